@@ -1,0 +1,210 @@
+"""Regenerating scenarios: running a generate.py as a script, installing hidden sources, hashing bundles.
+
+The framework never imports a scenario: ``generate(...)`` runs ``python benchmark/scenarios/<ID>/generate.py --seed N
+--oracle-root DIR`` in a child process, exactly as a user would (SPEC section 2). Generators call
+:func:`install_hidden_sources` (through ``benchmark/genkit``) to put the oracle next to its hidden sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wp42 import layout
+from wp42.errors import UserError
+from wp42.layout import Bundle, Oracle, Repo
+from wp42.schemas import dump_json, load_json
+
+GENERATE_TIMEOUT_S = 600
+
+
+@dataclass(frozen=True)
+class GenerationResult:
+    task_id: str
+    seed: int
+    bundle: Path
+    oracle: Path | None
+    seconds: float
+
+
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file's bytes, read in 1 MiB blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def hash_tree(root: Path, prefix: str = "") -> dict[str, str]:
+    """``{relative posix path: sha256}`` of every regular file under ``root`` (links are recorded, not followed).
+
+    A link is recorded as ``"link:<target>"`` so that a worker replacing an input by a link is seen.
+    """
+    root = Path(root)
+    found: dict[str, str] = {}
+    if not root.exists():
+        return found
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames.sort()
+        for name in sorted(filenames) + sorted(d for d in dirnames if Path(dirpath, d).is_symlink()):
+            path = Path(dirpath) / name
+            rel = prefix + path.relative_to(root).as_posix()
+            if path.is_symlink():
+                found[rel] = "link:" + os.readlink(path)
+            elif path.is_file():
+                found[rel] = sha256_file(path)
+    return dict(sorted(found.items()))
+
+
+def input_hashes(bundle_root: Path) -> dict[str, str]:
+    """sha256 of every file a worker must leave untouched: ``inputs/**`` and ``portal/**``, keyed by bundle path."""
+    bundle = Bundle(Path(bundle_root))
+    return {
+        **hash_tree(bundle.inputs, f"{layout.INPUTS_DIR}/"),
+        **hash_tree(bundle.portal_dir, f"{layout.PORTAL_DIR}/"),
+    }
+
+
+def bundle_sha256(bundle_root: Path) -> str:
+    """One sha256 over the public part of a bundle (task.json, BRIEF.md, inputs/, portal/), generate.py excluded."""
+    bundle = Bundle(Path(bundle_root))
+    files = input_hashes(bundle.root)
+    for path in (bundle.task_json, bundle.brief):
+        if path.is_file():
+            files[path.name] = sha256_file(path)
+    digest = hashlib.sha256()
+    for rel, value in sorted(files.items()):
+        digest.update(f"{rel}\0{value}\n".encode())
+    return digest.hexdigest()
+
+
+def generate(
+    task_id: str,
+    seed: int,
+    oracle_root: Path | None,
+    *,
+    repo: Repo | None = None,
+    bundle_dir: Path | None = None,
+) -> GenerationResult:
+    """Run one scenario's generate.py as a script.
+
+    Args:
+        task_id: a scenario id such as ``ACC-01``.
+        seed: the generator seed (``numpy.random.default_rng(seed)``).
+        oracle_root: where the oracle goes; ``None`` rebuilds the public bundle only (SPEC section 2, independence).
+        bundle_dir: write the public bundle here instead of ``benchmark/scenarios/<ID>/`` (gates and tests use it).
+
+    Raises:
+        UserError: the generator failed; the message carries the end of its stderr.
+    """
+    import time
+
+    repo = repo or Repo.find()
+    script = repo.bundle(task_id).generate_py
+    if not script.is_file():
+        raise UserError(f"unknown task id {task_id!r}: {script} does not exist")
+    command = [sys.executable, str(script), "--seed", str(int(seed))]
+    if oracle_root is None:
+        command.append("--no-oracle")
+    else:
+        command += ["--oracle-root", str(oracle_root)]
+    if bundle_dir is not None:
+        command += ["--bundle-dir", str(bundle_dir)]
+    env = {**os.environ, layout.HOME_ENV: str(repo.root), "PYTHONHASHSEED": "0"}
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(
+            command, capture_output=True, text=True, env=env, timeout=GENERATE_TIMEOUT_S, cwd=script.parent
+        )
+    except subprocess.TimeoutExpired:
+        raise UserError(f"{script} ran past {GENERATE_TIMEOUT_S}s at seed {seed}") from None
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-6:])
+        raise UserError(f"{script} --seed {seed} failed (exit {proc.returncode}):\n{tail}")
+    oracle = Oracle.at(oracle_root, task_id).root if oracle_root is not None else None
+    return GenerationResult(
+        task_id, int(seed), Path(bundle_dir or script.parent), oracle, time.monotonic() - started
+    )
+
+
+def install_hidden_sources(task_id: str, oracle_root: Path, oracle: dict[str, Any], repo: Repo | None = None) -> Path:
+    """Write ``oracle.json`` and copy ``oracles-template/<ID>/`` (evaluate.py, rubric.json, REFERENCE.md, solutions/)
+    into ``<oracle_root>/<ID>/``, replacing what a previous seed left; ``validation/`` is kept.
+
+    Refuses an oracle root inside the repository (SPEC section 2: the oracle root is never inside it).
+
+    Raises:
+        UserError: the oracle root lies inside the repository, or the template folder is missing.
+    """
+    repo = repo or Repo.find()
+    oracle_root = Path(oracle_root).expanduser().resolve()
+    if oracle_root == repo.root.resolve() or repo.root.resolve() in oracle_root.parents:
+        raise UserError(f"the oracle root {oracle_root} is inside the repository: choose a folder outside it")
+    template = repo.template(task_id)
+    if not template.is_dir():
+        raise UserError(f"no hidden sources for {task_id}: {template} is missing")
+    target = Oracle.at(oracle_root, task_id)
+    target.root.mkdir(parents=True, exist_ok=True)
+    for child in target.root.iterdir():
+        if child.name == layout.VALIDATION_DIR:
+            continue
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+    for child in sorted(template.iterdir()):
+        if child.name == "__pycache__":
+            continue
+        if child.is_dir():
+            shutil.copytree(child, target.root / child.name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(child, target.root / child.name)
+    target.oracle_json.write_text(dump_json(oracle), encoding="utf-8")
+    return target.root
+
+
+def load_oracle(oracle_root: Path, task_id: str, expected_seed: int | None = None) -> dict[str, Any]:
+    """Read ``<oracle_root>/<ID>/oracle.json`` and check it belongs to the bundle being graded.
+
+    Raises:
+        UserError: the oracle is missing, unreadable, or its seed differs from ``expected_seed``.
+    """
+    path = Oracle.at(oracle_root, task_id).oracle_json
+    if not path.is_file():
+        raise UserError(
+            f"no oracle for {task_id} at {path}: run `wp42 generate {task_id} --seed N --oracle-root {oracle_root}` "
+            "with the seed of the bundle"
+        )
+    try:
+        oracle = load_json(path)
+    except ValueError as exc:
+        raise UserError(f"{exc}: regenerate it with `wp42 generate {task_id}`") from None
+    if expected_seed is not None and oracle.get("seed") != expected_seed:
+        raise UserError(
+            f"the oracle at {path} is for seed {oracle.get('seed')} but the bundle's task.json says "
+            f"generator_seed {expected_seed}: run `wp42 generate {task_id} --seed {expected_seed} "
+            f"--oracle-root {oracle_root}`"
+        )
+    return oracle
+
+
+def load_task(bundle_root: Path) -> dict[str, Any]:
+    """Read a bundle's task.json.
+
+    Raises:
+        UserError: the file is missing or not valid JSON.
+    """
+    path = Bundle(Path(bundle_root)).task_json
+    if not path.is_file():
+        raise UserError(f"{path} is missing: regenerate the scenario with `wp42 generate {path.parent.name}`")
+    try:
+        return load_json(path)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None

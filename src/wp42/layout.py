@@ -1,0 +1,309 @@
+"""Every file and folder name of WP42's layout, spelled once.
+
+Three trees are described here (SPEC sections 1-3 and 6):
+
+* the repository: ``benchmark/`` (public bundles, schemas, shared helpers) and ``oracles-template/`` (hidden sources);
+* the oracle root: ``<oracle-root>/<TASK_ID>/`` with ``oracle.json``, ``evaluate.py``, ``rubric.json``,
+  ``REFERENCE.md``, ``solutions/`` and ``validation/``;
+* the run tree: ``<runs-dir>/<run_id>/<TASK_ID>/<arm>/<attempt>/`` with ``run.json``, ``worker.log``, ``out/``,
+  ``receipt.json`` and the worker's ``workspace/``.
+
+No other module types these names: it asks the classes below.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from wp42.errors import UserError
+
+TASK_ID_PATTERN = re.compile(
+    r"^(ACC|FIN|BANK|ECON|RE|LEGAL|HR|PROC|CONS|PM|MKT|BI|DS|RES|EDU|INS|LOG|CS|JOUR|REC)-\d{2}$"
+)
+ORACLE_ROOT_ENV = "WP42_ORACLE_ROOT"
+DEFAULT_ORACLE_ROOT = "~/wp42-oracles"
+HOME_ENV = "WP42_HOME"
+
+# Names inside a public bundle (SPEC section 2).
+TASK_JSON = "task.json"
+BRIEF_MD = "BRIEF.md"
+INPUTS_DIR = "inputs"
+PORTAL_DIR = "portal"
+PORTAL_JSON = "portal.json"
+GENERATE_PY = "generate.py"
+
+# Names inside an oracle (SPEC section 3).
+ORACLE_JSON = "oracle.json"
+EVALUATE_PY = "evaluate.py"
+RUBRIC_JSON = "rubric.json"
+REFERENCE_MD = "REFERENCE.md"
+SOLUTIONS_DIR = "solutions"
+SOLUTIONS_MANIFEST = "solutions.json"
+VALIDATION_DIR = "validation"
+VALIDATION_REPORT = "report.md"
+
+# Names inside an attempt folder (SPEC section 6).
+RUN_JSON = "run.json"
+WORKER_LOG = "worker.log"
+OUT_DIR = "out"
+RECEIPT_JSON = "receipt.json"
+WORKSPACE_DIR = "workspace"
+WORKER_TOOLS_DIR = ".worker"
+COMPLETION_JSON = "COMPLETION.json"
+PORTAL_SUBMISSIONS = "portal_submissions.json"
+PORTAL_ACCESS_LOG = "portal_access.jsonl"
+PORTAL_CREDENTIALS = "portal_credentials.json"
+USAGE_JSON = "usage.json"
+
+
+def repo_root() -> Path:
+    """The WP42 checkout that holds ``benchmark/`` and ``oracles-template/``.
+
+    Looks at ``$WP42_HOME`` first, then the checkout this package was installed from (``pip install -e .``),
+    then the current directory and its parents.
+
+    Raises:
+        UserError: when no folder with ``benchmark/scenarios`` is found.
+    """
+    candidates: list[Path] = []
+    if os.environ.get(HOME_ENV):
+        candidates.append(Path(os.environ[HOME_ENV]).expanduser())
+    candidates.append(Path(__file__).resolve().parents[2])
+    cwd = Path.cwd().resolve()
+    candidates.extend([cwd, *cwd.parents])
+    for candidate in candidates:
+        if (candidate / "benchmark" / "scenarios").is_dir():
+            return candidate
+    raise UserError(
+        "cannot find the WP42 checkout (a folder holding benchmark/scenarios): "
+        f"run wp42 inside the repository or set {HOME_ENV} to it"
+    )
+
+
+@dataclass(frozen=True)
+class Repo:
+    """Paths inside the repository (SPEC section 1)."""
+
+    root: Path
+
+    @classmethod
+    def find(cls) -> Repo:
+        return cls(repo_root())
+
+    @property
+    def benchmark(self) -> Path:
+        return self.root / "benchmark"
+
+    @property
+    def scenarios_dir(self) -> Path:
+        return self.benchmark / "scenarios"
+
+    @property
+    def schemas_dir(self) -> Path:
+        return self.benchmark / "schemas"
+
+    @property
+    def validators_dir(self) -> Path:
+        return self.benchmark / "validators"
+
+    @property
+    def receipt_schema(self) -> Path:
+        return self.validators_dir / "receipt_schema.json"
+
+    @property
+    def completion_schema(self) -> Path:
+        return self.benchmark / "COMPLETION_SCHEMA.json"
+
+    @property
+    def arms_json(self) -> Path:
+        return self.benchmark / "arms.json"
+
+    @property
+    def brief_footer(self) -> Path:
+        return self.root / "BRIEF_FOOTER.md"
+
+    @property
+    def oracles_template(self) -> Path:
+        return self.root / "oracles-template"
+
+    def schema(self, name: str) -> Path:
+        """The JSON Schema for ``name`` (task, oracle, portal, rubric, run, solutions)."""
+        return self.schemas_dir / f"{name}.schema.json"
+
+    def bundle(self, task_id: str) -> Bundle:
+        return Bundle(self.scenarios_dir / task_id)
+
+    def template(self, task_id: str) -> Path:
+        return self.oracles_template / task_id
+
+    def task_ids(self) -> list[str]:
+        """Every scenario id with a generate.py, sorted."""
+        return sorted(
+            p.name
+            for p in self.scenarios_dir.iterdir()
+            if p.is_dir() and TASK_ID_PATTERN.match(p.name) and (p / GENERATE_PY).is_file()
+        )
+
+    def resolve_task_ids(self, task_ids: list[str] | tuple[str, ...], all_tasks: bool) -> list[str]:
+        """Check the ids a user typed (or take every scenario with ``--all``).
+
+        Raises:
+            UserError: no id and no ``--all``, or an id with no scenario folder.
+        """
+        known = self.task_ids()
+        if all_tasks:
+            if task_ids:
+                raise UserError("give task ids or --all, not both")
+            return known
+        if not task_ids:
+            raise UserError("name at least one task id (e.g. ACC-01) or pass --all")
+        for task_id in task_ids:
+            if task_id not in known:
+                raise UserError(
+                    f"unknown task id {task_id!r}: known scenarios are {', '.join(known) or 'none'} "
+                    f"(folders under {self.scenarios_dir})"
+                )
+        return list(dict.fromkeys(task_ids))
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A public bundle ``benchmark/scenarios/<TASK_ID>/`` (SPEC section 2), or a worker's copy of one."""
+
+    root: Path
+
+    @property
+    def task_id(self) -> str:
+        return self.root.name
+
+    @property
+    def task_json(self) -> Path:
+        return self.root / TASK_JSON
+
+    @property
+    def brief(self) -> Path:
+        return self.root / BRIEF_MD
+
+    @property
+    def inputs(self) -> Path:
+        return self.root / INPUTS_DIR
+
+    @property
+    def portal_dir(self) -> Path:
+        return self.root / PORTAL_DIR
+
+    @property
+    def portal_json(self) -> Path:
+        return self.portal_dir / PORTAL_JSON
+
+    @property
+    def generate_py(self) -> Path:
+        return self.root / GENERATE_PY
+
+    #: what a worker's workspace receives (SPEC section 2: everything but generate.py)
+    PUBLIC_NAMES = (TASK_JSON, BRIEF_MD, INPUTS_DIR, PORTAL_DIR)
+
+
+def oracle_root(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The oracle root: ``explicit``, else ``$WP42_ORACLE_ROOT``, else ``~/wp42-oracles`` (SPEC section 2)."""
+    value = explicit or os.environ.get(ORACLE_ROOT_ENV) or DEFAULT_ORACLE_ROOT
+    return Path(value).expanduser().resolve()
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """The hidden oracle of one scenario, ``<oracle-root>/<TASK_ID>/`` (SPEC section 3)."""
+
+    root: Path
+
+    @classmethod
+    def at(cls, oracle_root_dir: Path, task_id: str) -> Oracle:
+        return cls(Path(oracle_root_dir) / task_id)
+
+    @property
+    def oracle_json(self) -> Path:
+        return self.root / ORACLE_JSON
+
+    @property
+    def evaluate_py(self) -> Path:
+        return self.root / EVALUATE_PY
+
+    @property
+    def rubric(self) -> Path:
+        return self.root / RUBRIC_JSON
+
+    @property
+    def reference_md(self) -> Path:
+        return self.root / REFERENCE_MD
+
+    @property
+    def solutions(self) -> Path:
+        return self.root / SOLUTIONS_DIR
+
+    @property
+    def solutions_manifest(self) -> Path:
+        return self.solutions / SOLUTIONS_MANIFEST
+
+    @property
+    def validation(self) -> Path:
+        return self.root / VALIDATION_DIR
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt's folder, ``<runs-dir>/<run_id>/<TASK_ID>/<arm>/<attempt>/`` (SPEC section 6).
+
+    The worker runs in ``workspace/`` and writes ``workspace/out/``; when it ends the runner moves that folder to
+    ``out/`` beside ``run.json`` so grading reads stored artefacts only.
+    """
+
+    root: Path
+
+    @classmethod
+    def at(cls, runs_dir: Path, run_id: str, task_id: str, arm: str, attempt: int) -> Attempt:
+        return cls(Path(runs_dir) / run_id / task_id / arm / str(attempt))
+
+    @property
+    def run_json(self) -> Path:
+        return self.root / RUN_JSON
+
+    @property
+    def worker_log(self) -> Path:
+        return self.root / WORKER_LOG
+
+    @property
+    def out(self) -> Path:
+        return self.root / OUT_DIR
+
+    @property
+    def receipt(self) -> Path:
+        return self.root / RECEIPT_JSON
+
+    @property
+    def workspace(self) -> Path:
+        return self.root / WORKSPACE_DIR
+
+    @property
+    def workspace_out(self) -> Path:
+        return self.workspace / OUT_DIR
+
+    @property
+    def worker_tools(self) -> Path:
+        """Private copy of a built-in solution, outside the workspace."""
+        return self.root / WORKER_TOOLS_DIR
+
+    @property
+    def usage(self) -> Path:
+        return self.root / USAGE_JSON
+
+    @property
+    def portal_access_log(self) -> Path:
+        return self.root / PORTAL_ACCESS_LOG
+
+
+def iter_attempts(runs_dir: Path) -> list[Attempt]:
+    """Every attempt folder (one holding run.json) under ``runs_dir``, sorted by path."""
+    return [Attempt(p.parent) for p in sorted(Path(runs_dir).glob(f"*/*/*/*/{RUN_JSON}"))]
