@@ -1,0 +1,165 @@
+"""The portal's Flask app factory (SPEC section 7; STYLE.md: an app factory, small blueprints, no globals).
+
+Everything a request needs (the portal spec, the inputs folder, the submission store, the access log) lives on the
+app as one ``PortalContext`` in ``app.extensions["wp42_portal"]``; blueprints reach it through ``portal_context()``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from wp42 import schemas
+from wp42.layout import Bundle
+from wp42.portal.accesslog import AccessLog
+from wp42.portal.submissions import SubmissionStore
+
+EXTENSION_KEY = "wp42_portal"
+
+
+@dataclass(frozen=True)
+class PortalContext:
+    """What the blueprints serve: the parsed portal.json, where its documents live and where submissions go."""
+
+    spec: dict[str, Any]
+    inputs_dir: Path
+    store: SubmissionStore
+    access_log: AccessLog | None
+
+    def document(self, document_id: str) -> dict[str, Any] | None:
+        return next((d for d in self.spec["documents"] if d["id"] == document_id), None)
+
+    def form(self, form_id: str) -> dict[str, Any] | None:
+        return next((f for f in self.spec["forms"] if f["id"] == form_id), None)
+
+
+def portal_context() -> PortalContext:
+    """The PortalContext of the app handling the current request."""
+    return current_app.extensions[EXTENSION_KEY]
+
+
+def load_portal_spec(bundle_root: Path) -> dict[str, Any]:
+    """Read and schema-check ``<bundle_root>/portal/portal.json``.
+
+    Raises:
+        FileNotFoundError: the bundle has no portal.json.
+        ValueError: portal.json is not valid JSON or breaks ``benchmark/schemas/portal.schema.json``.
+    """
+    path = Bundle(Path(bundle_root)).portal_json
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: this scenario has no portal (portal arms need portal/portal.json)")
+    spec = schemas.load_json(path)
+    problems = schemas.errors("portal", spec)
+    if problems:
+        raise ValueError(f"{path} breaks the portal schema: " + "; ".join(problems))
+    return spec
+
+
+def check_document_paths(spec: dict[str, Any], inputs_dir: Path) -> None:
+    """Refuse a portal.json whose documents are not files inside ``inputs_dir`` (SPEC section 7).
+
+    Raises:
+        ValueError: naming the first document whose path escapes inputs/ or does not exist.
+    """
+    root = inputs_dir.resolve()
+    for document in spec["documents"]:
+        target = (root / document["path"]).resolve()
+        if not target.is_relative_to(root):
+            raise ValueError(f"portal document {document['id']!r}: path {document['path']!r} leaves inputs/")
+        if not target.is_file():
+            raise ValueError(f"portal document {document['id']!r}: {target} is not a file")
+
+
+def create_app(
+    portal_spec: dict[str, Any],
+    inputs_dir: Path,
+    out_dir: Path,
+    access_log: Path | None = None,
+) -> Flask:
+    """Build the portal for one scenario.
+
+    Args:
+        portal_spec: the parsed portal.json (SPEC section 7; already schema-valid, see ``load_portal_spec``).
+        inputs_dir: the bundle's (or workspace's) ``inputs/``; the only folder documents are served from.
+        out_dir: the worker's ``out/``; accepted form submissions are appended to ``out/portal_submissions.json``.
+        access_log: where one JSON line per request (method, path, status, time) is appended; None logs nothing.
+
+    The session secret is drawn fresh for every app, so a restart logs every client out.
+
+    Raises:
+        ValueError: a document path leaves ``inputs_dir`` or is missing.
+    """
+    inputs_dir = Path(inputs_dir).resolve()
+    check_document_paths(portal_spec, inputs_dir)
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_hex(32),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_NAME="wp42_portal_session",
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        TEMPLATES_AUTO_RELOAD=False,
+    )
+    app.extensions[EXTENSION_KEY] = PortalContext(
+        spec=portal_spec,
+        inputs_dir=inputs_dir,
+        store=SubmissionStore(Path(out_dir)),
+        access_log=AccessLog(Path(access_log)) if access_log is not None else None,
+    )
+
+    from wp42.portal import api, auth, forms, pages
+
+    app.register_blueprint(auth.blueprint)
+    app.register_blueprint(pages.blueprint)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(forms.blueprint)
+    app.before_request(_start_clock)
+    app.before_request(auth.require_session)
+    app.after_request(_finish_response)
+    app.register_error_handler(HTTPException, _http_error)
+    app.context_processor(_template_globals)
+    return app
+
+
+def _start_clock() -> None:
+    g.wp42_started = time.perf_counter()
+
+
+def _finish_response(response):  # type: ignore[no-untyped-def]
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("Cache-Control", "no-store")
+    response.headers.setdefault(
+        "Content-Security-Policy", "default-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+    context = portal_context()
+    if context.access_log is not None:
+        started = g.get("wp42_started")
+        context.access_log.record(
+            method=request.method,
+            path=request.path,
+            query=request.query_string.decode("latin-1"),
+            status=response.status_code,
+            duration_ms=None if started is None else round((time.perf_counter() - started) * 1000, 3),
+            submission_id=g.get("wp42_submission_id"),
+        )
+    return response
+
+
+def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+    if request.path.startswith("/api/"):
+        return jsonify({"error": error.name, "status": error.code}), error.code
+    return render_template("error.html", error=error), error.code
+
+
+def _template_globals() -> dict[str, Any]:
+    from flask import session
+
+    return {"org": portal_context().spec["org"], "username": session.get("username")}
