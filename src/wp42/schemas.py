@@ -7,7 +7,7 @@ Schema names: ``task``, ``oracle``, ``portal``, ``rubric``, ``run``, ``solutions
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ import jsonschema
 from wp42.layout import Repo
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(path: str) -> jsonschema.protocols.Validator:
     schema = json.loads(Path(path).read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)

@@ -1,0 +1,245 @@
+"""The ``wp42`` command: argument parsing and printing only; every verb calls one library function.
+
+Bad input is one line on stderr naming the problem and the fix, exit status 2, no traceback (:class:`UserError`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from wp42 import __version__, layout
+from wp42.errors import UserError
+from wp42.layout import Repo
+
+err = Console(stderr=True)
+out = Console()
+
+ORACLE_ROOT_HELP = f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})"
+
+
+def _print_json(document: Any) -> None:
+    click.echo(json.dumps(document, indent=2, sort_keys=True))
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("eta"), TimeRemainingColumn(), console=err, transient=False, disable=not err.is_terminal,
+    )
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="wp42")
+def cli() -> None:
+    """WP42: realistic white-collar assignments for AI agents, proved scenarios and deterministic receipts."""
+
+
+@cli.command()
+@click.argument("task_ids", nargs=-1)
+@click.option("--all", "all_tasks", is_flag=True, help="every scenario")
+@click.option("--seed", type=click.IntRange(min=0), required=True, help="generator seed")
+@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--json", "as_json", is_flag=True, help="print what was generated as JSON")
+def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root: str | None, as_json: bool) -> None:
+    """Regenerate scenarios from a seed: public bundle in benchmark/scenarios, oracle in the oracle root."""
+    from wp42.generation import generate as run_generate
+
+    repo = Repo.find()
+    root = layout.oracle_root(oracle_root)
+    done = []
+    for task_id in repo.resolve_task_ids(task_ids, all_tasks):
+        result = run_generate(task_id, seed, root, repo=repo)
+        done.append({"task_id": task_id, "seed": seed, "bundle": str(result.bundle), "oracle": str(result.oracle),
+                     "seconds": round(result.seconds, 2)})
+        if not as_json:
+            err.print(f"{task_id}: seed {seed} -> bundle {result.bundle}, oracle {result.oracle} "
+                      f"({result.seconds:.1f} s)")
+    if as_json:
+        _print_json(done)
+
+
+@cli.command()
+@click.argument("task_ids", nargs=-1)
+@click.option("--all", "all_tasks", is_flag=True, help="every scenario")
+@click.option("--worker", required=True,
+              help="reference, nop, copy-inputs, wrong:<name>, or a shell command; one worker per run id")
+@click.option("--arm", default="A1", show_default=True, help="arm from benchmark/arms.json")
+@click.option("--attempts", type=click.IntRange(min=1), default=1, show_default=True, help="attempts per scenario")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="parallel attempts")
+@click.option("--runs-dir", type=click.Path(file_okay=False), default="runs", show_default=True)
+@click.option("--run-id", help="name of this run; reuse it to resume (default: the UTC time)")
+@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--time-limit", type=click.FloatRange(min=0.1), help="seconds; overrides task.json's time_limit_s")
+@click.option("--json", "as_json", is_flag=True, help="print one summary object per attempt as JSON")
+def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attempts: int,
+        jobs: int, runs_dir: str, run_id: str | None, oracle_root: str | None, time_limit: float | None,
+        as_json: bool) -> None:
+    """Run workers against scenarios in isolated workspaces and grade each attempt."""
+    from wp42.executor import LocalPool, plan_attempts, run_batch
+    from wp42.runner import check_arm, check_run_id, default_run_id
+
+    repo = Repo.find()
+    ids = repo.resolve_task_ids(task_ids, all_tasks)
+    check_arm(arm, repo)
+    run_id = run_id or default_run_id()
+    check_run_id(run_id, worker, Path(runs_dir))
+    specs = plan_attempts(ids, [worker], arm, attempts, run_id, Path(runs_dir).resolve(),
+                          layout.oracle_root(oracle_root), time_limit)
+    with _progress() as bar:
+        task = bar.add_task(f"run {run_id}", total=len(specs))
+        result = run_batch(specs, LocalPool(jobs, repo), lambda _o: bar.advance(task))
+    rows = [_attempt_row(o) for o in result.outcomes]
+    if as_json:
+        _print_json(rows)
+    else:
+        _attempt_table(rows, f"run {run_id} in {Path(runs_dir).resolve() / run_id}")
+    if result.interrupted:
+        err.print(f"interrupted: finished attempts are kept; run again with --run-id {run_id} to resume")
+        sys.exit(130)
+    if any(r["error"] for r in rows):
+        sys.exit(1)
+
+
+def _attempt_row(outcome: Any) -> dict[str, Any]:
+    r = outcome.receipt or {}
+    spec = outcome.spec
+    return {
+        "task_id": spec.task_id, "worker": spec.worker, "arm": spec.arm, "attempt": spec.attempt,
+        "folder": str(spec.folder.root), "skipped": outcome.skipped, "error": outcome.error,
+        "status": r.get("status"), "det_score": r.get("det_score"), "det_completion": r.get("det_completion"),
+        "critical_violations": sorted(v["id"] for v in r.get("critical_violations", [])),
+    }
+
+
+def _attempt_table(rows: list[dict[str, Any]], title: str) -> None:
+    table = Table(title=title)
+    for name in ("scenario", "worker", "arm", "#", "status", "det_score", "complete", "critical violations"):
+        table.add_column(name)
+    for row in rows:
+        score = "-" if row["det_score"] is None else f"{row['det_score']:.3f}"
+        table.add_row(row["task_id"], row["worker"], row["arm"], str(row["attempt"]),
+                      row["status"] or f"error: {row['error']}", score, str(row["det_completion"]),
+                      ", ".join(row["critical_violations"]) + (" (resumed)" if row["skipped"] else ""))
+    out.print(table)
+
+
+@cli.command()
+@click.argument("task_id")
+@click.argument("out_dir", type=click.Path())
+@click.option("--workspace", type=click.Path(), help="the workspace the worker used (default: the public bundle)")
+@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--run-id", default="", help="recorded in the receipt")
+def evaluate(task_id: str, out_dir: str, workspace: str | None, oracle_root: str | None, run_id: str) -> None:
+    """Score OUT_DIR for TASK_ID and print the receipt JSON."""
+    from wp42.evaluation import evaluate_out
+
+    receipt = evaluate_out(task_id, Path(out_dir), workspace=Path(workspace) if workspace else None,
+                           oracle_root=oracle_root, run_id=run_id)
+    _print_json(receipt)
+
+
+@cli.command()
+@click.argument("runs_dir", type=click.Path())
+@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--json", "as_json", is_flag=True)
+def score(runs_dir: str, oracle_root: str | None, as_json: bool) -> None:
+    """Re-grade every stored attempt under RUNS_DIR without running any worker again."""
+    from wp42.runner import grade_attempt
+
+    root = Path(runs_dir)
+    if not root.is_dir():
+        raise UserError(f"RUNS_DIR {root} does not exist: give the folder passed to `wp42 run --runs-dir`")
+    attempts = layout.iter_attempts(root)
+    if not attempts:
+        raise UserError(f"{root} holds no attempt (no */*/*/*/{layout.RUN_JSON}): give a runs folder or a run folder's parent")
+    rows = []
+    with _progress() as bar:
+        task = bar.add_task("re-grading", total=len(attempts))
+        for attempt in attempts:
+            receipt = grade_attempt(attempt, layout.oracle_root(oracle_root))
+            rows.append({"folder": str(attempt.root), "status": receipt["status"], "det_score": receipt["det_score"],
+                         "det_completion": receipt["det_completion"],
+                         "evaluator_version": receipt["evaluator_version"]})
+            bar.advance(task)
+    if as_json:
+        _print_json(rows)
+    else:
+        for row in rows:
+            out.print(f"{row['folder']}: {row['status']} det_score {row['det_score']:.3f} "
+                      f"(evaluator {row['evaluator_version']})")
+
+
+@cli.command()
+@click.argument("task_ids", nargs=-1)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True)
+@click.option("--keep", type=click.Path(file_okay=False), help="keep the oracle root and runs in this folder")
+@click.option("--json", "as_json", is_flag=True)
+def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) -> None:
+    """Generate every scenario at seed 42, run the built-in workers, score them and print the table.
+
+    Exits 0 only when every reference passes and every other worker fails.
+    """
+    from wp42.demo import run_demo
+
+    repo = Repo.find()
+    ids = repo.resolve_task_ids(task_ids, all_tasks=not task_ids) if task_ids else repo.task_ids()
+    with _progress() as bar:
+        task = bar.add_task("demo", total=None)
+        rows = run_demo(ids, jobs=jobs, keep=Path(keep) if keep else None,
+                        progress=lambda msg: bar.update(task, description=msg),
+                        on_attempt=lambda o: bar.update(task, description=f"{o.spec.task_id} {o.spec.worker} done"))
+    if as_json:
+        _print_json([row.as_dict() for row in rows])
+    else:
+        table = Table(title="WP42 demo: seed 42, arm A1 (expected: reference passes, every other worker fails)")
+        for name in ("scenario", "worker", "det_score", "det_completion", "critical violations", "status", "as expected"):
+            table.add_column(name)
+        for row in rows:
+            d = row.as_dict()
+            score = "-" if d["det_score"] is None else f"{d['det_score']:.3f}"
+            table.add_row(d["task_id"], d["worker"], score, str(d["det_completion"]),
+                          ", ".join(d["critical_violations"]) or "-", d["status"] or f"error: {d['error']}",
+                          "yes" if d["as_expected"] else "[bold red]NO[/]")
+        out.print(table)
+    bad = [r for r in rows if not r.ok]
+    if bad:
+        err.print(f"{len(bad)} of {len(rows)} attempts did not end as expected")
+        sys.exit(1)
+    err.print(f"all {len(rows)} attempts ended as expected")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``wp42`` console script; returns the exit status."""
+    try:
+        cli.main(args=argv, prog_name="wp42", standalone_mode=False)
+    except UserError as exc:
+        err.print(f"wp42: error: {exc}", markup=False, highlight=False)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        err.print("wp42: interrupted")
+        return 130
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except SystemExit as exc:
+        return int(exc.code or 0) if not isinstance(exc.code, str) else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""Many attempts: a bounded local pool (``-j N``), resume, progress, Ctrl-C that keeps finished attempts.
+
+Attempts go through the :class:`Executor` interface so a distributed engine can replace the local pool
+(``--backend ray``, see :mod:`wp42.executor_ray`). An attempt whose folder holds a receipt is never run again;
+an attempt folder without one (interrupted) is cleared and redone.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from wp42.errors import UserError
+from wp42.layout import Repo
+from wp42.runner import AttemptSpec, run_attempt
+from wp42.schemas import load_json
+
+
+@dataclass
+class AttemptOutcome:
+    """What one attempt ended with: its receipt, or the error that kept it from finishing."""
+
+    spec: AttemptSpec
+    receipt: dict[str, Any] | None = None
+    error: str | None = None
+    skipped: bool = False
+
+
+@dataclass
+class BatchResult:
+    outcomes: list[AttemptOutcome] = field(default_factory=list)
+    interrupted: bool = False
+
+    @property
+    def ran(self) -> list[AttemptOutcome]:
+        return [o for o in self.outcomes if not o.skipped]
+
+
+class Executor(Protocol):
+    """Runs attempts and calls ``done`` as each finishes (in any order)."""
+
+    def run(self, specs: list[AttemptSpec], done: Callable[[AttemptOutcome], None]) -> bool:
+        """Run every spec; return True when interrupted (Ctrl-C) before all finished."""
+        ...
+
+
+def plan_attempts(
+    task_ids: Iterable[str],
+    workers: Iterable[str],
+    arm: str,
+    attempts: int,
+    run_id: str,
+    runs_dir: Path,
+    oracle_root: Path,
+    time_limit_s: float | None,
+) -> list[AttemptSpec]:
+    """Every (task, worker, attempt) of a batch, in a stable order. Raises UserError when attempts < 1."""
+    if attempts < 1:
+        raise UserError("--attempts must be 1 or more")
+    specs = []
+    for task_id in task_ids:
+        for worker in workers:
+            for number in range(1, attempts + 1):
+                specs.append(
+                    AttemptSpec(task_id, worker, arm, number, run_id, Path(runs_dir), Path(oracle_root), time_limit_s)
+                )
+    return specs
+
+
+def worker_slug(worker: str) -> str:
+    """A folder-safe name for a worker spec (``wrong:plug`` -> ``wrong-plug``)."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in worker)[:60].strip("-") or "worker"
+
+
+def existing_receipt(spec: AttemptSpec) -> dict[str, Any] | None:
+    """The stored receipt of an attempt, or None when it has none (or an unreadable one: it is redone)."""
+    path = spec.folder.receipt
+    if not path.is_file():
+        return None
+    try:
+        return load_json(path)
+    except ValueError:
+        return None
+
+
+class LocalPool:
+    """A bounded thread pool; each attempt is a child process, so threads only wait."""
+
+    def __init__(self, jobs: int = 1, repo: Repo | None = None) -> None:
+        if jobs < 1:
+            raise UserError("-j must be 1 or more")
+        self.jobs = jobs
+        self.repo = repo or Repo.find()
+        self._running: dict[int, Any] = {}
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+
+    def _one(self, spec: AttemptSpec) -> AttemptOutcome:
+        if self._stopping.is_set():
+            return AttemptOutcome(spec, error="not started: interrupted")
+
+        def register(proc: Any) -> None:
+            with self._lock:
+                self._running[id(spec)] = proc
+
+        try:
+            return AttemptOutcome(spec, receipt=run_attempt(spec, self.repo, on_start=register))
+        except UserError:
+            raise
+        except Exception as exc:  # an infrastructure failure of one attempt must not lose the others
+            return AttemptOutcome(spec, error=f"{type(exc).__name__}: {exc}")
+        finally:
+            with self._lock:
+                self._running.pop(id(spec), None)
+
+    def _stop_running(self) -> None:
+        self._stopping.set()
+        with self._lock:
+            procs = list(self._running.values())
+        for proc in procs:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def run(self, specs: list[AttemptSpec], done: Callable[[AttemptOutcome], None]) -> bool:
+        pool = ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="wp42-attempt")
+        pending: set[Future[AttemptOutcome]] = {pool.submit(self._one, spec) for spec in specs}
+        interrupted = False
+        try:
+            while pending:
+                finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done(future.result())
+        except KeyboardInterrupt:
+            interrupted = True
+            for future in pending:
+                future.cancel()
+            self._stop_running()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return interrupted
+
+
+def run_batch(
+    specs: list[AttemptSpec],
+    executor: Executor,
+    progress: Callable[[AttemptOutcome], None] | None = None,
+) -> BatchResult:
+    """Run ``specs`` through ``executor``, skipping attempts that already have a receipt (resume).
+
+    Interrupted attempts have no receipt and are redone by the next call with the same run id.
+    """
+    result = BatchResult()
+    todo = []
+    for spec in specs:
+        receipt = existing_receipt(spec)
+        if receipt is not None:
+            outcome = AttemptOutcome(spec, receipt=receipt, skipped=True)
+            result.outcomes.append(outcome)
+            if progress:
+                progress(outcome)
+        else:
+            todo.append(spec)
+
+    def done(outcome: AttemptOutcome) -> None:
+        if outcome.error and outcome.error.startswith("not started"):
+            return
+        result.outcomes.append(outcome)
+        if progress:
+            progress(outcome)
+
+    result.interrupted = executor.run(todo, done)
+    order = {id(s): i for i, s in enumerate(specs)}
+    result.outcomes.sort(key=lambda o: order.get(id(o.spec), 0))
+    return result

@@ -1,0 +1,867 @@
+"""Reports over a runs folder (SPEC section 10): tables, bootstrap CIs, pass^k, roll-ups, HTML with plots.
+
+:func:`build_report` reads every attempt under a runs folder (``layout.iter_attempts``) with its run.json and
+receipt.json, joins each scenario's task.json metadata, and returns a report made of plain dicts and lists (so
+``--json`` is ``schemas.dump_json(report)``). :func:`render_text` and :func:`render_html` draw it;
+:func:`compare` pairs two workers or arms on the same scenarios.
+
+Rules the figures follow:
+
+* An attempt whose receipt has an unscored status (``receipts.UNSCORED_STATUSES``), or that has no receipt yet, is
+  counted apart and never averaged in as a 0 (STYLE: errors are not zeros).
+* det_score means carry a percentile-bootstrap 95% interval whose seed and resample count the report states; the
+  resampling unit is the scored attempt (for a scenario, its repeats; overall, all of a group's scored attempts).
+* pass^k is tau-bench's C(c, k) / C(n, k) with c = attempts with det_completion true among n scored attempts of
+  a scenario, averaged over the scenarios that have at least k scored attempts.
+* A scenario is **challenge** when its task.json marks a prompt injection, a clarification trap
+  (requires_clarification or missing_information) or an interface perturbation, else **coverage** (SPEC section 9).
+  A scenario whose task.json cannot be read is counted as coverage, left out of the minutes-weighted figures and
+  named in the report's notes.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wp42 import layout, stats
+from wp42.errors import UserError
+from wp42.layout import Attempt, Repo
+from wp42.receipts import SHARED_CHECKS, UNSCORED_STATUSES
+from wp42.schemas import load_json
+
+REPORT_SCHEMA_VERSION = 1
+#: The do-nothing worker every table shows beside the others (SPEC section 10).
+BASELINE_WORKER = "nop"
+#: Status given to attempts whose folder has run.json but no receipt.json (interrupted or still running).
+NO_RECEIPT = "no_receipt"
+#: Status given to attempts whose receipt.json cannot be read as JSON.
+UNREADABLE_RECEIPT = "unreadable_receipt"
+CHALLENGE_FEATURES = ("prompt_injection", "requires_clarification", "missing_information", "interface_perturbation")
+SETS = ("coverage", "challenge")
+
+
+@dataclass(frozen=True)
+class ScenarioMeta:
+    """What the report needs from a scenario's task.json; ``known`` is false when it could not be read."""
+
+    task_id: str
+    known: bool
+    challenge_reasons: tuple[str, ...] = ()
+    professional_minutes_estimate: int | None = None
+    designed_dependency_depth: int | None = None
+    difficulty: str | None = None
+
+    @property
+    def set_name(self) -> str:
+        return "challenge" if self.challenge_reasons else "coverage"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "known": self.known,
+            "set": self.set_name,
+            "challenge_reasons": list(self.challenge_reasons),
+            "professional_minutes_estimate": self.professional_minutes_estimate,
+            "designed_dependency_depth": self.designed_dependency_depth,
+            "difficulty": self.difficulty,
+        }
+
+
+@dataclass
+class AttemptRecord:
+    """One attempt as the report sees it: run.json and receipt.json reduced to the fields it uses."""
+
+    path: str
+    run_id: str
+    task_id: str
+    arm: str
+    attempt: int
+    worker: str
+    status: str
+    det_score: float | None = None
+    det_completion: bool | None = None
+    elapsed_s: float | None = None
+    timed_out: bool = False
+    network_attempts: int = 0
+    violations: tuple[str, ...] = ()
+    #: ``(check id, passed)`` for every shared check the receipt judged (criteria marked shared, critical checks).
+    shared_checks: tuple[tuple[str, bool], ...] = ()
+    abstention_justified: bool | None = None
+
+    @property
+    def scored(self) -> bool:
+        return self.det_score is not None
+
+
+@dataclass
+class RunsData:
+    """Everything read from a runs folder: attempt records, scenario metadata, and notes about what was odd."""
+
+    runs_dir: Path
+    records: list[AttemptRecord]
+    scenarios: dict[str, ScenarioMeta]
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reading
+
+
+def find_attempts(runs_dir: Path) -> list[Attempt]:
+    """Attempt folders under ``runs_dir``: a folder of runs (``<run_id>/<ID>/<arm>/<n>``) or one run's folder.
+
+    Raises:
+        UserError: ``runs_dir`` does not exist, is not a folder, or holds no attempt.
+    """
+    runs_dir = Path(runs_dir)
+    if not runs_dir.is_dir():
+        raise UserError(f"runs folder {runs_dir} does not exist: give the folder `wp42 run` wrote (e.g. runs/)")
+    found = layout.iter_attempts(runs_dir)
+    if not found:
+        # One run's folder given instead of the folder of runs: its attempts sit one level higher.
+        found = [Attempt(p.parent) for p in sorted(runs_dir.glob(f"*/*/*/{layout.RUN_JSON}"))]
+    if not found:
+        raise UserError(
+            f"no attempts under {runs_dir} (no <run_id>/<TASK_ID>/<arm>/<attempt>/{layout.RUN_JSON}): "
+            "run `wp42 run` first or point at the folder it wrote"
+        )
+    return found
+
+
+def _read_record(attempt: Attempt) -> tuple[AttemptRecord | None, str | None]:
+    """An attempt's record, or ``(None, note)`` when its run.json cannot be read."""
+    try:
+        run = load_json(attempt.run_json)
+    except (OSError, ValueError) as exc:
+        return None, f"skipped {attempt.root}: {exc}"
+    if not isinstance(run, dict):
+        return None, f"skipped {attempt.root}: {layout.RUN_JSON} is not an object"
+    root = attempt.root
+    record = AttemptRecord(
+        path=str(root),
+        run_id=str(run.get("run_id") or root.parents[2].name),
+        task_id=str(run.get("task_id") or root.parents[1].name),
+        arm=str(run.get("arm") or root.parent.name),
+        attempt=int(run.get("attempt") or (int(root.name) if root.name.isdigit() else 0)),
+        worker=str(run.get("worker") or "unknown"),
+        status=NO_RECEIPT,
+        elapsed_s=float(run["elapsed_s"]) if isinstance(run.get("elapsed_s"), int | float) else None,
+        timed_out=bool(run.get("timed_out")),
+        network_attempts=len(run.get("network_attempts") or []),
+    )
+    if not attempt.receipt.is_file():
+        return record, None
+    try:
+        receipt = load_json(attempt.receipt)
+        if not isinstance(receipt, dict):
+            raise ValueError(f"{attempt.receipt}: not an object")
+    except (OSError, ValueError) as exc:
+        record.status = UNREADABLE_RECEIPT
+        return record, f"{attempt.root}: receipt unreadable, counted as unscored ({exc})"
+    record.status = str(receipt.get("status", "failed"))
+    if record.status in UNSCORED_STATUSES:
+        return record, None
+    record.det_score = float(receipt.get("det_score") or 0.0)
+    record.det_completion = bool(receipt.get("det_completion"))
+    violations = sorted({str(v.get("id")) for v in receipt.get("critical_violations") or [] if isinstance(v, dict)})
+    record.violations = tuple(violations)
+    checks: dict[str, bool] = {}
+    for criterion in receipt.get("required_criteria") or []:
+        if isinstance(criterion, dict) and (criterion.get("shared_check") or criterion.get("id") in SHARED_CHECKS):
+            checks[str(criterion["id"])] = bool(criterion.get("passed"))
+    for check_id in receipt.get("critical_checks") or []:
+        if check_id in SHARED_CHECKS:
+            checks.setdefault(str(check_id), True)
+    for check_id in violations:
+        if check_id in SHARED_CHECKS:
+            checks[check_id] = False
+    record.shared_checks = tuple(sorted(checks.items()))
+    abstention = receipt.get("abstention") or {}
+    justified = abstention.get("justified") if isinstance(abstention, dict) else None
+    record.abstention_justified = justified if isinstance(justified, bool) else None
+    return record, None
+
+
+def scenario_meta(task_id: str, repo: Repo | None) -> ScenarioMeta:
+    """Read the metadata of ``task_id`` from its bundle's task.json; ``known=False`` when that is impossible."""
+    from wp42.generation import load_task
+
+    if repo is None:
+        return ScenarioMeta(task_id, known=False)
+    try:
+        task = load_task(repo.bundle(task_id).root)
+    except UserError:
+        return ScenarioMeta(task_id, known=False)
+    features = task.get("designed_features") or {}
+    reasons = tuple(name for name in CHALLENGE_FEATURES if features.get(name) is True)
+    minutes = task.get("professional_minutes_estimate")
+    depth = task.get("designed_dependency_depth")
+    return ScenarioMeta(
+        task_id,
+        known=True,
+        challenge_reasons=reasons,
+        professional_minutes_estimate=int(minutes) if isinstance(minutes, int | float) and minutes > 0 else None,
+        designed_dependency_depth=int(depth) if isinstance(depth, int | float) else None,
+        difficulty=task.get("difficulty"),
+    )
+
+
+def load_runs(runs_dir: Path, *, repo: Repo | None | bool = True) -> RunsData:
+    """Read every attempt under ``runs_dir`` and the metadata of the scenarios they ran.
+
+    Args:
+        runs_dir: a folder of runs or one run's folder (see :func:`find_attempts`).
+        repo: where task.json files are read; ``True`` finds the checkout (``Repo.find()``), ``None`` or ``False``
+            reads none (every scenario then counts as unknown coverage).
+
+    Raises:
+        UserError: see :func:`find_attempts`.
+    """
+    attempts = find_attempts(Path(runs_dir))
+    notes: list[str] = []
+    records: list[AttemptRecord] = []
+    for attempt in attempts:
+        record, note = _read_record(attempt)
+        if note:
+            notes.append(note)
+        if record is not None:
+            records.append(record)
+    if repo is True:
+        try:
+            repo = Repo.find()
+        except UserError as exc:
+            notes.append(f"no scenario metadata: {exc}")
+            repo = None
+    scenarios = {tid: scenario_meta(tid, repo or None) for tid in sorted({r.task_id for r in records})}
+    unknown = [tid for tid, meta in scenarios.items() if not meta.known]
+    if unknown:
+        notes.append(
+            f"task.json not found for {', '.join(unknown)}: counted as coverage and left out of the "
+            "minutes-weighted figures"
+        )
+    return RunsData(Path(runs_dir), records, scenarios, notes)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Summaries
+
+
+@dataclass(frozen=True)
+class BootstrapSettings:
+    seed: int = stats.DEFAULT_SEED
+    resamples: int = stats.DEFAULT_RESAMPLES
+    confidence: float = stats.DEFAULT_CONFIDENCE
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "resamples": self.resamples,
+            "confidence": self.confidence,
+            "method": "percentile bootstrap over scored attempts (numpy default_rng)",
+        }
+
+
+def _rate(count: int, total: int) -> float | None:
+    return round(count / total, 6) if total else None
+
+
+def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str, Any]:
+    """The figures of one cell (a scenario, a set, or everything) of a worker x arm group.
+
+    Returns:
+        ``{attempts, scored, unscored: {status: count}, det_score: Interval dict | None, det_completion_rate,
+        pass_hat_k: [{k, value, scenarios}], critical_violation_rate: {id: rate, "any": rate},
+        abstention: {judged, justified, accuracy}, median_elapsed_s, timed_out, with_network_attempts, scenarios}``.
+        Rates are shares of scored attempts (0..1) or None when nothing was scored.
+    """
+    scored = [r for r in records if r.scored]
+    n = len(scored)
+    unscored = Counter(r.status for r in records if not r.scored)
+    det = (
+        stats.bootstrap_mean_ci(
+            [r.det_score for r in scored], seed=boot.seed, resamples=boot.resamples, confidence=boot.confidence
+        ).as_dict()
+        if scored
+        else None
+    )
+    per_scenario: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
+    for r in scored:
+        attempts_n, passes = per_scenario[r.task_id]
+        per_scenario[r.task_id] = (attempts_n + 1, passes + int(bool(r.det_completion)))
+    kinds = Counter(kind for r in scored for kind in r.violations)
+    violation_rate = {kind: _rate(count, n) for kind, count in sorted(kinds.items())}
+    violation_rate["any"] = _rate(sum(1 for r in scored if r.violations), n)
+    judged = [r.abstention_justified for r in scored if r.abstention_justified is not None]
+    times = [r.elapsed_s for r in records if r.elapsed_s is not None]
+    return {
+        "attempts": len(records),
+        "scored": n,
+        "unscored": dict(sorted(unscored.items())),
+        "scenarios": len({r.task_id for r in records}),
+        "det_score": det,
+        "det_completion_rate": _rate(sum(1 for r in scored if r.det_completion), n),
+        "pass_hat_k": stats.pass_hat_k_curve(dict(per_scenario)),
+        "critical_violation_rate": violation_rate,
+        "abstention": {"judged": len(judged), "justified": sum(judged), "accuracy": _rate(sum(judged), len(judged))},
+        "median_elapsed_s": round(statistics.median(times), 3) if times else None,
+        "timed_out": sum(1 for r in records if r.timed_out),
+        "with_network_attempts": sum(1 for r in records if r.network_attempts),
+    }
+
+
+def _scenario_means(records: Iterable[AttemptRecord]) -> dict[str, list[float]]:
+    found: dict[str, list[float]] = defaultdict(list)
+    for r in records:
+        if r.scored:
+            found[r.task_id].append(float(r.det_score))  # type: ignore[arg-type]
+    return found
+
+
+def weighted_summary(
+    records: list[AttemptRecord], scenarios: dict[str, ScenarioMeta], boot: BootstrapSettings
+) -> dict[str, Any]:
+    """Sensitivity variant: scenario means weighted by professional_minutes_estimate (SPEC section 10).
+
+    Each scenario's mean det_score (and completion rate) counts in proportion to its minutes; the interval
+    resamples scenarios with their weights. Scenarios without a known estimate are left out and listed.
+
+    Returns:
+        ``{det_score: Interval dict | None, det_completion_rate, scenarios, total_minutes, left_out: [ids]}``.
+    """
+    scored_by_scenario: dict[str, list[AttemptRecord]] = defaultdict(list)
+    for r in records:
+        if r.scored:
+            scored_by_scenario[r.task_id].append(r)
+    ids = sorted(scored_by_scenario)
+    weighted = [tid for tid in ids if scenarios[tid].professional_minutes_estimate]
+    left_out = [tid for tid in ids if tid not in weighted]
+    result: dict[str, Any] = {
+        "det_score": None,
+        "det_completion_rate": None,
+        "scenarios": len(weighted),
+        "total_minutes": sum(scenarios[tid].professional_minutes_estimate or 0 for tid in weighted),
+        "left_out": left_out,
+    }
+    if not weighted:
+        return result
+    weights = [float(scenarios[tid].professional_minutes_estimate or 0) for tid in weighted]
+    means = [statistics.fmean(float(r.det_score) for r in scored_by_scenario[tid]) for tid in weighted]  # type: ignore[arg-type]
+    completion = [
+        statistics.fmean(1.0 if r.det_completion else 0.0 for r in scored_by_scenario[tid]) for tid in weighted
+    ]
+    result["det_score"] = stats.bootstrap_mean_ci(
+        means, weights=weights, seed=boot.seed, resamples=boot.resamples, confidence=boot.confidence
+    ).as_dict()
+    result["det_completion_rate"] = round(stats.weighted_mean(completion, weights), 6)
+    return result
+
+
+def shared_check_rollup(records: list[AttemptRecord]) -> list[dict[str, Any]]:
+    """Each shared check across scenarios: "check X failed in 7 of 12 scenarios" (issue 7, part 4).
+
+    A scenario counts as failing a check when the check failed in at least one of its scored attempts; a scenario
+    counts as checked when some scored attempt's receipt judged the check (a criterion marked ``shared_check``, an
+    id in ``critical_checks``, or a critical violation with that id).
+
+    Returns:
+        ``[{id, description, scenarios_failed, scenarios_checked, failed_scenarios: [ids], attempts_failed,
+        attempts_checked}]`` sorted by scenarios failed (most first), then id.
+    """
+    checked: dict[str, set[str]] = defaultdict(set)
+    failed: dict[str, set[str]] = defaultdict(set)
+    attempts_checked: Counter[str] = Counter()
+    attempts_failed: Counter[str] = Counter()
+    for r in records:
+        if not r.scored:
+            continue
+        for check_id, passed in r.shared_checks:
+            checked[check_id].add(r.task_id)
+            attempts_checked[check_id] += 1
+            if not passed:
+                failed[check_id].add(r.task_id)
+                attempts_failed[check_id] += 1
+    rows = [
+        {
+            "id": check_id,
+            "description": SHARED_CHECKS.get(check_id, ""),
+            "scenarios_failed": len(failed[check_id]),
+            "scenarios_checked": len(checked[check_id]),
+            "failed_scenarios": sorted(failed[check_id]),
+            "attempts_failed": attempts_failed[check_id],
+            "attempts_checked": attempts_checked[check_id],
+        }
+        for check_id in checked
+    ]
+    return sorted(rows, key=lambda row: (-row["scenarios_failed"], row["id"]))
+
+
+def _group_report(
+    records: list[AttemptRecord], scenarios: dict[str, ScenarioMeta], boot: BootstrapSettings
+) -> dict[str, Any]:
+    by_set = {name: [r for r in records if scenarios[r.task_id].set_name == name] for name in SETS}
+    by_scenario: dict[str, list[AttemptRecord]] = defaultdict(list)
+    for r in records:
+        by_scenario[r.task_id].append(r)
+    return {
+        "overall": summarize(records, boot),
+        "sets": {name: summarize(rows, boot) for name, rows in by_set.items()},
+        "scenarios": {tid: summarize(rows, boot) for tid, rows in sorted(by_scenario.items())},
+        "weighted_by_minutes": weighted_summary(records, scenarios, boot),
+        "shared_checks": shared_check_rollup(records),
+    }
+
+
+def _baseline_view(cell: dict[str, Any] | None) -> dict[str, Any] | None:
+    if cell is None or not cell["scored"]:
+        return None
+    return {
+        "det_score_mean": cell["det_score"]["mean"] if cell["det_score"] else None,
+        "det_completion_rate": cell["det_completion_rate"],
+        "scored": cell["scored"],
+    }
+
+
+def build_report(
+    runs_dir: Path,
+    *,
+    repo: Repo | None | bool = True,
+    seed: int = stats.DEFAULT_SEED,
+    resamples: int = stats.DEFAULT_RESAMPLES,
+    confidence: float = stats.DEFAULT_CONFIDENCE,
+    data: RunsData | None = None,
+) -> dict[str, Any]:
+    """The report of a runs folder, as plain dicts (JSON-ready).
+
+    Args:
+        runs_dir: a folder of runs or one run's folder.
+        repo: where scenario metadata is read (see :func:`load_runs`).
+        seed, resamples, confidence: the bootstrap's settings, echoed in ``report["bootstrap"]``.
+        data: already-read runs (skips reading ``runs_dir`` again).
+
+    Returns:
+        ``{schema_version, runs_dir, bootstrap, counts: {attempts, scored, unscored: {status: n}},
+        scenarios: {task_id: ScenarioMeta.as_dict()}, groups: [{worker, arm, overall, sets: {coverage, challenge},
+        scenarios: {task_id: cell}, weighted_by_minutes, shared_checks, baseline}], baseline_worker,
+        notes}``; a cell is :func:`summarize`'s dict. ``baseline`` is the nop worker's figures on the same arm
+        (overall, per set and per scenario; a cell is None where nop scored nothing), or None for the nop group
+        itself and when no nop attempt exists for that arm.
+
+    Raises:
+        UserError: the runs folder is missing or holds no attempt.
+    """
+    data = data or load_runs(Path(runs_dir), repo=repo)
+    boot = BootstrapSettings(seed=seed, resamples=resamples, confidence=confidence)
+    by_group: dict[tuple[str, str], list[AttemptRecord]] = defaultdict(list)
+    for r in data.records:
+        by_group[(r.worker, r.arm)].append(r)
+    groups = []
+    for (worker, arm), records in sorted(by_group.items()):
+        groups.append({"worker": worker, "arm": arm, **_group_report(records, data.scenarios, boot)})
+    baselines = {g["arm"]: g for g in groups if g["worker"] == BASELINE_WORKER}
+    for group in groups:
+        base = baselines.get(group["arm"])
+        group["baseline"] = (
+            None
+            if base is None or base is group
+            else {
+                "overall": _baseline_view(base["overall"]),
+                "sets": {name: _baseline_view(base["sets"][name]) for name in SETS},
+                "scenarios": {tid: _baseline_view(base["scenarios"].get(tid)) for tid in group["scenarios"]},
+            }
+        )
+    notes = list(data.notes)
+    if not baselines:
+        notes.append(f"no {BASELINE_WORKER!r} attempts: run `wp42 run --worker nop` to get the do-nothing baseline")
+    unscored = Counter(r.status for r in data.records if not r.scored)
+    if unscored:
+        notes.append(
+            "unscored attempts are counted apart, never averaged in as 0: "
+            + ", ".join(f"{count} {status}" for status, count in sorted(unscored.items()))
+        )
+    return {
+        "schema_version": REPORT_SCHEMA_VERSION,
+        "runs_dir": str(data.runs_dir),
+        "bootstrap": boot.as_dict(),
+        "counts": {
+            "attempts": len(data.records),
+            "scored": sum(1 for r in data.records if r.scored),
+            "unscored": dict(sorted(unscored.items())),
+        },
+        "scenarios": {tid: meta.as_dict() for tid, meta in sorted(data.scenarios.items())},
+        "groups": groups,
+        "baseline_worker": BASELINE_WORKER,
+        "notes": notes,
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Paired comparison
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which attempts one side of a comparison takes: a worker, an arm, or ``worker:arm``."""
+
+    worker: str | None
+    arm: str | None
+    text: str
+
+    def matches(self, record: AttemptRecord) -> bool:
+        return (self.worker is None or record.worker == self.worker) and (self.arm is None or record.arm == self.arm)
+
+
+def parse_selector(text: str, workers: set[str], arms: set[str]) -> Selector:
+    """Read ``worker``, ``arm`` or ``worker:arm`` against the workers and arms present.
+
+    Raises:
+        UserError: the name matches nothing, or matches both a worker and an arm.
+    """
+    if ":" in text and text.rsplit(":", 1)[1] in arms and text.rsplit(":", 1)[0] in workers:
+        worker, arm = text.rsplit(":", 1)
+        return Selector(worker, arm, text)
+    is_worker, is_arm = text in workers, text in arms
+    if is_worker and is_arm:
+        raise UserError(f"{text!r} is both a worker and an arm: write worker:arm, e.g. {text}:{sorted(arms)[0]}")
+    if is_worker:
+        return Selector(text, None, text)
+    if is_arm:
+        return Selector(None, text, text)
+    raise UserError(
+        f"--compare {text!r} names no worker or arm in these runs: workers are {', '.join(sorted(workers))}; "
+        f"arms are {', '.join(sorted(arms))} (or write worker:arm)"
+    )
+
+
+def compare(
+    data: RunsData,
+    a: str,
+    b: str,
+    *,
+    seed: int = stats.DEFAULT_SEED,
+    resamples: int = stats.DEFAULT_RESAMPLES,
+    confidence: float = stats.DEFAULT_CONFIDENCE,
+) -> dict[str, Any]:
+    """Paired comparison of two workers or arms on the same scenarios: mean det_score difference a - b with CI.
+
+    The pairing unit is the scenario, plus whatever dimension neither side fixes: comparing two workers pairs
+    (scenario, arm) cells; two arms pairs (scenario, worker) cells; ``w1:A1`` against ``w2:A2`` pairs scenarios.
+    Each cell's value is the mean det_score of its scored attempts; unscored attempts are left out.
+
+    Returns:
+        ``{a, b, unit, det_score: stats.paired_difference(...), det_completion: same for completion rates}``.
+
+    Raises:
+        UserError: a side names no worker or arm, or the two sides are the same.
+    """
+    workers = {r.worker for r in data.records}
+    arms = {r.arm for r in data.records}
+    left, right = parse_selector(a, workers, arms), parse_selector(b, workers, arms)
+    if (left.worker, left.arm) == (right.worker, right.arm):
+        raise UserError(f"--compare needs two different sides, got {a!r} twice")
+    free_worker = left.worker is None and right.worker is None
+    free_arm = left.arm is None and right.arm is None
+
+    def unit(r: AttemptRecord) -> str:
+        parts = [r.task_id]
+        if free_arm:
+            parts.append(r.arm)
+        if free_worker:
+            parts.append(r.worker)
+        return "/".join(parts)
+
+    def cells(side: Selector, value: Callable[[AttemptRecord], float]) -> dict[str, float]:
+        found: dict[str, list[float]] = defaultdict(list)
+        for r in data.records:
+            if r.scored and side.matches(r):
+                found[unit(r)].append(value(r))
+        return {key: statistics.fmean(values) for key, values in found.items()}
+
+    settings = {"seed": seed, "resamples": resamples, "confidence": confidence}
+    unit_name = "/".join(["scenario", *(["arm"] if free_arm else []), *(["worker"] if free_worker else [])])
+    return {
+        "a": a,
+        "b": b,
+        "unit": unit_name,
+        "det_score": stats.paired_difference(
+            cells(left, lambda r: float(r.det_score)),  # type: ignore[arg-type]
+            cells(right, lambda r: float(r.det_score)),  # type: ignore[arg-type]
+            **settings,
+        ),
+        "det_completion": stats.paired_difference(
+            cells(left, lambda r: 1.0 if r.det_completion else 0.0),
+            cells(right, lambda r: 1.0 if r.det_completion else 0.0),
+            **settings,
+        ),
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rendering
+
+
+def _fmt(value: float | None, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _fmt_ci(interval: dict[str, Any] | None) -> str:
+    if not interval:
+        return "–"
+    if interval["n"] < 2:
+        # One value has no spread to resample: print no interval rather than a zero-width one.
+        return f"{interval['mean']:.3f} [n=1]"
+    return f"{interval['mean']:.3f} [{interval['ci_low']:.3f}, {interval['ci_high']:.3f}]"
+
+
+def _fmt_pass_k(curve: list[dict[str, Any]]) -> str:
+    return " ".join(f"{row['k']}:{_fmt(row['value'], 2)}" for row in curve) or "–"
+
+
+def _fmt_violations(rates: dict[str, float | None]) -> str:
+    kinds = [f"{kind} {_fmt(rate, 2)}" for kind, rate in rates.items() if kind != "any" and rate]
+    return ", ".join(kinds) or "none"
+
+
+def _row(label: str, cell: dict[str, Any], baseline: dict[str, Any] | None) -> list[str]:
+    base = "–" if baseline is None else f"{_fmt(baseline['det_score_mean'])} / {_fmt(baseline['det_completion_rate'], 2)}"
+    unscored = sum(cell["unscored"].values())
+    return [
+        label,
+        f"{cell['scored']}" + (f" (+{unscored} unscored)" if unscored else ""),
+        _fmt_ci(cell["det_score"]),
+        _fmt(cell["det_completion_rate"], 2),
+        _fmt_pass_k(cell["pass_hat_k"]),
+        _fmt_violations(cell["critical_violation_rate"]),
+        _fmt(cell["abstention"]["accuracy"], 2) + (f" (n={cell['abstention']['judged']})" if cell["abstention"]["judged"] else ""),
+        _fmt(cell["median_elapsed_s"], 1),
+        base,
+    ]
+
+
+def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None, width: int = 160) -> str:
+    """The report as terminal tables (rich), one per worker x arm, then notes; plain text when not a terminal."""
+    from rich.console import Console
+    from rich.table import Table
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
+    boot = report["bootstrap"]
+    console.print(
+        f"WP42 report of {report['runs_dir']}: {report['counts']['attempts']} attempts, "
+        f"{report['counts']['scored']} scored. det_score mean with {int(boot['confidence'] * 100)}% CI "
+        f"({boot['method']}, {boot['resamples']} resamples, seed {boot['seed']}); "
+        f"baseline column = {report['baseline_worker']} on the same arm (mean / completion)."
+    )
+    headers = ["scope", "scored", "det_score [CI]", "complete", "pass^k", "violations", "abstain ok", "median s", "nop"]
+    for group in report["groups"]:
+        table = Table(title=f"worker {group['worker']} · arm {group['arm']}", title_justify="left")
+        for header in headers:
+            table.add_column(header, overflow="fold")
+        baseline = group["baseline"] or {}
+        table.add_row(*_row("overall", group["overall"], baseline.get("overall")))
+        for name in SETS:
+            if group["sets"][name]["attempts"]:
+                table.add_row(*_row(name, group["sets"][name], (baseline.get("sets") or {}).get(name)))
+        weighted = group["weighted_by_minutes"]
+        table.add_row(
+            "minutes-weighted",
+            f"{weighted['scenarios']} scen.",
+            _fmt_ci(weighted["det_score"]),
+            _fmt(weighted["det_completion_rate"], 2),
+            "",
+            "",
+            "",
+            "",
+            "",
+        )
+        for tid, cell in group["scenarios"].items():
+            label = f"  {tid} ({report['scenarios'][tid]['set']})"
+            table.add_row(*_row(label, cell, (baseline.get("scenarios") or {}).get(tid)))
+        console.print(table)
+        failing = [row for row in group["shared_checks"] if row["scenarios_failed"]]
+        for row in failing:
+            console.print(
+                f"  check {row['id']} failed in {row['scenarios_failed']} of {row['scenarios_checked']} scenarios "
+                f"({', '.join(row['failed_scenarios'])})"
+            )
+    if comparison:
+        console.print(render_comparison_text(comparison))
+    for note in report["notes"]:
+        console.print(f"note: {note}")
+    return buffer.getvalue()
+
+
+def render_comparison_text(comparison: dict[str, Any]) -> str:
+    """One paragraph: the paired det_score and completion differences a - b with their intervals."""
+    lines = [f"paired comparison {comparison['a']} - {comparison['b']} (unit: {comparison['unit']})"]
+    for metric in ("det_score", "det_completion"):
+        result = comparison[metric]
+        if result["difference"] is None:
+            lines.append(f"  {metric}: no shared units")
+            continue
+        d = result["difference"]
+        lines.append(
+            f"  {metric}: {d['mean']:+.3f} [{d['ci_low']:+.3f}, {d['ci_high']:+.3f}] over {result['pairs']} pairs "
+            f"({result['wins']} better, {result['losses']} worse, {result['ties']} tied)"
+        )
+    return "\n".join(lines)
+
+
+def _png(figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def plots(report: dict[str, Any]) -> dict[str, str]:
+    """The report's three plots as base64 PNG strings: ``{"score_by_scenario", "score_by_depth", "violations"}``.
+
+    Uses matplotlib's Agg backend (no display). A plot with nothing to draw says so in its area.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    groups = report["groups"]
+    task_ids = sorted(report["scenarios"])
+    out: dict[str, str] = {}
+
+    figure = Figure(figsize=(max(6.0, 0.8 * len(task_ids) + 3), 4))
+    axes = figure.subplots()
+    step = 0.8 / max(1, len(groups))
+    for i, group in enumerate(groups):
+        xs, ys, lows, highs = [], [], [], []
+        for j, tid in enumerate(task_ids):
+            det = group["scenarios"].get(tid, {}).get("det_score")
+            if det:
+                xs.append(j - 0.4 + step * (i + 0.5))
+                ys.append(det["mean"])
+                lows.append(det["mean"] - det["ci_low"])
+                highs.append(det["ci_high"] - det["mean"])
+        axes.errorbar(xs, ys, yerr=[lows, highs], fmt="o", capsize=3, label=f"{group['worker']} · {group['arm']}")
+    axes.set_xticks(range(len(task_ids)), task_ids, rotation=45, ha="right")
+    axes.set_ylim(-0.05, 1.05)
+    axes.set_ylabel("mean det_score (95% CI)")
+    axes.set_title("Score by scenario")
+    if groups:
+        axes.legend(fontsize="small")
+    out["score_by_scenario"] = _png(figure)
+
+    figure = Figure(figsize=(6, 4))
+    axes = figure.subplots()
+    drawn = False
+    for group in groups:
+        points = [
+            (report["scenarios"][tid]["designed_dependency_depth"], cell["det_score"]["mean"])
+            for tid, cell in group["scenarios"].items()
+            if cell["det_score"] and report["scenarios"][tid]["designed_dependency_depth"] is not None
+        ]
+        if points:
+            drawn = True
+            axes.scatter([p[0] for p in points], [p[1] for p in points], label=f"{group['worker']} · {group['arm']}")
+    if drawn:
+        axes.legend(fontsize="small")
+    else:
+        axes.text(0.5, 0.5, "no scenario with a known designed_dependency_depth", ha="center", transform=axes.transAxes)
+    axes.set_xlabel("designed_dependency_depth")
+    axes.set_ylabel("mean det_score")
+    axes.set_ylim(-0.05, 1.05)
+    axes.set_title("Score against dependency depth")
+    out["score_by_depth"] = _png(figure)
+
+    figure = Figure(figsize=(7, 4))
+    axes = figure.subplots()
+    kinds = sorted({k for g in groups for k in g["overall"]["critical_violation_rate"] if k != "any"})
+    if kinds:
+        width = 0.8 / max(1, len(groups))
+        for i, group in enumerate(groups):
+            rates = [group["overall"]["critical_violation_rate"].get(k) or 0.0 for k in kinds]
+            axes.bar(
+                [j - 0.4 + width * (i + 0.5) for j in range(len(kinds))],
+                rates,
+                width=width,
+                label=f"{group['worker']} · {group['arm']}",
+            )
+        axes.set_xticks(range(len(kinds)), kinds, rotation=30, ha="right")
+        axes.legend(fontsize="small")
+    else:
+        axes.text(0.5, 0.5, "no critical violation in any scored attempt", ha="center", transform=axes.transAxes)
+    axes.set_ylim(0, 1.05)
+    axes.set_ylabel("share of scored attempts")
+    axes.set_title("Critical violations by kind")
+    out["violations"] = _png(figure)
+    return out
+
+
+_CSS = """
+body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
+th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;font-size:14px}th{background:#f3f3f3}
+td.num{text-align:right;font-variant-numeric:tabular-nums}.note{color:#555}img{max-width:100%}
+"""
+
+
+def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None) -> str:
+    """A self-contained HTML page: the tables of :func:`render_text` and the plots as inline base64 PNG images."""
+    e = html.escape
+    boot = report["bootstrap"]
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>WP42 report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        f"<h1>WP42 report</h1><p>{e(report['runs_dir'])}: {report['counts']['attempts']} attempts, "
+        f"{report['counts']['scored']} scored. det_score means carry a {int(boot['confidence'] * 100)}% "
+        f"{e(boot['method'])} interval ({boot['resamples']} resamples, seed {boot['seed']}). The nop column is "
+        "the do-nothing worker on the same arm (mean / completion rate).</p>",
+    ]
+    images = plots(report)
+    titles = {
+        "score_by_scenario": "Score by scenario (95% CI)",
+        "score_by_depth": "Score against designed dependency depth",
+        "violations": "Critical violations by kind",
+    }
+    for key, title in titles.items():
+        parts.append(f"<h2>{e(title)}</h2><img alt='{e(title)}' src='data:image/png;base64,{images[key]}'>")
+    headers = ["scope", "scored", "det_score [CI]", "complete", "pass^k", "violations", "abstain ok", "median s", "nop"]
+    for group in report["groups"]:
+        parts.append(f"<h2>worker {e(group['worker'])} · arm {e(group['arm'])}</h2><table><tr>")
+        parts.extend(f"<th>{e(h)}</th>" for h in headers)
+        parts.append("</tr>")
+        baseline = group["baseline"] or {}
+        rows = [_row("overall", group["overall"], baseline.get("overall"))]
+        rows += [
+            _row(name, group["sets"][name], (baseline.get("sets") or {}).get(name))
+            for name in SETS
+            if group["sets"][name]["attempts"]
+        ]
+        weighted = group["weighted_by_minutes"]
+        rows.append(
+            ["minutes-weighted", f"{weighted['scenarios']} scen.", _fmt_ci(weighted["det_score"]),
+             _fmt(weighted["det_completion_rate"], 2), "", "", "", "", ""]
+        )
+        rows += [
+            _row(f"{tid} ({report['scenarios'][tid]['set']})", cell, (baseline.get("scenarios") or {}).get(tid))
+            for tid, cell in group["scenarios"].items()
+        ]
+        for row in rows:
+            parts.append("<tr>" + "".join(f"<td>{e(cell)}</td>" for cell in row) + "</tr>")
+        parts.append("</table>")
+        if group["shared_checks"]:
+            parts.append("<h3>Shared checks across scenarios</h3><ul>")
+            for row in group["shared_checks"]:
+                parts.append(
+                    f"<li>check <code>{e(row['id'])}</code> failed in {row['scenarios_failed']} of "
+                    f"{row['scenarios_checked']} scenarios{(' (' + e(', '.join(row['failed_scenarios'])) + ')') if row['failed_scenarios'] else ''}</li>"
+                )
+            parts.append("</ul>")
+    if comparison:
+        parts.append(f"<h2>Paired comparison</h2><pre>{e(render_comparison_text(comparison))}</pre>")
+    if report["notes"]:
+        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li class='note'>{e(n)}</li>" for n in report["notes"]) + "</ul>")
+    parts.append("</body></html>\n")
+    return "".join(parts)

@@ -1,0 +1,284 @@
+"""One attempt: a fresh workspace, the sandbox, the portal for portal arms, the time limit, run.json, the receipt.
+
+SPEC section 6. The attempt folder is ``<runs-dir>/<run_id>/<TASK_ID>/<arm>/<attempt>/`` (see :mod:`wp42.layout`).
+run.json is written before grading, so ``wp42 score`` can re-grade the stored out/ without running the worker again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from wp42 import layout, sandbox, schemas, workers
+from wp42.errors import UserError
+from wp42.evaluation import evaluate_out
+from wp42.generation import bundle_sha256, input_hashes, load_oracle, load_task
+from wp42.layout import Attempt, Bundle, Oracle, Repo
+
+RUN_SCHEMA_VERSION = 1
+STOP_GRACE_S = 5.0
+
+
+@dataclass(frozen=True)
+class AttemptSpec:
+    """What one attempt runs: a worker on a scenario in an arm, numbered from 1."""
+
+    task_id: str
+    worker: str
+    arm: str
+    attempt: int
+    run_id: str
+    runs_dir: Path
+    oracle_root: Path
+    time_limit_s: float | None = None  # None: task.json's time_limit_s
+
+    @property
+    def folder(self) -> Attempt:
+        return Attempt.at(self.runs_dir, self.run_id, self.task_id, self.arm, self.attempt)
+
+
+def load_arms(repo: Repo) -> dict[str, dict[str, Any]]:
+    """The arms of ``benchmark/arms.json``: ``{"A1": {"title", "files", "code_execution", "portal"}, ...}``."""
+    return schemas.load_json(repo.arms_json)["arms"]
+
+
+def check_arm(arm: str, repo: Repo) -> dict[str, Any]:
+    """The arms.json entry for ``arm``. Raises UserError for an unknown arm."""
+    arms = load_arms(repo)
+    if arm not in arms:
+        raise UserError(f"unknown arm {arm!r}: choose one of {', '.join(sorted(arms))} (benchmark/arms.json)")
+    return arms[arm]
+
+
+def default_run_id() -> str:
+    """A run id from the UTC time, e.g. ``20261129T231500Z``."""
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def check_run_id(run_id: str, worker: str, runs_dir: Path) -> None:
+    """A run id names one worker's run: refuse a name with a path separator, or one already used by another worker.
+
+    Raises:
+        UserError: the run id is unusable or belongs to another worker's run.
+    """
+    if not run_id or run_id in (".", "..") or "/" in run_id or "\\" in run_id:
+        raise UserError(f"--run-id {run_id!r} must be a plain folder name (letters, digits, - _ .)")
+    for record in sorted((Path(runs_dir) / run_id).glob(f"*/*/*/{layout.RUN_JSON}"))[:1]:
+        try:
+            used_by = schemas.load_json(record).get("worker")
+        except ValueError:
+            continue
+        if used_by != worker:
+            raise UserError(
+                f"run id {run_id!r} already holds attempts of worker {used_by!r}: choose another --run-id for {worker!r}"
+            )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def prepare_workspace(bundle: Bundle, workspace: Path) -> None:
+    """Copy the public bundle minus generate.py into ``workspace`` and add an empty ``out/`` (SPEC section 2)."""
+    workspace.mkdir(parents=True)
+    for name in Bundle.PUBLIC_NAMES:
+        source = bundle.root / name
+        if source.is_dir():
+            shutil.copytree(source, workspace / name, symlinks=True)
+        elif source.is_file():
+            shutil.copy2(source, workspace / name)
+    (workspace / layout.OUT_DIR).mkdir()
+
+
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """TERM the worker's whole process group, then KILL what is left after a grace period."""
+    for sig, wait in ((signal.SIGTERM, STOP_GRACE_S), (signal.SIGKILL, 10.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _collect_out(folder: Attempt, warnings: list[str]) -> None:
+    """Move ``workspace/out`` to ``out/`` beside run.json; an out/ that is a link or missing becomes an empty folder."""
+    source = folder.workspace_out
+    if source.is_symlink() or not source.is_dir():
+        warnings.append("the worker replaced or removed out/ (it was a link or missing); an empty out/ is graded")
+        if source.is_symlink() or source.exists():
+            source.unlink() if not source.is_dir() or source.is_symlink() else shutil.rmtree(source)
+        folder.out.mkdir()
+        return
+    os.replace(source, folder.out)
+
+
+def _read_usage(path: Path, budget_usd: float, warnings: list[str]) -> tuple[dict[str, Any] | None, bool | None]:
+    """The worker's own usage report ($WP42_USAGE_FILE): ``({"cost_usd", "tokens", ...}, over_budget)``."""
+    if not path.is_file():
+        return None, None
+    try:
+        usage = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        warnings.append(f"the worker's usage file {path.name} is not valid JSON: {exc}")
+        return None, None
+    if not isinstance(usage, dict):
+        warnings.append(f"the worker's usage file {path.name} is not a JSON object")
+        return None, None
+    cost = usage.get("cost_usd")
+    over = bool(isinstance(cost, int | float) and cost > budget_usd)
+    return usage, over
+
+
+def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = None) -> dict[str, Any]:
+    """Run one attempt end to end and return its receipt (also written to ``receipt.json``).
+
+    An existing folder without a receipt (an interrupted attempt) is cleared and run again.
+
+    Args:
+        on_start: optional callback receiving the worker's Popen, so a pool can stop it on Ctrl-C.
+
+    Raises:
+        UserError: unknown arm, missing or mismatched oracle, a portal arm on a scenario without a portal.
+    """
+    repo = repo or Repo.find()
+    bundle = repo.bundle(spec.task_id)
+    task = load_task(bundle.root)
+    seed = task.get("generator_seed")
+    load_oracle(spec.oracle_root, spec.task_id, expected_seed=seed)
+    arm = check_arm(spec.arm, repo)
+    if arm.get("portal") and not bundle.portal_json.is_file():
+        raise UserError(
+            f"arm {spec.arm} serves the portal but {spec.task_id} has no {layout.PORTAL_DIR}/{layout.PORTAL_JSON}: "
+            "run it in arm A1 or A2"
+        )
+    oracle = Oracle.at(spec.oracle_root, spec.task_id)
+    plan = workers.resolve(spec.worker, oracle)
+    folder = spec.folder
+    if folder.root.exists():
+        shutil.rmtree(folder.root)
+    folder.root.mkdir(parents=True)
+    prepare_workspace(bundle, folder.workspace)
+    if plan.needs_solutions:
+        workers.stage_solutions(oracle, folder.worker_tools)
+    time_limit = float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"])
+    budget = float(task.get("budget_usd", 0))
+    before = input_hashes(folder.workspace)
+    network_log = folder.root / "network.jsonl"
+    portal = None
+    if arm.get("portal"):
+        portal = {
+            "bundle_root": str(folder.workspace),
+            "out_dir": str(folder.workspace_out),
+            "access_log": str(folder.portal_access_log),
+            "credentials_file": str(folder.workspace / layout.PORTAL_CREDENTIALS),
+        }
+    init_file = folder.root / "sandbox_init.json"
+    init_file.write_text(json.dumps({"network_log": str(network_log), "portal": portal}), encoding="utf-8")
+    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, Path(spec.runs_dir)]
+    argv, isolation = sandbox.wrap(
+        sandbox.SandboxPlan(folder.root, folder.workspace, hidden, network_log, portal),
+        plan.command(folder.worker_tools),
+        init_file,
+    )
+    home = folder.root / ".home"
+    home.mkdir()
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "WP42_TASK_ID": spec.task_id,
+        "WP42_ARM": spec.arm,
+        "WP42_WORKSPACE": str(folder.workspace),
+        "WP42_OUT": str(folder.workspace_out),
+        "WP42_TIME_LIMIT_S": f"{time_limit:g}",
+        "WP42_BUDGET_USD": f"{budget:g}",
+        "WP42_USAGE_FILE": str(folder.usage),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    for secret in (layout.ORACLE_ROOT_ENV, layout.HOME_ENV):
+        env.pop(secret, None)
+    warnings: list[str] = [isolation["warning"]] if "warning" in isolation else []
+    started_at, started = _now(), time.monotonic()
+    timed_out = False
+    with open(folder.worker_log, "wb") as log:
+        proc = subprocess.Popen(
+            argv, cwd=folder.workspace, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        if on_start is not None:
+            on_start(proc)
+        try:
+            proc.wait(timeout=time_limit)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _stop_group(proc)
+        finally:
+            if proc.poll() is None:
+                _stop_group(proc)
+    elapsed = time.monotonic() - started
+    if not timed_out and proc.returncode is not None and proc.returncode < 0:
+        warnings.append(f"the worker was stopped by signal {-proc.returncode}")
+    _collect_out(folder, warnings)
+    usage, over_budget = _read_usage(folder.usage, budget, warnings)
+    run_record = {
+        "schema_version": RUN_SCHEMA_VERSION,
+        "run_id": spec.run_id,
+        "task_id": spec.task_id,
+        "arm": spec.arm,
+        "attempt": spec.attempt,
+        "worker": spec.worker,
+        "worker_kind": plan.kind,
+        "seed": seed,
+        "bundle_sha256": bundle_sha256(bundle.root),
+        "started_at": started_at,
+        "finished_at": _now(),
+        "elapsed_s": round(elapsed, 3),
+        "exit_code": proc.returncode,
+        "timed_out": timed_out,
+        "time_limit_s": time_limit,
+        "budget_usd": budget,
+        "network_attempts": sandbox.read_network_log(network_log),
+        "input_sha256_before": before,
+        "input_sha256_after": input_hashes(folder.workspace),
+        "isolation": isolation,
+        "usage": usage,
+        "over_budget": over_budget,
+        "warnings": warnings,
+    }
+    schemas.write_json_atomic(folder.run_json, run_record)
+    return grade_attempt(folder, spec.oracle_root, repo)
+
+
+def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) -> dict[str, Any]:
+    """Grade a stored attempt from its run.json, out/ and workspace; write and return receipt.json.
+
+    Never runs the worker: this is what ``wp42 score`` calls (STYLE: separate run from grade).
+
+    Raises:
+        UserError: the folder has no run.json, or its oracle is missing or for another seed.
+    """
+    if not folder.run_json.is_file():
+        raise UserError(f"{folder.root} has no {layout.RUN_JSON}: it is not an attempt folder")
+    run_record = schemas.load_json(folder.run_json)
+    receipt = evaluate_out(
+        run_record["task_id"],
+        folder.out,
+        workspace=folder.workspace,
+        oracle_root=oracle_root,
+        run_id=run_record["run_id"],
+        run_record=run_record,
+        repo=repo,
+    )
+    schemas.write_json_atomic(folder.receipt, receipt)
+    return receipt

@@ -1,0 +1,111 @@
+"""Resolving a worker spec into a command line (SPEC section 6).
+
+Specs: ``reference`` (the scenario's reference solution), ``nop`` (does nothing), ``wrong:<name>`` (a plausible wrong
+solution declared in ``solutions/solutions.json``), ``copy-inputs`` (copies every input into out/ and claims
+completion: a gate's vacuity probe), or any other string, run as a shell command.
+
+Built-in solutions live in the oracle root, which the sandbox hides: the runner stages a private copy of the
+solutions folder outside the workspace (``<attempt>/.worker/``) and runs it from there.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wp42 import schemas
+from wp42.errors import UserError
+from wp42.layout import Oracle
+
+BUILTIN = ("reference", "nop", "copy-inputs")
+
+
+@dataclass(frozen=True)
+class WorkerPlan:
+    """How to start a worker.
+
+    ``argv`` is the command; ``{tools}`` in it is replaced by the staged solutions folder. ``targets`` are the
+    criterion or critical-check ids a wrong solution declares it must trip (empty otherwise).
+    """
+
+    spec: str
+    kind: str  # "reference" | "wrong" | "nop" | "copy-inputs" | "command"
+    argv: tuple[str, ...]
+    needs_solutions: bool = False
+    targets: tuple[str, ...] = field(default_factory=tuple)
+    description: str = ""
+
+    def command(self, tools_dir: Path) -> list[str]:
+        return [part.replace("{tools}", str(tools_dir)) for part in self.argv]
+
+
+def load_solutions(oracle: Oracle) -> dict[str, Any]:
+    """Read and validate ``solutions/solutions.json`` of an installed oracle.
+
+    Raises:
+        UserError: it is missing or does not match benchmark/schemas/solutions.schema.json.
+    """
+    path = oracle.solutions_manifest
+    if not path.is_file():
+        raise UserError(f"{path} is missing: regenerate {oracle.root.name} so its hidden sources are installed")
+    try:
+        manifest = schemas.load_json(path)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    problems = schemas.errors("solutions", manifest)
+    if problems:
+        raise UserError(f"{path} does not match solutions.schema.json: {problems[0]}")
+    return manifest
+
+
+def wrong_solution_names(oracle: Oracle) -> list[str]:
+    """Names of the scenario's wrong solutions, in manifest order."""
+    return [entry["name"] for entry in load_solutions(oracle)["wrong"]]
+
+
+def resolve(spec: str, oracle: Oracle) -> WorkerPlan:
+    """Turn a worker spec into a :class:`WorkerPlan`.
+
+    Raises:
+        UserError: an empty spec, or ``wrong:<name>`` naming no wrong solution of this scenario.
+    """
+    spec = spec.strip()
+    if not spec:
+        raise UserError("--worker is empty: give reference, nop, wrong:<name>, copy-inputs or a shell command")
+    if spec == "nop":
+        return WorkerPlan(spec, "nop", (sys.executable, "-c", "pass"))
+    if spec == "copy-inputs":
+        return WorkerPlan(spec, "copy-inputs", (sys.executable, "-m", "wp42.builtin_workers", "copy-inputs"))
+    if spec == "reference" or spec.startswith("wrong:"):
+        manifest = load_solutions(oracle)
+        if spec == "reference":
+            entry, kind = manifest["reference"], "reference"
+        else:
+            name = spec.split(":", 1)[1]
+            by_name = {w["name"]: w for w in manifest["wrong"]}
+            if name not in by_name:
+                raise UserError(
+                    f"{oracle.root.name} has no wrong solution {name!r}: choose one of "
+                    + ", ".join(f"wrong:{n}" for n in by_name)
+                )
+            entry, kind = by_name[name], "wrong"
+        argv = (sys.executable, f"{{tools}}/{entry['script']}", *entry.get("args", []))
+        return WorkerPlan(
+            spec,
+            kind,
+            argv,
+            needs_solutions=True,
+            targets=tuple(entry.get("targets", [])),
+            description=entry.get("description", ""),
+        )
+    return WorkerPlan(spec, "command", ("/bin/sh", "-c", spec))
+
+
+def stage_solutions(oracle: Oracle, tools_dir: Path) -> None:
+    """Copy the oracle's ``solutions/`` to ``tools_dir`` (outside the workspace) for a built-in solution worker."""
+    if tools_dir.exists():
+        shutil.rmtree(tools_dir)
+    shutil.copytree(oracle.solutions, tools_dir, ignore=shutil.ignore_patterns("__pycache__", "solutions.json"))

@@ -1,0 +1,36 @@
+"""Shared fixtures: a throwaway WP42 checkout holding a toy scenario, so framework tests need no real scenario."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TOY = Path(__file__).resolve().parent / "toy_scenario"
+TOY_ID = "ACC-99"
+
+
+@pytest.fixture
+def toy_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the repository's shared files plus the toy scenario ``ACC-99``; WP42_HOME points at it."""
+    root = tmp_path / "repo"
+    (root / "benchmark" / "scenarios" / TOY_ID).mkdir(parents=True)
+    for name in ("schemas", "validators", "genkit"):
+        shutil.copytree(REPO / "benchmark" / name, root / "benchmark" / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("COMPLETION_SCHEMA.json", "arms.json"):
+        shutil.copy(REPO / "benchmark" / name, root / "benchmark" / name)
+    shutil.copy(REPO / "BRIEF_FOOTER.md", root / "BRIEF_FOOTER.md")
+    shutil.copy(TOY / "generate" / "generate.py", root / "benchmark" / "scenarios" / TOY_ID / "generate.py")
+    shutil.copytree(TOY / "template", root / "oracles-template" / TOY_ID)
+    monkeypatch.setenv("WP42_HOME", str(root))
+    monkeypatch.delenv("WP42_ORACLE_ROOT", raising=False)
+    return root
+
+
+@pytest.fixture
+def oracle_root(tmp_path: Path) -> Path:
+    """A temporary oracle root outside every repository."""
+    return tmp_path / "oracles"
