@@ -650,7 +650,7 @@ def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None
     from rich.table import Table
 
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
+    console = Console(file=buffer, width=width, force_terminal=False, color_system=None, markup=False, highlight=False)
     boot = report["bootstrap"]
     console.print(
         f"WP42 report of {report['runs_dir']}: {report['counts']['attempts']} attempts, "
