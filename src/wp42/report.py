@@ -26,7 +26,7 @@ import html
 import io
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -314,14 +314,6 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
         "timed_out": sum(1 for r in records if r.timed_out),
         "with_network_attempts": sum(1 for r in records if r.network_attempts),
     }
-
-
-def _scenario_means(records: Iterable[AttemptRecord]) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = defaultdict(list)
-    for r in records:
-        if r.scored:
-            found[r.task_id].append(float(r.det_score))  # type: ignore[arg-type]
-    return found
 
 
 def weighted_summary(
