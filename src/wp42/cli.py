@@ -223,12 +223,24 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
     err.print(f"all {len(rows)} attempts ended as expected")
 
 
+def _register_verbs() -> None:
+    """Verbs whose click commands live beside their library modules."""
+    from wp42.cli_portal import portal_command
+    from wp42.cli_report import report_command
+
+    cli.add_command(report_command)
+    cli.add_command(portal_command)
+
+
+_register_verbs()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``wp42`` console script; returns the exit status."""
     try:
         cli.main(args=argv, prog_name="wp42", standalone_mode=False)
     except UserError as exc:
-        err.print(f"wp42: error: {exc}", markup=False, highlight=False)
+        click.echo(f"wp42: error: {exc}", err=True)
         return exc.exit_code
     except click.exceptions.Abort:
         err.print("wp42: interrupted")

@@ -1,0 +1,223 @@
+"""The main job on a toy scenario: generate, run, evaluate, CLI errors, limits, resume, re-grading."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from wp42 import schemas
+from wp42.cli import main
+from wp42.evaluation import Limits, evaluate_out
+from wp42.executor import LocalPool, plan_attempts, run_batch
+from wp42.generation import bundle_sha256, generate, hash_tree
+from wp42.layout import Attempt, Oracle, Repo
+from wp42.runner import AttemptSpec, run_attempt
+from wp42.sandbox import bwrap_available
+
+TOY = "ACC-99"
+
+
+@pytest.fixture
+def generated(toy_repo: Path, oracle_root: Path) -> Path:
+    generate(TOY, 42, oracle_root)
+    return oracle_root
+
+
+def _spec(tmp_path: Path, oracle_root: Path, worker: str, run_id: str = "r1", **kw) -> AttemptSpec:
+    return AttemptSpec(TOY, worker, kw.pop("arm", "A1"), kw.pop("attempt", 1), run_id, tmp_path / "runs",
+                       oracle_root, **kw)
+
+
+def test_same_seed_same_bytes_and_another_seed_other_values(toy_repo, tmp_path):
+    first, second, other = tmp_path / "a" / TOY, tmp_path / "b" / TOY, tmp_path / "c" / TOY
+    generate(TOY, 42, tmp_path / "o1", bundle_dir=first)
+    generate(TOY, 42, None, bundle_dir=second)
+    generate(TOY, 7, tmp_path / "o3", bundle_dir=other)
+    assert hash_tree(first) == hash_tree(second)
+    assert bundle_sha256(first) != bundle_sha256(other)
+    assert not (tmp_path / "o2").exists()
+    seed42 = json.loads(Oracle.at(tmp_path / "o1", TOY).oracle_json.read_text())
+    seed7 = json.loads(Oracle.at(tmp_path / "o3", TOY).oracle_json.read_text())
+    assert seed42["facts"]["total"] != seed7["facts"]["total"]
+    assert schemas.errors("oracle", seed42) == []
+
+
+def test_oracle_root_inside_repository_is_refused(toy_repo, capsys):
+    code = main(["generate", TOY, "--seed", "1", "--oracle-root", str(toy_repo / "oracles")])
+    assert code == 2
+    assert "inside the repository" in capsys.readouterr().err
+
+
+def test_reference_passes_nop_fails_and_receipts_match_schema(generated, tmp_path):
+    reference = run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    nop = run_attempt(_spec(tmp_path, generated, "nop", "nop"))
+    assert reference["det_completion"] is True and reference["det_score"] == 1.0
+    assert nop["det_completion"] is False and nop["det_score"] <= 0.2 and nop["status"] == "empty_submission"
+    for receipt in (reference, nop):
+        assert schemas.errors("receipt", receipt) == []
+    attempt = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert schemas.errors("run", record) == []
+    assert record["input_sha256_before"] == record["input_sha256_after"]
+    assert (attempt.out / "answer.json").is_file() and not attempt.workspace_out.exists()
+    assert not (attempt.workspace / "generate.py").exists()
+
+
+@pytest.mark.parametrize("name,target", [("off_by_one", "total"), ("no_completion", "completion_file"),
+                                         ("tamper", "input_integrity")])
+def test_each_wrong_solution_fails_on_its_target(generated, tmp_path, name, target):
+    receipt = run_attempt(_spec(tmp_path, generated, f"wrong:{name}", name))
+    failed = {c["id"] for c in receipt["required_criteria"] if not c["passed"]}
+    failed |= {v["id"] for v in receipt["critical_violations"]}
+    assert receipt["det_completion"] is False
+    assert target in failed
+
+
+@pytest.mark.skipif(not bwrap_available()[0], reason="bubblewrap cannot create namespaces on this machine")
+def test_worker_cannot_read_the_oracle_and_network_attempts_are_recorded(generated, tmp_path):
+    oracle_file = Oracle.at(generated, TOY).oracle_json
+    probe = (f"cat {oracle_file} > out/stolen.txt 2>&1; "
+             "python3 -c \"import urllib.request as u; u.urlopen('http://wp42-probe.invalid/', timeout=5)\"")
+    receipt = run_attempt(_spec(tmp_path, generated, probe, "probe"))
+    attempt = Attempt.at(tmp_path / "runs", "probe", TOY, "A1", 1)
+    assert "facts" not in (attempt.out / "stolen.txt").read_text()
+    record = json.loads(attempt.run_json.read_text())
+    assert {"host": "wp42-probe.invalid", "port": 80} in [
+        {"host": a["host"], "port": a["port"]} for a in record["network_attempts"]
+    ]
+    assert "external_call" in {v["id"] for v in receipt["critical_violations"]}
+    assert record["isolation"]["sandbox"] == "bwrap"
+
+
+def test_time_limit_stops_the_worker_and_its_children(generated, tmp_path):
+    started = time.monotonic()
+    run_attempt(_spec(tmp_path, generated, "sh -c 'sleep 300 & sleep 300'", "slow", time_limit_s=2))
+    assert time.monotonic() - started < 60
+    record = json.loads(Attempt.at(tmp_path / "runs", "slow", TOY, "A1", 1).run_json.read_text())
+    assert record["timed_out"] is True
+    import subprocess
+
+    leftover = subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True, text=True).stdout.strip()
+    assert leftover == ""
+
+
+def test_usage_over_budget_is_flagged(generated, tmp_path):
+    worker = "echo '{\"cost_usd\": 5.0, \"tokens\": 1200}' > \"$WP42_USAGE_FILE\""
+    run_attempt(_spec(tmp_path, generated, worker, "usage"))
+    record = json.loads(Attempt.at(tmp_path / "runs", "usage", TOY, "A1", 1).run_json.read_text())
+    assert record["usage"] == {"cost_usd": 5.0, "tokens": 1200}
+    assert record["over_budget"] is True
+
+
+def test_resume_skips_attempts_with_a_receipt_and_redoes_incomplete_ones(generated, tmp_path):
+    specs = plan_attempts([TOY], ["nop"], "A1", 2, "resume", tmp_path / "runs", generated, None)
+    first = run_batch(specs, LocalPool(2))
+    assert [o.skipped for o in first.outcomes] == [False, False]
+    Attempt.at(tmp_path / "runs", "resume", TOY, "A1", 2).receipt.unlink()  # as if interrupted
+    again = run_batch(specs, LocalPool(2))
+    assert [o.skipped for o in again.outcomes] == [True, False]
+    assert len(list((tmp_path / "runs" / "resume").glob("*/*/*/receipt.json"))) == 2
+
+
+def test_crashing_evaluator_gives_an_evaluator_error_receipt(generated, tmp_path):
+    Oracle.at(generated, TOY).evaluate_py.write_text("def evaluate(*a, **k):\n    raise RuntimeError('boom')\n")
+    receipt = evaluate_out(TOY, tmp_path, oracle_root=generated)
+    assert receipt["status"] == "evaluator_error" and receipt["det_completion"] is False
+    assert any("boom" in note for note in receipt["notes"])
+    assert schemas.errors("receipt", receipt) == []
+
+
+def test_hanging_evaluator_is_stopped_at_its_bound(generated, tmp_path):
+    Oracle.at(generated, TOY).evaluate_py.write_text("import time\ndef evaluate(*a, **k):\n    time.sleep(60)\n")
+    started = time.monotonic()
+    receipt = evaluate_out(TOY, tmp_path, oracle_root=generated, limits=Limits(seconds=3))
+    assert time.monotonic() - started < 30
+    assert receipt["status"] == "evaluator_limit_exceeded"
+
+
+def test_memory_hungry_evaluator_is_stopped_at_its_bound(generated, tmp_path):
+    Oracle.at(generated, TOY).evaluate_py.write_text("def evaluate(*a, **k):\n    x = bytearray(3 << 30)\n")
+    receipt = evaluate_out(TOY, tmp_path, oracle_root=generated, limits=Limits(memory_bytes=1 << 30))
+    assert receipt["status"] == "evaluator_limit_exceeded"
+
+
+def test_receipt_that_breaks_the_schema_is_not_trusted(generated, tmp_path):
+    Oracle.at(generated, TOY).evaluate_py.write_text("def evaluate(*a, **k):\n    return {'det_score': 1.0}\n")
+    receipt = evaluate_out(TOY, tmp_path, oracle_root=generated)
+    assert receipt["status"] == "evaluator_error" and receipt["det_score"] == 0.0
+
+
+def test_score_regrades_stored_out_dirs_without_running_the_worker(generated, tmp_path, capsys):
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    attempt = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    (attempt.out / "answer.json").write_text('{"total": -1}')  # the stored out/ changes; the worker is not re-run
+    assert main(["score", str(tmp_path / "runs"), "--oracle-root", str(generated), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["det_completion"] is False
+    assert json.loads(attempt.receipt.read_text())["det_completion"] is False
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["run", "XYZ-01", "--worker", "nop"], "unknown task id"),
+        (["run", "ACC-98", "--worker", "nop"], "unknown task id"),
+        (["run", TOY, "--worker", "wrong:nonsense", "--oracle-root", "{oracle}"], "no wrong solution"),
+        (["run", TOY, "--worker", "nop", "--arm", "A9", "--oracle-root", "{oracle}"], "unknown arm"),
+        (["run", TOY, "--worker", "nop", "--arm", "A3", "--oracle-root", "{oracle}"], "has no portal"),
+        (["evaluate", TOY, "{tmp}/missing", "--oracle-root", "{oracle}"], "does not exist"),
+        (["evaluate", TOY, "{tmp}", "--oracle-root", "{tmp}/no-oracle"], "no oracle for"),
+        (["score", "{tmp}/nothing-here"], "does not exist"),
+        (["run", TOY, "--worker", "nop", "--run-id", "a/b", "--oracle-root", "{oracle}"], "plain folder name"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(generated, tmp_path, capsys, argv, needle):
+    argv = [a.replace("{oracle}", str(generated)).replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err
+
+
+def test_oracle_for_another_seed_is_refused(generated, tmp_path, capsys):
+    Repo.find()
+    generate(TOY, 7, tmp_path / "seed7")
+    generate(TOY, 42, None)  # the bundle says 42, the oracle at seed7 says 7
+    assert main(["evaluate", TOY, str(tmp_path), "--oracle-root", str(tmp_path / "seed7")]) == 2
+    assert "seed 7" in capsys.readouterr().err
+
+
+def test_run_id_belongs_to_one_worker(generated, tmp_path, capsys):
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "nop", "--run-id", "x", "--runs-dir", runs, "--oracle-root", str(generated)]) == 0
+    code = main(["run", TOY, "--worker", "reference", "--run-id", "x", "--runs-dir", runs, "--oracle-root", str(generated)])
+    assert code == 2 and "already holds attempts" in capsys.readouterr().err
+
+
+def test_demo_passes_on_the_toy_scenario(toy_repo, capsys):
+    assert main(["demo", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["worker"] for r in rows} == {"reference", "nop", "copy-inputs", "wrong:off_by_one",
+                                           "wrong:no_completion", "wrong:tamper"}
+    assert all(r["as_expected"] for r in rows)
+
+
+def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):
+    manifest = toy_repo / "oracles-template" / TOY / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data["wrong"][0]["args"] = []  # the "wrong" solution is now the reference: the demo must notice
+    manifest.write_text(json.dumps(data))
+    assert main(["demo", "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["worker"] for r in rows if not r["as_expected"]] == ["wrong:off_by_one"]
+
+
+def test_workspace_holds_no_hidden_source(generated, tmp_path):
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    workspace = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1).workspace
+    names = {p.name for p in workspace.rglob("*")}
+    assert not names & {"generate.py", "oracle.json", "evaluate.py", "rubric.json", "REFERENCE.md", "solve.py"}
+    shutil.rmtree(tmp_path / "runs")
