@@ -142,7 +142,9 @@ def test_records_page_is_an_escaped_html_table(signed_in):
     assert "<table" in html and "PO-1002" in html and "Wharfe Oils" in html and "1234.5" in html
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     # the column that only the second row has is still a column
-    assert "<th>note</th>" in html
+    assert "<th>Note</th>" in html
+    # booleans read as Yes/No and are not right-aligned like amounts
+    assert '<td class="num">1234.5</td>' in html and "<td>Yes</td>" in html and "<td>No</td>" in html
 
 
 # --- documents ------------------------------------------------------------------------------------------------------
@@ -393,3 +395,16 @@ def test_two_stores_on_one_folder_share_the_lock(tmp_path):
     with ThreadPoolExecutor(max_workers=8) as pool:
         list(pool.map(lambda i: (first if i % 2 else second).append("f", {"i": i}), range(40)))
     assert sorted(e["values"]["i"] for e in first.read()) == list(range(40))
+
+
+@pytest.mark.slow
+def test_benchmark_script_measures_the_api_without_errors(capsys):
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_portal.py"
+    spec = importlib.util.spec_from_file_location("bench_portal", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--clients", "4", "--requests", "60", "--seconds", "10", "--rows", "5", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["requests"] == 60 and result["errors"] == 0 and result["p99_ms"] >= result["p50_ms"] > 0

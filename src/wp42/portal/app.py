@@ -124,7 +124,22 @@ def create_app(
     app.after_request(_finish_response)
     app.register_error_handler(HTTPException, _http_error)
     app.context_processor(_template_globals)
+    app.jinja_env.tests["quantity"] = _is_quantity
+    app.jinja_env.filters["cell"] = _cell_text
     return app
+
+
+def _is_quantity(value: Any) -> bool:
+    """Numbers are right-aligned in tables; booleans are not numbers to a reader."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return str(value)
 
 
 def _start_clock() -> None:

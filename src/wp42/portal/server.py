@@ -6,6 +6,7 @@ calling process and answers from a small pool of worker threads. It binds to 127
 
 from __future__ import annotations
 
+import logging
 import socket
 import tempfile
 import threading
@@ -23,6 +24,10 @@ from wp42.portal.app import create_app, load_portal_spec
 LOOPBACK = "127.0.0.1"
 #: waitress worker threads: enough for one worker's scripts and the 32-client benchmark, small for a 2-core box
 SERVER_THREADS = 8
+
+# waitress warns "Task queue depth is N" for every request queued behind busy threads; with one worker's burst of
+# requests that is normal and would flood the runner's log, so only its errors are shown
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
 @dataclass
