@@ -1,0 +1,139 @@
+"""benchmark/validators/common.py: each helper on a small fixture, including a wrong answer it rejects."""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+
+import pytest
+import xlsxwriter
+
+from wp42.generation import input_hashes
+from wp42.layout import Repo
+from wp42.schemas import errors
+
+sys.path.insert(0, str(Repo.find().validators_dir))
+import common  # noqa: E402
+
+
+@pytest.mark.parametrize("text,expected", [("$1,234.50", "1234.50"), ("(1,234.50)", "-1234.50"), ("-12", "-12"),
+                                           ("12.5%", "0.125"), ("1 234", None), ("abc", None), (True, None)])
+def test_parse_number(text, expected):
+    assert common.parse_number(text) == (None if expected is None else Decimal(expected))
+
+
+def test_text_has_amount_and_tolerance():
+    assert common.text_has_amount("refund of $2,525.80 requested", "2525.8")
+    assert not common.text_has_amount("refund of $2,525.08 requested", "2525.8")
+    assert common.close("1,000.004", 1000) and not common.close("1,000.02", 1000)
+
+
+def test_read_json_refuses_nan(tmp_path):
+    (tmp_path / "a.json").write_text('{"x": NaN}')
+    with pytest.raises(common.RefusedFile):
+        common.read_json(tmp_path / "a.json")
+
+
+def _book(path, cached_b3=None, formula_b3="=B1+B2"):
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("Reconciliation")
+    ws.write("A1", "Balance per bank statement")
+    ws.write_number("B1", 100)
+    ws.write("A2", "Items")
+    ws.write_formula("B2", "=SUM(Items!A1:A2)", None, 5)
+    ws.write("A3", "Adjusted bank balance")
+    ws.write_formula("B3", formula_b3, None, 105 if cached_b3 is None else cached_b3)
+    items = wb.add_worksheet("Items")
+    items.write_number("A1", 2)
+    items.write_number("A2", 3)
+    wb.close()
+    return common.Workbook(path)
+
+
+def test_workbook_computes_formulas_and_flags_fabricated_cache(tmp_path):
+    good = _book(tmp_path / "good.xlsx")
+    cell = good.find_label("Reconciliation", "Adjusted bank balance")
+    assert cell.is_formula and cell.number == Decimal("105") and common.cached_contradictions(good) == []
+    bad = _book(tmp_path / "bad.xlsx", cached_b3=999)
+    assert len(common.cached_contradictions(bad)) == 1
+
+
+def test_unknown_formula_is_reported_not_zero(tmp_path):
+    book = _book(tmp_path / "u.xlsx", formula_b3="=NOSUCHFUNCTION(B1)")
+    cell = book.find_label("Reconciliation", "Adjusted bank balance")
+    assert cell.known is False and cell.number is None and common.unknown_formulas(book)
+
+
+def test_docx_and_pdf_text(tmp_path):
+    sys.path.insert(0, str(Repo.find().benchmark))
+    from genkit import docs
+
+    docs.write_docx(tmp_path / "a.docx", [("para", "Hello"), ("table", [["k", "v"], ["fee", "40.18"]])])
+    docs.write_pdf(tmp_path / "a.pdf", [("para", "Closing balance 18,184.04")])
+    assert "fee | 40.18" in common.docx_text(tmp_path / "a.docx")
+    assert "18,184.04" in common.pdf_text(tmp_path / "a.pdf")
+    (tmp_path / "bad.docx").write_bytes(b"not a zip")
+    with pytest.raises(common.RefusedFile):
+        common.docx_text(tmp_path / "bad.docx")
+
+
+def _oracle(workspace):
+    return {"task_id": "ACC-01", "seed": 1, "input_sha256": input_hashes(workspace),
+            "required_deliverables": [{"path": "r.json", "kind": "json"}, {"path": "COMPLETION.json", "kind": "json"}]}
+
+
+def _workspace(tmp_path):
+    ws = tmp_path / "ws"
+    (ws / "inputs").mkdir(parents=True)
+    (ws / "inputs" / "a.csv").write_text("x\n1\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    return ws, out
+
+
+def test_evaluation_shared_checks_pass_then_fail(tmp_path):
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    completion = {"status": "completed", "summary": "s", "deliverables": ["r.json"], "assumptions": [],
+                  "questions": [], "issues_found": []}
+    (out / "COMPLETION.json").write_text(json.dumps(completion))
+    (out / "r.json").write_text("{}")
+    ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+    ev.check_completion_file()
+    ev.check_deliverables_present()
+    assert ev.check_input_integrity() and ev.check_copied_inputs() and ev.check_unsafe_output()
+    receipt = ev.receipt()
+    assert errors("receipt", receipt) == [] and receipt["det_completion"] is True
+
+    (ws / "inputs" / "a.csv").write_text("tampered\n")
+    (out / "copy.csv").write_text("x\n1\n")
+    (out / "COMPLETION.json").write_text(json.dumps({**completion, "deliverables": []}))
+    (out / "escape").symlink_to(tmp_path / "ws")
+    ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+    ev.check_completion_file()
+    ev.check_input_integrity()
+    ev.check_copied_inputs()
+    ev.check_unsafe_output()
+    receipt = ev.receipt()
+    assert {v["id"] for v in receipt["critical_violations"]} == {"input_integrity", "copied_input", "unsafe_output"}
+    assert receipt["required_criteria"][0]["passed"] is False and receipt["det_completion"] is False
+
+
+def test_safe_path_refuses_links_out(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "secret.txt").write_text("s")
+    (out / "r.txt").symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(common.RefusedFile):
+        common.safe_path(out, "r.txt")
+    with pytest.raises(common.RefusedFile):
+        common.safe_path(out, "../secret.txt")
+
+
+def test_empty_out_is_empty_submission(tmp_path):
+    ws, out = _workspace(tmp_path)
+    ev = common.Evaluation(out, _oracle(ws), ws)
+    ev.check_completion_file()
+    receipt = ev.receipt()
+    assert receipt["status"] == "empty_submission" and receipt["det_score"] == 0.0
