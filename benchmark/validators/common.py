@@ -198,6 +198,40 @@ def read_json(path: Path) -> Any:
         raise RefusedFile(f"{Path(path).name}: not valid JSON ({exc})") from None
 
 
+def read_csv(path: Path, max_rows: int = 100_000) -> list[dict[str, str]]:
+    """Rows of a CSV deliverable as ``{normalised header: stripped text}`` (headers via :func:`normalize_text`,
+    spaces turned into ``_``). UTF-8 (a BOM is allowed); the dialect is sniffed from the first line (comma,
+    semicolon or tab).
+
+    Raises:
+        RefusedFile: not UTF-8 text, more than ``max_rows`` rows, or no header row.
+    """
+    import csv
+    import io
+
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RefusedFile(f"{Path(path).name}: not UTF-8 text ({exc})") from None
+    first = text.split("\n", 1)[0]
+    delimiter = max((",", ";", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = []
+    header: list[str] | None = None
+    for raw in reader:
+        if header is None:
+            header = [normalize_text(h).replace(" ", "_") for h in raw]
+            continue
+        if not any(cell.strip() for cell in raw):
+            continue
+        if len(rows) >= max_rows:
+            raise RefusedFile(f"{Path(path).name}: more than {max_rows} rows")
+        rows.append({h: (raw[i].strip() if i < len(raw) else "") for i, h in enumerate(header) if h})
+    if header is None:
+        raise RefusedFile(f"{Path(path).name}: empty CSV (no header row)")
+    return rows
+
+
 # ---------------------------------------------------------------------------------------------------- docx & pdf
 def docx_text(path: Path) -> str:
     """All text of a .docx: paragraphs, then table cells row by row (cells joined by `` | ``), newline separated.
@@ -529,6 +563,17 @@ class Evaluation:
                     self._refuse(str(exc))
             self._books[relative] = book
         return self._books[relative]
+
+    def csv_rows(self, relative: str) -> list[dict[str, str]] | None:
+        """The deliverable's rows (see :func:`read_csv`), or None when missing or refused."""
+        path = self.path(relative)
+        if path is None:
+            return None
+        try:
+            return read_csv(path)
+        except RefusedFile as exc:
+            self._refuse(str(exc))
+            return None
 
     def docx_text(self, relative: str) -> str | None:
         path = self.path(relative)
