@@ -27,7 +27,8 @@ from wp42.errors import UserError
 from wp42.layout import Repo
 
 err = Console(stderr=True)
-out = Console()
+# Piped output (CI logs, files) gets a wide table instead of rich's 80-column default, which truncates ids.
+out = Console() if Console().is_terminal else Console(width=160)
 
 ORACLE_ROOT_HELP = f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})"
 
@@ -86,11 +87,13 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
 @click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
 @click.option("--time-limit", type=click.FloatRange(min=0.1), help="seconds; overrides task.json's time_limit_s")
 @click.option("--json", "as_json", is_flag=True, help="print one summary object per attempt as JSON")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="where attempts run: a local pool, or Ray tasks on a local Ray instance (pip install -e '.[ray]')")
 def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attempts: int,
         jobs: int, runs_dir: str, run_id: str | None, oracle_root: str | None, time_limit: float | None,
-        as_json: bool) -> None:
+        as_json: bool, backend: str) -> None:
     """Run workers against scenarios in isolated workspaces and grade each attempt."""
-    from wp42.executor import LocalPool, plan_attempts, run_batch
+    from wp42.executor import make_executor, plan_attempts, run_batch
     from wp42.runner import check_arm, check_run_id, default_run_id
 
     repo = Repo.find()
@@ -100,9 +103,10 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
     check_run_id(run_id, worker, Path(runs_dir))
     specs = plan_attempts(ids, [worker], arm, attempts, run_id, Path(runs_dir).resolve(),
                           layout.oracle_root(oracle_root), time_limit)
+    executor = make_executor(backend, jobs, repo)
     with _progress() as bar:
         task = bar.add_task(f"run {run_id}", total=len(specs))
-        result = run_batch(specs, LocalPool(jobs, repo), lambda _o: bar.advance(task))
+        result = run_batch(specs, executor, lambda _o: bar.advance(task))
     rows = [_attempt_row(o) for o in result.outcomes]
     if as_json:
         _print_json(rows)
