@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from wp42.errors import UserError
 from wp42.layout import Repo
-from wp42.runner import AttemptSpec, run_attempt
+from wp42.runner import STOP_GRACE_S, AttemptSpec, run_attempt
 from wp42.schemas import load_json
 
 
@@ -89,6 +89,22 @@ def existing_receipt(spec: AttemptSpec) -> dict[str, Any] | None:
         return None
 
 
+def _terminate(proc: Any) -> None:
+    """TERM a worker's process group now and KILL it after the runner's grace period if it is still running."""
+
+    def send(sig: int) -> None:
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    send(signal.SIGTERM)
+    timer = threading.Timer(STOP_GRACE_S, send, args=(signal.SIGKILL,))
+    timer.daemon = True
+    timer.start()
+
+
 class LocalPool:
     """A bounded thread pool; each attempt is a child process, so threads only wait."""
 
@@ -98,6 +114,7 @@ class LocalPool:
         self.jobs = jobs
         self.repo = repo or Repo.find()
         self._running: dict[int, Any] = {}
+        self._stopped: set[int] = set()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
 
@@ -108,9 +125,14 @@ class LocalPool:
         def register(proc: Any) -> None:
             with self._lock:
                 self._running[id(spec)] = proc
+                late = self._stopping.is_set()  # Ctrl-C came while this attempt was being set up
+                if late:
+                    self._stopped.add(id(spec))
+            if late:
+                _terminate(proc)
 
         try:
-            return AttemptOutcome(spec, receipt=run_attempt(spec, self.repo, on_start=register))
+            receipt = run_attempt(spec, self.repo, on_start=register)
         except UserError:
             raise
         except Exception as exc:  # an infrastructure failure of one attempt must not lose the others
@@ -118,16 +140,22 @@ class LocalPool:
         finally:
             with self._lock:
                 self._running.pop(id(spec), None)
+        with self._lock:
+            stopped = id(spec) in self._stopped
+        if stopped:
+            # Ctrl-C stopped this worker midway: the runner still graded what it left, but that receipt is not
+            # the attempt's, so drop it; the folder then counts as incomplete and the next call redoes it.
+            spec.folder.receipt.unlink(missing_ok=True)
+            return AttemptOutcome(spec, error="interrupted: the worker was stopped by Ctrl-C; redone on resume")
+        return AttemptOutcome(spec, receipt=receipt)
 
     def _stop_running(self) -> None:
         self._stopping.set()
         with self._lock:
-            procs = list(self._running.values())
-        for proc in procs:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-            except (ProcessLookupError, PermissionError):
-                pass
+            running = list(self._running.items())
+            self._stopped.update(key for key, _ in running)
+        for _key, proc in running:
+            _terminate(proc)
 
     def run(self, specs: list[AttemptSpec], done: Callable[[AttemptOutcome], None]) -> bool:
         pool = ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="wp42-attempt")
@@ -146,6 +174,25 @@ class LocalPool:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return interrupted
+
+
+#: Names accepted by ``wp42 run --backend``.
+BACKENDS = ("local", "ray")
+
+
+def make_executor(backend: str, jobs: int, repo: Repo | None = None) -> Executor:
+    """The executor for ``--backend``: ``local`` (:class:`LocalPool`) or ``ray`` (:class:`wp42.executor_ray.RayExecutor`).
+
+    Raises:
+        UserError: an unknown backend, ``jobs < 1``, or ``ray`` without Ray installed (names the pip command).
+    """
+    if backend == "local":
+        return LocalPool(jobs, repo)
+    if backend == "ray":
+        from wp42.executor_ray import RayExecutor
+
+        return RayExecutor(jobs, repo)
+    raise UserError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
 
 
 def run_batch(
