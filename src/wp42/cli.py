@@ -231,9 +231,11 @@ def _register_verbs() -> None:
     """Verbs whose click commands live beside their library modules."""
     from wp42.cli_portal import portal_command
     from wp42.cli_report import report_command
+    from wp42.cli_validate import validate_command
 
     cli.add_command(report_command)
     cli.add_command(portal_command)
+    cli.add_command(validate_command)
 
 
 _register_verbs()

@@ -44,6 +44,12 @@ SOLUTIONS_DIR = "solutions"
 SOLUTIONS_MANIFEST = "solutions.json"
 VALIDATION_DIR = "validation"
 VALIDATION_REPORT = "report.md"
+# Inside validation/ (written by `wp42 validate`, issue 3): one folder per seed validated.
+VALIDATION_SEED_PREFIX = "seed-"
+VALIDATION_RESULT = "result.json"
+VALIDATION_RECEIPTS_DIR = "receipts"
+VALIDATION_HOSTILE_DIR = "hostile"
+VALIDATION_REFERENCE_OUT = "reference_out"
 
 # Names inside an attempt folder (SPEC section 6).
 RUN_JSON = "run.json"

@@ -1,4 +1,5 @@
 import argparse
+import csv
 import json
 import os
 from pathlib import Path
@@ -7,13 +8,16 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--variant", default="reference")
 variant = parser.parse_args().variant
 out = Path(os.environ["WP42_OUT"])
-rows = Path("inputs/amounts.csv").read_text().split()[1:]
-total = sum(int(r) for r in rows)
+with open("inputs/amounts.csv", newline="") as handle:
+    rows = list(csv.DictReader(handle))
+posted = [int(r["amount"]) for r in rows if r["status"] == "posted"]
+answer = {"total": sum(posted), "count": len(posted), "max": max(posted),
+          "excluded": [r["ref"] for r in rows if r["status"] != "posted"]}
 if variant == "off_by_one":
-    total += 1
+    answer["total"] += 1
 if variant == "tamper":
-    Path("inputs/amounts.csv").write_text("amount\n1\n")
-(out / "answer.json").write_text(json.dumps({"total": total}))
+    Path("inputs/amounts.csv").write_text("ref,amount,status\nR-001,1,posted\n")
+(out / "answer.json").write_text(json.dumps(answer))
 if variant != "no_completion":
     (out / "COMPLETION.json").write_text(json.dumps({"status": "completed", "summary": "done", "deliverables": ["answer.json"],
                                                     "assumptions": [], "questions": [], "issues_found": []}))
