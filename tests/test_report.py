@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from wp42 import report as reporting
+from wp42 import stats
 from wp42.cli_report import report_command
 from wp42.errors import UserError
 from wp42.layout import Attempt, Repo
@@ -146,6 +147,24 @@ def test_overall_sets_and_weighting(runs: Path, repo: Repo) -> None:
     assert weighted["det_score"]["mean"] == pytest.approx(0.5625)
     assert weighted["det_completion_rate"] == pytest.approx((0.5 * 60 + 0 * 180) / 240)
     assert weighted["left_out"] == []
+
+
+def test_overall_interval_resamples_scenarios_by_hand(runs: Path, repo: Repo) -> None:
+    # w's scored attempts: ACC-01 = [1, 1, .5, .5] (sum 3 of 4), FIN-01 = [.25, .75] (sum 1 of 2). Drawing two
+    # scenarios with replacement and pooling their attempts: ACC+ACC -> 6/8 = .75 (p 1/4), ACC+FIN -> 4/6 (p 1/2),
+    # FIN+FIN -> 2/4 = .5 (p 1/4). So the 95% interval is [.5, .75]; resampling the six attempts one by one would
+    # give about [.46, .88] instead.
+    report = reporting.build_report(runs, repo=repo, resamples=RESAMPLES, seed=3)
+    overall = group(report, "w")["overall"]["det_score"]
+    assert (overall["ci_low"], overall["mean"], overall["ci_high"]) == (0.5, pytest.approx(4 / 6, abs=1e-6), 0.75)
+    assert overall["method"] == "scenario-clustered percentile bootstrap"
+    assert (overall["clusters"], overall["n"]) == (2, 6)
+    assert "scenario-clustered" in report["bootstrap"]["method"]
+    # A set of one scenario (coverage = ACC-01 only) and each scenario row resample that scenario's attempts.
+    coverage = group(report, "w")["sets"]["coverage"]["det_score"]
+    alone = stats.bootstrap_mean_ci([1.0, 1.0, 0.5, 0.5], resamples=RESAMPLES, seed=3).as_dict()
+    assert coverage == alone == group(report, "w")["scenarios"]["ACC-01"]["det_score"]
+    assert "clusters" not in coverage
 
 
 def test_nop_baseline_sits_beside_each_group(runs: Path, repo: Repo) -> None:

@@ -134,3 +134,55 @@ def test_paired_difference_with_nothing_shared() -> None:
     result = stats.paired_difference({"a": 1.0}, {"b": 0.0})
     assert result["pairs"] == 0
     assert result["difference"] is None
+
+
+def test_cluster_bootstrap_two_clusters_by_hand() -> None:
+    # Clusters A = [1, 1, 1, 1] and B = [0]. Drawing 2 clusters with replacement: AA -> 4/4 = 1 (p 1/4),
+    # AB or BA -> 4/5 = 0.8 (p 1/2), BB -> 0/1 = 0 (p 1/4); so the 2.5th percentile is 0 and the 97.5th is 1.
+    interval = stats.cluster_bootstrap_mean_ci([[1.0, 1.0, 1.0, 1.0], [0.0]], resamples=20_000, seed=1)
+    assert (interval.low, interval.mean, interval.high) == (0.0, pytest.approx(0.8), 1.0)
+    assert (interval.n, interval.clusters) == (5, 2)
+    # Resampling the five attempts as if independent: P(at most 1 success in 5 draws at 4/5) = 0.0067 < 0.025 and
+    # P(at most 2) = 0.058, so its 2.5th percentile is 2/5: narrower, because it ignores that B differs from A.
+    naive = stats.bootstrap_mean_ci([1.0, 1.0, 1.0, 1.0, 0.0], resamples=20_000, seed=1)
+    assert naive.low == pytest.approx(0.4)
+    assert interval.width > naive.width
+
+
+def test_cluster_bootstrap_matches_a_hand_run_resampling_with_the_same_seed() -> None:
+    clusters = [[0.0, 1.0], [0.5], [1.0, 1.0, 0.25], [0.0]]
+    sums = np.array([1.0, 0.5, 2.25, 0.0])
+    sizes = np.array([2, 1, 3, 1])
+    seed, resamples = 13, 500
+    rng = np.random.default_rng(seed)
+    pooled = []
+    for _ in range(resamples):
+        drawn = rng.integers(0, 4, size=4)  # four scenarios, with replacement, each with all of its attempts
+        pooled.append(sums[drawn].sum() / sizes[drawn].sum())
+    low, high = np.percentile(pooled, [2.5, 97.5])
+    interval = stats.cluster_bootstrap_mean_ci(clusters, resamples=resamples, seed=seed)
+    assert interval.mean == pytest.approx(3.75 / 7)  # the mean over all 7 attempts
+    assert (interval.low, interval.high) == (pytest.approx(low), pytest.approx(high))
+    record = interval.as_dict()
+    assert record["method"] == "scenario-clustered percentile bootstrap"
+    assert (record["clusters"], record["n"]) == (4, 7)
+
+
+def test_cluster_bootstrap_chunking_does_not_change_the_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    clusters = [[v, 1 - v] for v in np.linspace(0, 1, 11)] + [[0.3]]
+    whole = stats.cluster_bootstrap_mean_ci(clusters, resamples=300, seed=5)
+    monkeypatch.setattr(stats, "_CHUNK_CELLS", 12 * 7)  # 7 rows per chunk
+    chunked = stats.cluster_bootstrap_mean_ci(clusters, resamples=300, seed=5)
+    assert (chunked.low, chunked.high) == (whole.low, whole.high)
+
+
+def test_cluster_bootstrap_of_one_cluster_has_zero_width() -> None:
+    # One scenario: every resample is that scenario, so there is no between-scenario spread to show.
+    interval = stats.cluster_bootstrap_mean_ci([[0.2, 0.9]], resamples=200, seed=1)
+    assert interval.low == interval.high == pytest.approx(0.55)
+
+
+@pytest.mark.parametrize("bad", [[], [[]], [[0.5], []], [[float("inf")]]])
+def test_cluster_bootstrap_refuses_bad_clusters(bad: list) -> None:
+    with pytest.raises(ValueError):
+        stats.cluster_bootstrap_mean_ci(bad)

@@ -9,8 +9,13 @@ Rules the figures follow:
 
 * An attempt whose receipt has an unscored status (``receipts.UNSCORED_STATUSES``), or that has no receipt yet, is
   counted apart and never averaged in as a 0 (STYLE: errors are not zeros).
-* det_score means carry a percentile-bootstrap 95% interval whose seed and resample count the report states; the
-  resampling unit is the scored attempt (for a scenario, its repeats; overall, all of a group's scored attempts).
+* det_score means carry a percentile-bootstrap 95% interval whose seed and resample count the report states.
+  A cell that spans two or more scenarios (overall, coverage, challenge) uses the **scenario-clustered** bootstrap
+  (:func:`stats.cluster_bootstrap_mean_ci`): resample scenarios with replacement, keep each drawn scenario's scored
+  attempts, take the mean over those attempts. Attempts of one scenario share its difficulty, so resampling single
+  attempts would ignore the between-scenario variance and give too narrow an interval. A cell of one scenario (each
+  scenario row, or a set holding one scenario) has no between-scenario spread to resample: it resamples that
+  scenario's attempts (:func:`stats.bootstrap_mean_ci`). Each interval's ``method`` says which one it is.
 * pass^k is tau-bench's C(c, k) / C(n, k) with c = attempts with det_completion true among n scored attempts of
   a scenario, averaged over the scenarios that have at least k scored attempts.
 * A scenario is **challenge** when its task.json marks a prompt injection, a clarification trap
@@ -253,6 +258,14 @@ def load_runs(runs_dir: Path, *, repo: Repo | None | bool = True) -> RunsData:
 # Summaries
 
 
+#: ``report["bootstrap"]["method"]``: how every det_score interval of the report is drawn.
+METHOD = (
+    "percentile bootstrap (numpy default_rng): cells over two or more scenarios (overall, coverage, challenge) "
+    "resample scenarios with replacement and pool each drawn scenario's scored attempts (scenario-clustered); "
+    "a cell of one scenario resamples its scored attempts; minutes-weighted figures resample scenario means"
+)
+
+
 @dataclass(frozen=True)
 class BootstrapSettings:
     seed: int = stats.DEFAULT_SEED
@@ -264,8 +277,27 @@ class BootstrapSettings:
             "seed": self.seed,
             "resamples": self.resamples,
             "confidence": self.confidence,
-            "method": "percentile bootstrap over scored attempts (numpy default_rng)",
+            "method": METHOD,
         }
+
+
+def det_score_interval(scored: list[AttemptRecord], boot: BootstrapSettings) -> dict[str, Any] | None:
+    """The det_score interval of a cell's scored attempts: scenario-clustered when they span 2+ scenarios.
+
+    Returns:
+        :meth:`stats.Interval.as_dict` (``method`` names the bootstrap; clustered ones carry ``clusters``), or None
+        when nothing was scored.
+    """
+    if not scored:
+        return None
+    by_scenario: dict[str, list[float]] = defaultdict(list)
+    for r in scored:
+        by_scenario[r.task_id].append(float(r.det_score))  # type: ignore[arg-type]
+    settings = {"seed": boot.seed, "resamples": boot.resamples, "confidence": boot.confidence}
+    if len(by_scenario) == 1:
+        return stats.bootstrap_mean_ci(next(iter(by_scenario.values())), **settings).as_dict()
+    clusters = [by_scenario[tid] for tid in sorted(by_scenario)]
+    return stats.cluster_bootstrap_mean_ci(clusters, **settings).as_dict()
 
 
 def _rate(count: int, total: int) -> float | None:
@@ -284,13 +316,7 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
     scored = [r for r in records if r.scored]
     n = len(scored)
     unscored = Counter(r.status for r in records if not r.scored)
-    det = (
-        stats.bootstrap_mean_ci(
-            [r.det_score for r in scored], seed=boot.seed, resamples=boot.resamples, confidence=boot.confidence
-        ).as_dict()
-        if scored
-        else None
-    )
+    det = det_score_interval(scored, boot)
     per_scenario: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     for r in scored:
         attempts_n, passes = per_scenario[r.task_id]

@@ -7,6 +7,12 @@ interpolation). Resample indices come from ``numpy.random.default_rng(seed).inte
 drawn in row chunks to bound memory; drawing in chunks yields the same stream as one call, so a figure is
 reproducible from (values, seed, resamples) alone. Reports state the seed and the number of resamples they used.
 
+When attempts come in clusters (several attempts of each scenario), :func:`cluster_bootstrap_mean_ci` resamples the
+clusters, not the attempts: the one-stage cluster bootstrap (Davison & Hinkley, *Bootstrap Methods and their
+Application*, 1997, section 3.8; Field & Welsh, "Bootstrapping clustered data", JRSS B 69(3), 2007). Attempts of one
+scenario share its difficulty, so resampling them one by one treats correlated attempts as independent and gives
+intervals that ignore the between-scenario variance (too narrow when scenarios differ).
+
 pass^k follows tau-bench (Yao et al., 2024, "tau-bench: A Benchmark for Tool-Agent-User Interaction", section 5):
 for a scenario attempted n times with c successes, pass^k = C(c, k) / C(n, k), the chance that k attempts drawn
 without replacement all succeed; the suite figure is its mean over scenarios.
@@ -26,6 +32,8 @@ DEFAULT_SEED = 42
 #: Number of bootstrap resamples unless a caller states another number.
 DEFAULT_RESAMPLES = 10_000
 DEFAULT_CONFIDENCE = 0.95
+#: ``Interval.method`` of :func:`cluster_bootstrap_mean_ci`.
+CLUSTERED_METHOD = "scenario-clustered percentile bootstrap"
 #: Upper bound on resample-matrix cells drawn at once (about 16 MB of int64 indices).
 _CHUNK_CELLS = 2_000_000
 
@@ -41,10 +49,17 @@ class Interval:
     confidence: float
     resamples: int
     seed: int
+    #: Number of clusters (scenarios) resampled, or None when single values were resampled.
+    clusters: int | None = None
+
+    @property
+    def method(self) -> str:
+        return "percentile bootstrap" if self.clusters is None else CLUSTERED_METHOD
 
     def as_dict(self) -> dict[str, Any]:
-        """``{mean, ci_low, ci_high, n, confidence, resamples, seed, method}`` (floats rounded to 6 places)."""
-        return {
+        """``{mean, ci_low, ci_high, n, confidence, resamples, seed, method}`` (floats rounded to 6 places), plus
+        ``clusters`` for a clustered interval (``n`` then counts the values inside all clusters)."""
+        record: dict[str, Any] = {
             "mean": round(self.mean, 6),
             "ci_low": round(self.low, 6),
             "ci_high": round(self.high, 6),
@@ -52,8 +67,11 @@ class Interval:
             "confidence": self.confidence,
             "resamples": self.resamples,
             "seed": self.seed,
-            "method": "percentile bootstrap",
+            "method": self.method,
         }
+        if self.clusters is not None:
+            record["clusters"] = self.clusters
+        return record
 
     @property
     def width(self) -> float:
@@ -116,10 +134,7 @@ def bootstrap_mean_ci(
     v = _as_array(values, "values")
     if v.size == 0:
         raise ValueError("a bootstrap of no values is undefined")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie in (0, 1), got {confidence}")
-    if resamples < 1:
-        raise ValueError(f"resamples must be at least 1, got {resamples}")
+    _check_settings(confidence, resamples)
     if weights is None:
         point = float(v.mean())
         w = None
@@ -149,6 +164,70 @@ def bootstrap_mean_ci(
     if np.ptp(v) == 0:
         low = high = point
     return Interval(point, float(low), float(high), int(n), confidence, int(resamples), int(seed))
+
+
+def _check_settings(confidence: float, resamples: int) -> None:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must lie in (0, 1), got {confidence}")
+    if resamples < 1:
+        raise ValueError(f"resamples must be at least 1, got {resamples}")
+
+
+def cluster_bootstrap_mean_ci(
+    clusters: Sequence[Sequence[float]],
+    *,
+    confidence: float = DEFAULT_CONFIDENCE,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> Interval:
+    """Mean over all values of all clusters, with a one-stage cluster (percentile) bootstrap interval.
+
+    Each resample draws k cluster indices with replacement from the k clusters and keeps every value of each drawn
+    cluster; its statistic is the pooled mean ``sum of drawn clusters' sums / sum of their sizes``, the same
+    estimator as the point estimate (so a cluster with more values weighs more, as it does in the point). The
+    interval is the percentile pair of those statistics. Indices come from
+    ``numpy.random.default_rng(seed).integers(0, k, size=(resamples, k))`` drawn in row chunks, as in
+    :func:`bootstrap_mean_ci`. Sources: Davison & Hinkley (1997) section 3.8; Field & Welsh (2007).
+
+    With one cluster every resample is that cluster: the interval has zero width, because between-cluster variance
+    cannot be estimated from one cluster (callers that want a within-cluster interval then use
+    :func:`bootstrap_mean_ci`). All values equal gives ``low == high == mean``.
+
+    Args:
+        clusters: k >= 1 non-empty sequences of finite numbers (e.g. each scenario's det_score per attempt).
+        confidence, resamples, seed: as in :func:`bootstrap_mean_ci`.
+
+    Returns:
+        An :class:`Interval` with ``n`` = number of values, ``clusters`` = k.
+
+    Raises:
+        ValueError: no cluster, an empty cluster, non-finite values, bad confidence, or resamples < 1.
+    """
+    if len(clusters) == 0:
+        raise ValueError("a cluster bootstrap of no clusters is undefined")
+    arrays = [_as_array(c, f"cluster {i}") for i, c in enumerate(clusters)]
+    if any(a.size == 0 for a in arrays):
+        raise ValueError("every cluster must hold at least one value")
+    _check_settings(confidence, resamples)
+    sums = np.array([a.sum() for a in arrays])
+    sizes = np.array([a.size for a in arrays], dtype=float)
+    point = float(sums.sum() / sizes.sum())
+    k = len(arrays)
+    rng = np.random.default_rng(seed)
+    rows_per_chunk = max(1, _CHUNK_CELLS // k)
+    stats = np.empty(resamples, dtype=float)
+    done = 0
+    while done < resamples:
+        rows = min(rows_per_chunk, resamples - done)
+        idx = rng.integers(0, k, size=(rows, k))
+        stats[done : done + rows] = sums[idx].sum(axis=1) / sizes[idx].sum(axis=1)
+        done += rows
+    tail = (1 - confidence) / 2 * 100
+    low, high = np.percentile(stats, [tail, 100 - tail])
+    values = np.concatenate(arrays)
+    if np.ptp(values) == 0:
+        low = high = point
+    return Interval(point, float(low), float(high), int(values.size), confidence, int(resamples), int(seed), k)
 
 
 def pass_hat_k(n: int, c: int, k: int) -> float:
