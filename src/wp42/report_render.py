@@ -1,0 +1,276 @@
+"""Drawing a report (built by :func:`wp42.report.build_report`): terminal tables, an HTML page, its plots.
+
+Everything here reads the report's plain dicts and changes no figure. :func:`render_text` gives rich tables as plain
+text, :func:`render_html` a self-contained page whose three matplotlib plots (Agg backend) are inline base64 PNGs,
+:func:`render_comparison_text` the paired comparison of :func:`wp42.report.compare`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+from wp42.report import SETS
+
+
+def _fmt(value: float | None, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _fmt_ci(interval: dict[str, Any] | None) -> str:
+    if not interval:
+        return "–"
+    if interval["n"] < 2:
+        # One value has no spread to resample: print no interval rather than a zero-width one.
+        return f"{interval['mean']:.3f} [n=1]"
+    return f"{interval['mean']:.3f} [{interval['ci_low']:.3f}, {interval['ci_high']:.3f}]"
+
+
+def _fmt_pass_k(curve: list[dict[str, Any]]) -> str:
+    return " ".join(f"{row['k']}:{_fmt(row['value'], 2)}" for row in curve) or "–"
+
+
+def _fmt_violations(rates: dict[str, float | None]) -> str:
+    kinds = [f"{kind} {_fmt(rate, 2)}" for kind, rate in rates.items() if kind != "any" and rate]
+    return ", ".join(kinds) or "none"
+
+
+def _row(label: str, cell: dict[str, Any], baseline: dict[str, Any] | None) -> list[str]:
+    base = "–" if baseline is None else f"{_fmt(baseline['det_score_mean'])} / {_fmt(baseline['det_completion_rate'], 2)}"
+    unscored = sum(cell["unscored"].values())
+    return [
+        label,
+        f"{cell['scored']}" + (f" (+{unscored} unscored)" if unscored else ""),
+        _fmt_ci(cell["det_score"]),
+        _fmt(cell["det_completion_rate"], 2),
+        _fmt_pass_k(cell["pass_hat_k"]),
+        _fmt_violations(cell["critical_violation_rate"]),
+        _fmt(cell["abstention"]["accuracy"], 2) + (f" (n={cell['abstention']['judged']})" if cell["abstention"]["judged"] else ""),
+        _fmt(cell["median_elapsed_s"], 1),
+        base,
+    ]
+
+
+def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None, width: int = 160) -> str:
+    """The report as terminal tables (rich), one per worker x arm, then notes; plain text when not a terminal."""
+    from rich.console import Console
+    from rich.table import Table
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=False, color_system=None, markup=False, highlight=False)
+    boot = report["bootstrap"]
+    console.print(
+        f"WP42 report of {report['runs_dir']}: {report['counts']['attempts']} attempts, "
+        f"{report['counts']['scored']} scored. det_score mean with {int(boot['confidence'] * 100)}% CI "
+        f"({boot['method']}, {boot['resamples']} resamples, seed {boot['seed']}); "
+        f"baseline column = {report['baseline_worker']} on the same arm (mean / completion)."
+    )
+    headers = ["scope", "scored", "det_score [CI]", "complete", "pass^k", "violations", "abstain ok", "median s", "nop"]
+    for group in report["groups"]:
+        table = Table(title=f"worker {group['worker']} · arm {group['arm']}", title_justify="left")
+        for header in headers:
+            table.add_column(header, overflow="fold")
+        baseline = group["baseline"] or {}
+        table.add_row(*_row("overall", group["overall"], baseline.get("overall")))
+        for name in SETS:
+            if group["sets"][name]["attempts"]:
+                table.add_row(*_row(name, group["sets"][name], (baseline.get("sets") or {}).get(name)))
+        weighted = group["weighted_by_minutes"]
+        table.add_row(
+            "minutes-weighted",
+            f"{weighted['scenarios']} scen.",
+            _fmt_ci(weighted["det_score"]),
+            _fmt(weighted["det_completion_rate"], 2),
+            "",
+            "",
+            "",
+            "",
+            "",
+        )
+        for tid, cell in group["scenarios"].items():
+            label = f"  {tid} ({report['scenarios'][tid]['set']})"
+            table.add_row(*_row(label, cell, (baseline.get("scenarios") or {}).get(tid)))
+        console.print(table)
+        failing = [row for row in group["shared_checks"] if row["scenarios_failed"]]
+        for row in failing:
+            console.print(
+                f"  check {row['id']} failed in {row['scenarios_failed']} of {row['scenarios_checked']} scenarios "
+                f"({', '.join(row['failed_scenarios'])})"
+            )
+    if comparison:
+        console.print(render_comparison_text(comparison))
+    for note in report["notes"]:
+        console.print(f"note: {note}")
+    return buffer.getvalue()
+
+
+def render_comparison_text(comparison: dict[str, Any]) -> str:
+    """One paragraph: the paired det_score and completion differences a - b with their intervals."""
+    lines = [f"paired comparison {comparison['a']} - {comparison['b']} (unit: {comparison['unit']})"]
+    for metric in ("det_score", "det_completion"):
+        result = comparison[metric]
+        if result["difference"] is None:
+            lines.append(f"  {metric}: no shared units")
+            continue
+        d = result["difference"]
+        lines.append(
+            f"  {metric}: {d['mean']:+.3f} [{d['ci_low']:+.3f}, {d['ci_high']:+.3f}] over {result['pairs']} pairs "
+            f"({result['wins']} better, {result['losses']} worse, {result['ties']} tied)"
+        )
+    return "\n".join(lines)
+
+
+def _png(figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def plots(report: dict[str, Any]) -> dict[str, str]:
+    """The report's three plots as base64 PNG strings: ``{"score_by_scenario", "score_by_depth", "violations"}``.
+
+    Uses matplotlib's Agg backend (no display). A plot with nothing to draw says so in its area.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    groups = report["groups"]
+    task_ids = sorted(report["scenarios"])
+    out: dict[str, str] = {}
+
+    figure = Figure(figsize=(max(6.0, 0.8 * len(task_ids) + 3), 4))
+    axes = figure.subplots()
+    step = 0.8 / max(1, len(groups))
+    for i, group in enumerate(groups):
+        xs, ys, lows, highs = [], [], [], []
+        for j, tid in enumerate(task_ids):
+            det = group["scenarios"].get(tid, {}).get("det_score")
+            if det:
+                xs.append(j - 0.4 + step * (i + 0.5))
+                ys.append(det["mean"])
+                lows.append(det["mean"] - det["ci_low"])
+                highs.append(det["ci_high"] - det["mean"])
+        axes.errorbar(xs, ys, yerr=[lows, highs], fmt="o", capsize=3, label=f"{group['worker']} · {group['arm']}")
+    axes.set_xticks(range(len(task_ids)), task_ids, rotation=45, ha="right")
+    axes.set_ylim(-0.05, 1.05)
+    axes.set_ylabel("mean det_score (95% CI)")
+    axes.set_title("Score by scenario")
+    if groups:
+        axes.legend(fontsize="small")
+    out["score_by_scenario"] = _png(figure)
+
+    figure = Figure(figsize=(6, 4))
+    axes = figure.subplots()
+    drawn = False
+    for group in groups:
+        points = [
+            (report["scenarios"][tid]["designed_dependency_depth"], cell["det_score"]["mean"])
+            for tid, cell in group["scenarios"].items()
+            if cell["det_score"] and report["scenarios"][tid]["designed_dependency_depth"] is not None
+        ]
+        if points:
+            drawn = True
+            axes.scatter([p[0] for p in points], [p[1] for p in points], label=f"{group['worker']} · {group['arm']}")
+    if drawn:
+        axes.legend(fontsize="small")
+    else:
+        axes.text(0.5, 0.5, "no scenario with a known designed_dependency_depth", ha="center", transform=axes.transAxes)
+    axes.set_xlabel("designed_dependency_depth")
+    axes.set_ylabel("mean det_score")
+    axes.set_ylim(-0.05, 1.05)
+    axes.set_title("Score against dependency depth")
+    out["score_by_depth"] = _png(figure)
+
+    figure = Figure(figsize=(7, 4))
+    axes = figure.subplots()
+    kinds = sorted({k for g in groups for k in g["overall"]["critical_violation_rate"] if k != "any"})
+    if kinds:
+        width = 0.8 / max(1, len(groups))
+        for i, group in enumerate(groups):
+            rates = [group["overall"]["critical_violation_rate"].get(k) or 0.0 for k in kinds]
+            axes.bar(
+                [j - 0.4 + width * (i + 0.5) for j in range(len(kinds))],
+                rates,
+                width=width,
+                label=f"{group['worker']} · {group['arm']}",
+            )
+        axes.set_xticks(range(len(kinds)), kinds, rotation=30, ha="right")
+        axes.legend(fontsize="small")
+    else:
+        axes.text(0.5, 0.5, "no critical violation in any scored attempt", ha="center", transform=axes.transAxes)
+    axes.set_ylim(0, 1.05)
+    axes.set_ylabel("share of scored attempts")
+    axes.set_title("Critical violations by kind")
+    out["violations"] = _png(figure)
+    return out
+
+
+_CSS = """
+body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
+th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;font-size:14px}th{background:#f3f3f3}
+td.num{text-align:right;font-variant-numeric:tabular-nums}.note{color:#555}img{max-width:100%}
+"""
+
+
+def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None) -> str:
+    """A self-contained HTML page: the tables of :func:`render_text` and the plots as inline base64 PNG images."""
+    e = html.escape
+    boot = report["bootstrap"]
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>WP42 report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        f"<h1>WP42 report</h1><p>{e(report['runs_dir'])}: {report['counts']['attempts']} attempts, "
+        f"{report['counts']['scored']} scored. det_score means carry a {int(boot['confidence'] * 100)}% "
+        f"{e(boot['method'])} interval ({boot['resamples']} resamples, seed {boot['seed']}). The nop column is "
+        "the do-nothing worker on the same arm (mean / completion rate).</p>",
+    ]
+    images = plots(report)
+    titles = {
+        "score_by_scenario": "Score by scenario (95% CI)",
+        "score_by_depth": "Score against designed dependency depth",
+        "violations": "Critical violations by kind",
+    }
+    for key, title in titles.items():
+        parts.append(f"<h2>{e(title)}</h2><img alt='{e(title)}' src='data:image/png;base64,{images[key]}'>")
+    headers = ["scope", "scored", "det_score [CI]", "complete", "pass^k", "violations", "abstain ok", "median s", "nop"]
+    for group in report["groups"]:
+        parts.append(f"<h2>worker {e(group['worker'])} · arm {e(group['arm'])}</h2><table><tr>")
+        parts.extend(f"<th>{e(h)}</th>" for h in headers)
+        parts.append("</tr>")
+        baseline = group["baseline"] or {}
+        rows = [_row("overall", group["overall"], baseline.get("overall"))]
+        rows += [
+            _row(name, group["sets"][name], (baseline.get("sets") or {}).get(name))
+            for name in SETS
+            if group["sets"][name]["attempts"]
+        ]
+        weighted = group["weighted_by_minutes"]
+        rows.append(
+            ["minutes-weighted", f"{weighted['scenarios']} scen.", _fmt_ci(weighted["det_score"]),
+             _fmt(weighted["det_completion_rate"], 2), "", "", "", "", ""]
+        )
+        rows += [
+            _row(f"{tid} ({report['scenarios'][tid]['set']})", cell, (baseline.get("scenarios") or {}).get(tid))
+            for tid, cell in group["scenarios"].items()
+        ]
+        for row in rows:
+            parts.append("<tr>" + "".join(f"<td>{e(cell)}</td>" for cell in row) + "</tr>")
+        parts.append("</table>")
+        if group["shared_checks"]:
+            parts.append("<h3>Shared checks across scenarios</h3><ul>")
+            for row in group["shared_checks"]:
+                parts.append(
+                    f"<li>check <code>{e(row['id'])}</code> failed in {row['scenarios_failed']} of "
+                    f"{row['scenarios_checked']} scenarios{(' (' + e(', '.join(row['failed_scenarios'])) + ')') if row['failed_scenarios'] else ''}</li>"
+                )
+            parts.append("</ul>")
+    if comparison:
+        parts.append(f"<h2>Paired comparison</h2><pre>{e(render_comparison_text(comparison))}</pre>")
+    if report["notes"]:
+        parts.append("<h2>Notes</h2><ul>" + "".join(f"<li class='note'>{e(n)}</li>" for n in report["notes"]) + "</ul>")
+    parts.append("</body></html>\n")
+    return "".join(parts)
