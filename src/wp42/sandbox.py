@@ -196,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     if portal is not None:
         portal.stop()
     if proxy is not None:
-        proxy.shutdown()
+        # Not shutdown(): it waits for serve_forever's next poll (0.5 s per attempt); the daemon thread ends with us.
+        proxy.server_close()
     return code
 
 
