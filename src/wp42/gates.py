@@ -13,6 +13,7 @@ Results are plain dicts (shape in :func:`validate`); ``<oracle-root>/<ID>/valida
 
 from __future__ import annotations
 
+import csv
 import email
 import email.policy
 import importlib.util
@@ -74,6 +75,14 @@ class _ScratchRepo(Repo):
         return sorted(p.name for p in self.bundles.iterdir() if (p / layout.TASK_JSON).is_file())
 
 
+class GateError(UserError):
+    """A step failed so early that the named gate (and those after it) could not be judged."""
+
+    def __init__(self, gate: str, message: str) -> None:
+        super().__init__(message)
+        self.gate = gate
+
+
 @dataclass
 class Gate:
     """One gate's verdict: ``reasons`` make it fail, ``warnings`` are reported only, ``facts`` are what was measured."""
@@ -110,7 +119,8 @@ def _common(validators_dir: str) -> ModuleType:
 
 def input_texts(inputs_dir: Path, repo: Repo) -> dict[str, str]:
     """``{relative path: text}`` of every input, read with benchmark/validators/common.py where it has a reader
-    (xlsx cell values, docx, pdf); e-mail bodies are decoded; other files are read as UTF-8 (errors replaced).
+    (xlsx cell values, docx, pdf); CSV cells are joined by tabs; e-mail bodies are decoded; other files are read
+    as UTF-8 (errors replaced).
     A file no reader can open maps to ``""``."""
     common = _common(str(repo.validators_dir))
     texts: dict[str, str] = {}
@@ -126,6 +136,11 @@ def input_texts(inputs_dir: Path, repo: Repo) -> dict[str, str]:
                 texts[rel] = common.docx_text(path)
             elif suffix == ".pdf":
                 texts[rel] = common.pdf_text(path)
+            elif suffix in (".csv", ".tsv"):
+                # cells apart: a CSV comma read as text would join "85,2025-02-23" into the number 85,202
+                dialect = "excel-tab" if suffix == ".tsv" else "excel"
+                with open(path, newline="", encoding="utf-8", errors="replace") as handle:
+                    texts[rel] = "\n".join("\t".join(row) for row in csv.reader(handle, dialect))
             elif suffix == ".eml":
                 message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
                 parts = [str(message.get(h, "")) for h in ("From", "To", "Subject", "Date")]
@@ -490,8 +505,12 @@ def validate_seed(
     oracles[seed] = oracle
     view = _ScratchRepo(repo.root, bundles)
     bundle = view.bundle(task_id)
-    wrong = {f"wrong:{n}": workers.resolve(f"wrong:{n}", oracle_dir).targets
-             for n in workers.wrong_solution_names(oracle_dir)} if "not_vacuous" in gates else {}
+    try:
+        wrong = {f"wrong:{n}": workers.resolve(f"wrong:{n}", oracle_dir).targets
+                 for n in workers.wrong_solution_names(oracle_dir)} if "not_vacuous" in gates else {}
+        workers.resolve("reference", oracle_dir)
+    except UserError as exc:
+        raise GateError("solvable", str(exc)) from None
     names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else [])
     say(f"{task_id} seed {seed}: running {len(names)} built-in workers")
     attempt_started = time.monotonic()
@@ -604,8 +623,9 @@ def validate(
                 except UserError as exc:
                     if "inside the repository" in str(exc):
                         raise
+                    gate = exc.gate if isinstance(exc, GateError) else "ready"
                     records[seed] = {"task_id": task_id, "seed": seed, "passed": False, "seconds": 0.0,
-                                     "gates": {"ready": Gate("ready", reasons=[str(exc)]).as_dict()}}
+                                     "gates": {gate: Gate(gate, reasons=[str(exc)]).as_dict()}}
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         ordered = [records[s] for s in dict.fromkeys(seeds)]
