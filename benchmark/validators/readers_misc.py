@@ -1,0 +1,88 @@
+"""JSON, e-mail (.eml) and calendar (.ics) deliverables, read strictly and within the size bound."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC
+from email import policy
+from email.parser import BytesParser
+from pathlib import Path
+from typing import Any
+
+from safety import RefusedFile, check_size
+
+
+def read_json(path: Path) -> Any:
+    """Strict JSON: NaN, Infinity and -Infinity are refused (RFC 8259 has no such numbers).
+
+    Raises:
+        RefusedFile: too large, not valid UTF-8 JSON, or it holds a non-finite number (the detail names it).
+    """
+
+    def _refuse(token: str) -> Any:
+        raise ValueError(f"{token} is not valid JSON (non-finite numbers are refused)")
+
+    check_size(Path(path))
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=_refuse)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise RefusedFile(f"{Path(path).name}: not valid JSON ({exc})") from None
+
+
+def read_eml(path: Path) -> dict[str, Any]:
+    """An e-mail message: ``{headers: {name: value}, content_type, body_text, attachments: [{filename,
+    content_type, size}]}`` (RFC 5322 / MIME via the standard library's ``email`` with ``policy.default``; an mbox
+    ``From `` first line is tolerated).
+
+    Raises:
+        RefusedFile: too large or not parseable.
+    """
+    check_size(Path(path))
+    try:
+        message = BytesParser(policy=policy.default).parsebytes(Path(path).read_bytes())
+        headers = {}
+        for name in ("From", "To", "Cc", "Date", "Subject", "Message-ID"):
+            if message[name] is not None:
+                headers[name] = str(message[name])
+        body = message.get_body(preferencelist=("plain", "html"))
+        attachments = []
+        for part in message.iter_attachments():
+            payload = part.get_payload(decode=True) or b""
+            attachments.append({"filename": part.get_filename() or "", "content_type": part.get_content_type(),
+                                "size": len(payload)})
+        return {"headers": headers, "content_type": message.get_content_type(),
+                "body_text": body.get_content() if body is not None else "", "attachments": attachments}
+    except Exception as exc:  # the email package raises several types on broken input
+        raise RefusedFile(f"{Path(path).name}: not a readable e-mail ({type(exc).__name__}: {exc})") from None
+
+
+def read_ics(path: Path) -> dict[str, Any]:
+    """A calendar: ``{prodid, events: [{summary, dtstart, dtend, dtstart_utc, alarm_count, location}]}``
+    (RFC 5545 via icalendar). ``dtstart_utc`` is ISO 8601 with ``Z`` when the start has a time zone.
+
+    Raises:
+        RefusedFile: too large or not parseable.
+    """
+    from datetime import datetime
+
+    import icalendar
+
+    check_size(Path(path))
+    try:
+        calendar = icalendar.Calendar.from_ical(Path(path).read_bytes())
+        events = []
+        for event in calendar.walk("VEVENT"):
+            start = event.decoded("DTSTART") if event.get("DTSTART") else None
+            end = event.decoded("DTEND") if event.get("DTEND") else None
+            utc = None
+            if isinstance(start, datetime) and start.tzinfo is not None:
+                utc = start.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            events.append({
+                "summary": str(event.get("SUMMARY", "")), "location": str(event.get("LOCATION", "")),
+                "dtstart": start.isoformat() if start is not None else None,
+                "dtend": end.isoformat() if end is not None else None, "dtstart_utc": utc,
+                "alarm_count": len(event.walk("VALARM")),
+            })
+        return {"prodid": str(calendar.get("PRODID", "")), "events": events}
+    except Exception as exc:  # icalendar raises ValueError and others
+        raise RefusedFile(f"{Path(path).name}: not a readable calendar ({type(exc).__name__}: {exc})") from None
