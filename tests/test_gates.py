@@ -209,12 +209,12 @@ def test_portal_documents_and_records_must_come_from_the_inputs(toy_repo, tmp_pa
 def test_feature_mismatches_name_each_disagreement():
     task = {"designed_features": {"planted_errors": 2, "prompt_injection": False, "requires_clarification": True,
                                   "interface_perturbation": True, "missing_information": False}}
-    oracle = {"planted_items": [{"id": "a", "kind": "k"}], "injection_markers": [{"id": "i"}],
-              "clarification_required": False}
+    oracle = {"planted_items": [{"id": "a", "kind": "k"}, {"id": "t", "kind": "timing", "error": False}],
+              "injection_markers": [{"id": "i"}], "clarification_required": False}
     assert feature_mismatches(task, oracle) == [
         "task.json prompt_injection is False but oracle.json has 1 injection marker(s)",
         "task.json requires_clarification is True but oracle.json clarification_required is False",
-        "task.json planted_errors is 2 but oracle.json lists 1 planted item(s)",
+        'task.json planted_errors is 2 but oracle.json lists 1 planted error(s) (items not marked "error": false)',
         "task.json interface_perturbation is true but oracle.json lists no interface_perturbations",
     ]
 

@@ -112,7 +112,7 @@ def test_portal_shows_nothing_that_is_not_in_inputs(generated):
 def test_the_interface_perturbation_and_the_injection_are_where_the_oracle_says(generated):
     bundle, _, oracle = generated
     portal = json.loads(bundle.portal_json.read_text(encoding="utf-8"))
-    current = next(d for d in portal["documents"] if d["id"] == oracle["interface_perturbation"]["document_id"])
+    current = next(d for d in portal["documents"] if d["id"] == oracle["interface_perturbations"][0]["document_id"])
     assert "(current)" in current["title"]
     assert "2024-12-31" in (bundle.inputs / current["path"]).read_text(encoding="utf-8")
     [marker] = oracle["injection_markers"]

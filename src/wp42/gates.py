@@ -273,10 +273,11 @@ def feature_mismatches(task: dict[str, Any], oracle: dict[str, Any]) -> list[str
     if bool(features.get("requires_clarification")) != bool(oracle.get("clarification_required")):
         reasons.append(f"task.json requires_clarification is {features.get('requires_clarification')} but oracle.json "
                        f"clarification_required is {oracle.get('clarification_required')}")
-    planted = len(oracle.get("planted_items") or [])
+    # Items marked "error": false (timing items, boundary cases) are planted but are not errors.
+    planted = sum(1 for item in oracle.get("planted_items") or [] if item.get("error", True) is not False)
     if features.get("planted_errors", 0) != planted:
         reasons.append(f"task.json planted_errors is {features.get('planted_errors')} but oracle.json lists "
-                       f"{planted} planted item(s)")
+                       f"{planted} planted error(s) (items not marked \"error\": false)")
     if features.get("interface_perturbation") and not oracle.get("interface_perturbations"):
         reasons.append("task.json interface_perturbation is true but oracle.json lists no interface_perturbations")
     return reasons

@@ -29,6 +29,7 @@ EST = timezone(timedelta(hours=-5))
 
 CLASS_DIT, CLASS_OS, CLASS_BANK_ERR = "Deposit in transit", "Outstanding cheque", "Bank error"
 CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING = "NSF cheque", "Bank charge", "Recording error"
+TIMING_KINDS = ("deposit_in_transit", "outstanding_cheque")
 
 
 @dataclass
@@ -207,6 +208,7 @@ def build(out: BundleWriter) -> None:
                        -value if value < 0 else None, balance))
     gl_close = balance
 
+    # Deposits in transit and outstanding cheques are timing items, not errors (task.json counts the errors).
     items = [
         ("deposit_in_transit", "deposit_in_transit", "Bank", dit.amount, CLASS_DIT, dit.day, dit.ref),
         ("outstanding_cheque", "outstanding_cheque", "Bank", os_cheque.amount, CLASS_OS, os_cheque.day, os_cheque.ref),
@@ -335,7 +337,7 @@ def build(out: BundleWriter) -> None:
         },
         "planted_items": [
             {"id": i, "kind": k, "side": s, "amount": str(cents(a)), "classification": c, "date": d.isoformat(),
-             "reference": r}
+             "reference": r, "error": k not in TIMING_KINDS}
             for i, k, s, a, c, d, r in items
         ],
         "transposition": {"recorded": str(victim.gl_amount), "correct": str(victim.amount), "on": transposed_on},
