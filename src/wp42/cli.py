@@ -230,11 +230,13 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
 def _register_verbs() -> None:
     """Verbs whose click commands live beside their library modules."""
     from wp42.cli_portal import portal_command
+    from wp42.cli_read import read_command
     from wp42.cli_report import report_command
     from wp42.cli_validate import validate_command
 
     cli.add_command(report_command)
     cli.add_command(portal_command)
+    cli.add_command(read_command)
     cli.add_command(validate_command)
 
 
