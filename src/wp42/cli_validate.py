@@ -77,6 +77,8 @@ def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, ora
     if as_json:
         click.echo(dump_json(report), nl=False)
     else:
-        Console().print(_table(report))
+        from wp42.cli import out
+
+        out.print(_table(report))
     if not report["passed"]:
         sys.exit(1)
