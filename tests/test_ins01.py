@@ -30,11 +30,28 @@ def _generate(seed: int, bundle_dir: Path, oracle_root: Path | None) -> None:
     subprocess.run(command, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"})
 
 
-@pytest.fixture(scope="module", params=[42, 7])
-def generated(request, tmp_path_factory) -> tuple[int, Path, Path]:
-    base = tmp_path_factory.mktemp(f"ins01_{request.param}")
-    _generate(request.param, base / "bundle", base / "oracles")
-    return request.param, base / "bundle", base / "oracles"
+@pytest.fixture(scope="module")
+def seeds(tmp_path_factory) -> dict[int, tuple[Path, Path]]:
+    """Seeds 42 and 7 generated once with their oracles: ``{seed: (bundle, oracle root)}``."""
+    found = {}
+    for seed in (42, 7):
+        base = tmp_path_factory.mktemp(f"ins01_{seed}")
+        _generate(seed, base / "bundle", base / "oracles")
+        found[seed] = (base / "bundle", base / "oracles")
+    return found
+
+
+@pytest.fixture(scope="module")
+def fresh_42(tmp_path_factory) -> Path:
+    """Seed 42 generated with no oracle at all."""
+    bundle = tmp_path_factory.mktemp("ins01_fresh") / "bundle"
+    _generate(42, bundle, None)
+    return bundle
+
+
+@pytest.fixture(params=[42, 7])
+def generated(request, seeds) -> tuple[int, Path, Path]:
+    return request.param, *seeds[request.param]
 
 
 def _oracle(oracle_root: Path) -> dict:
@@ -89,19 +106,16 @@ def _rewrite_rows(out: Path, change) -> None:
         writer.writerows(change(dict(r)) for r in rows)
 
 
-def test_same_seed_gives_identical_bytes_without_oracle(tmp_path):
-    _generate(42, tmp_path / "a", None)
-    _generate(42, tmp_path / "b", None)
-    assert hash_tree(tmp_path / "a") == hash_tree(tmp_path / "b")
-    assert not (tmp_path / "a" / layout.ORACLE_JSON).exists()
+def test_same_seed_gives_identical_bytes_with_or_without_oracle(seeds, fresh_42):
+    assert hash_tree(fresh_42) == hash_tree(seeds[42][0])
+    assert not (fresh_42 / layout.ORACLE_JSON).exists()
 
 
-def test_committed_bundle_is_seed_42(tmp_path):
-    _generate(42, tmp_path / "fresh", None)
+def test_committed_bundle_is_seed_42(fresh_42):
     committed = REPO.bundle(TASK).root
     for name in (layout.TASK_JSON, layout.BRIEF_MD):
-        assert (committed / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()
-    assert hash_tree(committed / layout.INPUTS_DIR) == hash_tree(tmp_path / "fresh" / layout.INPUTS_DIR)
+        assert (committed / name).read_bytes() == (fresh_42 / name).read_bytes()
+    assert hash_tree(committed / layout.INPUTS_DIR) == hash_tree(fresh_42 / layout.INPUTS_DIR)
 
 
 def test_documents_are_schema_valid_and_brief_is_clean(generated):
@@ -127,10 +141,8 @@ def test_documents_are_schema_valid_and_brief_is_clean(generated):
     assert len(schedules) == 8 and set(schedules) <= {".pdf", ".docx"}
 
 
-def test_seed_7_changes_planted_values(tmp_path):
-    _generate(42, tmp_path / "b42", tmp_path / "o42")
-    _generate(7, tmp_path / "b7", tmp_path / "o7")
-    a, b = _oracle(tmp_path / "o42"), _oracle(tmp_path / "o7")
+def test_seed_7_changes_planted_values(seeds):
+    a, b = _oracle(seeds[42][1]), _oracle(seeds[7][1])
     assert [i["claim_id"] for i in a["planted_items"]] != [i["claim_id"] for i in b["planted_items"]]
     assert a["facts"]["total_payable_approved"] != b["facts"]["total_payable_approved"]
     assert a["decisions"] != b["decisions"]

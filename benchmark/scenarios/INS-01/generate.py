@@ -241,8 +241,8 @@ def build(out: BundleWriter) -> None:
     cover_dol = loss_day(p_cover)
     claims.append(Claim("covered_by_endorsement", p_cover, cover_dol, cover_dol + timedelta(days=int(rng.integers(1, 4))),
                         peril, peril, BUILDING, amount(5000, 21000),
-                        f"{peril} damage to the ground floor and fit-out.", contacts[4].name, "Broker",
-                        f"{peril} damage to the ground floor confirmed on inspection; the insured's endorsement "
+                        f"{peril} damage to the lower floor and fit-out.", contacts[4].name, "Broker",
+                        f"{peril} damage to the lower floor confirmed on inspection; the insured's endorsement "
                         "schedule was checked with the broker. Damage consistent with the amount claimed."))
 
     lapsed_dol = loss_day(p_lapsed)
@@ -489,9 +489,9 @@ def write_correspondence(out: BundleWriter, claims: list[Claim], target: Claim, 
     docs.write_eml(
         out.input_path("correspondence/adjuster_batch_notes.eml"),
         sender=f"{ADJUSTER.name} <{ADJUSTER.email(DOMAIN)}>", to=f"{MANAGER.name} <{MANAGER.email(DOMAIN)}>",
-        cc=inbox, subject="Field notes for this week's property batch",
+        cc=inbox, subject="Field notes for the property claims awaiting triage",
         sent=datetime(batch_day.year, batch_day.month, batch_day.day, 8, 10, tzinfo=EST) - timedelta(days=1),
-        body=(f"Gareth,\n\nMy field notes for the claims I inspected this week are in the adjuster_notes folder: "
+        body=(f"Gareth,\n\nMy field notes for the claims in the triage batch that I inspected are in the adjuster_notes folder: "
               f"{', '.join(noted)}. Where I confirm a cause that differs from what the insured told intake, my "
               f"finding is in the note.\n\nThe others were below the inspection threshold or desk-handled from the "
               f"photos.\n\nSofia"),
@@ -520,14 +520,14 @@ def write_correspondence(out: BundleWriter, claims: list[Claim], target: Claim, 
 
 
 def brief(batch_day: date) -> str:
-    return f"""# Commercial property claims triage — week of {batch_day:%B %d, %Y}
+    return f"""# Commercial property claims triage — batch of {batch_day:%B %d, %Y}
 
 From: Gareth Okafor, Claims Manager, Commercial Property, Bluecrest Mutual Insurance (fictional)
 To: the claims desk
 
-This week's first notices of loss for the commercial property book are waiting for triage. I need a decision on
-every claim in the intake export by tonight so payments can go out and the declinature letters can be drafted. Each
-decision must stand up if the insured or the regulator asks why.
+The first notices of loss on the commercial property book that are still waiting for triage are in this batch. I
+need a decision on every claim in the intake export by tonight so payments can go out and the declinature letters
+can be drafted. Each decision must stand up if the insured or the regulator asks why.
 
 ## What you have (in `inputs/`)
 
