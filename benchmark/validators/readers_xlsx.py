@@ -271,7 +271,7 @@ class Workbook:
                 value = value[0][0] if value and value[0] else None
             result = Cell(name, key[1], value, formula=raw, cached=cached, known=known, note=note,
                           number_format=fmt, date1904=self.date1904, engine=engine)
-        elif raw is None and (anchor := self._array_anchor(name, row, col)) is not None:
+        elif (anchor := self._array_anchor(name, row, col)) is not None:
             result = self._from_anchor(name, key[1], row, col, anchor, _depth)
         else:
             result = Cell(name, key[1], raw, number_format=fmt, date1904=self.date1904)
