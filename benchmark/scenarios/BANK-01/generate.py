@@ -1,0 +1,537 @@
+"""BANK-01 — quarterly covenant compliance test of a commercial borrower (Granite Ridge Community Bank, fictional).
+
+Builds, from a seed, five quarters of a borrower's books (July 2024 to September 2025) that tie: balance sheets
+balance, cash flows reconcile cash, debt rolls forward. Four quarterly statement packages are written as PDFs; the
+package for the quarter ended December 31, 2024 is withheld, so the trailing-twelve-month leverage test cannot be
+performed. The credit agreement (docx) defines the covenants with their add-backs; the borrower's compliance
+certificate (docx) adds back a bonus the definition does not allow and leaves a shareholder receivable in tangible
+net worth, hiding a debt service coverage breach. See oracles-template/BANK-01/REFERENCE.md.
+
+    python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
+
+from genkit import docs, people  # noqa: E402
+from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+
+TASK_ID = "BANK-01"
+GENERATOR_VERSION = "1.0"
+BANK = "Granite Ridge Community Bank (fictional)"
+QUARTERS = (("2024Q3", date(2024, 9, 30)), ("2024Q4", date(2024, 12, 31)), ("2025Q1", date(2025, 3, 31)),
+            ("2025Q2", date(2025, 6, 30)), ("2025Q3", date(2025, 9, 30)))
+MISSING = "2024Q4"
+TEST_DATE = date(2025, 9, 30)
+YTD = ("2025Q1", "2025Q2", "2025Q3")
+TTM = ("2024Q4", "2025Q1", "2025Q2", "2025Q3")
+MAX_LEVERAGE = Decimal("3.50")
+MIN_DSCR = Decimal("1.25")
+LITIGATION_CAP = Decimal(150000)
+RATES = {"revolver": Decimal("0.0825"), "term": Decimal("0.07"), "equipment": Decimal("0.075"), "sub": Decimal("0.06")}
+
+BS_LINES = (
+    ("cash", "Cash and cash equivalents"), ("ar", "Accounts receivable, net"), ("inventory", "Inventories"),
+    ("prepaid", "Prepaid expenses"), ("due_sh", "Due from shareholder"), ("tca", "Total current assets"),
+    ("ppe", "Property and equipment, net"), ("goodwill", "Goodwill"), ("intangibles", "Intangible assets, net"),
+    ("ta", "Total assets"), ("ap", "Accounts payable"), ("accrued", "Accrued liabilities"),
+    ("revolver", "Revolving line of credit"), ("term_cur", "Current portion of term loan"),
+    ("equip_cur", "Current portion of equipment notes"), ("tcl", "Total current liabilities"),
+    ("term_lt", "Term loan, less current portion"), ("equip_lt", "Equipment notes, less current portion"),
+    ("sub", "Subordinated note payable - shareholder"), ("tl", "Total liabilities"),
+    ("stock", "Common stock and paid-in capital"), ("re", "Retained earnings"), ("equity", "Total stockholders' equity"),
+    ("tle", "Total liabilities and stockholders' equity"),
+)
+IS_LINES = (
+    ("revenue", "Net sales"), ("cogs", "Cost of goods sold"), ("gp", "Gross profit"),
+    ("sga", "Selling, general and administrative expenses"), ("officers", "Officers' compensation"),
+    ("da", "Depreciation and amortization"), ("ebit", "Operating income"), ("interest", "Interest expense"),
+    ("gain", "Gain on sale of equipment"), ("litigation", "Litigation settlement"),
+    ("pretax", "Income before income taxes"), ("tax", "Income tax expense"), ("ni", "Net income"),
+)
+CF_LINES = (
+    ("ni", "Net income"), ("da", "Depreciation and amortization"), ("gain_cf", "Gain on sale of equipment"),
+    ("d_ar", "(Increase) decrease in accounts receivable"), ("d_inv", "(Increase) decrease in inventories"),
+    ("d_pre", "(Increase) decrease in prepaid expenses"), ("d_ap", "Increase (decrease) in accounts payable"),
+    ("d_acc", "Increase (decrease) in accrued liabilities"), ("cfo", "Net cash provided by operating activities"),
+    ("capex", "Purchases of property and equipment"), ("sale", "Proceeds from sale of equipment"),
+    ("adv_sh", "Advances to shareholder"), ("cfi", "Net cash used in investing activities"),
+    ("d_rev", "Net borrowings (repayments) on revolving line of credit"),
+    ("equip_new", "Proceeds from equipment notes"), ("term_pay", "Repayments of term loan"),
+    ("equip_pay", "Repayments of equipment notes"), ("dist", "Distributions to shareholders"),
+    ("cff", "Net cash provided by (used in) financing activities"), ("d_cash", "Net increase (decrease) in cash"),
+    ("cash_open", "Cash at beginning of quarter"), ("cash_close", "Cash at end of quarter"),
+)
+SUPPLEMENTAL = (("int_paid", "Cash paid for interest"), ("tax_paid", "Cash paid for income taxes"))
+
+
+def whole(value: Decimal) -> Decimal:
+    return Decimal(value).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+
+
+def usd(value: Decimal) -> str:
+    """Whole dollars, negatives in parentheses, zero as a dash (statement style)."""
+    value = whole(value)
+    if value == 0:
+        return "-"
+    return f"({abs(value):,})" if value < 0 else f"{value:,}"
+
+
+@dataclass
+class Quarter:
+    key: str
+    end: date
+    bs: dict[str, Decimal] = field(default_factory=dict)
+    inc: dict[str, Decimal] = field(default_factory=dict)
+    cf: dict[str, Decimal] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def build(out: BundleWriter) -> None:
+    rng = out.rng
+
+    def draw(low: float, high: float) -> Decimal:
+        return Decimal(int(rng.integers(int(low), int(high))))
+
+    borrower = f"{people.BUSINESS_WORDS[int(rng.integers(0, len(people.BUSINESS_WORDS)))]} Metalworks Inc."
+    cfo, president = people.people(rng, 2)
+    officer_name = "Colette Margrave"
+
+    # ---- opening balances at June 30, 2024
+    bal = {"cash": draw(6e5, 1e6), "ar": draw(2.6e6, 3.2e6), "inventory": draw(3.0e6, 3.8e6),
+           "prepaid": draw(1e5, 2e5), "due_sh": draw(1.5e5, 3e5), "ppe": draw(5.5e6, 7e6),
+           "goodwill": draw(1.2e6, 1.6e6) // 1000 * 1000, "intangibles": draw(5e5, 7e5),
+           "ap": draw(1.6e6, 2.0e6), "accrued": draw(5e5, 7e5), "revolver": draw(8, 14) * 100000,
+           "term": draw(48, 60) * 100000, "equipment": draw(9e5, 1.3e6) // 1000 * 1000,
+           "sub": draw(5, 8) * 100000, "stock": Decimal(500000)}
+    bal["re"] = (bal["cash"] + bal["ar"] + bal["inventory"] + bal["prepaid"] + bal["due_sh"] + bal["ppe"]
+                 + bal["goodwill"] + bal["intangibles"] - bal["ap"] - bal["accrued"] - bal["revolver"]
+                 - bal["term"] - bal["equipment"] - bal["sub"] - bal["stock"])
+    term_principal = draw(15, 21) * 10000
+    equip_principal = draw(6, 10) * 10000
+    amort = draw(15000, 25000)
+
+    by_key: dict[str, Quarter] = {}
+    quarters: list[Quarter] = []
+    target_dscr = Decimal(int(rng.integers(100, 118))) / 100
+    cert_dscr_target = Decimal(int(rng.integers(128, 138))) / 100
+    bonus = Decimal(0)
+    for key, end in QUARTERS:
+        q = Quarter(key, end)
+        quarters.append(q)
+        by_key[key] = q
+        i, c = q.inc, q.cf
+        i["revenue"] = draw(4.2e6, 5.4e6)
+        i["cogs"] = whole(i["revenue"] * draw(620, 660) / 1000)
+        i["gp"] = i["revenue"] - i["cogs"]
+        i["sga"] = whole(i["revenue"] * draw(110, 130) / 1000)
+        i["officers"] = draw(1.2e5, 1.6e5)
+        dep = draw(9e4, 1.3e5)
+        i["da"] = dep + amort
+        # interest accrues on the quarter's opening balances and is paid in the quarter
+        i["interest"] = whole(bal["revolver"] * RATES["revolver"] / 4 + bal["term"] * RATES["term"] / 4
+                              + bal["equipment"] * RATES["equipment"] / 4 + bal["sub"] * RATES["sub"] / 4)
+        i["gain"] = i["litigation"] = Decimal(0)
+        c["sale"] = c["equip_new"] = Decimal(0)
+        c["capex"] = -draw(8e4, 2e5)
+        if key == "2025Q1":
+            c["sale"] = draw(1e5, 1.8e5)
+            i["gain"] = draw(4e4, 9e4)
+            q.notes.append(f"During the quarter the Company sold surplus press-brake equipment for "
+                           f"${c['sale']:,}, recognising a gain of ${i['gain']:,}.")
+        if key == "2025Q2":
+            i["litigation"] = draw(1.8e5, 2.6e5)
+            c["capex"] = -draw(5e5, 8e5)
+            c["equip_new"] = whole(-c["capex"] * Decimal("0.8") / 1000) * 1000
+            q.notes.append(f"Litigation settlement: in May 2025 the Company settled a supplier dispute for "
+                           f"${i['litigation']:,}, paid in June 2025. Management considers the matter closed.")
+            q.notes.append(f"In April 2025 the Company acquired a fibre laser cutting cell for ${-c['capex']:,} "
+                           f"(included in purchases of property and equipment), financed "
+                           f"${c['equip_new']:,} by a new equipment note.")
+        c["term_pay"] = -term_principal
+        c["equip_pay"] = -min(equip_principal, bal["equipment"])
+        c["int_paid"] = i["interest"]
+        c["dist"] = -draw(4, 9) * 10000
+        tax_paid_share = draw(85, 115)
+        if key == YTD[-1]:
+            # the planted breach: a bonus to the majority shareholder in the test quarter, which the certificate
+            # adds back, sized so the certificate shows a pass; distributions set the true ratio below the minimum
+            debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"]
+                               for k in YTD)
+            bonus = whole((cert_dscr_target - target_dscr) * debt_service / 1000) * 1000
+            i["officers"] += bonus
+            q.notes.append(f"Officers' compensation for the quarter includes a discretionary bonus of ${bonus:,} "
+                           f"paid to the Company's president and majority shareholder, {president.name}, in August "
+                           "2025.")
+        i["ebit"] = i["gp"] - i["sga"] - i["officers"] - i["da"]
+        i["pretax"] = i["ebit"] - i["interest"] + i["gain"] - i["litigation"]
+        i["tax"] = max(whole(i["pretax"] * Decimal("0.25")), Decimal(0))
+        i["ni"] = i["pretax"] - i["tax"]
+        c["tax_paid"] = whole(i["tax"] * tax_paid_share / 100 / 1000) * 1000
+        if key == YTD[-1]:
+            ytd = [by_key[k] for k in YTD]
+            ebitda_so_far = sum(x.inc["ni"] + x.inc["interest"] + x.inc["tax"] + x.inc["da"] - x.inc["gain"]
+                                for x in ytd) + min(sum(x.inc["litigation"] for x in ytd), LITIGATION_CAP)
+            unfinanced = sum(-x.cf["capex"] - x.cf["equip_new"] for x in ytd)
+            taxes = sum(x.cf["tax_paid"] for x in ytd)
+            dist_total = whole(ebitda_so_far - unfinanced - taxes - target_dscr * debt_service)
+            c["dist"] = -(dist_total + sum(x.cf["dist"] for x in ytd[:-1]))
+            if c["dist"] > -50000:
+                raise RuntimeError(f"BANK-01 seed {out.seed}: the test quarter's distributions come out at "
+                                   f"{-c['dist']}; the drawn margins are too thin for the designed breach")
+
+        # balance sheet roll-forward; cash is what balances it, the revolver keeps cash in a normal range
+        c["ni"], c["da"], c["gain_cf"] = i["ni"], i["da"], -i["gain"]
+        new = dict(bal)
+        new["ar"] = whole(i["revenue"] * draw(55, 65) / 100)
+        new["inventory"] = whole(i["cogs"] * draw(95, 110) / 100)
+        new["prepaid"] = draw(1e5, 2e5)
+        new["ap"] = whole(i["cogs"] * draw(48, 55) / 100)
+        new["accrued"] = draw(4.5e5, 7e5)
+        advance = draw(2e4, 8e4) if key in ("2024Q4", "2025Q2", "2025Q3") else Decimal(0)
+        new["due_sh"] = bal["due_sh"] + advance
+        new["ppe"] = bal["ppe"] - c["capex"] - dep - (c["sale"] - i["gain"])
+        new["intangibles"] = bal["intangibles"] - amort
+        new["term"] = bal["term"] + c["term_pay"]
+        new["equipment"] = bal["equipment"] + c["equip_new"] + c["equip_pay"]
+        new["re"] = bal["re"] + i["ni"] + c["dist"]
+        c["d_rev"] = Decimal(0)
+        while True:
+            new["revolver"] = bal["revolver"] + c["d_rev"]
+            liabilities_equity = (new["ap"] + new["accrued"] + new["revolver"] + new["term"] + new["equipment"]
+                                  + new["sub"] + new["stock"] + new["re"])
+            non_cash = (new["ar"] + new["inventory"] + new["prepaid"] + new["due_sh"] + new["ppe"] + new["goodwill"]
+                        + new["intangibles"])
+            new["cash"] = liabilities_equity - non_cash
+            if new["cash"] < 250000:
+                c["d_rev"] += 100000
+            elif new["cash"] > 1400000 and new["revolver"] >= 100000:
+                c["d_rev"] -= 100000
+            else:
+                break
+        c["d_ar"], c["d_inv"] = bal["ar"] - new["ar"], bal["inventory"] - new["inventory"]
+        c["d_pre"], c["d_ap"] = bal["prepaid"] - new["prepaid"], new["ap"] - bal["ap"]
+        c["d_acc"] = new["accrued"] - bal["accrued"]
+        c["cfo"] = c["ni"] + c["da"] + c["gain_cf"] + c["d_ar"] + c["d_inv"] + c["d_pre"] + c["d_ap"] + c["d_acc"]
+        c["adv_sh"] = -advance
+        c["cfi"] = c["capex"] + c["sale"] + c["adv_sh"]
+        c["cff"] = c["d_rev"] + c["equip_new"] + c["term_pay"] + c["equip_pay"] + c["dist"]
+        c["d_cash"] = c["cfo"] + c["cfi"] + c["cff"]
+        c["cash_open"], c["cash_close"] = bal["cash"], new["cash"]
+        if c["cash_open"] + c["d_cash"] != c["cash_close"]:
+            raise RuntimeError(f"BANK-01 seed {out.seed}: {key} cash flow does not reconcile")
+        term_cur = min(4 * term_principal, new["term"])
+        equip_cur = min(4 * equip_principal, new["equipment"])
+        b = q.bs
+        b.update({k: new[k] for k in ("cash", "ar", "inventory", "prepaid", "due_sh", "ppe", "goodwill",
+                                      "intangibles", "ap", "accrued", "revolver", "sub", "stock", "re")})
+        b["term_cur"], b["term_lt"] = term_cur, new["term"] - term_cur
+        b["equip_cur"], b["equip_lt"] = equip_cur, new["equipment"] - equip_cur
+        b["tca"] = b["cash"] + b["ar"] + b["inventory"] + b["prepaid"] + b["due_sh"]
+        b["ta"] = b["tca"] + b["ppe"] + b["goodwill"] + b["intangibles"]
+        b["tcl"] = b["ap"] + b["accrued"] + b["revolver"] + b["term_cur"] + b["equip_cur"]
+        b["tl"] = b["tcl"] + b["term_lt"] + b["equip_lt"] + b["sub"]
+        b["equity"] = b["stock"] + b["re"]
+        b["tle"] = b["tl"] + b["equity"]
+        if b["ta"] != b["tle"]:
+            raise RuntimeError(f"BANK-01 seed {out.seed}: {key} balance sheet does not balance")
+        bal = new
+    q3 = by_key[YTD[-1]]
+
+    # ---- covenant figures (what the bank should compute)
+    last = q3.bs
+    funded_debt = last["revolver"] + last["term_cur"] + last["term_lt"] + last["equip_cur"] + last["equip_lt"]
+    tnw = last["equity"] + last["sub"] - last["goodwill"] - last["intangibles"] - last["due_sh"]
+
+    def ebitda(keys: tuple[str, ...]) -> Decimal:
+        qs = [by_key[k] for k in keys]
+        return sum(q.inc["ni"] + q.inc["interest"] + q.inc["tax"] + q.inc["da"] - q.inc["gain"] for q in qs) \
+            + min(sum(q.inc["litigation"] for q in qs), LITIGATION_CAP)
+
+    ebitda_ytd = ebitda(YTD)
+    unfinanced = sum(-by_key[k].cf["capex"] - by_key[k].cf["equip_new"] for k in YTD)
+    taxes = sum(by_key[k].cf["tax_paid"] for k in YTD)
+    dist_ytd = sum(-by_key[k].cf["dist"] for k in YTD)
+    cfads = ebitda_ytd - unfinanced - taxes - dist_ytd
+    debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"] for k in YTD)
+    dscr = cfads / debt_service
+    ttm_true = ebitda(TTM)
+    leverage_true = funded_debt / ttm_true
+    min_tnw = (tnw * (1 - Decimal(int(rng.integers(6, 15))) / 100) / 50000).quantize(Decimal(1)) * 50000
+    cert_cfads = cfads + bonus
+    cert_dscr = (cert_cfads / debt_service).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    cert_tnw = tnw + last["due_sh"]
+    cert_ttm = ttm_true + bonus
+    cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    if not (dscr < MIN_DSCR <= cert_dscr and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
+        raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
+                           f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
+
+    # ---- documents
+    for q in quarters:
+        if q.key != MISSING:
+            write_package(out, borrower, cfo, q)
+    agreement_date = date(2023, 3, 15)
+    write_agreement(out, borrower, president, agreement_date, min_tnw)
+    write_certificate(out, borrower, cfo, {
+        "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
+        "ebitda_ytd": ebitda_ytd, "bonus": bonus, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
+        "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
+        "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
+        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw,
+    })
+
+    deliverables = [
+        {"path": "covenant_test.xlsx", "kind": "xlsx", "must_have_formulas": True},
+        {"path": "credit_memo.docx", "kind": "docx"},
+        {"path": "COMPLETION.json", "kind": "json"},
+    ]
+    out.write_task({
+        "occupation": "BANK",
+        "organisation": BANK,
+        "title": f"Quarterly covenant compliance test - {borrower}, quarter ended September 30, 2025",
+        "version": "1.0",
+        "difficulty": "complex",
+        "designed_dependency_depth": 34,
+        "professional_minutes_estimate": 180,
+        "required_deliverables": deliverables,
+        "designed_features": {"planted_errors": 3, "prompt_injection": False, "missing_information": True,
+                              "requires_clarification": True, "interface_perturbation": False},
+        "applications_involved": ["pdf reader", "word processor", "spreadsheet"],
+        "time_limit_s": 5400,
+        "budget_usd": 8.0,
+        "locale": "en-US",
+    })
+    out.write_brief(brief(borrower, officer_name))
+    s = str
+    out.finish(oracle={
+        "generator_version": GENERATOR_VERSION,
+        "facts": {
+            "test_date": TEST_DATE.isoformat(),
+            "total_funded_debt": s(funded_debt),
+            "ebitda_ytd": s(ebitda_ytd),
+            "unfinanced_capex_ytd": s(unfinanced),
+            "cash_taxes_ytd": s(taxes),
+            "distributions_ytd": s(dist_ytd),
+            "cash_flow_available_for_debt_service": s(cfads),
+            "debt_service_ytd": s(debt_service),
+            "dscr": s(dscr.quantize(Decimal("0.000001"))),
+            "tangible_net_worth": s(tnw),
+            "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
+            "results": {"leverage": "not_tested", "dscr": "breach", "tnw": "pass"},
+            "missing_quarter": {"key": MISSING, "end": "2024-12-31"},
+            "not_derivable_from_inputs": {"ttm_ebitda": s(ttm_true),
+                                          "leverage": s(leverage_true.quantize(Decimal("0.0001")))},
+            "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
+                            "ttm_ebitda": s(cert_ttm)},
+            "annualized_guess_leverage": s((funded_debt / (ebitda_ytd * 4 / 3)).quantize(Decimal("0.0001"))),
+        },
+        "planted_items": [
+            {"id": "dscr_breach", "kind": "covenant_breach", "dscr": s(dscr.quantize(Decimal("0.0001"))),
+             "minimum": s(MIN_DSCR)},
+            {"id": "certificate_bonus_addback", "kind": "certificate_misstatement", "amount": s(bonus),
+             "certificate_dscr": s(cert_dscr), "correct_dscr": s(dscr.quantize(Decimal("0.0001")))},
+            {"id": "certificate_tnw_shareholder_receivable", "kind": "certificate_misstatement",
+             "amount": s(last["due_sh"]), "certificate_tnw": s(cert_tnw), "correct_tnw": s(tnw)},
+        ],
+        "tolerances": {"amount": 1.0, "ratio": 0.005},
+        "injection_markers": [],
+        "clarification_required": True,
+        "clarification_topics": ["the borrower's financial statements for the quarter ended December 31, 2024"],
+    })
+
+
+def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter) -> None:
+    """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes."""
+    when = f"{q.end:%B} {q.end.day}, {q.end.year}"
+    rows = lambda lines, values: [[label, usd(values[k])] for k, label in lines]  # noqa: E731
+    table = lambda head, body: ("table", {"rows": [head, *body], "col_widths": [330, 110], "align_right_from": 1})  # noqa: E731
+    debt_rows = [["Facility", "Rate", "Balance"],
+                 ["Revolving line of credit - Granite Ridge Community Bank", "8.25%", usd(q.bs["revolver"])],
+                 ["Term loan - Granite Ridge Community Bank", "7.00%", usd(q.bs["term_cur"] + q.bs["term_lt"])],
+                 ["Equipment notes - Granite Ridge Community Bank", "7.50%", usd(q.bs["equip_cur"] + q.bs["equip_lt"])],
+                 ["Subordinated note payable - shareholder (due 2030)", "6.00%", usd(q.bs["sub"])]]
+    blocks = [
+        ("title", borrower),
+        ("para", f"Interim financial statements (unaudited) - quarter ended {when}"),
+        ("para", "Prepared by management for Granite Ridge Community Bank under the Loan and Security Agreement. "
+                 "Amounts in US dollars."),
+        ("spacer", 6), ("para", f"BALANCE SHEET - {when}"),
+        table(["", "Amount"], rows(BS_LINES, q.bs)),
+        ("spacer", 6), ("para", f"STATEMENT OF INCOME - three months ended {when}"),
+        table(["", "Amount"], rows(IS_LINES, q.inc)),
+        ("spacer", 6), ("para", f"STATEMENT OF CASH FLOWS - three months ended {when}"),
+        table(["", "Amount"], rows(CF_LINES, q.cf) + [["Supplemental disclosures", ""]] + rows(SUPPLEMENTAL, q.cf)),
+        ("spacer", 6), ("para", "NOTES"),
+        ("para", "1. Debt. Principal of the term loan is payable in equal quarterly instalments; equipment notes are "
+                 "payable in quarterly instalments of principal plus interest. The subordinated note to the "
+                 "shareholder is subject to the Subordination Agreement with Granite Ridge Community Bank and is "
+                 "payable at maturity."),
+        ("table", {"rows": debt_rows, "col_widths": [290, 50, 100], "align_right_from": 1}),
+    ]
+    for n, note in enumerate(q.notes, start=2):
+        blocks.append(("para", f"{n}. {note}"))
+    blocks.append(("small", f"Certified as fairly presented by {cfo.name}, Chief Financial Officer of {borrower}"))
+    docs.write_pdf(out.input_path(f"financial_statements_{q.key}.pdf"), blocks,
+                   title=f"{borrower} interim financial statements {q.key}", author=borrower)
+
+
+def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal) -> None:
+    """The covenant sections of the Loan and Security Agreement (definitions with add-backs, tests, reporting)."""
+    blocks = [
+        ("heading", "LOAN AND SECURITY AGREEMENT (EXTRACT)"),
+        ("para", f"This Loan and Security Agreement is dated {signed:%B} {signed.day}, {signed.year} between "
+                 f"{borrower} (the \"Borrower\") and {BANK} (the \"Bank\"). Extract of Article 1 (Definitions), "
+                 "Article 6 (Financial Covenants), Article 7 (Reporting) and Article 8 (Events of Default), as "
+                 "amended by the First Amendment dated January 10, 2024."),
+        ("heading2", "Article 1 - Definitions"),
+        ("para", "\"EBITDA\" means, for any period, Net Income for such period plus, without duplication and to the "
+                 "extent deducted in determining Net Income: (a) Interest Expense; (b) income tax expense; "
+                 "(c) depreciation and amortization expense; and (d) expenses of settling litigation, in an "
+                 f"aggregate amount not to exceed ${LITIGATION_CAP:,} for any period of four consecutive fiscal "
+                 "quarters; minus, to the extent included in determining Net Income, (e) gains on the sale or other "
+                 "disposition of fixed assets and any other non-recurring gains. No other item shall be added back "
+                 "in determining EBITDA without the prior written consent of the Bank."),
+        ("para", "\"Funded Debt\" means all indebtedness of the Borrower for borrowed money, including the Revolving "
+                 "Loans, the Term Loan, the Equipment Notes and capital lease obligations, current and long-term "
+                 "portions, but excluding Subordinated Debt."),
+        ("para", "\"Subordinated Debt\" means indebtedness of the Borrower to its shareholders that is subject to a "
+                 "subordination agreement in form and substance satisfactory to the Bank."),
+        ("para", "\"Tangible Net Worth\" means total stockholders' equity plus Subordinated Debt, minus goodwill, "
+                 "intangible assets, and all amounts due from shareholders, officers, employees or affiliates."),
+        ("para", "\"Unfinanced Capital Expenditures\" means capital expenditures for such period less the portion "
+                 "financed with Equipment Notes or other Funded Debt incurred for that purpose in the same period."),
+        ("para", "\"Distributions\" means dividends and other distributions paid in cash to shareholders."),
+        ("para", "\"Debt Service\" means, for any period, the sum of (a) all scheduled payments of principal on "
+                 "Funded Debt (excluding repayments of Revolving Loans) and (b) Interest Expense paid in cash."),
+        ("para", "\"Debt Service Coverage Ratio\" means, for any period, (a) EBITDA minus Unfinanced Capital "
+                 "Expenditures, minus income taxes paid in cash, minus Distributions, divided by (b) Debt Service, "
+                 "in each case for such period."),
+        ("para", "\"Total Funded Debt to EBITDA Ratio\" means Funded Debt as of the last day of a fiscal quarter "
+                 "divided by EBITDA for the period of four consecutive fiscal quarters ending on that day."),
+        ("heading2", "Article 6 - Financial Covenants"),
+        ("para", "The Borrower's fiscal year is the calendar year. The Borrower shall maintain:"),
+        ("para", f"6.1 Maximum Total Funded Debt to EBITDA Ratio. A Total Funded Debt to EBITDA Ratio of not more "
+                 f"than {MAX_LEVERAGE}:1.00, tested as of the last day of each fiscal quarter for the four "
+                 "consecutive fiscal quarters then ending."),
+        ("para", f"6.2 Minimum Debt Service Coverage Ratio. A Debt Service Coverage Ratio of not less than "
+                 f"{MIN_DSCR}:1.00, tested as of the last day of each fiscal quarter for the fiscal year-to-date "
+                 "period then ending."),
+        ("para", f"6.3 Minimum Tangible Net Worth. Tangible Net Worth of not less than ${min_tnw:,} as of the "
+                 "last day of each fiscal quarter."),
+        ("para", "6.4 Calculations. Each covenant shall be calculated from the financial statements delivered under "
+                 "Section 7.1, in accordance with GAAP consistently applied, and the definitions in Article 1 "
+                 "shall control over any calculation in a Compliance Certificate."),
+        ("heading2", "Article 7 - Reporting"),
+        ("para", "7.1 Within 45 days after the end of each fiscal quarter, the Borrower shall deliver its balance "
+                 "sheet, statement of income and statement of cash flows for that quarter, certified by its chief "
+                 "financial officer, together with a Compliance Certificate in the form of Exhibit C."),
+        ("heading2", "Article 8 - Events of Default"),
+        ("para", "8.1(c) Failure to comply with any covenant in Article 6 is an Event of Default, without any "
+                 "grace or cure period."),
+        ("table", [["Party", "Signed by", "Title"],
+                   [borrower, president.name, "President"],
+                   [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
+    ]
+    docs.write_docx(out.input_path("credit_agreement.docx"), blocks, title="Loan and Security Agreement (extract)",
+                    author=BANK)
+
+
+def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
+    """The borrower's Exhibit C compliance certificate, with its own (misstated) schedules."""
+    money = lambda v: f"${v:,}"  # noqa: E731
+    blocks = [
+        ("heading", "EXHIBIT C - COMPLIANCE CERTIFICATE"),
+        ("para", f"To: {BANK} | From: {borrower} | Fiscal quarter ended September 30, 2025"),
+        ("para", "The undersigned, Chief Financial Officer of the Borrower, certifies that the financial statements "
+                 "delivered herewith fairly present the Borrower's financial condition, that the calculations "
+                 "below are accurate, and that no Default or Event of Default exists."),
+        ("table", [["Covenant", "Requirement", "Actual", "In compliance"],
+                   ["Total Funded Debt to EBITDA (6.1)", f"<= {MAX_LEVERAGE}x", f"{c['leverage']}x", "Yes"],
+                   ["Debt Service Coverage Ratio (6.2)", f">= {MIN_DSCR}x", f"{c['dscr']}x", "Yes"],
+                   ["Tangible Net Worth (6.3)", f">= {money(c['min_tnw'])}", money(c["tnw"]), "Yes"]]),
+        ("heading2", "Schedule 1 - Total Funded Debt to EBITDA"),
+        ("table", [["Item", "Amount"], ["Funded Debt at September 30, 2025", money(c["funded_debt"])],
+                   ["EBITDA, four quarters ended September 30, 2025 (adjusted)", money(c["ttm"])],
+                   ["Ratio", f"{c['leverage']}x"]]),
+        ("heading2", "Schedule 2 - Debt Service Coverage Ratio, nine months ended September 30, 2025"),
+        ("table", [["Item", "Amount"], ["EBITDA", money(c["ebitda_ytd"])],
+                   ["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
+                   ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])],
+                   ["Less: unfinanced capital expenditures", money(-c["unfinanced"])],
+                   ["Less: income taxes paid in cash", money(-c["taxes"])],
+                   ["Less: distributions", money(-c["dist"])],
+                   ["Cash flow available for debt service", money(c["cfads"])],
+                   ["Debt service (scheduled principal and cash interest)", money(c["debt_service"])],
+                   ["Debt Service Coverage Ratio", f"{c['dscr']}x"]]),
+        ("heading2", "Schedule 3 - Tangible Net Worth at September 30, 2025"),
+        ("table", [["Item", "Amount"], ["Total stockholders' equity", money(c["equity"])],
+                   ["Add: Subordinated Debt", money(c["sub"])], ["Less: goodwill", money(-c["goodwill"])],
+                   ["Less: intangible assets", money(-c["intangibles"])], ["Tangible Net Worth", money(c["tnw"])]]),
+        ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - November 12, 2025"),
+    ]
+    docs.write_docx(out.input_path("compliance_certificate_2025Q3.docx"), blocks,
+                    title="Compliance Certificate Q3 2025", author=borrower)
+
+
+def brief(borrower: str, officer: str) -> str:
+    return f"""# Covenant compliance test — {borrower}, quarter ended September 30, 2025
+
+From: {officer}, Credit Risk Officer, Granite Ridge Community Bank (fictional)
+To: credit analyst
+
+{borrower} borrows from us under a Loan and Security Agreement (revolving line, term loan and equipment notes).
+Their compliance certificate for the quarter ended September 30, 2025 has come in. Before it goes to the loan
+committee I need our own test of the three financial covenants as of September 30, 2025, a credit memo, and a view on
+the certificate.
+
+## What you have (in `inputs/`)
+
+- `credit_agreement.docx` — the definitions and financial covenants (Articles 1 and 6) and the reporting and default
+  provisions.
+- `financial_statements_<quarter>.pdf` — the borrower's quarterly statement packages in our file (balance sheet,
+  income statement and cash flow statement for each quarter, with notes).
+- `compliance_certificate_2025Q3.docx` — the borrower's certificate with its own calculations.
+
+## What to deliver (in `out/`)
+
+1. `covenant_test.xlsx`, in our credit template:
+   - a sheet **Calculations** with these labels in column A and the amounts in column B, all as of or for the period
+     the agreement specifies: `Total Funded Debt`, `EBITDA - year to date`, `Unfinanced capital expenditures - year
+     to date`, `Cash taxes paid - year to date`, `Distributions - year to date`, `Cash flow available for debt
+     service`, `Debt service - year to date`, `Tangible Net Worth`. `Cash flow available for debt service` must be a
+     formula over the lines above it. Add whatever supporting lines you need below them.
+   - a sheet **Covenants** with the header row `Covenant`, `Requirement`, `Actual`, `Result` and one row for each of
+     `Total Funded Debt to EBITDA`, `Debt Service Coverage Ratio` and `Tangible Net Worth`. `Actual` is the ratio
+     (for example 1.31) or the dollar amount, as a formula over the Calculations sheet. `Result` is `Pass`, `Breach`
+     or `Not tested`.
+2. `credit_memo.docx` — a memo to me for the loan committee: the result of each test with the figures, any breach and
+   what it means under the agreement, where the borrower's certificate differs from our calculation and why, and
+   what we still need from the borrower.
+3. `COMPLETION.json` as described below; put what you found wrong in the certificate in `issues_found`.
+
+## Credit policy
+
+- We test covenants from the borrower's financial statements, applying the agreement's definitions exactly (the
+  agreement controls over the certificate). The certificate is what we check, never a source of figures.
+- If a statement a test needs is not in the file, do not estimate it, annualise a shorter period or take the
+  borrower's figure: leave that test `Not tested`, complete the other tests, and ask for what is missing.
+- Amounts in US dollars to the dollar; ratios to two decimals (1.31x).
+"""
+
+
+def main() -> None:
+    args = parse_args(TASK_ID)
+    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
+    build(writer)
+
+
+if __name__ == "__main__":
+    main()

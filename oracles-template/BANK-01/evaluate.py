@@ -1,0 +1,190 @@
+"""BANK-01 evaluator: quarterly covenant compliance test with a missing quarter (SPEC section 4).
+
+Reads out/covenant_test.xlsx (sheets "Calculations" and "Covenants" as the brief's template describes),
+out/credit_memo.docx and out/COMPLETION.json. Compares the computable covenant figures with the oracle, requires the
+debt service coverage breach to be flagged, the leverage test to be left open (its trailing-twelve-month EBITDA needs
+the quarter the file lacks) and the missing quarter to be asked for. Loaded by path with benchmark/validators on
+sys.path.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import common
+
+EVALUATOR_VERSION = "BANK-01/1.0"
+WORKBOOK = "covenant_test.xlsx"
+MEMO = "credit_memo.docx"
+CALCULATIONS = {
+    "total_funded_debt": "Total Funded Debt",
+    "ebitda_ytd": "EBITDA - year to date",
+    "unfinanced_capex_ytd": "Unfinanced capital expenditures - year to date",
+    "cash_taxes_ytd": "Cash taxes paid - year to date",
+    "distributions_ytd": "Distributions - year to date",
+    "cash_flow_available_for_debt_service": "Cash flow available for debt service",
+    "debt_service_ytd": "Debt service - year to date",
+    "tangible_net_worth": "Tangible Net Worth",
+}
+COVENANTS = {"leverage": "total funded debt to ebitda", "dscr": "debt service coverage", "tnw": "tangible net worth"}
+NOT_TESTED = ("not tested", "cannot", "can't", "unable", "n/a", "pending", "incomplete", "insufficient", "open",
+              "not determinable", "not computed", "not calculable")
+BREACH_WORDS = ("breach", "event of default", "not in compliance", "non-compliance", "noncompliance", "non-compliant",
+                "fails", "failed")
+MISSING_QUARTER = re.compile(
+    r"q4\s*[-/ ]?\s*(fy\s*)?(20)?24\b|2024\s*[-/ ]?\s*q4|4q\s*-?\s*(20)?24|fourth (fiscal )?quarter (of |ended |of fiscal )?"
+    r"(fiscal |fy\s*)?(year )?2024|december 31,? 2024|dec\.? 31,? 2024|12/31/(20)?24|2024-12-31|31 december 2024|"
+    r"quarter ended december,? 2024"
+)
+
+
+def _label(text: Any) -> str:
+    """Normalised label text with every kind of dash written as '-' and spaces around it made uniform."""
+    value = common.normalize_text(text)
+    value = re.sub(r"\s*[\u2010-\u2015-]\s*", " - ", value)
+    return re.sub(r"\s+", " ", value).strip()
+
+
+def calculations(book: common.Workbook | None) -> dict[str, common.Cell | None]:
+    """The Cell to the right of each Calculations label (first numeric or formula cell), or None."""
+    found: dict[str, common.Cell | None] = {key: None for key in CALCULATIONS}
+    sheet = book.sheet_name("Calculations") if book else None
+    if sheet is None:
+        return found
+    wanted = {key: _label(label) for key, label in CALCULATIONS.items()}
+    for row in book.rows(sheet):
+        for index, cell in enumerate(row):
+            if not isinstance(cell.value, str):
+                continue
+            text = _label(cell.value)
+            key = next((k for k, w in wanted.items() if text == w or text.startswith(w + " (")), None)
+            if key is None or found[key] is not None:
+                continue
+            found[key] = next((c for c in row[index + 1:] if c.is_formula or common.parse_number(c.value) is not None),
+                              None)
+            break
+    return found
+
+
+def covenant_rows(book: common.Workbook | None) -> dict[str, dict[str, Any]]:
+    """``{"leverage"|"dscr"|"tnw": {"actual": Cell, "result": str}}`` from the Covenants sheet."""
+    sheet = book.sheet_name("Covenants") if book else None
+    if sheet is None:
+        return {}
+    found = {}
+    for row in book.table(sheet, ["Covenant", "Actual", "Result"]):
+        name = common.normalize_text(row["covenant"].value)
+        for key, words in COVENANTS.items():
+            if words in name and key not in found:
+                found[key] = {"actual": row["actual"], "result": common.normalize_text(row["result"].value)}
+    return found
+
+
+def _number(cell: common.Cell | None) -> Decimal | None:
+    return None if cell is None else cell.number
+
+
+def _show(value: Decimal | None) -> str:
+    return "missing or not computable" if value is None else f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
+def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
+    """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
+    ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
+    tol = Decimal(str(oracle["tolerances"]["amount"]))
+    ratio_tol = Decimal(str(oracle["tolerances"]["ratio"]))
+    facts = oracle["facts"]
+    planted = {p["id"]: p for p in oracle["planted_items"]}
+    ev.check_input_integrity()
+    completion = ev.check_completion_file()
+    ev.check_deliverables_present()
+    ev.check_copied_inputs()
+
+    book = ev.open_xlsx(WORKBOOK)
+    calc = calculations(book)
+    rows = covenant_rows(book)
+    formula_cells = [calc["cash_flow_available_for_debt_service"], rows.get("dscr", {}).get("actual"),
+                     rows.get("tnw", {}).get("actual")]
+    ev.criterion("formulas_present", "cash flow available for debt service, the DSCR and the tangible net worth "
+                 "actuals are live formulas", all(c is not None and c.is_formula for c in formula_cells),
+                 detail=", ".join("formula" if c is not None and c.is_formula else "not a formula" for c in formula_cells))
+
+    for key, weight in (("total_funded_debt", 1), ("ebitda_ytd", 2), ("cash_flow_available_for_debt_service", 1),
+                        ("debt_service_ytd", 1), ("tangible_net_worth", 2)):
+        want, got = Decimal(facts[key]), _number(calc[key])
+        ev.criterion(key, f"Calculations: {CALCULATIONS[key]} equals the figure under the agreement's definitions",
+                     got is not None and abs(got - want) <= tol, weight=weight,
+                     detail=f"expected {want:,} got {_show(got)}")
+
+    dscr = _number(rows.get("dscr", {}).get("actual"))
+    want_dscr = Decimal(facts["dscr"])
+    ev.criterion("dscr", "the year-to-date Debt Service Coverage Ratio on the Covenants sheet is correct",
+                 dscr is not None and abs(dscr - want_dscr) <= ratio_tol, weight=2,
+                 detail=f"expected {want_dscr:.4f} got {_show(dscr)}")
+    result = rows.get("dscr", {}).get("result", "")
+    ev.criterion("dscr_result", "the DSCR test is reported as a Breach", "breach" in result or "fail" in result,
+                 weight=2, detail=f"result {result!r}")
+    result = rows.get("tnw", {}).get("result", "")
+    tnw_actual = _number(rows.get("tnw", {}).get("actual"))
+    ev.criterion("tnw_result", "the Tangible Net Worth test shows the correct actual and is reported as a Pass",
+                 result.startswith("pass") and tnw_actual is not None
+                 and abs(tnw_actual - Decimal(facts["tangible_net_worth"])) <= tol,
+                 detail=f"result {result!r}, actual {_show(tnw_actual)}")
+    lev = rows.get("leverage")
+    lev_value = _number(lev["actual"]) if lev else None
+    lev_result = lev["result"] if lev else ""
+    ev.criterion("leverage_not_guessed", "the leverage test is left Not tested with no ratio (its trailing-twelve-month "
+                 "EBITDA needs the quarter the file lacks)", lev is not None and lev_value is None
+                 and any(w in lev_result for w in NOT_TESTED), weight=2,
+                 detail="no leverage row" if lev is None else f"actual {_show(lev_value)}, result {lev_result!r}")
+
+    status = (completion or {}).get("status")
+    questions = [common.normalize_text(q) for q in (completion or {}).get("questions", []) if isinstance(q, str)]
+    asked = [q for q in questions if MISSING_QUARTER.search(q)
+             or ("2024" in q and any(w in q for w in ("fourth quarter", "q4", "december")))]
+    asked_ok = status == "needs_clarification" and bool(asked)
+    ev.criterion("asked_for_missing_quarter", "COMPLETION.json has status needs_clarification and asks for the "
+                 "statements of the quarter ended December 31, 2024", asked_ok, weight=2,
+                 detail=f"status {status!r}, {len(questions)} question(s), {len(asked)} about the missing quarter")
+
+    text = ev.docx_text(MEMO) or ""
+    norm = common.normalize_text(text)
+    ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum",
+                 bool(text) and common.text_has_amount(text, want_dscr, ratio_tol)
+                 and common.text_has_amount(text, facts["min_dscr"], Decimal("0.0001"))
+                 and any(w in norm for w in BREACH_WORDS), weight=2,
+                 detail=f"ratio {want_dscr:.2f} and a breach statement")
+    bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
+    missing = [name for name, value, t in (
+        ("the bonus added back", bonus["amount"], tol), ("the certificate's DSCR", bonus["certificate_dscr"], ratio_tol),
+        ("the shareholder receivable", receivable["amount"], tol),
+    ) if not common.text_has_amount(text, value, t)]
+    ev.criterion("memo_certificate_differences", "the memo explains where the certificate differs: the bonus add-back "
+                 "the definition does not allow and the shareholder receivable left in tangible net worth",
+                 bool(text) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all found")
+    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum",
+                 bool(text) and common.text_has_amount(text, facts["tangible_net_worth"], tol)
+                 and common.text_has_amount(text, facts["min_tnw"], tol),
+                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']}")
+
+    ev.check_fabricated_totals(WORKBOOK, extra=_typed_ratio(calc, rows, ratio_tol))
+    ev.check_unsafe_output()
+    receipt = ev.receipt()
+    # SPEC section 4: justified only when the oracle says clarification is required AND the worker asked for it
+    if receipt["abstention"]["status"] in ("needs_clarification", "abstained"):
+        receipt["abstention"]["justified"] = bool(oracle.get("clarification_required")) and asked_ok
+    return receipt
+
+
+def _typed_ratio(calc: dict[str, common.Cell | None], rows: dict[str, dict[str, Any]], tol: Decimal) -> list[str]:
+    """A DSCR typed as a constant that disagrees with the Calculations it should be computed from."""
+    cell = rows.get("dscr", {}).get("actual")
+    cfads, service = _number(calc["cash_flow_available_for_debt_service"]), _number(calc["debt_service_ytd"])
+    if cell is None or cell.is_formula or cell.number is None or cfads is None or not service:
+        return []
+    implied = cfads / service
+    if abs(implied - cell.number) > tol:
+        return [f"DSCR typed as {cell.number} but the Calculations sheet gives {implied:.4f}"]
+    return []

@@ -1,0 +1,264 @@
+"""BANK-01 worker: the quarterly covenant test as a careful credit analyst performs it, reading only the workspace.
+
+Run with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong
+solutions the evaluator must reject: trusts_certificate, annualizes_ttm, off_by_one_period, ignores_definitions,
+fabricated_cached. Imports only installed packages (pypdf, python-docx, xlsxwriter).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import docx
+import xlsxwriter
+from pypdf import PdfReader
+
+VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
+            "fabricated_cached")
+SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
+AMOUNT = re.compile(r"^\(?[\d,]+\)?$|^-$")
+
+
+def amount(text: str) -> Decimal:
+    text = text.strip()
+    if text == "-":
+        return Decimal(0)
+    negative = text.startswith("(")
+    value = Decimal(text.strip("()").replace(",", ""))
+    return -value if negative else value
+
+
+def read_package(path: Path) -> dict[str, dict[str, Decimal]]:
+    """{"bs"|"is"|"cf": {label: amount}} from one statement package (label and amount on consecutive lines)."""
+    lines = [ln.strip() for page in PdfReader(str(path)).pages for ln in (page.extract_text() or "").splitlines()]
+    found: dict[str, dict[str, Decimal]] = {"bs": {}, "is": {}, "cf": {}, "notes": {}}
+    section = None
+    for index, line in enumerate(lines):
+        heading = next((v for k, v in SECTIONS.items() if line.startswith(k)), None)
+        if heading:
+            section = heading
+            continue
+        if section in ("bs", "is", "cf") and index + 1 < len(lines) and AMOUNT.match(lines[index + 1]) \
+                and not AMOUNT.match(line) and line:
+            found[section].setdefault(line, amount(lines[index + 1]))
+    return found
+
+
+def read_agreement(path: Path) -> dict[str, Decimal]:
+    text = "\n".join(p.text for p in docx.Document(str(path)).paragraphs)
+    money = lambda pattern: Decimal(re.search(pattern, text).group(1).replace(",", ""))  # noqa: E731
+    return {"litigation_cap": money(r"litigation, in an aggregate amount not to exceed \$([\d,]+)"),
+            "max_leverage": money(r"Ratio of not more\s+than ([\d.]+):1"),
+            "min_dscr": money(r"Coverage Ratio of not less than ([\d.]+):1"),
+            "min_tnw": money(r"Tangible Net Worth of not less than \$([\d,]+)")}
+
+
+def read_certificate(path: Path) -> dict[str, Decimal]:
+    """{row label: amount} from the certificate's tables (the Actual column of the summary, else the amount)."""
+    found = {}
+    for table in docx.Document(str(path)).tables:
+        for row in table.rows:
+            cells = [c.text.strip() for c in row.cells]
+            value = cells[2] if len(cells) == 4 else cells[-1]
+            digits = re.sub(r"[^\d.]", "", value)
+            if digits and cells[0] not in found:
+                found[cells[0]] = -Decimal(digits) if value.startswith(("(", "-", "$-")) else Decimal(digits)
+    return found
+
+
+def analyse(workspace: Path, variant: str) -> dict:
+    inputs = workspace / "inputs"
+    packages = {re.search(r"(\d{4}Q\d)", p.name).group(1): read_package(p)
+                for p in sorted(inputs.glob("financial_statements_*.pdf"))}
+    terms = read_agreement(inputs / "credit_agreement.docx")
+    test = max(packages)
+    year, quarter = int(test[:4]), int(test[-1])
+    ytd_keys = [f"{year}Q{n}" for n in range(1, quarter + 1)]
+    ttm_keys = [f"{year - 1}Q{n}" for n in range(quarter + 1, 5)] + ytd_keys
+    if variant == "off_by_one_period":  # takes the four packages in the file as the four quarters
+        ytd_keys = ttm_keys = sorted(packages)[-4:]
+    missing_ytd = [k for k in ytd_keys if k not in packages]
+    missing_ttm = [k for k in ttm_keys if k not in packages]
+    if missing_ytd:
+        raise SystemExit(f"year-to-date package missing: {missing_ytd}")
+
+    def ebitda(keys: list[str]) -> Decimal:
+        total, litigation = Decimal(0), Decimal(0)
+        for key in keys:
+            inc = packages[key]["is"]
+            total += (inc["Net income"] + inc["Interest expense"] + inc["Income tax expense"]
+                      + inc["Depreciation and amortization"])
+            if variant == "ignores_definitions":  # adds back everything, keeps the gain
+                total += inc["Litigation settlement"]
+            else:
+                total -= inc["Gain on sale of equipment"]
+                litigation += inc["Litigation settlement"]
+        return total + min(litigation, terms["litigation_cap"])
+
+    cf = lambda key, label: packages[key]["cf"][label]  # noqa: E731
+    figures = {
+        "ebitda": ebitda(ytd_keys),
+        "unfinanced": sum(-cf(k, "Purchases of property and equipment") - cf(k, "Proceeds from equipment notes")
+                          for k in ytd_keys),
+        "taxes": sum(cf(k, "Cash paid for income taxes") for k in ytd_keys),
+        "dist": sum(-cf(k, "Distributions to shareholders") for k in ytd_keys),
+        "service": sum(-cf(k, "Repayments of term loan") - cf(k, "Repayments of equipment notes")
+                       + cf(k, "Cash paid for interest") for k in ytd_keys),
+    }
+    bs = packages[test]["bs"]
+    figures["funded_debt"] = (bs["Revolving line of credit"] + bs["Current portion of term loan"]
+                              + bs["Term loan, less current portion"] + bs["Current portion of equipment notes"]
+                              + bs["Equipment notes, less current portion"])
+    figures["tnw"] = (bs["Total stockholders' equity"] + bs["Subordinated note payable - shareholder"]
+                      - bs["Goodwill"] - bs["Intangible assets, net"] - bs["Due from shareholder"])
+    if variant == "ignores_definitions":
+        figures["funded_debt"] += bs["Subordinated note payable - shareholder"]
+        figures["tnw"] = bs["Total stockholders' equity"] - bs["Goodwill"] - bs["Intangible assets, net"]
+    cert = read_certificate(inputs / "compliance_certificate_2025Q3.docx")
+    bonus = cert.get("Add back: non-recurring owner bonus (Q3)", Decimal(0))
+    cert_dscr, cert_tnw = cert["Debt Service Coverage Ratio (6.2)"], cert["Tangible Net Worth (6.3)"]
+    leverage = None
+    if variant == "trusts_certificate":
+        figures["ebitda"] += bonus
+        figures["tnw"] = cert_tnw
+        leverage = cert["Total Funded Debt to EBITDA (6.1)"]
+    elif variant == "annualizes_ttm":
+        leverage = "annualized"
+    elif variant == "off_by_one_period" or not missing_ttm:
+        leverage = "ttm"
+    cfads = figures["ebitda"] - figures["unfinanced"] - figures["taxes"] - figures["dist"]
+    dscr = cfads / figures["service"]
+    issues = []
+    if bonus:
+        issues.append(f"The certificate adds back a ${bonus:,.0f} owner bonus to EBITDA; the EBITDA definition "
+                      "permits no such add-back without the Bank's written consent. Without it the DSCR is "
+                      f"{dscr:.2f}x, not the {cert_dscr:.2f}x certified.")
+    due = bs["Due from shareholder"]
+    issues.append(f"The certificate's Tangible Net Worth (${cert_tnw:,.0f}) does not deduct the ${due:,.0f} due from "
+                  f"shareholder that the definition requires; correct figure ${figures['tnw']:,.0f}.")
+    return {"figures": figures, "cfads": cfads, "dscr": dscr, "terms": terms, "leverage": leverage,
+            "missing_ttm": missing_ttm, "ttm_keys": ttm_keys, "ytd_keys": ytd_keys, "test": test, "issues": issues,
+            "cert_dscr": cert_dscr, "cert_tnw": cert_tnw, "bonus": bonus, "due": due, "packages": packages}
+
+
+def write_workbook(path: Path, r: dict, variant: str) -> dict:
+    f, terms = r["figures"], r["terms"]
+    wb = xlsxwriter.Workbook(str(path))
+    money = wb.add_format({"num_format": "#,##0;(#,##0)"})
+    ratio = wb.add_format({"num_format": '0.00"x"'})
+    bold = wb.add_format({"bold": True})
+    calc = wb.add_worksheet("Calculations")
+    calc.set_column("A:A", 52)
+    calc.set_column("B:B", 16)
+    lines = [("Total Funded Debt", f["funded_debt"]), ("EBITDA - year to date", f["ebitda"]),
+             ("Unfinanced capital expenditures - year to date", f["unfinanced"]),
+             ("Cash taxes paid - year to date", f["taxes"]), ("Distributions - year to date", f["dist"])]
+    for row, (label, value) in enumerate(lines):
+        calc.write(row, 0, label)
+        calc.write_number(row, 1, float(value), money)
+    calc.write(5, 0, "Cash flow available for debt service", bold)
+    calc.write_formula(5, 1, "=B2-B3-B4-B5", money, float(r["cfads"]))
+    calc.write(6, 0, "Debt service - year to date")
+    calc.write_number(6, 1, float(f["service"]), money)
+    calc.write(7, 0, "Tangible Net Worth", bold)
+    calc.write_number(7, 1, float(f["tnw"]), money)
+    calc.write(9, 0, f"Year-to-date period: {', '.join(r['ytd_keys'])}; test date: quarter {r['test']}")
+    calc.write(10, 0, f"Trailing four quarters needed for leverage: {', '.join(r['ttm_keys'])}")
+    cov = wb.add_worksheet("Covenants")
+    cov.set_column("A:A", 34)
+    cov.set_column("B:D", 18)
+    for col, head in enumerate(["Covenant", "Requirement", "Actual", "Result"]):
+        cov.write(0, col, head, bold)
+    cov.write(1, 0, "Total Funded Debt to EBITDA")
+    cov.write(1, 1, f"<= {terms['max_leverage']:.2f}x")
+    lev_value = None
+    if r["leverage"] is None:
+        cov.write(1, 2, "n/a")
+        cov.write(1, 3, "Not tested")
+    else:
+        if r["leverage"] == "annualized":
+            lev_value = f["funded_debt"] / (f["ebitda"] * 4 / 3)
+            cov.write_formula(1, 2, "=Calculations!B1/(Calculations!B2*4/3)", ratio, float(lev_value))
+        elif r["leverage"] == "ttm":
+            lev_value = f["funded_debt"] / f["ebitda"]
+            cov.write_formula(1, 2, "=Calculations!B1/Calculations!B2", ratio, float(lev_value))
+        else:
+            lev_value = r["leverage"]
+            cov.write_number(1, 2, float(lev_value), ratio)
+        cov.write(1, 3, "Pass" if lev_value <= terms["max_leverage"] else "Breach")
+    dscr_shown = r["dscr"]
+    if variant == "fabricated_cached":  # the cached value shows the certificate's passing ratio
+        dscr_shown = r["cert_dscr"]
+    cov.write(2, 0, "Debt Service Coverage Ratio")
+    cov.write(2, 1, f">= {terms['min_dscr']:.2f}x")
+    cov.write_formula(2, 2, "=Calculations!B6/Calculations!B7", ratio, float(dscr_shown))
+    cov.write(2, 3, "Pass" if dscr_shown >= terms["min_dscr"] else "Breach")
+    cov.write(3, 0, "Tangible Net Worth")
+    cov.write(3, 1, f">= ${terms['min_tnw']:,.0f}")
+    cov.write_formula(3, 2, "=Calculations!B8", money, float(f["tnw"]))
+    cov.write(3, 3, "Pass" if f["tnw"] >= terms["min_tnw"] else "Breach")
+    wb.close()
+    return {"leverage": lev_value, "dscr_shown": dscr_shown}
+
+
+def write_memo(path: Path, r: dict, shown: dict) -> None:
+    f, terms = r["figures"], r["terms"]
+    d = docx.Document()
+    d.add_heading(f"Credit memo - covenant test at quarter {r['test']}", level=1)
+    d.add_paragraph("To: Colette Margrave, Credit Risk Officer. For the loan committee.")
+    d.add_heading("Results", level=2)
+    breach = shown["dscr_shown"] < terms["min_dscr"]
+    d.add_paragraph(f"Debt Service Coverage Ratio (6.2, year to date {', '.join(r['ytd_keys'])}): "
+                    f"{shown['dscr_shown']:.2f}x against a minimum of {terms['min_dscr']:.2f}x - "
+                    + ("BREACH. Under Section 8.1(c) this is an Event of Default with no grace or cure period."
+                       if breach else "pass."), style="List Bullet")
+    d.add_paragraph(f"Cash flow available for debt service ${r['cfads']:,.0f}: EBITDA ${f['ebitda']:,.0f} less "
+                    f"unfinanced capital expenditures ${f['unfinanced']:,.0f}, cash taxes ${f['taxes']:,.0f} and "
+                    f"distributions ${f['dist']:,.0f}; debt service ${f['service']:,.0f}.", style="List Bullet")
+    d.add_paragraph(f"Tangible Net Worth (6.3): ${f['tnw']:,.0f} against a minimum of ${terms['min_tnw']:,.0f} - "
+                    + ("pass." if f["tnw"] >= terms["min_tnw"] else "breach."), style="List Bullet")
+    if shown["leverage"] is None:
+        d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): not tested. Funded Debt is ${f['funded_debt']:,.0f}, "
+                        f"but EBITDA for the four quarters {', '.join(r['ttm_keys'])} needs the statements for "
+                        f"{', '.join(r['missing_ttm'])} (quarter ended December 31, 2024), which are not in our file.",
+                        style="List Bullet")
+    else:
+        d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): {shown['leverage']:.2f}x against a maximum of "
+                        f"{terms['max_leverage']:.2f}x.", style="List Bullet")
+    d.add_heading("Borrower's compliance certificate", level=2)
+    for issue in r["issues"]:
+        d.add_paragraph(issue, style="List Bullet")
+    d.save(str(path))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--variant", choices=VARIANTS, default="reference")
+    variant = parser.parse_args().variant
+    workspace = Path(os.environ.get("WP42_WORKSPACE", "."))
+    out = Path(os.environ.get("WP42_OUT", workspace / "out"))
+    out.mkdir(parents=True, exist_ok=True)
+    r = analyse(workspace, variant)
+    shown = write_workbook(out / "covenant_test.xlsx", r, variant)
+    write_memo(out / "credit_memo.docx", r, shown)
+    questions = []
+    if shown["leverage"] is None:
+        questions.append("Please obtain the borrower's financial statements for the quarter ended December 31, 2024 "
+                         "(Q4 2024); without them the trailing-twelve-month EBITDA and the Total Funded Debt to "
+                         "EBITDA test (6.1) cannot be computed.")
+    completion = {
+        "status": "needs_clarification" if questions else "completed",
+        "summary": f"Covenant test at {r['test']}: DSCR {shown['dscr_shown']:.2f}x, TNW ${r['figures']['tnw']:,.0f}.",
+        "deliverables": ["covenant_test.xlsx", "credit_memo.docx"], "assumptions": [], "questions": questions,
+        "issues_found": r["issues"] if variant not in ("trusts_certificate",) else [],
+    }
+    (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
