@@ -1,0 +1,65 @@
+"""``wp42 read FILE [--json]`` (issue 8): the JSON shape per kind, exit 3 for a refused or unreadable file, and the
+reading bounded in time and memory."""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+
+from wp42.cli import main
+from wp42.evaluation import Limits
+from wp42.read import read_file
+
+
+def _run(capsys, *args: str) -> tuple[int, str]:
+    code = main(["read", *args])
+    return code, capsys.readouterr().out
+
+
+def test_spreadsheet_json_gives_populated_cells_with_computed_values(tmp_path, capsys):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["A3"] = 2, 3, "=A1*A2"
+    ws["A3"].number_format = "#,##0.00"
+    wb.save(tmp_path / "book.xlsx")
+    code, out = _run(capsys, str(tmp_path / "book.xlsx"), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["kind"] == "xlsx" and doc["status"] == "ok" and doc["date1904"] is False
+    cell = doc["sheets"]["Sheet"]["A3"]
+    assert cell["value"] == 6 and cell["formula"] == "=A1*A2" and cell["number_format"] == "#,##0.00"
+    assert cell["shown"] == "6.00" and cell["cached"] is None and sorted(doc["sheets"]["Sheet"]) == ["A1", "A2", "A3"]
+
+
+def test_csv_and_text_output(tmp_path, capsys):
+    (tmp_path / "a.csv").write_bytes("\ufeffname;amount\nMüller;1.234,56\n".encode())
+    code, out = _run(capsys, str(tmp_path / "a.csv"), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["encoding"] == "utf-8-sig" and doc["delimiter"] == ";"
+    assert doc["records"] == [["name", "amount"], ["Müller", "1.234,56"]]
+    code, out = _run(capsys, str(tmp_path / "a.csv"))
+    assert code == 0 and "Müller | 1.234,56" in out
+
+
+@pytest.mark.parametrize("name,content", [("broken.xlsx", b"PK\x03\x04 not really"), ("bad.json", b'{"a": NaN}'),
+                                          ("what.bin", b"\x00\x01")])
+def test_refused_or_unreadable_file_exits_3_with_a_reason(tmp_path, capsys, name, content):
+    (tmp_path / name).write_bytes(content)
+    code, out = _run(capsys, str(tmp_path / name), "--json")
+    doc = json.loads(out)
+    assert code == 3 and doc["status"] in ("refused", "error") and doc["reason"]
+
+
+def test_link_is_not_followed(tmp_path, capsys):
+    (tmp_path / "real.csv").write_text("a\n1\n")
+    (tmp_path / "link.csv").symlink_to(tmp_path / "real.csv")
+    code, out = _run(capsys, str(tmp_path / "link.csv"), "--json")
+    assert code == 3 and "link" in json.loads(out)["reason"]
+
+
+def test_reading_is_bounded_in_time(tmp_path):
+    (tmp_path / "a.csv").write_text("a,b\n1,2\n")
+    doc = read_file(tmp_path / "a.csv", limits=Limits(seconds=0.01))
+    assert doc["status"] == "refused" and "bound" in doc["reason"]
+    assert read_file(tmp_path / "a.csv")["status"] == "ok"
