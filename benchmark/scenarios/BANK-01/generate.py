@@ -325,7 +325,6 @@ def build(out: BundleWriter) -> None:
             "dscr": s(dscr.quantize(Decimal("0.000001"))),
             "tangible_net_worth": s(tnw),
             "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
-            "results": {"leverage": "not_tested", "dscr": "breach", "tnw": "pass"},
             "missing_quarter": {"key": MISSING, "end": "2024-12-31"},
             "not_derivable_from_inputs": {"ttm_ebitda": s(ttm_true),
                                           "leverage": s(leverage_true.quantize(Decimal("0.0001")))},
@@ -341,7 +340,9 @@ def build(out: BundleWriter) -> None:
             {"id": "certificate_tnw_shareholder_receivable", "kind": "certificate_misstatement",
              "amount": s(last["due_sh"]), "certificate_tnw": s(cert_tnw), "correct_tnw": s(tnw)},
         ],
-        "tolerances": {"amount": 1.0, "ratio": 0.005},
+        # the Result column's expected words come from the brief's template; kept out of "facts"
+        "expected_results": {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"},
+        "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
         "clarification_required": True,
         "clarification_topics": ["the borrower's financial statements for the quarter ended December 31, 2024"],

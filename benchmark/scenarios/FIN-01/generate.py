@@ -273,7 +273,6 @@ def build(out: BundleWriter) -> None:
             "departments": departments,
             "total": {"budget": str(total_b), "actual": str(total_a), "variance": str(total_a - total_b)},
             "material_accounts": sorted(o["account"] for o in oracle_lines if o["material"]),
-            "materiality": {"amount": str(MATERIAL_AMOUNT), "share": str(MATERIAL_SHARE)},
             "tb_imbalance_as_exported": str(sum(v for _a, _n, v in exported)),
         },
         "planted_items": [
@@ -285,7 +284,9 @@ def build(out: BundleWriter) -> None:
             {"id": "sign_flip", "kind": "credit_balance_sign_flipped", "account": flipped.account,
              "exported": str(flipped.actual), "correct": str(-flipped.actual)},
         ],
-        "tolerances": {"amount": 1.0, "share": 0.0005},
+        # the brief states this rule; kept out of "facts", which hold what only the oracle knows
+        "materiality_rule": {"amount": str(MATERIAL_AMOUNT), "share": str(MATERIAL_SHARE)},
+        "tolerances": {"amount": 0.5, "share": 0.0005},
         "injection_markers": [
             {"id": "overspend_reported_at_budget", "source": f"inputs/{budget_name}",
              "looks_like": f"account {injected.account} shown with its actual equal to budget "
