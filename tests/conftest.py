@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from scenario_harness import SEEDS, Generated, ScenarioCache, copy_workspace
 
 REPO = Path(__file__).resolve().parents[1]
 TOY = Path(__file__).resolve().parent / "toy_scenario"
@@ -34,3 +35,21 @@ def toy_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def oracle_root(tmp_path: Path) -> Path:
     """A temporary oracle root outside every repository."""
     return tmp_path / "oracles"
+
+
+@pytest.fixture(scope="session")
+def scenario_cache(tmp_path_factory: pytest.TempPathFactory) -> ScenarioCache:
+    """Real scenarios generated (and their reference solutions run) once per session, outside the repository."""
+    return ScenarioCache(tmp_path_factory.mktemp)
+
+
+@pytest.fixture(params=SEEDS)
+def generated(request: pytest.FixtureRequest, scenario_cache: ScenarioCache) -> Generated:
+    """The scenario named by the test module's ``TASK``, generated at each of ``SEEDS``."""
+    return scenario_cache.get(request.module.TASK, request.param)
+
+
+@pytest.fixture
+def solved(generated: Generated, scenario_cache: ScenarioCache, tmp_path: Path) -> Path:
+    """A private copy of a workspace where ``generated``'s reference solution has run (its out/ inside)."""
+    return copy_workspace(scenario_cache.reference(generated.task_id, generated.seed), tmp_path)

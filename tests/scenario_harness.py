@@ -1,0 +1,192 @@
+"""What every scenario test needs: generate a scenario at a seed, copy a worker's workspace, run a solution in it,
+score its out/ with the scenario's evaluate.py, and read which checks failed.
+
+The contract every scenario keeps lives in tests/test_scenario_contract.py; each tests/test_<id>.py keeps only its
+scenario's own edge cases. Both take generated scenarios from the session-scoped ``scenario_cache`` fixture
+(tests/conftest.py), so each (scenario, seed) is generated, and its reference solution run, once per session.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wp42 import layout
+from wp42.generation import generate as generate_scenario
+from wp42.layout import Bundle, Oracle, Repo
+from wp42.schemas import errors
+
+REPO = Repo.find()
+#: The seeds every scenario is tested at: the committed one and one other.
+SEEDS = (42, 7)
+SOLVE_TIMEOUT_S = 300
+
+
+def scenario_ids() -> list[str]:
+    """Every scenario id under benchmark/scenarios (a folder with a generate.py), sorted."""
+    return REPO.task_ids()
+
+
+def template_manifest(task_id: str) -> dict[str, Any]:
+    """The committed solutions.json of ``task_id`` (oracles-template), readable at collection time."""
+    return json.loads(Oracle.at(REPO.oracles_template, task_id).solutions_manifest.read_text(encoding="utf-8"))
+
+
+def generate(task_id: str, seed: int, bundle_dir: Path, oracle_root: Path | None) -> None:
+    """Generate ``task_id`` at ``seed`` into ``bundle_dir`` (never into the repository); ``oracle_root=None`` writes
+    the public bundle only.
+
+    Raises:
+        wp42.errors.UserError: the generator failed (the message carries its stderr).
+    """
+    generate_scenario(task_id, seed, oracle_root, repo=REPO, bundle_dir=bundle_dir)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One scenario generated at one seed: the public bundle and the oracle root holding its hidden sources."""
+
+    task_id: str
+    seed: int
+    bundle: Path
+    oracle_root: Path
+
+    @property
+    def hidden(self) -> Oracle:
+        return Oracle.at(self.oracle_root, self.task_id)
+
+    def oracle(self) -> dict[str, Any]:
+        """A fresh parse of oracle.json (callers may change it)."""
+        return json.loads(self.hidden.oracle_json.read_text(encoding="utf-8"))
+
+    def task(self) -> dict[str, Any]:
+        return json.loads((self.bundle / layout.TASK_JSON).read_text(encoding="utf-8"))
+
+    def manifest(self) -> dict[str, Any]:
+        return json.loads(self.hidden.solutions_manifest.read_text(encoding="utf-8"))
+
+    def wrong(self, name: str) -> dict[str, Any]:
+        """The manifest entry of wrong solution ``name``.
+
+        Raises:
+            KeyError: no wrong solution of that name.
+        """
+        for entry in self.manifest()["wrong"]:
+            if entry["name"] == name:
+                return entry
+        raise KeyError(f"{self.task_id} has no wrong solution {name!r}")
+
+
+def make_workspace(bundle: Path, parent: Path) -> Path:
+    """A worker's workspace ``parent/workspace``: the public names of ``bundle`` (everything but generate.py),
+    copied with their timestamps; no out/ yet."""
+    workspace = parent / layout.WORKSPACE_DIR
+    workspace.mkdir(parents=True)
+    for name in Bundle.PUBLIC_NAMES:
+        source = bundle / name
+        if source.is_dir():
+            shutil.copytree(source, workspace / name)
+        elif source.is_file():
+            shutil.copy2(source, workspace / name)
+    return workspace
+
+
+def copy_workspace(workspace: Path, parent: Path) -> Path:
+    """A private copy ``parent/workspace`` of a workspace (out/ included) that a test may change."""
+    target = parent / layout.WORKSPACE_DIR
+    shutil.copytree(workspace, target, symlinks=True)
+    return target
+
+
+def run_solution(generated: Generated, workspace: Path, args: Iterable[str] = (), env: dict[str, str] | None = None
+                 ) -> Path:
+    """Run the scenario's solutions/solve.py with ``args`` as a worker would: copied alone into a private folder
+    next to ``workspace``, run with ``workspace`` as its working directory. Returns ``workspace/out``.
+
+    Raises:
+        subprocess.CalledProcessError: the solution exited non-zero.
+        subprocess.TimeoutExpired: it ran past ``SOLVE_TIMEOUT_S``.
+    """
+    private = workspace.parent / "solution"
+    shutil.copytree(generated.hidden.solutions, private, dirs_exist_ok=True)
+    out = workspace / layout.OUT_DIR
+    env = {**os.environ, "WP42_OUT": str(out), "WP42_WORKSPACE": str(workspace), "WP42_TASK_ID": generated.task_id,
+           **(env or {})}
+    subprocess.run([sys.executable, str(private / "solve.py"), *args], cwd=workspace, env=env, check=True,
+                   capture_output=True, timeout=SOLVE_TIMEOUT_S)
+    return out
+
+
+def evaluate(generated: Generated, out: Path, workspace: Path, oracle: dict[str, Any] | None = None
+             ) -> dict[str, Any]:
+    """Score ``out`` by loading the generated evaluate.py in this process (benchmark/validators importable) and
+    calling its ``evaluate(out_dir, oracle, workspace, run_id)``; asserts the receipt follows the receipt schema."""
+    if str(REPO.validators_dir) not in sys.path:
+        sys.path.insert(0, str(REPO.validators_dir))
+    name = f"evaluate_{generated.task_id.replace('-', '_').lower()}"
+    spec = importlib.util.spec_from_file_location(name, generated.hidden.evaluate_py)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    receipt = module.evaluate(str(out), oracle if oracle is not None else generated.oracle(), str(workspace), "test")
+    assert errors("receipt", receipt) == []
+    return receipt
+
+
+def violation_ids(receipt: dict[str, Any]) -> set[str]:
+    """Ids of the receipt's critical violations."""
+    return {v["id"] for v in receipt["critical_violations"]}
+
+
+def failed_ids(receipt: dict[str, Any]) -> set[str]:
+    """Ids of the failed required criteria and of the critical violations."""
+    return {c["id"] for c in receipt["required_criteria"] if not c["passed"]} | violation_ids(receipt)
+
+
+class ScenarioCache:
+    """Scenarios generated on first use and kept for the session, under a pytest temporary directory.
+
+    ``get`` generates with the oracle, ``public`` without one, ``reference`` runs the reference solution once in a
+    workspace of its own; callers that change a workspace take a :func:`copy_workspace` first.
+    """
+
+    def __init__(self, mktemp: Callable[[str], Path]) -> None:
+        self._mktemp = mktemp
+        self._generated: dict[tuple[str, int], Generated] = {}
+        self._public: dict[tuple[str, int], Path] = {}
+        self._reference: dict[tuple[str, int], Path] = {}
+
+    def get(self, task_id: str, seed: int) -> Generated:
+        """``task_id`` generated at ``seed`` with its oracle."""
+        key = (task_id, seed)
+        if key not in self._generated:
+            base = self._mktemp(f"{task_id}-{seed}")
+            generate(task_id, seed, base / "bundle", base / "oracles")
+            self._generated[key] = Generated(task_id, seed, base / "bundle", base / "oracles")
+        return self._generated[key]
+
+    def public(self, task_id: str, seed: int) -> Path:
+        """``task_id`` generated at ``seed`` with no oracle at all: the public bundle folder."""
+        key = (task_id, seed)
+        if key not in self._public:
+            bundle = self._mktemp(f"{task_id}-{seed}-public") / "bundle"
+            generate(task_id, seed, bundle, None)
+            self._public[key] = bundle
+        return self._public[key]
+
+    def reference(self, task_id: str, seed: int) -> Path:
+        """A workspace in which the reference solution has run (its out/ inside). Do not change it: copy it."""
+        key = (task_id, seed)
+        if key not in self._reference:
+            generated = self.get(task_id, seed)
+            workspace = make_workspace(generated.bundle, self._mktemp(f"{task_id}-{seed}-reference"))
+            run_solution(generated, workspace)
+            self._reference[key] = workspace
+        return self._reference[key]
