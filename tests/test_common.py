@@ -120,6 +120,35 @@ def test_evaluation_shared_checks_pass_then_fail(tmp_path):
     assert receipt["required_criteria"][0]["passed"] is False and receipt["det_completion"] is False
 
 
+def test_check_shared_is_the_four_shared_checks_in_order(tmp_path):
+    """Same receipt as the four calls it replaces, on a passing out/ and on one that trips both critical checks."""
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    completion = {"status": "completed", "summary": "s", "deliverables": ["r.json"], "assumptions": [],
+                  "questions": [], "issues_found": []}
+    (out / "COMPLETION.json").write_text(json.dumps(completion))
+    (out / "r.json").write_text("{}")
+
+    def both() -> tuple[dict, dict, dict | None]:
+        shared = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+        returned = shared.check_shared()
+        spelled = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+        spelled.check_input_integrity()
+        spelled.check_completion_file()
+        spelled.check_deliverables_present()
+        spelled.check_copied_inputs()
+        return shared.receipt(), spelled.receipt(), returned
+
+    shared, spelled, returned = both()
+    assert shared == spelled and shared["det_completion"] is True and returned == completion
+    (ws / "inputs" / "a.csv").write_text("tampered\n")
+    (out / "copy.csv").write_text("x\n1\n")
+    shared, spelled, _ = both()
+    assert shared == spelled
+    assert {v["id"] for v in shared["critical_violations"]} == {"input_integrity", "copied_input"}
+    assert shared["det_completion"] is False
+
+
 def test_safe_path_refuses_links_out(tmp_path):
     out = tmp_path / "out"
     out.mkdir()

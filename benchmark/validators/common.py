@@ -216,6 +216,16 @@ class Evaluation:
         return parse_date(value, self.locale)
 
     # -- shared checks -----------------------------------------------------------------------------------------
+    def check_shared(self) -> dict[str, Any] | None:
+        """The checks most evaluators open with, in this order: critical ``input_integrity``, criteria
+        ``completion_file`` and ``deliverables_present``, critical ``copied_input`` (SPEC section 4). Returns what
+        :meth:`check_completion_file` returns: the parsed COMPLETION.json, or None."""
+        self.check_input_integrity()
+        completion = self.check_completion_file()
+        self.check_deliverables_present()
+        self.check_copied_inputs()
+        return completion
+
     def check_completion_file(self, weight: float = 1.0) -> dict[str, Any] | None:
         """Criterion ``completion_file``: COMPLETION.json parses, follows the public schema and lists every
         required deliverable it claims. Returns the parsed document (or None)."""

@@ -71,10 +71,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     tol = Decimal(str(oracle["tolerances"]["amount"]))
     facts = {k: Decimal(v) for k, v in oracle["facts"].items() if k in LABELS}
-    ev.check_input_integrity()
-    ev.check_completion_file()
-    ev.check_deliverables_present()
-    ev.check_copied_inputs()
+    ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
     rec_sheet = book.sheet_name("Reconciliation") if book else None

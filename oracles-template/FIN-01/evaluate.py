@@ -90,10 +90,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     facts = oracle["facts"]
     expected = {line["account"]: line for line in facts["lines"]}
     planted = {p["id"]: p for p in oracle["planted_items"]}
-    ev.check_input_integrity()
-    completion = ev.check_completion_file()
-    ev.check_deliverables_present()
-    ev.check_copied_inputs()
+    completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
     rows, rows_note = read_variance_rows(book)

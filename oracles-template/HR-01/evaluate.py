@@ -93,10 +93,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     tol = Decimal(str(oracle["tolerances"]["amount"]))
     facts = oracle["facts"]
-    ev.check_input_integrity()
-    completion = ev.check_completion_file()
-    ev.check_deliverables_present()
-    ev.check_copied_inputs()
+    completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
     rows, rows_note = _exceptions(book)

@@ -67,10 +67,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     tol = Decimal(str(oracle["tolerances"]["amount"]))
     expected = {_key(k): v for k, v in oracle["decisions"].items()}
-    ev.check_input_integrity()
-    ev.check_completion_file()
-    ev.check_deliverables_present()
-    ev.check_copied_inputs()
+    ev.check_shared()
 
     got, repeated, row_count = read_triage(ev)
     missing = sorted(set(expected) - set(got))

@@ -73,10 +73,7 @@ def _has_value(text: str, keys: list[str]) -> bool:
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
     """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
-    ev.check_input_integrity()
-    completion = ev.check_completion_file()
-    ev.check_deliverables_present()
-    ev.check_copied_inputs()
+    completion = ev.check_shared()
 
     review, review_note = _review(ev.open_xlsx(WORKBOOK))
     for planted in oracle["planted_items"]:
