@@ -221,3 +221,16 @@ def test_workspace_holds_no_hidden_source(generated, tmp_path):
     names = {p.name for p in workspace.rglob("*")}
     assert not names & {"generate.py", "oracle.json", "evaluate.py", "rubric.json", "REFERENCE.md", "solve.py"}
     shutil.rmtree(tmp_path / "runs")
+
+
+def test_out_replaced_by_a_link_is_graded_as_empty_and_not_followed(generated, tmp_path):
+    # The link points at a folder holding the right answer: following it would grade work the worker did not do.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    shutil.copytree(Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1).out, elsewhere, dirs_exist_ok=True)
+    receipt = run_attempt(_spec(tmp_path, generated, f"rm -r out && ln -s {elsewhere} out", "linker"))
+    attempt = Attempt.at(tmp_path / "runs", "linker", TOY, "A1", 1)
+    assert receipt["det_completion"] is False and receipt["status"] == "empty_submission"
+    assert attempt.out.is_dir() and not attempt.out.is_symlink() and not any(attempt.out.iterdir())
+    assert any("replaced or removed out/" in w for w in json.loads(attempt.run_json.read_text())["warnings"])

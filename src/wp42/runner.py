@@ -116,9 +116,8 @@ def _collect_out(folder: Attempt, warnings: list[str]) -> None:
     """Move ``workspace/out`` to ``out/`` beside run.json; an out/ that is a link or missing becomes an empty folder."""
     source = folder.workspace_out
     if source.is_symlink() or not source.is_dir():
-        warnings.append("the worker replaced or removed out/ (it was a link or missing); an empty out/ is graded")
-        if source.is_symlink() or source.exists():
-            source.unlink() if not source.is_dir() or source.is_symlink() else shutil.rmtree(source)
+        warnings.append("the worker replaced or removed out/ (a link, a file or nothing); an empty out/ is graded")
+        source.unlink(missing_ok=True)  # a link or a plain file: never followed
         folder.out.mkdir()
         return
     os.replace(source, folder.out)
