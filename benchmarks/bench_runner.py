@@ -2,9 +2,9 @@
 
     python benchmarks/bench_runner.py [--scenario ACC-99] [--attempts 12] [--batch 16] [--jobs 2] [--ray]
 
-Builds a throwaway checkout in a temporary directory (the shared files tests/conftest.py copies, plus the toy
-scenario ACC-99, or a real scenario's generator and oracles-template folder when ``--scenario`` names one of
-benchmark/scenarios), generates the scenario at seed 42 into a temporary oracle root, then:
+Builds a throwaway checkout in a temporary directory with tests/toy_scenario/checkout.py, as tests/conftest.py does
+(the shared files plus the toy scenario ACC-99, or a real scenario's generator and oracles-template folder when
+``--scenario`` names one of benchmark/scenarios), generates the scenario at seed 42 into a temporary oracle root, then:
 
 1. **overhead per attempt**: ``--attempts`` nop attempts one after another (``runner.run_attempt``), each timed
    wall-clock end to end: fresh workspace, input hashes, sandbox (bubblewrap when it works here), the sandbox's
@@ -22,6 +22,7 @@ minutes on the toy scenario on a 2-core machine.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -32,35 +33,38 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TOY_ID = "ACC-99"
-TOY = REPO / "tests" / "toy_scenario"
+
+
+def _checkout_builders():
+    """tests/toy_scenario/checkout.py, loaded by path (test support shared with tests/conftest.py)."""
+    path = REPO / "tests" / "toy_scenario" / "checkout.py"
+    spec = importlib.util.spec_from_file_location("wp42_toy_checkout", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHECKOUT = _checkout_builders()
+TOY_ID = CHECKOUT.TOY_ID
 
 
 def make_checkout(root: Path, scenario: str) -> Path:
-    """A minimal WP42 checkout under ``root`` holding ``scenario``'s generator and hidden sources.
+    """A minimal WP42 checkout ``root/repo`` holding ``scenario``'s generator and hidden sources.
 
     Raises:
         SystemExit: ``scenario`` is neither the toy nor a scenario of this repository.
     """
-    checkout = root / "repo"
-    bundle = checkout / "benchmark" / "scenarios" / scenario
-    bundle.mkdir(parents=True)
-    for name in ("schemas", "validators", "genkit"):
-        shutil.copytree(REPO / "benchmark" / name, checkout / "benchmark" / name,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("COMPLETION_SCHEMA.json", "arms.json"):
-        shutil.copy(REPO / "benchmark" / name, checkout / "benchmark" / name)
-    shutil.copy(REPO / "BRIEF_FOOTER.md", checkout / "BRIEF_FOOTER.md")
     if scenario == TOY_ID:
-        shutil.copy(TOY / "generate" / "generate.py", bundle / "generate.py")
-        shutil.copytree(TOY / "template", checkout / "oracles-template" / scenario)
-        return checkout
+        return CHECKOUT.build_toy_checkout(root)
     source = REPO / "benchmark" / "scenarios" / scenario
     template = REPO / "oracles-template" / scenario
     if not (source / "generate.py").is_file() or not template.is_dir():
         raise SystemExit(f"no scenario {scenario} here (need benchmark/scenarios/{scenario}/generate.py and "
                          f"oracles-template/{scenario}/): use --scenario {TOY_ID} or one of "
                          f"{', '.join(sorted(p.name for p in (REPO / 'benchmark' / 'scenarios').iterdir()))}")
+    checkout = CHECKOUT.build_shared_checkout(root)
+    bundle = checkout / "benchmark" / "scenarios" / scenario
+    bundle.mkdir()
     shutil.copy(source / "generate.py", bundle / "generate.py")
     shutil.copytree(template, checkout / "oracles-template" / scenario, ignore=shutil.ignore_patterns("__pycache__"))
     return checkout

@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from scenario_harness import SEEDS, Generated, ScenarioCache, copy_workspace
-
-REPO = Path(__file__).resolve().parents[1]
-TOY = Path(__file__).resolve().parent / "toy_scenario"
-TOY_ID = "ACC-99"
+from toy_scenario.checkout import build_toy_checkout
 
 
 @pytest.fixture
 def toy_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the repository's shared files plus the toy scenario ``ACC-99``; WP42_HOME points at it."""
-    root = tmp_path / "repo"
-    (root / "benchmark" / "scenarios" / TOY_ID).mkdir(parents=True)
-    for name in ("schemas", "validators", "genkit"):
-        shutil.copytree(REPO / "benchmark" / name, root / "benchmark" / name,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("COMPLETION_SCHEMA.json", "arms.json"):
-        shutil.copy(REPO / "benchmark" / name, root / "benchmark" / name)
-    shutil.copy(REPO / "BRIEF_FOOTER.md", root / "BRIEF_FOOTER.md")
-    shutil.copy(TOY / "generate" / "generate.py", root / "benchmark" / "scenarios" / TOY_ID / "generate.py")
-    shutil.copytree(TOY / "template", root / "oracles-template" / TOY_ID)
+    root = build_toy_checkout(tmp_path)
     monkeypatch.setenv("WP42_HOME", str(root))
     monkeypatch.delenv("WP42_ORACLE_ROOT", raising=False)
     return root
