@@ -234,3 +234,24 @@ def test_out_replaced_by_a_link_is_graded_as_empty_and_not_followed(generated, t
     assert receipt["det_completion"] is False and receipt["status"] == "empty_submission"
     assert attempt.out.is_dir() and not attempt.out.is_symlink() and not any(attempt.out.iterdir())
     assert any("replaced or removed out/" in w for w in json.loads(attempt.run_json.read_text())["warnings"])
+
+
+def test_scored_and_error_receipts_share_one_skeleton():
+    """Both builders give the schema's fields in the same order from the context; an error receipt is unscored and
+    a fully passed one is det_completion true; a field the schema does not know is refused."""
+    from wp42.receipts import Criterion, ReceiptContext, Violation, _receipt, build_receipt, error_receipt
+
+    context = ReceiptContext("ACC-99", run_id="r1", evaluator_version="t/1", seed=42, bundle_sha256="ab", notes=["c"])
+    passed = build_receipt(context, [Criterion("a", "d", True)], [], critical_checks=["z", "y", "z"], notes=["n"])
+    failed = build_receipt(context, [Criterion("a", "d", True)], [Violation("input_integrity", "d")])
+    error = error_receipt(context, "evaluator_error", "crashed")
+    for receipt in (passed, failed, error):
+        assert schemas.errors("receipt", receipt) == []
+        assert list(receipt) == list(error)
+        assert (receipt["task_id"], receipt["run_id"], receipt["seed"]) == ("ACC-99", "r1", 42)
+    assert passed["status"] == "passed" and passed["det_completion"] is True and passed["det_score"] == 1.0
+    assert passed["critical_checks"] == ["y", "z"] and passed["notes"] == ["c", "n"]
+    assert failed["status"] == "failed" and failed["det_completion"] is False
+    assert error["required_criteria"] == [] and error["det_score"] == 0.0 and error["notes"] == ["c", "crashed"]
+    with pytest.raises(TypeError, match="det_scor"):
+        _receipt(context, "failed", [], det_scor=1.0)

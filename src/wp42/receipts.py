@@ -131,22 +131,17 @@ def build_receipt(
         status = "refused_input"
     else:
         status = "failed"
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "task_id": context.task_id,
-        "run_id": context.run_id,
-        "evaluator_version": context.evaluator_version,
-        "status": status,
-        "seed": context.seed,
-        "bundle_sha256": context.bundle_sha256,
-        "required_criteria": [c.as_dict() for c in criteria],
-        "critical_violations": [v.as_dict() for v in violations],
-        "critical_checks": sorted(set(critical_checks or [])),
-        "det_completion": complete,
-        "det_score": det_score(criteria),
-        "abstention": {"status": abstention_status, "justified": abstention_justified},
-        "notes": [*context.notes, *(notes or [])],
-    }
+    return _receipt(
+        context,
+        status,
+        notes or [],
+        required_criteria=[c.as_dict() for c in criteria],
+        critical_violations=[v.as_dict() for v in violations],
+        critical_checks=sorted(set(critical_checks or [])),
+        det_completion=complete,
+        det_score=det_score(criteria),
+        abstention={"status": abstention_status, "justified": abstention_justified},
+    )
 
 
 def error_receipt(context: ReceiptContext, status: str, message: str) -> dict[str, Any]:
@@ -157,7 +152,14 @@ def error_receipt(context: ReceiptContext, status: str, message: str) -> dict[st
     """
     if status not in UNSCORED_STATUSES | {"refused_input"}:
         raise ValueError(f"error receipts carry an unscored status, not {status!r}")
-    return {
+    return _receipt(context, status, [message])
+
+
+def _receipt(context: ReceiptContext, status: str, notes: list[str], **scored: Any) -> dict[str, Any]:
+    """The receipt skeleton: ``context``'s fields, ``status``, the context's notes then ``notes``, and the fields of
+    work that was not scored (no criteria, no violations, det_completion false, det_score 0, no abstention) unless
+    ``scored`` gives them. Keys keep the schema's order."""
+    receipt: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "task_id": context.task_id,
         "run_id": context.run_id,
@@ -171,5 +173,10 @@ def error_receipt(context: ReceiptContext, status: str, message: str) -> dict[st
         "det_completion": False,
         "det_score": 0.0,
         "abstention": {"status": None, "justified": None},
-        "notes": [*context.notes, message],
+        "notes": [*context.notes, *notes],
     }
+    unknown = set(scored) - set(receipt)
+    if unknown:
+        raise TypeError(f"not receipt fields: {sorted(unknown)}")
+    receipt.update(scored)
+    return receipt
