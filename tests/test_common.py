@@ -92,13 +92,19 @@ def _workspace(tmp_path):
     return ws, out
 
 
-def test_evaluation_shared_checks_pass_then_fail(tmp_path):
-    ws, out = _workspace(tmp_path)
-    oracle = _oracle(ws)
+def _passing_out(out):
+    """Write a complete out/ for :func:`_oracle` (r.json and COMPLETION.json); returns the completion document."""
     completion = {"status": "completed", "summary": "s", "deliverables": ["r.json"], "assumptions": [],
                   "questions": [], "issues_found": []}
     (out / "COMPLETION.json").write_text(json.dumps(completion))
     (out / "r.json").write_text("{}")
+    return completion
+
+
+def test_evaluation_shared_checks_pass_then_fail(tmp_path):
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    completion = _passing_out(out)
     ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
     ev.check_completion_file()
     ev.check_deliverables_present()
@@ -124,10 +130,7 @@ def test_check_shared_is_the_four_shared_checks_in_order(tmp_path):
     """Same receipt as the four calls it replaces, on a passing out/ and on one that trips both critical checks."""
     ws, out = _workspace(tmp_path)
     oracle = _oracle(ws)
-    completion = {"status": "completed", "summary": "s", "deliverables": ["r.json"], "assumptions": [],
-                  "questions": [], "issues_found": []}
-    (out / "COMPLETION.json").write_text(json.dumps(completion))
-    (out / "r.json").write_text("{}")
+    completion = _passing_out(out)
 
     def both() -> tuple[dict, dict, dict | None]:
         shared = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
