@@ -255,3 +255,84 @@ def test_scored_and_error_receipts_share_one_skeleton():
     assert error["required_criteria"] == [] and error["det_score"] == 0.0 and error["notes"] == ["c", "crashed"]
     with pytest.raises(TypeError, match="det_scor"):
         _receipt(context, "failed", [], det_scor=1.0)
+
+
+@pytest.mark.skipif(not bwrap_available()[0], reason="bubblewrap cannot create namespaces on this machine")
+def test_sandbox_shows_no_generator_git_history_or_default_oracle_root(generated, tmp_path, toy_repo):
+    (toy_repo / ".git").mkdir()
+    (toy_repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    probe = (f"cat {toy_repo}/benchmark/scenarios/{TOY}/generate.py > out/generator.txt 2>&1; "
+             f"cat {toy_repo}/.git/HEAD > out/git.txt 2>&1; "
+             f"ls {toy_repo}/oracles-template > out/templates.txt 2>&1; ls -A ~ /root > out/home.txt 2>&1")
+    run_attempt(_spec(tmp_path, generated, probe, "peek"))
+    out = Attempt.at(tmp_path / "runs", "peek", TOY, "A1", 1).out
+    assert "BundleWriter" not in (out / "generator.txt").read_text()
+    assert "refs/heads" not in (out / "git.txt").read_text()
+    assert "solutions" not in (out / "templates.txt").read_text()
+    assert "wp42-oracles" not in (out / "home.txt").read_text()
+
+
+def test_usage_file_that_is_a_link_is_not_followed(generated, tmp_path):
+    secret = Oracle.at(generated, TOY).oracle_json
+    run_attempt(_spec(tmp_path, generated, f"ln -s {secret} \"$WP42_USAGE_FILE\"", "usage-link"))
+    record = json.loads(Attempt.at(tmp_path / "runs", "usage-link", TOY, "A1", 1).run_json.read_text())
+    assert record["usage"] is None
+    assert any("link" in w for w in record["warnings"])
+
+
+def test_worker_deleting_its_workspace_is_graded_and_the_batch_goes_on(generated, tmp_path):
+    specs = plan_attempts([TOY], ["rm -rf \"$WP42_WORKSPACE\""], "A1", 2, "rmws", tmp_path / "runs", generated, None)
+    result = run_batch(specs, LocalPool(1))
+    assert [o.error for o in result.outcomes] == [None, None]
+    for outcome in result.outcomes:
+        assert outcome.receipt["det_completion"] is False
+        assert "input_integrity" in {v["id"] for v in outcome.receipt["critical_violations"]}
+
+
+def test_sandbox_that_cannot_start_the_worker_is_an_infrastructure_error(generated, tmp_path, toy_repo):
+    portal = toy_repo / "benchmark" / "scenarios" / TOY / "portal"
+    portal.mkdir()
+    (portal / "portal.json").write_text("{}")  # the portal cannot start, so the worker never runs
+    receipt = run_attempt(_spec(tmp_path, generated, "reference", "noportal", arm="A3"))
+    assert receipt["status"] == "infrastructure_error" and receipt["det_completion"] is False
+    assert any("did not start the worker" in n for n in receipt["notes"])
+
+
+def test_a_run_id_in_use_by_another_process_is_refused(generated, tmp_path, capsys):
+    from filelock import FileLock
+
+    from wp42.layout import RUN_LOCK
+
+    folder = tmp_path / "runs" / "busy"
+    folder.mkdir(parents=True)
+    with FileLock(str(folder / RUN_LOCK)):
+        code = main(["run", TOY, "--worker", "nop", "--run-id", "busy", "--runs-dir", str(tmp_path / "runs"),
+                     "--oracle-root", str(generated)])
+    assert code == 2 and "another wp42 process" in capsys.readouterr().err
+
+
+def test_resuming_a_run_at_another_seed_is_refused(generated, tmp_path, capsys):
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "nop", "--run-id", "s", "--runs-dir", runs, "--oracle-root", str(generated)]) == 0
+    generate(TOY, 7, generated)
+    code = main(["run", TOY, "--worker", "nop", "--run-id", "s", "--runs-dir", runs, "--oracle-root", str(generated)])
+    assert code == 2 and "seed 42" in capsys.readouterr().err
+
+
+def test_score_goes_on_past_an_attempt_it_cannot_grade(generated, tmp_path, capsys):
+    for run_id in ("a", "b"):
+        run_attempt(_spec(tmp_path, generated, "nop", run_id))
+    record = Attempt.at(tmp_path / "runs", "a", TOY, "A1", 1).run_json
+    data = json.loads(record.read_text())
+    record.write_text(json.dumps({**data, "seed": 7}))  # its oracle is gone: seed 42 is installed
+    assert main(["score", str(tmp_path / "runs"), "--oracle-root", str(generated), "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [bool(r["error"]) for r in rows] == [True, False]
+
+
+def test_bad_oracle_root_leaves_the_bundle_untouched(toy_repo, tmp_path, capsys):
+    generate(TOY, 42, tmp_path / "o")
+    before = hash_tree(toy_repo / "benchmark" / "scenarios" / TOY)
+    assert main(["generate", TOY, "--seed", "3", "--oracle-root", "/proc/no-such-place"]) == 2
+    assert "cannot create the oracle root" in capsys.readouterr().err
+    assert hash_tree(toy_repo / "benchmark" / "scenarios" / TOY) == before

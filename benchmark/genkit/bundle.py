@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from wp42 import layout
-from wp42.generation import input_hashes, install_hidden_sources
+from wp42.errors import UserError
+from wp42.generation import check_oracle_root, input_hashes, install_hidden_sources
 from wp42.layout import Bundle, Repo
 
 
@@ -55,6 +56,11 @@ class BundleWriter:
         self.repo = Repo.find()
         self.bundle = Bundle(Path(args.bundle_dir).resolve() if args.bundle_dir else self.repo.bundle(task_id).root)
         self.oracle_root = None if args.no_oracle else layout.oracle_root(args.oracle_root)
+        if self.oracle_root is not None:
+            try:  # before anything is written: a bad oracle root must not leave a half-regenerated bundle
+                check_oracle_root(self.oracle_root, self.repo)
+            except UserError as exc:
+                raise SystemExit(f"{task_id} generate.py: error: {exc}") from None
         self.rng = np.random.default_rng(self.seed)
         self._task: dict[str, Any] | None = None
         self.bundle.root.mkdir(parents=True, exist_ok=True)

@@ -25,6 +25,7 @@ from rich.table import Table
 from wp42 import __version__, layout
 from wp42.errors import UserError
 from wp42.layout import Repo
+from wp42.schemas import load_json
 
 err = Console(stderr=True)
 # Piped output (CI logs, files) gets a wide table instead of rich's 80-column default, which truncates ids.
@@ -89,9 +90,12 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
 @click.option("--json", "as_json", is_flag=True, help="print one summary object per attempt as JSON")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="where attempts run: a local pool, or Ray tasks on a local Ray instance (pip install -e '.[ray]')")
+@click.option("--expose", multiple=True, type=click.Path(exists=True, file_okay=True),
+              help="a folder or file the worker may read (its own program, say); the sandbox shows only the system "
+                   "folders, the Python running wp42 and the workspace otherwise (repeatable)")
 def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attempts: int,
         jobs: int, runs_dir: str, run_id: str | None, oracle_root: str | None, time_limit: float | None,
-        as_json: bool, backend: str) -> None:
+        as_json: bool, backend: str, expose: tuple[str, ...]) -> None:
     """Run workers against scenarios in isolated workspaces and grade each attempt."""
     from wp42.executor import make_executor, plan_attempts, run_batch
     from wp42.runner import check_arm, check_run_id, default_run_id
@@ -102,7 +106,7 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
     run_id = run_id or default_run_id()
     check_run_id(run_id, worker, Path(runs_dir))
     specs = plan_attempts(ids, [worker], arm, attempts, run_id, Path(runs_dir).resolve(),
-                          layout.oracle_root(oracle_root), time_limit)
+                          layout.oracle_root(oracle_root), time_limit, expose=tuple(str(Path(e).resolve()) for e in expose))
     executor = make_executor(backend, jobs, repo)
     with _progress() as bar:
         task = bar.add_task(f"run {run_id}", total=len(specs))
@@ -122,7 +126,15 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
 def _attempt_row(outcome: Any) -> dict[str, Any]:
     r = outcome.receipt or {}
     spec = outcome.spec
+    record: dict[str, Any] = {}
+    if spec.folder.run_json.is_file():
+        try:
+            record = load_json(spec.folder.run_json)
+        except ValueError:
+            record = {}
     return {
+        "exit_code": record.get("exit_code"), "timed_out": record.get("timed_out"),
+        "warnings": record.get("warnings", []),
         "task_id": spec.task_id, "worker": spec.worker, "arm": spec.arm, "attempt": spec.attempt,
         "folder": str(spec.folder.root), "skipped": outcome.skipped, "error": outcome.error,
         "status": r.get("status"), "det_score": r.get("det_score"), "det_completion": r.get("det_completion"),
@@ -132,14 +144,20 @@ def _attempt_row(outcome: Any) -> dict[str, Any]:
 
 def _attempt_table(rows: list[dict[str, Any]], title: str) -> None:
     table = Table(title=title)
-    for name in ("scenario", "worker", "arm", "#", "status", "det_score", "complete", "critical violations"):
+    for name in ("scenario", "worker", "arm", "#", "exit", "status", "det_score", "complete", "critical violations"):
         table.add_column(name)
     for row in rows:
         score = "-" if row["det_score"] is None else f"{row['det_score']:.3f}"
-        table.add_row(row["task_id"], row["worker"], row["arm"], str(row["attempt"]),
+        exit_text = "timed out" if row["timed_out"] else ("-" if row["exit_code"] is None else str(row["exit_code"]))
+        table.add_row(row["task_id"], row["worker"], row["arm"], str(row["attempt"]), exit_text,
                       row["status"] or f"error: {row['error']}", score, str(row["det_completion"]),
                       ", ".join(row["critical_violations"]) + (" (resumed)" if row["skipped"] else ""))
     out.print(table)
+    warned = [r for r in rows if r["warnings"]]
+    for row in warned[:10]:
+        err.print(f"{row['task_id']} attempt {row['attempt']}: {row['warnings'][0]}", highlight=False, markup=False)
+    if len(warned) > 10:
+        err.print(f"... and {len(warned) - 10} more attempts with warnings (see their run.json)")
 
 
 @cli.command()
@@ -170,22 +188,32 @@ def score(runs_dir: str, oracle_root: str | None, as_json: bool) -> None:
         raise UserError(f"RUNS_DIR {root} does not exist: give the folder passed to `wp42 run --runs-dir`")
     attempts = layout.iter_attempts(root)
     if not attempts:
-        raise UserError(f"{root} holds no attempt (no */*/*/*/{layout.RUN_JSON}): give a runs folder or a run folder's parent")
+        raise UserError(f"{root} holds no attempt folder (with {layout.RUN_JSON}): give a runs folder or a run folder")
     rows = []
     with _progress() as bar:
         task = bar.add_task("re-grading", total=len(attempts))
         for attempt in attempts:
-            receipt = grade_attempt(attempt, layout.oracle_root(oracle_root))
-            rows.append({"folder": str(attempt.root), "status": receipt["status"], "det_score": receipt["det_score"],
-                         "det_completion": receipt["det_completion"],
-                         "evaluator_version": receipt["evaluator_version"]})
+            try:
+                receipt = grade_attempt(attempt, layout.oracle_root(oracle_root))
+            except UserError as exc:  # one attempt's missing or mismatched oracle must not stop the others
+                rows.append({"folder": str(attempt.root), "error": str(exc)})
+            else:
+                rows.append({"folder": str(attempt.root), "status": receipt["status"], "error": None,
+                             "det_score": receipt["det_score"], "det_completion": receipt["det_completion"],
+                             "evaluator_version": receipt["evaluator_version"]})
             bar.advance(task)
     if as_json:
         _print_json(rows)
     else:
         for row in rows:
-            out.print(f"{row['folder']}: {row['status']} det_score {row['det_score']:.3f} "
-                      f"(evaluator {row['evaluator_version']})")
+            if row["error"]:
+                out.print(f"{row['folder']}: NOT re-graded: {row['error']}", highlight=False, markup=False)
+            else:
+                out.print(f"{row['folder']}: {row['status']} det_score {row['det_score']:.3f} "
+                          f"(evaluator {row['evaluator_version']})")
+    if any(row["error"] for row in rows):
+        err.print(f"{sum(1 for r in rows if r['error'])} of {len(rows)} attempts were not re-graded")
+        sys.exit(1)
 
 
 @cli.command()

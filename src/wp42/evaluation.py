@@ -51,6 +51,7 @@ def evaluate_out(
     oracle_root: Path | None = None,
     run_id: str = "",
     run_record: dict[str, Any] | None = None,
+    expected_seed: int | None = None,
     limits: Limits | None = None,
     repo: Repo | None = None,
 ) -> dict[str, Any]:
@@ -60,6 +61,7 @@ def evaluate_out(
         workspace: the public workspace the worker used (default: the public bundle); its inputs are compared with
             the oracle's hashes for the input-integrity check.
         run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation.
+        expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
 
     Raises:
         UserError: unknown task, missing OUT_DIR or workspace, missing oracle, or an oracle for another seed.
@@ -75,8 +77,9 @@ def evaluate_out(
     workspace = Path(workspace) if workspace is not None else repo.bundle(task_id).root
     if not workspace.is_dir():
         raise UserError(f"workspace {workspace} does not exist: give the folder the worker ran in (--workspace)")
-    task = load_task(workspace)
-    oracle = load_oracle(oracle_root, task_id, expected_seed=task.get("generator_seed"))
+    if expected_seed is None:
+        expected_seed = load_task(workspace).get("generator_seed")
+    oracle = load_oracle(oracle_root, task_id, expected_seed=expected_seed)
     evaluator = Oracle.at(oracle_root, task_id).evaluate_py
     if not evaluator.is_file():
         raise UserError(f"{evaluator} is missing: regenerate {task_id} to reinstall its hidden sources")

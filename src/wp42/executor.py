@@ -10,14 +10,16 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from wp42 import layout
 from wp42.errors import UserError
-from wp42.layout import Repo
+from wp42.layout import RUN_LOCK, Repo
 from wp42.runner import STOP_GRACE_S, AttemptSpec, run_attempt
 from wp42.schemas import load_json
 
@@ -59,6 +61,7 @@ def plan_attempts(
     runs_dir: Path,
     oracle_root: Path,
     time_limit_s: float | None,
+    expose: tuple[str, ...] = (),
 ) -> list[AttemptSpec]:
     """Every (task, worker, attempt) of a batch, in a stable order. Raises UserError when attempts < 1."""
     if attempts < 1:
@@ -68,7 +71,8 @@ def plan_attempts(
         for worker in workers:
             for number in range(1, attempts + 1):
                 specs.append(
-                    AttemptSpec(task_id, worker, arm, number, run_id, Path(runs_dir), Path(oracle_root), time_limit_s)
+                    AttemptSpec(task_id, worker, arm, number, run_id, Path(runs_dir), Path(oracle_root), time_limit_s,
+                                expose)
                 )
     return specs
 
@@ -133,9 +137,7 @@ class LocalPool:
 
         try:
             receipt = run_attempt(spec, self.repo, on_start=register)
-        except UserError:
-            raise
-        except Exception as exc:  # an infrastructure failure of one attempt must not lose the others
+        except Exception as exc:  # one attempt's failure must not lose the others (preflight caught bad input)
             return AttemptOutcome(spec, error=f"{type(exc).__name__}: {exc}")
         finally:
             with self._lock:
@@ -195,6 +197,65 @@ def make_executor(backend: str, jobs: int, repo: Repo | None = None) -> Executor
     raise UserError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
 
 
+def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
+    """Check a batch before any worker starts, so bad input is one clear line rather than N failed attempts.
+
+    Checks every scenario's oracle (present, same seed as the bundle), every worker spec, the arm (and its portal),
+    and that a run id being resumed holds attempts of the same worker at the same seed.
+
+    Raises:
+        UserError: naming the first problem and its fix.
+    """
+    from wp42 import workers
+    from wp42.generation import load_oracle, load_task
+    from wp42.layout import Oracle
+    from wp42.runner import check_arm
+
+    repo = repo or Repo.find()
+    for task_id in sorted({s.task_id for s in specs}):
+        for spec in [s for s in specs if s.task_id == task_id][:1]:
+            seed = load_task(repo.bundle(task_id).root).get("generator_seed")
+            load_oracle(spec.oracle_root, task_id, expected_seed=seed)
+            arm = check_arm(spec.arm, repo)
+            if arm.get("portal") and not repo.bundle(task_id).portal_json.is_file():
+                raise UserError(f"arm {spec.arm} serves the portal but {task_id} has no portal: run it in A1 or A2")
+            for worker in sorted({s.worker for s in specs if s.task_id == task_id}):
+                workers.resolve(worker, Oracle.at(spec.oracle_root, task_id))
+            for record in sorted((spec.runs_dir / spec.run_id / task_id).glob(f"*/*/{layout.RUN_JSON}")):
+                try:
+                    earlier = load_json(record)
+                except ValueError:
+                    continue
+                if earlier.get("seed") != seed:
+                    raise UserError(
+                        f"run id {spec.run_id!r} holds {task_id} attempts at seed {earlier.get('seed')} but the bundle "
+                        f"is now at seed {seed}: use another --run-id (one run, one seed)"
+                    )
+
+
+@contextmanager
+def run_locks(specs: list[AttemptSpec]) -> Iterator[None]:
+    """Hold one lock file per run folder while a batch writes it, so two wp42 processes never share a run id.
+
+    Raises:
+        UserError: another process holds the lock.
+    """
+    from filelock import FileLock, Timeout
+
+    with ExitStack() as stack:
+        for folder in sorted({s.runs_dir / s.run_id for s in specs}):
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(folder / RUN_LOCK))
+            try:
+                stack.enter_context(lock.acquire(timeout=0))
+            except Timeout:
+                raise UserError(
+                    f"run id {folder.name!r} is being written by another wp42 process ({folder / RUN_LOCK}): "
+                    "wait for it to finish or choose another --run-id"
+                ) from None
+        yield
+
+
 def run_batch(
     specs: list[AttemptSpec],
     executor: Executor,
@@ -202,8 +263,22 @@ def run_batch(
 ) -> BatchResult:
     """Run ``specs`` through ``executor``, skipping attempts that already have a receipt (resume).
 
-    Interrupted attempts have no receipt and are redone by the next call with the same run id.
+    Interrupted attempts have no receipt and are redone by the next call with the same run id. The batch is
+    checked first (:func:`preflight`) and holds its run folders' locks (:func:`run_locks`) throughout.
+
+    Raises:
+        UserError: from preflight or run_locks.
     """
+    preflight(specs)
+    with run_locks(specs):
+        return _run_batch(specs, executor, progress)
+
+
+def _run_batch(
+    specs: list[AttemptSpec],
+    executor: Executor,
+    progress: Callable[[AttemptOutcome], None] | None,
+) -> BatchResult:
     result = BatchResult()
     todo = []
     for spec in specs:

@@ -85,6 +85,25 @@ def bundle_sha256(bundle_root: Path) -> str:
     return digest.hexdigest()
 
 
+def check_oracle_root(oracle_root: Path, repo: Repo) -> Path:
+    """Resolve an oracle root and make sure it can hold oracles: outside the repository, and creatable.
+
+    Called before anything is written, so a bad oracle root never leaves a half-regenerated bundle behind.
+
+    Raises:
+        UserError: the folder lies inside the repository (SPEC section 2), or cannot be created.
+    """
+    root = Path(oracle_root).expanduser().resolve()
+    checkout = repo.root.resolve()
+    if root == checkout or checkout in root.parents:
+        raise UserError(f"the oracle root {root} is inside the repository: choose a folder outside it")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create the oracle root {root} ({exc.strerror}): choose a writable folder") from None
+    return root
+
+
 def generate(
     task_id: str,
     seed: int,
@@ -110,6 +129,8 @@ def generate(
     script = repo.bundle(task_id).generate_py
     if not script.is_file():
         raise UserError(f"unknown task id {task_id!r}: {script} does not exist")
+    if oracle_root is not None:
+        oracle_root = check_oracle_root(oracle_root, repo)
     command = [sys.executable, str(script), "--seed", str(int(seed))]
     if oracle_root is None:
         command.append("--no-oracle")
@@ -144,9 +165,7 @@ def install_hidden_sources(task_id: str, oracle_root: Path, oracle: dict[str, An
         UserError: the oracle root lies inside the repository, or the template folder is missing.
     """
     repo = repo or Repo.find()
-    oracle_root = Path(oracle_root).expanduser().resolve()
-    if oracle_root == repo.root.resolve() or repo.root.resolve() in oracle_root.parents:
-        raise UserError(f"the oracle root {oracle_root} is inside the repository: choose a folder outside it")
+    oracle_root = check_oracle_root(oracle_root, repo)
     template = repo.template(task_id)
     if not template.is_dir():
         raise UserError(f"no hidden sources for {task_id}: {template} is missing")

@@ -63,6 +63,11 @@ PORTAL_SUBMISSIONS = "portal_submissions.json"
 PORTAL_ACCESS_LOG = "portal_access.jsonl"
 PORTAL_CREDENTIALS = "portal_credentials.json"
 USAGE_JSON = "usage.json"
+NETWORK_LOG = "network.jsonl"
+SANDBOX_INIT = "sandbox_init.json"
+SANDBOX_STARTED = "sandbox_started.json"
+PRIVATE_HOME = ".home"
+RUN_LOCK = ".wp42-run.lock"
 
 
 def repo_root() -> Path:
@@ -309,7 +314,31 @@ class Attempt:
     def portal_access_log(self) -> Path:
         return self.root / PORTAL_ACCESS_LOG
 
+    @property
+    def network_log(self) -> Path:
+        """Requests the sandbox's recording proxy saw (JSON lines)."""
+        return self.root / NETWORK_LOG
 
-def iter_attempts(runs_dir: Path) -> list[Attempt]:
-    """Every attempt folder (one holding run.json) under ``runs_dir``, sorted by path."""
-    return [Attempt(p.parent) for p in sorted(Path(runs_dir).glob(f"*/*/*/*/{RUN_JSON}"))]
+    @property
+    def sandbox_init(self) -> Path:
+        return self.root / SANDBOX_INIT
+
+    @property
+    def sandbox_started(self) -> Path:
+        """Written by the sandbox's init just before the worker starts."""
+        return self.root / SANDBOX_STARTED
+
+    @property
+    def home(self) -> Path:
+        """The worker's private HOME."""
+        return self.root / PRIVATE_HOME
+
+
+def iter_attempts(folder: Path) -> list[Attempt]:
+    """Every attempt folder (one holding run.json) under a runs folder, a run folder or an attempt folder, sorted."""
+    folder = Path(folder)
+    for pattern in (f"*/*/*/*/{RUN_JSON}", f"*/*/*/{RUN_JSON}", RUN_JSON):
+        found = sorted(folder.glob(pattern))
+        if found:
+            return [Attempt(p.parent) for p in found]
+    return []

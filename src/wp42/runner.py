@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,8 +23,10 @@ from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
 from wp42.generation import bundle_sha256, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Bundle, Oracle, Repo
+from wp42.receipts import ReceiptContext, error_receipt
 
 RUN_SCHEMA_VERSION = 1
+USAGE_MAX_BYTES = 64 * 1024
 STOP_GRACE_S = 5.0
 
 
@@ -39,6 +42,7 @@ class AttemptSpec:
     runs_dir: Path
     oracle_root: Path
     time_limit_s: float | None = None  # None: task.json's time_limit_s
+    expose: tuple[str, ...] = ()  # extra read-only folders the worker may see (its own program, say)
 
     @property
     def folder(self) -> Attempt:
@@ -61,6 +65,19 @@ def check_arm(arm: str, repo: Repo) -> dict[str, Any]:
 def default_run_id() -> str:
     """A run id from the UTC time, e.g. ``20261129T231500Z``."""
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, network_log: Path,
+                  portal: dict[str, Any] | None) -> sandbox.SandboxPlan:
+    """What this attempt's sandbox shows and hides (see :mod:`wp42.sandbox`)."""
+    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, repo.scenarios_dir,
+              repo.root / ".git", Path(spec.runs_dir)]
+    framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
+                 repo.completion_schema, repo.receipt_schema]
+    return sandbox.SandboxPlan(
+        folder.root, folder.workspace, hidden, network_log, portal, framework,
+        expose=[Path(p).expanduser() for p in spec.expose], empty_dirs=[repo.scenarios_dir],
+    )
 
 
 def check_run_id(run_id: str, worker: str, runs_dir: Path) -> None:
@@ -125,7 +142,13 @@ def _collect_out(folder: Attempt, warnings: list[str]) -> None:
 
 def _read_usage(path: Path, budget_usd: float, warnings: list[str]) -> tuple[dict[str, Any] | None, bool | None]:
     """The worker's own usage report ($WP42_USAGE_FILE): ``({"cost_usd", "tokens", ...}, over_budget)``."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        warnings.append(f"the worker's usage file {path.name} is a link or not a regular file: it was not read")
+        return None, None
     if not path.is_file():
+        return None, None
+    if path.stat().st_size > USAGE_MAX_BYTES:
+        warnings.append(f"the worker's usage file {path.name} is over {USAGE_MAX_BYTES} bytes: it was not read")
         return None, None
     try:
         usage = json.loads(path.read_text(encoding="utf-8"))
@@ -174,7 +197,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     time_limit = float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"])
     budget = float(task.get("budget_usd", 0))
     before = input_hashes(folder.workspace)
-    network_log = folder.root / "network.jsonl"
+    network_log = folder.network_log
     portal = None
     if arm.get("portal"):
         portal = {
@@ -183,18 +206,19 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
             "access_log": str(folder.portal_access_log),
             "credentials_file": str(folder.workspace / layout.PORTAL_CREDENTIALS),
         }
-    init_file = folder.root / "sandbox_init.json"
-    init_file.write_text(json.dumps({"network_log": str(network_log), "portal": portal}), encoding="utf-8")
-    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, Path(spec.runs_dir)]
-    argv, isolation = sandbox.wrap(
-        sandbox.SandboxPlan(folder.root, folder.workspace, hidden, network_log, portal),
-        plan.command(folder.worker_tools),
-        init_file,
+    init_file, started_file = folder.sandbox_init, folder.sandbox_started
+    init_file.write_text(
+        json.dumps({"network_log": str(network_log), "portal": portal, "started_file": str(started_file)}),
+        encoding="utf-8",
     )
-    home = folder.root / ".home"
+    argv, isolation = sandbox.wrap(_sandbox_plan(spec, folder, repo, network_log, portal),
+                                   plan.command(folder.worker_tools), init_file)
+    home = folder.home
     home.mkdir()
     env = {
         **os.environ,
+        # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "/usr/bin:/bin")]),
         "HOME": str(home),
         "WP42_TASK_ID": spec.task_id,
         "WP42_ARM": spec.arm,
@@ -205,8 +229,8 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "WP42_USAGE_FILE": str(folder.usage),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
-    for secret in (layout.ORACLE_ROOT_ENV, layout.HOME_ENV):
-        env.pop(secret, None)
+    env.pop(layout.ORACLE_ROOT_ENV, None)
+    env[layout.HOME_ENV] = str(repo.root)  # for the sandbox's init (portal schemas); it removes it for the worker
     warnings: list[str] = [isolation["warning"]] if "warning" in isolation else []
     started_at, started = _now(), time.monotonic()
     timed_out = False
@@ -230,6 +254,15 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         warnings.append(f"the worker was stopped by signal {-proc.returncode}")
     _collect_out(folder, warnings)
     usage, over_budget = _read_usage(folder.usage, budget, warnings)
+    infrastructure_error = None
+    if not started_file.is_file() and not timed_out:
+        tail = " | ".join(folder.worker_log.read_text(errors="replace").strip().splitlines()[-3:])
+        infrastructure_error = f"the sandbox did not start the worker (exit {proc.returncode}): {tail}"
+    elif proc.returncode == 127 and plan.kind == "command":
+        warnings.append(
+            "the worker exited 127 (command not found): the sandbox shows only the system folders, the Python "
+            "running wp42 and the workspace; give the folder holding your worker with --expose"
+        )
     run_record = {
         "schema_version": RUN_SCHEMA_VERSION,
         "run_id": spec.run_id,
@@ -254,6 +287,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "usage": usage,
         "over_budget": over_budget,
         "warnings": warnings,
+        "infrastructure_error": infrastructure_error,
     }
     schemas.write_json_atomic(folder.run_json, run_record)
     return grade_attempt(folder, spec.oracle_root, repo)
@@ -270,6 +304,17 @@ def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) 
     if not folder.run_json.is_file():
         raise UserError(f"{folder.root} has no {layout.RUN_JSON}: it is not an attempt folder")
     run_record = schemas.load_json(folder.run_json)
+    if run_record.get("infrastructure_error"):
+        context = ReceiptContext(run_record["task_id"], run_record["run_id"], seed=run_record.get("seed"),
+                                 bundle_sha256=run_record.get("bundle_sha256"))
+        receipt = error_receipt(context, "infrastructure_error", run_record["infrastructure_error"])
+        schemas.write_json_atomic(folder.receipt, receipt)
+        return receipt
+    notes = []
+    if not folder.workspace.is_dir():
+        # The worker deleted its own workspace: grade it with no inputs, so the integrity check sees that.
+        folder.workspace.mkdir(parents=True)
+        notes.append("the worker deleted its workspace; it was graded as an empty one")
     receipt = evaluate_out(
         run_record["task_id"],
         folder.out,
@@ -277,7 +322,9 @@ def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) 
         oracle_root=oracle_root,
         run_id=run_record["run_id"],
         run_record=run_record,
+        expected_seed=run_record.get("seed"),
         repo=repo,
     )
+    receipt["notes"] = [*receipt["notes"], *notes]
     schemas.write_json_atomic(folder.receipt, receipt)
     return receipt

@@ -2,14 +2,18 @@
 
 The runner starts ``python -m wp42.sandbox INIT.json -- <worker argv>`` inside bubblewrap:
 
-* a private mount namespace: the whole system read-only, a private ``/tmp``, the oracle root, ``oracles-template/``
-  and the runs folder hidden under empty tmpfs mounts, and only this attempt's folder writable;
+* a private mount namespace built from an allow-list: the system folders, the Python running wp42, the wp42 code
+  and the public schemas, and folders the user exposes, all read-only; a private ``/tmp``; and only this attempt's
+  folder writable. The repository's generators, hidden sources and git history, every oracle root and the runs
+  folder are not there (and are covered by empty folders where they fall inside something shown);
 * a private network namespace whose only interface is loopback, so no other host can be reached;
 * a private pid namespace, so stopping the sandbox stops every process the worker started.
 
 Inside, this module's ``main`` (the sandbox's init) starts a recording HTTP(S) proxy on loopback — every request a
 worker makes through the standard proxy variables is answered 403 and its host and port recorded — and, for portal
-arms, the portal itself (so it is reachable on the sandbox's own loopback), then runs the worker and waits.
+arms, the portal itself (so it is reachable on the sandbox's own loopback), then runs the worker and waits. It
+writes ``started_file`` just before the worker starts, so the runner can tell a worker that failed from a sandbox
+that never started it.
 
 Where bubblewrap is missing or cannot create namespaces the same init runs unsandboxed and the run record carries a
 loud warning: the worker could then read the oracle root.
@@ -38,13 +42,25 @@ UNSANDBOXED_WARNING = (
 
 @dataclass
 class SandboxPlan:
-    """Paths the sandbox hides or exposes, and what its init must start."""
+    """What the sandbox shows the worker, what it hides inside what it shows, and what its init must start.
+
+    ``framework`` are read-only paths the init itself needs (the wp42 code and the public schemas); ``expose`` are
+    read-only paths the user asked for (``wp42 run --expose``); ``hidden`` are covered with empty folders wherever
+    they fall inside a shown path (oracle roots, hidden sources, generators, the runs folder, git history).
+    """
 
     attempt_dir: Path
     workspace: Path
     hidden: list[Path] = field(default_factory=list)
     network_log: Path | None = None
     portal: dict[str, Any] | None = None  # {"bundle_root", "out_dir", "access_log", "credentials_file"}
+    framework: list[Path] = field(default_factory=list)
+    expose: list[Path] = field(default_factory=list)
+    empty_dirs: list[Path] = field(default_factory=list)
+
+
+#: System folders every worker sees, read-only (a private /tmp, /dev and /proc are added).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 
 
 @lru_cache(maxsize=1)
@@ -64,38 +80,51 @@ def bwrap_available() -> tuple[bool, str]:
     return True, "bubblewrap: private mount, network and pid namespaces"
 
 
+def _inside(path: str, parent: str) -> bool:
+    return path == parent or path.startswith(parent.rstrip("/") + "/")
+
+
 def wrap(plan: SandboxPlan, worker_argv: list[str], init_file: Path) -> tuple[list[str], dict[str, Any]]:
     """The full argv for one attempt, and the isolation record for run.json.
 
-    Returns ``(argv, {"sandbox": "bwrap" | "none", "detail", "hidden": [...], "network": "loopback-only" |
-    "unrestricted"})``.
+    The worker sees only the system folders (:data:`SYSTEM_DIRS`), the Python running wp42, the wp42 code and
+    public schemas, the folders given in ``plan.expose`` (all read-only), a private ``/tmp``, and its attempt
+    folder (read-write, holding the workspace and a private HOME). Anything in ``plan.hidden`` that falls inside a
+    shown folder is covered by an empty one.
+
+    Returns ``(argv, {"sandbox": "bwrap" | "none", "detail", "visible": [...], "hidden": [...], "network":
+    "loopback-only" | "unrestricted", "warning"?})``.
     """
     init = [sys.executable, "-m", "wp42.sandbox", str(init_file), "--", *worker_argv]
     ok, reason = bwrap_available()
-    hidden = sorted({str(p.resolve()) for p in plan.hidden if p.exists()})
     if not ok:
-        return init, {"sandbox": "none", "detail": reason, "hidden": [], "network": "unrestricted",
+        return init, {"sandbox": "none", "detail": reason, "visible": ["/"], "hidden": [], "network": "unrestricted",
                       "warning": UNSANDBOXED_WARNING}
-    argv = [shutil.which("bwrap") or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-            "--tmpfs", "/tmp", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--die-with-parent",
-            "--new-session"]
-    # The private /tmp must not take away the Python and the wp42 code the init itself runs from.
-    needed = sorted({str(Path(p).resolve()) for p in (sys.prefix, sys.base_prefix, _package_root())})
-    for path in needed:
-        if path.startswith("/tmp/") and Path(path).exists():
+    argv = [shutil.which("bwrap") or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc",
+            "--die-with-parent", "--new-session", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    visible: list[str] = []
+    for name in SYSTEM_DIRS:
+        path = Path(name)
+        if path.is_symlink():
+            argv += ["--symlink", os.readlink(path), name]
+        elif path.is_dir():
+            argv += ["--ro-bind", name, name]
+            visible.append(name)
+    python = {str(Path(p).resolve()) for p in (sys.prefix, sys.base_prefix, Path(sys.executable).resolve().parent)}
+    for path in sorted(python | {str(p.resolve()) for p in [*plan.framework, *plan.expose] if p.exists()}):
+        if not any(_inside(path, shown) for shown in visible):
             argv += ["--ro-bind", path, path]
-    kept = [h for h in hidden if not any(n == h or n.startswith(h + "/") for n in needed)]
-    # Hidden folders next, the attempt folder last: a hidden parent must not cover it.
-    for path in kept:
+            visible.append(path)
+    hidden = sorted({str(p.resolve()) for p in plan.hidden if p.exists()})
+    covered = [h for h in hidden if any(_inside(h, shown) for shown in visible)]
+    for path in covered:
         argv += ["--tmpfs", path]
+    for path in plan.empty_dirs:
+        argv += ["--dir", str(path)]
     attempt = str(plan.attempt_dir.resolve())
     argv += ["--bind", attempt, attempt, "--chdir", str(plan.workspace.resolve())]
-    record = {"sandbox": "bwrap", "detail": reason, "hidden": kept, "network": "loopback-only"}
-    if len(kept) < len(hidden):
-        record["warning"] = (
-            "WARNING: these folders hold the Python or wp42 code the worker needs, so they were NOT hidden: "
-            + ", ".join(sorted(set(hidden) - set(kept))) + ". Keep the oracle root and runs folder outside them."
-        )
+    record = {"sandbox": "bwrap", "detail": reason, "visible": sorted([*visible, attempt, "/tmp (private)"]),
+              "hidden": covered, "network": "loopback-only"}
     return argv + init, record
 
 
@@ -190,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         Path(spec["credentials_file"]).write_text(
             json.dumps({"url": portal.url, **portal.credentials}, indent=2), encoding="utf-8"
         )
+    env.pop("WP42_HOME", None)  # the init needed it to find the schemas; the worker has no business with it
+    if init.get("started_file"):
+        Path(init["started_file"]).write_text(json.dumps({"worker_argv": worker_argv}), encoding="utf-8")
     # The worker stays in this process group: the runner stops the whole group (TERM, then KILL) at the limit.
     child = subprocess.Popen(worker_argv, env=env)
     code = child.wait()
