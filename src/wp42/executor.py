@@ -45,7 +45,9 @@ class BatchResult:
 
 
 class Executor(Protocol):
-    """Runs attempts and calls ``done`` as each finishes (in any order)."""
+    """Runs attempts and calls ``done`` as each finishes (in any order), on the checkout ``repo``."""
+
+    repo: Repo
 
     def run(self, specs: list[AttemptSpec], done: Callable[[AttemptOutcome], None]) -> bool:
         """Run every spec; return True when interrupted (Ctrl-C) before all finished."""
@@ -269,7 +271,7 @@ def run_batch(
     Raises:
         UserError: from preflight or run_locks.
     """
-    preflight(specs)
+    preflight(specs, executor.repo)
     with run_locks(specs):
         return _run_batch(specs, executor, progress)
 
