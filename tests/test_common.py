@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from decimal import Decimal
 
 import pytest
@@ -169,3 +170,139 @@ def test_empty_out_is_empty_submission(tmp_path):
     ev.check_completion_file()
     receipt = ev.receipt()
     assert receipt["status"] == "empty_submission" and receipt["det_score"] == 0.0
+
+
+# ------------------------------------------------------------------------------- hostile versus unreadable files
+def _receipt_of(out, ws, oracle):
+    """The receipt of an evaluation running the shared checks and unsafe_output, as every evaluator does."""
+    ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+    ev.check_shared()
+    ev.check_unsafe_output()
+    receipt = ev.receipt()
+    assert errors("receipt", receipt) == []
+    return receipt
+
+
+def _criterion(receipt, id):
+    return next(c for c in receipt["required_criteria"] if c["id"] == id)
+
+
+def test_truncated_completion_json_fails_its_criterion_without_a_violation(tmp_path):
+    ws, out = _workspace(tmp_path)
+    _passing_out(out)
+    (out / "COMPLETION.json").write_text('{\n  "status": "completed",\n  "summary": "s",\n  "deliverab')
+    receipt = _receipt_of(out, ws, _oracle(ws))
+    assert receipt["critical_violations"] == [] and receipt["status"] == "failed", receipt["critical_violations"]
+    completion = _criterion(receipt, "completion_file")
+    assert completion["passed"] is False
+    assert "COMPLETION.json is not valid JSON" in completion["detail"] and "line 4" in completion["detail"]
+    assert "not valid JSON" in _criterion(receipt, "deliverables_present")["detail"]
+
+
+def test_corrupt_xlsx_fails_deliverables_present_not_unsafe_output(tmp_path):
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    oracle["required_deliverables"].append({"path": "reconciliation.xlsx", "kind": "xlsx"})
+    completion = _passing_out(out)
+    (out / "COMPLETION.json").write_text(json.dumps({**completion, "deliverables": ["r.json", "reconciliation.xlsx"]}))
+    _book(tmp_path / "good.xlsx")
+    data = (tmp_path / "good.xlsx").read_bytes()
+    (out / "reconciliation.xlsx").write_bytes(data[: len(data) // 2])
+    receipt = _receipt_of(out, ws, oracle)
+    assert "unsafe_output" not in {v["id"] for v in receipt["critical_violations"]}
+    assert receipt["status"] == "failed" and any(n.startswith("unreadable: ") for n in receipt["notes"])
+    present = _criterion(receipt, "deliverables_present")
+    assert present["passed"] is False and "reconciliation.xlsx is not a readable xlsx (bad zip" in present["detail"]
+    assert _criterion(receipt, "completion_file")["passed"] is True
+    ev = common.Evaluation(out, oracle, ws)
+    assert ev.open_xlsx("reconciliation.xlsx") is None and ev.refused == []
+    assert "bad zip" in ev.problem("reconciliation.xlsx")
+
+
+def test_link_leaving_out_is_still_unsafe_output_and_refused_input(tmp_path):
+    ws, out = _workspace(tmp_path)
+    _passing_out(out)
+    (tmp_path / "elsewhere.json").write_text("{}")
+    (out / "r.json").unlink()
+    (out / "r.json").symlink_to(tmp_path / "elsewhere.json")
+    receipt = _receipt_of(out, ws, _oracle(ws))
+    unsafe = [v for v in receipt["critical_violations"] if v["id"] == "unsafe_output"]
+    assert unsafe and "symbolic link" in unsafe[0]["detail"] and receipt["status"] == "refused_input"
+    assert "r.json was refused" in _criterion(receipt, "deliverables_present")["detail"]
+
+
+def test_special_file_in_out_is_unsafe_output(tmp_path):
+    import os
+
+    ws, out = _workspace(tmp_path)
+    _passing_out(out)
+    os.mkfifo(out / "pipe.json")
+    receipt = _receipt_of(out, ws, _oracle(ws))
+    unsafe = [v for v in receipt["critical_violations"] if v["id"] == "unsafe_output"]
+    assert unsafe and "FIFO" in unsafe[0]["detail"] and receipt["status"] == "refused_input"
+
+
+def test_oversized_completion_json_is_described_as_refused_for_its_size(tmp_path, monkeypatch):
+    import safety
+
+    ws, out = _workspace(tmp_path)
+    completion = _passing_out(out)
+    (out / "COMPLETION.json").write_text(json.dumps({**completion, "summary": "x" * 5000}))
+    monkeypatch.setattr(safety, "MAX_FILE_BYTES", 2000)
+    receipt = _receipt_of(out, ws, _oracle(ws))
+    detail = _criterion(receipt, "completion_file")["detail"]
+    assert "missing" not in detail and "COMPLETION.json was refused" in detail and "size cap" in detail, detail
+    assert receipt["status"] == "refused_input"
+    assert any(v["id"] == "unsafe_output" for v in receipt["critical_violations"])
+
+
+def test_out_with_too_many_files_is_refused_quickly(tmp_path):
+    import time
+
+    ws, out = _workspace(tmp_path)
+    _passing_out(out)
+    junk = out / "junk"
+    junk.mkdir()
+    for i in range(10_000):
+        (junk / f"{i}.txt").touch()
+    started = time.monotonic()
+    receipt = _receipt_of(out, ws, _oracle(ws))
+    elapsed = time.monotonic() - started
+    unsafe = [v for v in receipt["critical_violations"] if v["id"] == "unsafe_output"]
+    assert unsafe and f"more than {common.MAX_OUT_ENTRIES} entries" in unsafe[0]["detail"]
+    assert receipt["status"] == "refused_input" and receipt["det_completion"] is False
+    assert elapsed < 2.0, f"{elapsed:.2f} s"
+
+
+def test_scan_out_stops_at_the_entry_and_depth_caps(tmp_path, monkeypatch):
+    import safety
+
+    out = tmp_path / "out"
+    (out / "a").mkdir(parents=True)
+    for name in ("x", "y", "z"):
+        (out / "a" / name).touch()
+    assert common.scan_out(out) == (["a/x", "a/y", "a/z"], "")
+    files, problem = common.scan_out(out, max_entries=2)
+    assert len(files) <= 2 and "more than 2 entries" in problem
+    deep = out.joinpath(*["d"] * 5)
+    deep.mkdir(parents=True)
+    (deep / "f.txt").touch()
+    assert common.scan_out(out, max_depth=6)[1] == ""
+    assert "deeper than 5 levels" in common.scan_out(out, max_depth=5)[1]
+    monkeypatch.setattr(safety, "MAX_OUT_DEPTH", 3)
+    with pytest.raises(common.HostileFile, match="deeper than 3"):
+        common.out_files(out)
+
+
+def test_refusals_keep_one_public_base_and_split_into_two_kinds(tmp_path):
+    (tmp_path / "bad.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
+    (tmp_path / "bad.json").write_text('{"a": 1,')
+    for reader, name in ((common.Workbook, "bad.xlsx"), (common.read_json, "bad.json"), (common.docx_text, "bad.xlsx")):
+        with pytest.raises(common.UnreadableFile) as caught:
+            reader(tmp_path / name)
+        assert isinstance(caught.value, common.RefusedFile) and not common.is_hostile(caught.value)
+    with zipfile.ZipFile(tmp_path / "dtd.docx", "w") as archive:
+        archive.writestr("word/document.xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')
+    with pytest.raises(common.HostileFile):
+        common.check_zip(tmp_path / "dtd.docx")
+    assert common.is_hostile(common.RefusedFile("written before the split"))

@@ -3,8 +3,9 @@
 
 - every scenario's reference out/ still passes after its xlsx files are re-saved by openpyxl (cached values gone)
   and after every xlsx and docx goes through a LibreOffice round trip;
-- out/ dirs whose deliverable is a corrupt zip, a zip inflating to 600 MB, or a link to a file outside out/ get a
-  schema-valid refused_input receipt with det_completion false in under 30 s and 1 GB;
+- out/ dirs whose deliverable is a zip inflating to 600 MB, or a link to a file outside out/, or that hold 10,000
+  empty files, get a schema-valid refused_input receipt (critical unsafe_output) with det_completion false in under
+  30 s and 1 GB; a corrupt (truncated) zip is the worker's mistake: a failed receipt naming it, no violation;
 - the zip, size and link bounds each refuse their hostile input (fast unit cases).
 """
 
@@ -40,7 +41,7 @@ def test_zip_declared_size_over_the_cap_is_refused(tmp_path):
     with zipfile.ZipFile(tmp_path / "big.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/big.bin", b"\0" * 50_000)
     common.check_zip(tmp_path / "big.xlsx", max_unzipped=100_000)
-    with pytest.raises(common.RefusedFile, match="inflate"):
+    with pytest.raises(common.HostileFile, match="inflate"):
         common.check_zip(tmp_path / "big.xlsx", max_unzipped=10_000)
 
 
@@ -61,7 +62,7 @@ def test_any_file_over_the_size_cap_is_refused(tmp_path, monkeypatch):
 
     monkeypatch.setattr(safety, "MAX_FILE_BYTES", 1000)
     (tmp_path / "a.json").write_text("[" + "1," * 1000 + "1]")
-    with pytest.raises(common.RefusedFile, match="limit"):
+    with pytest.raises(common.HostileFile, match="size cap"):
         common.read_json(tmp_path / "a.json")
 
 
@@ -180,16 +181,17 @@ def _office_deliverable(out: Path) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("hostile", ["corrupt_zip", "zip_bomb_600mb", "link_outside_out"])
+@pytest.mark.parametrize("hostile", ["zip_bomb_600mb", "link_outside_out", "ten_thousand_files"])
 def test_hostile_deliverable_gets_a_refused_receipt_quickly(references, tmp_path, hostile):
     task_id = "ACC-01" if "ACC-01" in TASKS else TASKS[0]
     out_dir, oracle_root = references[task_id]
     out = _copy_out(out_dir, tmp_path / "out")
     target = _office_deliverable(out)
-    if hostile == "corrupt_zip":
-        target.write_bytes(target.read_bytes()[: len(target.read_bytes()) // 2])
-    elif hostile == "zip_bomb_600mb":
+    if hostile == "zip_bomb_600mb":
         _zip_bomb(target, 600 << 20)
+    elif hostile == "ten_thousand_files":
+        for i in range(10_000):
+            (out / f"empty-{i:05d}.txt").touch()
     else:
         outside = tmp_path / "elsewhere" / target.name
         outside.parent.mkdir()
@@ -203,3 +205,19 @@ def test_hostile_deliverable_gets_a_refused_receipt_quickly(references, tmp_path
     assert any(v["id"] == "unsafe_output" for v in receipt["critical_violations"])
     assert elapsed < 30, f"{elapsed:.1f} s"
     assert peak < 1 << 30, f"{peak >> 20} MiB"
+
+
+@pytest.mark.slow
+def test_corrupt_zip_deliverable_fails_with_a_reason_and_no_violation(references, tmp_path):
+    """A truncated xlsx/docx is a worker's mistake, not hostile: deliverables_present fails naming the file and what
+    is wrong; no unsafe_output, status failed."""
+    task_id = "ACC-01" if "ACC-01" in TASKS else TASKS[0]
+    out_dir, oracle_root = references[task_id]
+    out = _copy_out(out_dir, tmp_path / "out")
+    target = _office_deliverable(out)
+    target.write_bytes(target.read_bytes()[: len(target.read_bytes()) // 2])
+    receipt = _score(task_id, out, oracle_root)
+    assert "unsafe_output" not in {v["id"] for v in receipt["critical_violations"]}, receipt["critical_violations"]
+    assert receipt["det_completion"] is False and receipt["status"] == "failed", receipt["status"]
+    present = next(c for c in receipt["required_criteria"] if c["id"] == "deliverables_present")
+    assert not present["passed"] and f"{target.name} is not a readable" in present["detail"], present["detail"]

@@ -15,8 +15,9 @@ An evaluate.py reads like::
 
 Rules kept here so every scenario keeps them: a formula is judged by the value it computes (never read as empty or
 0 when it has no cached value: the ``formulas`` package computes it, LibreOffice is the second engine, otherwise it
-is reported unknown); a link is never followed out of out/; hostile files are refused (safety.py); JSON with
-NaN/Infinity is refused; numbers are parsed with currency signs, thousands separators, accounting parentheses and
+is reported unknown); a link is never followed out of out/; hostile files are refused (safety.py: ``unsafe_output``
+and receipt status ``refused_input``) while a corrupt or unreadable one only fails the criteria that read it, with
+the reason in their detail; JSON with NaN/Infinity is not valid JSON; numbers are parsed with currency signs, thousands separators, accounting parentheses and
 the scenario's locale.
 
 The helpers live in small modules beside this one and are re-exported here, so ``import common`` is all an
@@ -63,12 +64,18 @@ from readers_xlsx import (  # noqa: E402,F401
 )
 from safety import (  # noqa: E402,F401
     MAX_FILE_BYTES,
+    MAX_OUT_DEPTH,
+    MAX_OUT_ENTRIES,
     MAX_UNZIPPED_BYTES,
+    HostileFile,
     RefusedFile,
+    UnreadableFile,
     check_size,
     check_zip,
+    is_hostile,
     out_files,
     safe_path,
+    scan_out,
 )
 from xlsx_format import format_value  # noqa: E402,F401
 
@@ -86,9 +93,15 @@ class Evaluation:
     """Collects criteria and critical violations for one receipt (SPEC section 4).
 
     Args:
-        out_dir: the worker's out/ folder (read only, links never followed).
+        out_dir: the worker's out/ folder (read only, links never followed; listed up to
+            :data:`MAX_OUT_ENTRIES` entries and :data:`MAX_OUT_DEPTH` levels, beyond which it is refused).
         oracle: the parsed oracle.json.
         workspace: the worker's workspace (its inputs/ is compared against ``oracle["input_sha256"]``).
+
+    Two kinds of file are not read (safety.py): a hostile one (:class:`HostileFile`) is kept in ``refused`` and
+    becomes the critical violation ``unsafe_output`` and status ``refused_input``; an unreadable one
+    (:class:`UnreadableFile`: corrupt, truncated, wrong format) is kept in ``unreadable`` (``{relative path:
+    reason}``), noted, and only fails the criteria that read it — :meth:`problem` gives their detail.
     """
 
     out_dir: str | Path
@@ -101,13 +114,17 @@ class Evaluation:
     notes: list[str] = field(default_factory=list)
     critical_checks: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    unreadable: dict[str, str] = field(default_factory=dict)
     completion: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.out_dir = Path(self.out_dir)
         self.workspace = Path(self.workspace)
-        self.files = out_files(self.out_dir)
+        self.files, listing_problem = scan_out(self.out_dir)
         self._books: dict[str, Workbook | None] = {}
+        self._refused_paths: dict[str, str] = {}
+        if listing_problem:
+            self._refuse(listing_problem)
 
     # -- recording ---------------------------------------------------------------------------------------------
     def criterion(
@@ -132,21 +149,49 @@ class Evaluation:
 
     # -- reading deliverables ---------------------------------------------------------------------------------
     def path(self, relative: str) -> Path | None:
-        """Safe path of a deliverable, or None when it is missing or refused (the refusal becomes unsafe_output)."""
+        """Safe path of a deliverable, or None when it is missing, not a file, or refused as hostile (a link, a
+        special file, over the size cap: the refusal becomes unsafe_output; :meth:`problem` says which)."""
         try:
             path = safe_path(Path(self.out_dir), relative)
         except RefusedFile as exc:
-            self._refuse(str(exc))
+            self.reject(relative, exc)
             return None
         return path if path.is_file() else None
 
+    def reject(self, relative: str, exc: RefusedFile) -> None:
+        """Record why deliverable ``relative`` was not read: a hostile refusal (:class:`HostileFile`, or a bare
+        :class:`RefusedFile`) becomes unsafe_output; an :class:`UnreadableFile` is kept in ``unreadable`` and
+        noted, failing only the criteria that read it."""
+        if is_hostile(exc):
+            self._refused_paths.setdefault(relative, str(exc))
+            self._refuse(str(exc))
+        elif relative not in self.unreadable:
+            self.unreadable[relative] = str(exc)
+            self.note(f"unreadable: {exc}")
+
     def _refuse(self, reason: str) -> None:
+        """Record a hostile refusal (critical unsafe_output, status refused_input); ``reason`` says why."""
         if reason not in self.refused:
             self.refused.append(reason)
             self.note(f"refused: {reason}")
 
+    def problem(self, relative: str) -> str | None:
+        """Why deliverable ``relative`` could not be used, for a criterion's detail: refused as hostile (and why),
+        unreadable (and why), or a folder where a file belongs; None when none of these is known (it may simply
+        be missing)."""
+        if relative in self._refused_paths:
+            reason = self._refused_paths[relative].removeprefix(f"{relative}: ").removeprefix(f"{Path(relative).name}: ")
+            return f"{relative} was refused: {reason}"
+        if relative in self.unreadable:
+            return self.unreadable[relative]
+        candidate = Path(self.out_dir) / relative
+        if candidate.is_dir() and not candidate.is_symlink():
+            return f"{relative} is a folder, not a file"
+        return None
+
     def open_xlsx(self, relative: str) -> Workbook | None:
-        """The deliverable as a :class:`Workbook`, or None when missing or refused (cached per path)."""
+        """The deliverable as a :class:`Workbook`, or None when missing, unreadable or refused (cached per path;
+        see :meth:`reject`)."""
         if relative not in self._books:
             path = self.path(relative)
             book = None
@@ -154,20 +199,13 @@ class Evaluation:
                 try:
                     book = Workbook(path)
                 except RefusedFile as exc:
-                    self._refuse(str(exc))
+                    self.reject(relative, exc)
             self._books[relative] = book
         return self._books[relative]
 
     def csv_rows(self, relative: str) -> list[dict[str, str]] | None:
-        """The deliverable's rows (see :func:`read_csv`), or None when missing or refused."""
-        path = self.path(relative)
-        if path is None:
-            return None
-        try:
-            return read_csv(path)
-        except RefusedFile as exc:
-            self._refuse(str(exc))
-            return None
+        """The deliverable's rows (see :func:`read_csv`), or None when missing, unreadable or refused."""
+        return self._read(relative, read_csv)
 
     def docx_text(self, relative: str) -> str | None:
         """All accepted text of the deliverable, every part (see :func:`docx_text`), or None when missing/refused."""
@@ -188,7 +226,8 @@ class Evaluation:
         return "\n".join(pdf.pages)
 
     def json(self, relative: str) -> Any:
-        """The deliverable parsed as strict JSON, or None when missing or refused (NaN/Infinity refused)."""
+        """The deliverable parsed as strict JSON, or None when missing, unreadable (NaN/Infinity are not JSON) or
+        refused."""
         return self._read(relative, read_json)
 
     def _read(self, relative: str, reader: Any) -> Any:
@@ -198,7 +237,7 @@ class Evaluation:
         try:
             return reader(path)
         except RefusedFile as exc:
-            self._refuse(str(exc))
+            self.reject(relative, exc)
             return None
 
     # -- numbers in the scenario's locale ------------------------------------------------------------------------
@@ -228,11 +267,13 @@ class Evaluation:
 
     def check_completion_file(self, weight: float = 1.0) -> dict[str, Any] | None:
         """Criterion ``completion_file``: COMPLETION.json parses, follows the public schema and lists every
-        required deliverable it claims. Returns the parsed document (or None)."""
+        required deliverable it claims. Returns the parsed document (or None). The detail says why it failed:
+        missing, refused (and why, e.g. over the size cap), not valid JSON (and where), or the schema problems."""
         from wp42.schemas import errors
 
         path = self.path(layout.COMPLETION_JSON)
-        detail, ok, doc = "out/COMPLETION.json is missing", False, None
+        ok, doc = False, None
+        detail = self.problem(layout.COMPLETION_JSON) or f"out/{layout.COMPLETION_JSON} is missing"
         if path is not None:
             try:
                 doc = read_json(path)
@@ -246,24 +287,26 @@ class Evaluation:
                     ok = not missing or doc["status"] != "completed"
                     detail = f"deliverables not listed: {missing}" if missing else f"status {doc['status']}"
             except RefusedFile as exc:
-                detail = str(exc)
+                self.reject(layout.COMPLETION_JSON, exc)
+                detail = self.problem(layout.COMPLETION_JSON) or str(exc)
         self.completion = doc if isinstance(doc, dict) else None
         self.criterion("completion_file", SHARED_CHECKS["completion_file"], ok, weight=weight, detail=detail)
         return self.completion
 
     def check_deliverables_present(self, weight: float = 1.0) -> bool:
-        """Criterion ``deliverables_present``: every required deliverable exists and opens as its kind."""
+        """Criterion ``deliverables_present``: every required deliverable exists and opens as its kind. The detail
+        names each one that does not and why (missing, refused as hostile, or what makes it unreadable)."""
         problems = []
         for item in self.oracle.get("required_deliverables", []):
             rel, kind = item["path"], item["kind"]
             path = self.path(rel)
             if path is None:
-                problems.append(f"{rel} missing")
+                problems.append(self.problem(rel) or f"{rel} missing")
                 continue
             try:
                 if kind == "xlsx":
                     if self.open_xlsx(rel) is None:
-                        problems.append(f"{rel} unreadable")
+                        problems.append(self.problem(rel) or f"{rel} unreadable")
                 elif kind == "docx":
                     read_docx(path)
                 elif kind == "pdf":
@@ -273,8 +316,8 @@ class Evaluation:
                 elif kind == "csv":
                     read_csv_table(path)
             except RefusedFile as exc:
-                problems.append(str(exc))
-                self._refuse(str(exc))
+                self.reject(rel, exc)
+                problems.append(self.problem(rel) or str(exc))
         return self.criterion(
             "deliverables_present", SHARED_CHECKS["deliverables_present"], not problems, weight=weight,
             detail="; ".join(problems) or "all present",
@@ -310,7 +353,8 @@ class Evaluation:
         return not copies
 
     def check_unsafe_output(self) -> bool:
-        """Critical ``unsafe_output``: out/ holds a link leaving it, or a deliverable was refused as hostile."""
+        """Critical ``unsafe_output``: out/ holds a link, a special file or a file over the size cap, holds too many
+        entries or nests too deep, or a deliverable was refused as hostile. Unreadable files are not unsafe."""
         self.checked("unsafe_output")
         for rel in self.files:
             self.path(rel)
@@ -348,5 +392,5 @@ class Evaluation:
         return build_receipt(
             context, self.criteria, self.violations, critical_checks=self.critical_checks,
             abstention_status=status, abstention_justified=justified,
-            empty_submission=not self.files, refused_input=bool(self.refused), notes=self.notes,
+            empty_submission=not self.files and not self.refused, refused_input=bool(self.refused), notes=self.notes,
         )

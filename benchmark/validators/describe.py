@@ -31,7 +31,7 @@ from readers_docx import read_docx
 from readers_misc import read_eml, read_ics, read_json
 from readers_pdf import read_pdf
 from readers_xlsx import Workbook
-from safety import RefusedFile, check_size, container, ole_stream_names
+from safety import HostileFile, RefusedFile, UnreadableFile, check_size, container, ole_stream_names
 from xlsx_format import is_date_format
 
 _SUFFIX_KINDS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".docx": "docx", ".docm": "docx", ".pdf": "pdf", ".csv": "csv",
@@ -151,12 +151,12 @@ def describe(path: Path) -> dict[str, Any]:
     result: dict[str, Any] = {"kind": kind, "status": "ok", "reason": "", "file": path.name}
     try:
         if path.is_symlink():
-            raise RefusedFile(f"{path.name}: is a symbolic link; links are not followed")
+            raise HostileFile(f"{path.name}: is a symbolic link; links are not followed")
         result["size_bytes"] = check_size(path)
         if kind in ("xlsx", "docx"):
             result["container"] = _container(path)
         if kind not in _READERS:
-            raise RefusedFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pdf, csv, eml, ics, json)")
+            raise UnreadableFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pdf, csv, eml, ics, json)")
         result.update(_READERS[kind](path))
     except RefusedFile as exc:
         result.update(status="refused", reason=str(exc))

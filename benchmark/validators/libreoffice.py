@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from safety import RefusedFile
+from safety import UnreadableFile
 
 #: Seconds one conversion may take before it is abandoned.
 CONVERT_SECONDS = 90.0
@@ -90,7 +90,7 @@ def recalculated_values(path: Path) -> dict[tuple[str, str], object]:
 
     Raises:
         LibreOfficeUnavailable: soffice is missing or failed.
-        RefusedFile: the converted workbook cannot be read.
+        UnreadableFile: the converted workbook cannot be read.
     """
     import openpyxl
 
@@ -100,7 +100,7 @@ def recalculated_values(path: Path) -> dict[tuple[str, str], object]:
             formulas = openpyxl.load_workbook(converted, data_only=False)
             values = openpyxl.load_workbook(converted, data_only=True)
         except Exception as exc:  # openpyxl raises many types
-            raise RefusedFile(f"{Path(path).name}: LibreOffice's recalculated copy is unreadable ({exc})") from None
+            raise UnreadableFile(f"{Path(path).name}: LibreOffice's recalculated copy is unreadable ({exc})") from None
         found: dict[tuple[str, str], object] = {}
         for ws in formulas.worksheets:
             for (row, col), cell in ws._cells.items():

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from amounts import normalize_text
-from safety import RefusedFile, check_size
+from safety import HostileFile, UnreadableFile, check_size
 
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
 _DELIMITERS = (",", ";", "\t", "|")
@@ -39,7 +39,7 @@ def decode(raw: bytes, name: str = "csv") -> tuple[str, str, bool]:
     """``(text, encoding, had_bom)`` for the bytes of a text file.
 
     Raises:
-        RefusedFile: the bytes are not text in any encoding charset-normalizer recognises.
+        UnreadableFile: the bytes are not text in any encoding charset-normalizer recognises.
     """
     for bom, encoding in _BOMS:
         if raw.startswith(bom):
@@ -52,7 +52,7 @@ def decode(raw: bytes, name: str = "csv") -> tuple[str, str, bool]:
 
     best = from_bytes(raw).best()
     if best is None:
-        raise RefusedFile(f"{name}: not text in any recognised encoding")
+        raise UnreadableFile(f"{name} is not text in any recognised encoding")
     return str(best), best.encoding, False
 
 
@@ -74,7 +74,8 @@ def read_csv_table(path: Path, max_records: int = 1_000_000) -> CsvTable:
     """The records of a CSV file with its detected encoding and dialect (module docstring).
 
     Raises:
-        RefusedFile: too large, not text, or more than ``max_records`` records.
+        UnreadableFile: not text, or not parseable as CSV.
+        HostileFile: over the size cap, or more than ``max_records`` records.
     """
     path = Path(path)
     check_size(path)
@@ -99,10 +100,10 @@ def read_csv_table(path: Path, max_records: int = 1_000_000) -> CsvTable:
             if best is None or score > best[0]:
                 best = (score, delimiter, escape, records)
     if best is None:
-        raise RefusedFile(f"{path.name}: not parseable as CSV")
+        raise UnreadableFile(f"{path.name} is not parseable as CSV")
     _, delimiter, escape, records = best
     if len(records) > max_records:
-        raise RefusedFile(f"{path.name}: more than {max_records} records")
+        raise HostileFile(f"{path.name}: more than {max_records} records")
     return CsvTable(encoding=encoding, bom=bom, delimiter=delimiter, escapechar=escape, records=records)
 
 
@@ -111,17 +112,18 @@ def read_csv(path: Path, max_rows: int = 100_000) -> list[dict[str, str]]:
     turned into ``_``); encoding and dialect detected as in :func:`read_csv_table`; blank rows skipped.
 
     Raises:
-        RefusedFile: not text, more than ``max_rows`` rows, or no header row.
+        UnreadableFile: not text, or no header row.
+        HostileFile: over the size cap, or more than ``max_rows`` rows.
     """
     table = read_csv_table(path, max_records=max_rows + 1_000)
     if not table.records:
-        raise RefusedFile(f"{Path(path).name}: empty CSV (no header row)")
+        raise UnreadableFile(f"{Path(path).name}: empty CSV (no header row)")
     header = [normalize_text(h).replace(" ", "_") for h in table.records[0]]
     rows = []
     for raw in table.records[1:]:
         if not any(cell.strip() for cell in raw):
             continue
         if len(rows) >= max_rows:
-            raise RefusedFile(f"{Path(path).name}: more than {max_rows} rows")
+            raise HostileFile(f"{Path(path).name}: more than {max_rows} rows")
         rows.append({h: (raw[i].strip() if i < len(raw) else "") for i, h in enumerate(header) if h})
     return rows

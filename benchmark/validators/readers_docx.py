@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from safety import RefusedFile, check_zip, parse_xml
+from safety import UnreadableFile, check_zip, parse_xml
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -160,7 +160,8 @@ def read_docx(path: Path) -> DocxText:
     """Every part's accepted text of a .docx (see the module docstring).
 
     Raises:
-        RefusedFile: not a readable, safe docx (see safety.check_zip), or word/document.xml is missing/malformed.
+        UnreadableFile: not a readable docx (see safety.check_zip), or word/document.xml is missing or malformed.
+        HostileFile: unsafe to read (see safety.check_zip and safety.parse_xml).
     """
     path = Path(path)
     check_zip(path)
@@ -170,7 +171,7 @@ def read_docx(path: Path) -> DocxText:
             names = archive.namelist()
             main = "word/document.xml"
             if main not in names:
-                raise RefusedFile(f"{path.name}: not a Word document (no word/document.xml)")
+                raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
             root = parse_xml(archive.read(main), f"{path.name}:{main}")
             body = root.find(f"{W}body")
             if body is not None:
@@ -187,7 +188,7 @@ def read_docx(path: Path) -> DocxText:
                     walker.blocks(part_root if "note" not in prefix else _notes(part_root), lines)
                     sink.extend(line for line in lines if line.strip())
     except zipfile.BadZipFile as exc:
-        raise RefusedFile(f"{path.name}: not a readable Word document ({exc})") from None
+        raise UnreadableFile(f"{path.name} is not a readable docx (bad zip: {exc})") from None
     return result
 
 
@@ -207,6 +208,6 @@ def docx_text(path: Path) -> str:
     boxes, headers, footers, footnotes and endnotes; newline separated.
 
     Raises:
-        RefusedFile: not a readable docx.
+        RefusedFile: as :func:`read_docx`.
     """
     return read_docx(path).all_text()

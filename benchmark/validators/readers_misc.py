@@ -9,14 +9,16 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
-from safety import RefusedFile, check_size
+from safety import HostileFile, UnreadableFile, check_size
 
 
 def read_json(path: Path) -> Any:
     """Strict JSON: NaN, Infinity and -Infinity are refused (RFC 8259 has no such numbers).
 
     Raises:
-        RefusedFile: too large, not valid UTF-8 JSON, or it holds a non-finite number (the detail names it).
+        UnreadableFile: not valid UTF-8 JSON, or it holds a non-finite number; the message reads
+            ``"<name> is not valid JSON: <what and where>"``.
+        HostileFile: over the size cap, or nested too deeply for the parser (a nesting bomb).
     """
 
     def _refuse(token: str) -> Any:
@@ -25,8 +27,10 @@ def read_json(path: Path) -> Any:
     check_size(Path(path))
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=_refuse)
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        raise RefusedFile(f"{Path(path).name}: not valid JSON ({exc})") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UnreadableFile(f"{Path(path).name} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise HostileFile(f"{Path(path).name}: JSON nested too deeply to parse") from None
 
 
 def read_eml(path: Path) -> dict[str, Any]:
@@ -35,7 +39,8 @@ def read_eml(path: Path) -> dict[str, Any]:
     ``From `` first line is tolerated).
 
     Raises:
-        RefusedFile: too large or not parseable.
+        UnreadableFile: not parseable.
+        HostileFile: over the size cap.
     """
     check_size(Path(path))
     try:
@@ -53,7 +58,7 @@ def read_eml(path: Path) -> dict[str, Any]:
         return {"headers": headers, "content_type": message.get_content_type(),
                 "body_text": body.get_content() if body is not None else "", "attachments": attachments}
     except Exception as exc:  # the email package raises several types on broken input
-        raise RefusedFile(f"{Path(path).name}: not a readable e-mail ({type(exc).__name__}: {exc})") from None
+        raise UnreadableFile(f"{Path(path).name}: not a readable e-mail ({type(exc).__name__}: {exc})") from None
 
 
 def read_ics(path: Path) -> dict[str, Any]:
@@ -61,7 +66,8 @@ def read_ics(path: Path) -> dict[str, Any]:
     (RFC 5545 via icalendar). ``dtstart_utc`` is ISO 8601 with ``Z`` when the start has a time zone.
 
     Raises:
-        RefusedFile: too large or not parseable.
+        UnreadableFile: not parseable.
+        HostileFile: over the size cap.
     """
     from datetime import datetime
 
@@ -85,4 +91,4 @@ def read_ics(path: Path) -> dict[str, Any]:
             })
         return {"prodid": str(calendar.get("PRODID", "")), "events": events}
     except Exception as exc:  # icalendar raises ValueError and others
-        raise RefusedFile(f"{Path(path).name}: not a readable calendar ({type(exc).__name__}: {exc})") from None
+        raise UnreadableFile(f"{Path(path).name}: not a readable calendar ({type(exc).__name__}: {exc})") from None

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from amounts import collapse_text
-from safety import RefusedFile, check_size
+from safety import HostileFile, RefusedFile, UnreadableFile, check_size
 
 PDFTOTEXT_SECONDS = 30.0
 
@@ -42,7 +42,7 @@ def _pdftotext(path: Path, max_pages: int) -> list[str] | None:
         proc = subprocess.run([program, "-enc", "UTF-8", "-l", str(max_pages), str(path), "-"],
                               capture_output=True, timeout=PDFTOTEXT_SECONDS, start_new_session=True)
     except subprocess.TimeoutExpired:
-        raise RefusedFile(f"{path.name}: text extraction ran past {PDFTOTEXT_SECONDS:g} s") from None
+        raise HostileFile(f"{path.name}: text extraction ran past {PDFTOTEXT_SECONDS:g} s") from None
     if proc.returncode != 0:
         return None
     pages = proc.stdout.decode("utf-8", "replace").split("\f")
@@ -55,7 +55,8 @@ def read_pdf(path: Path, max_pages: int = 200) -> PdfText:
     """Text of a PDF's first ``max_pages`` pages, normalised, with page count, metadata and encryption details.
 
     Raises:
-        RefusedFile: too large, not a PDF, malformed, or encrypted with a non-empty user password.
+        UnreadableFile: not a PDF, malformed or truncated, or encrypted with a non-empty user password.
+        HostileFile: over the size cap, or text extraction ran past :data:`PDFTOTEXT_SECONDS`.
     """
     path = Path(path)
     check_size(path)
@@ -71,7 +72,7 @@ def read_pdf(path: Path, max_pages: int = 200) -> PdfText:
             result.encryption = {"V": int(encrypt.get("/V", 0)), "R": int(encrypt.get("/R", 0)),
                                  "cfm": str(std.get("/CFM", "")) if std else ""}
             if not reader.decrypt(""):
-                raise RefusedFile(f"{path.name}: encrypted PDF with a user password; it cannot be opened")
+                raise UnreadableFile(f"{path.name}: encrypted PDF with a user password; it cannot be opened")
         result.page_count = len(reader.pages)
         info = reader.metadata or {}
         for key in ("/Producer", "/Creator", "/Title", "/Author"):
@@ -88,7 +89,7 @@ def read_pdf(path: Path, max_pages: int = 200) -> PdfText:
     except RefusedFile:
         raise
     except Exception as exc:  # pypdf raises many types on malformed input
-        raise RefusedFile(f"{path.name}: not a readable PDF ({type(exc).__name__}: {exc})") from None
+        raise UnreadableFile(f"{path.name} is not a readable PDF ({type(exc).__name__}: {exc})") from None
     result.pages = [collapse_text(page) for page in pages]
     return result
 
@@ -97,6 +98,6 @@ def pdf_text(path: Path, max_pages: int = 200) -> str:
     """Normalised text of a PDF's first ``max_pages`` pages (see :func:`read_pdf`), one line per page.
 
     Raises:
-        RefusedFile: not a readable PDF.
+        RefusedFile: as :func:`read_pdf`.
     """
     return "\n".join(read_pdf(path, max_pages).pages)

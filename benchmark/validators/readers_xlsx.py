@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
-from safety import RefusedFile, check_zip
+from safety import RefusedFile, UnreadableFile, check_zip
 from xlsx_format import format_value, is_date_format
 
 #: A range reference covering more populated-extent cells than this is not computed (reported unknown).
@@ -121,13 +121,13 @@ def _load(path: Path) -> tuple[Any, Any, list[str]]:
     except TypeError:
         notes.append("repaired empty cell style attributes (as Excel for Mac writes them) before reading")
     except Exception as exc:  # openpyxl raises many types on broken files
-        raise RefusedFile(f"{path.name}: not a readable workbook ({type(exc).__name__}: {exc})") from None
+        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
     data = _repaired_bytes(path)
     try:
         return (openpyxl.load_workbook(io.BytesIO(data), data_only=False),
                 openpyxl.load_workbook(io.BytesIO(data), data_only=True), notes)
     except Exception as exc:
-        raise RefusedFile(f"{path.name}: not a readable workbook ({type(exc).__name__}: {exc})") from None
+        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
 
 
 class Workbook:
@@ -139,7 +139,8 @@ class Workbook:
             when such a cell is asked for, and a missing soffice becomes a note on the cell).
 
     Raises (constructor):
-        RefusedFile: not a readable workbook, password-protected, or hostile (see safety.check_zip).
+        UnreadableFile: not a readable workbook, or password-protected (see safety.check_zip).
+        HostileFile: unsafe to read (see safety.check_zip).
     """
 
     def __init__(self, path: Path, *, second_engine: bool = True) -> None:

@@ -40,8 +40,8 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
     if path is not None:
         try:
             entries = common.read_json(path)
-        except common.RefusedFile as exc:
-            ev._refuse(str(exc))
+        except common.RefusedFile as exc:  # hostile: unsafe_output; unreadable: noted, no decisions read from it
+            ev.reject(layout.PORTAL_SUBMISSIONS, exc)
             entries = []
         if not isinstance(entries, list):
             notes.append(f"{layout.PORTAL_SUBMISSIONS} is not a list")
