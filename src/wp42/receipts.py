@@ -114,7 +114,9 @@ def build_receipt(
 
     det_completion is true only when every criterion passed, there is at least one criterion and no critical
     violation (SPEC section 4). The status is ``passed`` in that case; otherwise ``empty_submission`` when out/ held
-    nothing, ``refused_input`` when a deliverable was refused as hostile or unsafe (a link leaving out/, over a size cap, a zip bomb, an entity declaration; a merely unreadable file is a worker mistake and fails the criteria that read it), else ``failed``.
+    nothing, ``refused_input`` when a deliverable was refused as hostile or unsafe (a link leaving out/, a file
+    over a size cap, a zip bomb, an entity declaration; a merely unreadable file is a worker's mistake and fails the
+    criteria that read it), else ``failed``.
 
     Raises:
         ValueError: two criteria share an id.
