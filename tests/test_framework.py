@@ -13,7 +13,7 @@ from wp42 import schemas
 from wp42.cli import main
 from wp42.evaluation import Limits, evaluate_out
 from wp42.executor import LocalPool, plan_attempts, run_batch
-from wp42.generation import bundle_sha256, generate, hash_tree
+from wp42.generation import bundle_sha256, generate, hash_tree, input_hashes
 from wp42.layout import Attempt, Oracle, Repo
 from wp42.runner import AttemptSpec, run_attempt
 from wp42.sandbox import bwrap_available
@@ -293,6 +293,9 @@ def test_sandbox_that_cannot_start_the_worker_is_an_infrastructure_error(generat
     portal = toy_repo / "benchmark" / "scenarios" / TOY / "portal"
     portal.mkdir()
     (portal / "portal.json").write_text("{}")  # the portal cannot start, so the worker never runs
+    oracle_json = Oracle.at(generated, TOY).oracle_json
+    oracle = json.loads(oracle_json.read_text())  # as if the scenario shipped this broken portal all along
+    oracle_json.write_text(json.dumps({**oracle, "input_sha256": input_hashes(portal.parent)}))
     receipt = run_attempt(_spec(tmp_path, generated, "reference", "noportal", arm="A3"))
     assert receipt["status"] == "infrastructure_error" and receipt["det_completion"] is False
     assert any("did not start the worker" in n for n in receipt["notes"])
@@ -336,3 +339,12 @@ def test_bad_oracle_root_leaves_the_bundle_untouched(toy_repo, tmp_path, capsys)
     assert main(["generate", TOY, "--seed", "3", "--oracle-root", "/proc/no-such-place"]) == 2
     assert "cannot create the oracle root" in capsys.readouterr().err
     assert hash_tree(toy_repo / "benchmark" / "scenarios" / TOY) == before
+
+
+def test_a_bundle_changed_since_its_oracle_is_refused(generated, tmp_path, toy_repo, capsys):
+    # Grading against an oracle computed from other inputs would score every worker wrongly.
+    generate(TOY, 7, None)  # the public bundle moves to seed 7, the oracle stays at seed 42
+    task = toy_repo / "benchmark" / "scenarios" / TOY / "task.json"
+    task.write_text(task.read_text().replace('"generator_seed": 7', '"generator_seed": 42'))
+    code = main(["run", TOY, "--worker", "nop", "--runs-dir", str(tmp_path / "runs"), "--oracle-root", str(generated)])
+    assert code == 2 and "does not match its oracle" in capsys.readouterr().err

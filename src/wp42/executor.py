@@ -209,15 +209,16 @@ def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
         UserError: naming the first problem and its fix.
     """
     from wp42 import workers
-    from wp42.generation import load_oracle, load_task
+    from wp42.generation import input_hashes, load_oracle, load_task
     from wp42.layout import Oracle
-    from wp42.runner import check_arm
+    from wp42.runner import check_arm, check_bundle_matches_oracle
 
     repo = repo or Repo.find()
     for task_id in sorted({s.task_id for s in specs}):
         for spec in [s for s in specs if s.task_id == task_id][:1]:
             seed = load_task(repo.bundle(task_id).root).get("generator_seed")
-            load_oracle(spec.oracle_root, task_id, expected_seed=seed)
+            oracle = load_oracle(spec.oracle_root, task_id, expected_seed=seed)
+            check_bundle_matches_oracle(task_id, input_hashes(repo.bundle(task_id).root), oracle)
             arm = check_arm(spec.arm, repo)
             if arm.get("portal") and not repo.bundle(task_id).portal_json.is_file():
                 raise UserError(f"arm {spec.arm} serves the portal but {task_id} has no portal: run it in A1 or A2")

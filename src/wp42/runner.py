@@ -80,6 +80,22 @@ def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, network_log: P
     )
 
 
+def check_bundle_matches_oracle(task_id: str, hashes: dict[str, str], oracle: dict[str, Any]) -> None:
+    """Refuse to run on inputs the oracle was not computed from (the bundle was regenerated or edited since).
+
+    Raises:
+        UserError: naming the first differing file and the fix.
+    """
+    expected = oracle.get("input_sha256") or {}
+    if hashes == expected:
+        return
+    differing = sorted(k for k in set(hashes) | set(expected) if hashes.get(k) != expected.get(k))
+    raise UserError(
+        f"{task_id}'s public bundle does not match its oracle ({len(differing)} input file(s) differ, e.g. "
+        f"{differing[0]}): regenerate both with `wp42 generate {task_id} --seed {oracle.get('seed')}`"
+    )
+
+
 def check_run_id(run_id: str, worker: str, runs_dir: Path) -> None:
     """A run id names one worker's run: refuse a name with a path separator, or one already used by another worker.
 
@@ -178,7 +194,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     bundle = repo.bundle(spec.task_id)
     task = load_task(bundle.root)
     seed = task.get("generator_seed")
-    load_oracle(spec.oracle_root, spec.task_id, expected_seed=seed)
+    oracle_facts = load_oracle(spec.oracle_root, spec.task_id, expected_seed=seed)
     arm = check_arm(spec.arm, repo)
     if arm.get("portal") and not bundle.portal_json.is_file():
         raise UserError(
@@ -197,6 +213,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     time_limit = float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"])
     budget = float(task.get("budget_usd", 0))
     before = input_hashes(folder.workspace)
+    check_bundle_matches_oracle(spec.task_id, before, oracle_facts)
     network_log = folder.network_log
     portal = None
     if arm.get("portal"):
