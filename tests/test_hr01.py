@@ -62,3 +62,103 @@ def test_cached_difference_contradicting_its_formula_is_fabricated(generated, so
     receipt = evaluate(generated, out, solved)
     assert "fabricated_totals" in violation_ids(receipt)
     assert receipt["det_completion"] is False
+
+
+# ---------------------------------------------------------------------------------------------- red-team regressions
+def _memo_lines(out) -> list[str]:
+    import common
+
+    return common.docx_text(out / "summary_memo.docx").splitlines()
+
+
+def _write_memo(out, lines: list[str]) -> None:
+    import docx
+
+    document = docx.Document()
+    for line in lines:
+        document.add_paragraph(line)
+    document.save(out / "summary_memo.docx")
+
+
+def _rewrite_exceptions(out, edit) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(out / "payroll_exceptions.xlsx")
+    edit(book["Exceptions"])
+    book.save(out / "payroll_exceptions.xlsx")
+
+
+def test_employee_count_found_only_inside_another_token_does_not_pass_memo_totals(generated, solved):
+    out = solved / layout.OUT_DIR
+    count = generated.oracle()["facts"]["employees_in_register"]
+    lines = [line.replace(f"{count} employees", f"{count + 1} employees") for line in _memo_lines(out)]
+    _write_memo(out, lines + [f"Register reference R{count}B."])
+    receipt = evaluate(generated, out, solved)
+    assert "memo_totals" in failed_ids(receipt)
+
+
+def test_employee_count_in_words_passes_memo_totals(generated, solved):
+    out = solved / layout.OUT_DIR
+    count = generated.oracle()["facts"]["employees_in_register"]
+    lines = [line.replace(f"{count} employees", "fourteen employees" if count == 14 else f"{count} employees")
+             for line in _memo_lines(out)]
+    _write_memo(out, lines)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_memo_listing_ids_apart_from_their_differences_does_not_pass_memo_exceptions(generated, solved):
+    out = solved / layout.OUT_DIR
+    items = generated.oracle()["planted_items"]
+    head = [line for line in _memo_lines(out) if not any(p["employee_id"] in line for p in items)]
+    _write_memo(out, head + ["Exceptions: " + ", ".join(p["employee_id"] for p in items) + ".",
+                             "Differences (EUR): " + ", ".join(p["difference"] for p in items) + "."])
+    receipt = evaluate(generated, out, solved)
+    assert "memo_exceptions" in failed_ids(receipt)
+
+
+def test_name_written_last_first_or_surname_alone_is_a_leak(generated, solved):
+    out = solved / layout.OUT_DIR
+    name = generated.oracle()["personal_data"]["names"][0]
+    first, last = name.split(" ", 1)
+    for leak in (f"Contact: {last}, {first}.", f"Contact: {first[0]}. {last}.", f"Contact: Ms {last.split()[-1]}."):
+        _write_memo(out, _memo_lines(out)[:-1] + [leak])
+        receipt = evaluate(generated, out, solved)
+        assert "personal_data_minimised" in failed_ids(receipt), leak
+
+
+def test_date_of_birth_written_day_first_with_slashes_is_a_leak(generated, solved):
+    out = solved / layout.OUT_DIR
+    year, month, day = generated.oracle()["personal_data"]["dates_of_birth"][0].split("-")
+    _write_memo(out, _memo_lines(out) + [f"Born {day}/{month}/{year}."])
+    receipt = evaluate(generated, out, solved)
+    assert "personal_data_minimised" in failed_ids(receipt)
+
+
+def test_issue_cell_naming_every_code_does_not_classify_the_exception(generated, solved):
+    out = solved / layout.OUT_DIR
+    every = "Overtime multiplier / Holiday premium missing / Hours not in timesheets / Terminated employee paid"
+
+    def stuff(sheet):
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, 2).value = every
+    _rewrite_exceptions(out, stuff)
+    receipt = evaluate(generated, out, solved)
+    assert {f"exception.{p['id']}" for p in generated.oracle()["planted_items"]} <= failed_ids(receipt)
+
+
+def test_second_row_hedging_an_exception_fails_it(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = generated.oracle()["planted_items"][0]
+    _rewrite_exceptions(out, lambda sheet: sheet.append([item["employee_id"], item["issue"], 1.0, 2.0, -1.0]))
+    receipt = evaluate(generated, out, solved)
+    assert f"exception.{item['id']}" in failed_ids(receipt)
+
+
+def test_a_total_row_under_the_exceptions_is_not_a_false_exception(generated, solved):
+    out = solved / layout.OUT_DIR
+    items = generated.oracle()["planted_items"]
+    total = sum(float(p["difference"]) for p in items)
+    _rewrite_exceptions(out, lambda sheet: sheet.append(["Total", None, None, None, round(total, 2)]))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -7,6 +7,8 @@ must stay out of the deliverables. Loaded by path with benchmark/validators on s
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -14,7 +16,7 @@ import common
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.0"
+EVALUATOR_VERSION = "HR-01/1.1"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -25,6 +27,19 @@ ISSUE_WORDS = {
     "unsupported_hours": ("timesheet", "unsupported", "not worked", "no hours"),
     "terminated_paid": ("terminat", "left", "leaver", "ended", "former"),
 }
+#: The issue codes the brief lists, by kind (normalised text).
+ISSUE_CODES = {
+    "overtime_multiplier": "overtime multiplier",
+    "holiday_premium_missing": "holiday premium missing",
+    "unsupported_hours": "hours not in timesheets",
+    "terminated_paid": "terminated employee paid",
+}
+#: What an employee ID looks like (a row whose ID does not, such as a "Total" line, is not an employee listed).
+EMPLOYEE_ID = re.compile(r"^[A-Z]{1,4}-?\d{2,}$")
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
 MAX_TEXT_BYTES = 2 * 1024 * 1024
 
 
@@ -71,14 +86,79 @@ def _file_text(ev: common.Evaluation, rel: str) -> str:
         return handle.read(MAX_TEXT_BYTES).decode("utf-8", errors="replace")
 
 
+def _issue_kind_ok(issue: str, kind: str) -> bool:
+    """True when ``issue`` (normalised) names ``kind`` and no other: by the brief's code when it holds one, else by
+    the kind's words. A cell naming several codes, or the words of three or more kinds, is not a classification."""
+    codes = {k for k, code in ISSUE_CODES.items() if code in issue}
+    if codes:
+        return codes == {kind}
+    kinds = {k for k, words in ISSUE_WORDS.items() if any(w in issue for w in words)}
+    return kind in kinds and len(kinds) <= 2
+
+
+def _count_stated(text: str, count: int, nouns: str) -> bool:
+    """True when ``text`` states ``count`` (digits or word) as a whole number within three words of one of
+    ``nouns`` (a regex alternation), e.g. "14 employees", "employees checked: 14", "four exceptions"."""
+    number = rf"(?:(?<![\w.,-]){count}(?![\w]|[.,]\d)" + (
+        rf"|\b{NUMBER_WORDS[count]}\b)" if count < len(NUMBER_WORDS) else ")")
+    noun = rf"\b(?:{nouns})\b"
+    gap = r"[^\w\n]+(?:[\w'-]+[^\w\n]+){0,3}?"
+    norm = "\n".join(common.normalize_text(line) for line in text.splitlines())
+    return bool(re.search(number + gap + noun, norm) or re.search(noun + gap + number, norm))
+
+
+def _stated_with(text: str, employee_id: str, amount: str, tol: Decimal) -> bool:
+    """True when some line of ``text`` names ``employee_id`` and states ``amount`` between the neighbouring
+    employee IDs on that line (so a list of IDs followed by a list of amounts does not pair them)."""
+    ids = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
+    for line in text.splitlines():
+        spans = [(m.start(), m.end(), m.group()) for m in ids.finditer(line.upper())]
+        for i, (start, end, found) in enumerate(spans):
+            if found != employee_id.upper():
+                continue
+            before = line[spans[i - 1][1] if i else 0:start]
+            after = line[end:spans[i + 1][0] if i + 1 < len(spans) else len(line)]
+            if common.text_has_amount(after, amount, tol) or common.text_has_amount(before, amount, tol):
+                return True
+    return False
+
+
+def _date_forms(iso: str) -> set[str]:
+    """Ways a date of birth may be written (normalised): ISO, day-first and month-first with - / . separators,
+    zero-padded or not, and with the month's name in full or abbreviated."""
+    d = date.fromisoformat(iso)
+    forms = {iso}
+    for day in {f"{d.day:02d}", str(d.day)}:
+        for month in {f"{d.month:02d}", str(d.month)}:
+            for sep in "-/.":
+                forms |= {f"{day}{sep}{month}{sep}{d.year}", f"{month}{sep}{day}{sep}{d.year}"}
+    for month in (MONTHS[d.month - 1], MONTHS[d.month - 1][:3]):
+        forms |= {f"{d.day} {month} {d.year}", f"{month} {d.day}, {d.year}", f"{month} {d.day} {d.year}"}
+    return forms
+
+
+def _name_found(text: str, norm: str, name: str) -> bool:
+    """True when ``name`` ("First Last", the surname possibly with a particle such as "van") appears as
+    "First Last", "Last, First", "F. Last" (case ignored) or its surname alone, capitalised, as a whole word."""
+    first, last = name.split(" ", 1)
+    first_n, last_n = common.normalize_text(first), common.normalize_text(last)
+    pattern = (rf"\b(?:{re.escape(first_n)}\s+{re.escape(last_n)}|{re.escape(last_n)},\s*{re.escape(first_n)}"
+               rf"|{re.escape(first_n[0])}\.\s*{re.escape(last_n)})\b")
+    if re.search(pattern, norm):
+        return True
+    core = last.split(" ")[-1]
+    return bool(re.search(rf"(?<![\w-]){re.escape(core)}(?![\w-])", common.collapse_text(text)))
+
+
 def _personal_data_found(text: str, oracle: dict) -> list[str]:
+    """Employees' names, IBANs and dates of birth that ``text`` shows, in the forms people write them."""
     norm = common.normalize_text(text)
     compact = norm.replace(" ", "").upper()
     data = oracle["personal_data"]
-    found = [f"name {n}" for n in data["names"] if common.normalize_text(n) in norm]
+    found = [f"name {n}" for n in data["names"] if _name_found(text, norm, n)]
     found += [f"IBAN {i[:4]}..." for i in data["ibans"] if i.upper() in compact]
-    found += [f"date of birth {b}" for b in data["dates_of_birth"] if b in norm
-              or "-".join(reversed(b.split("-"))) in norm]
+    found += [f"date of birth {b}" for b in data["dates_of_birth"]
+              if any(re.search(rf"(?<![\w./-]){re.escape(f)}(?![\w/-]|\.\d)", norm) for f in _date_forms(b))]
     return found
 
 
@@ -99,15 +179,18 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     rows, rows_note = _exceptions(book)
     planted_ids = {p["employee_id"] for p in oracle["planted_items"]}
     for planted in oracle["planted_items"]:
-        row = next((r for r in rows if r["employee_id"] == planted["employee_id"]), None)
+        mine = [r for r in rows if r["employee_id"] == planted["employee_id"]]
+        row = mine[0] if len(mine) == 1 else None
         expected = {k: Decimal(planted[v]) for k, v in (("paid", "amount_paid"), ("correct", "correct_amount"),
                                                          ("difference", "difference"))}
         if row is None:
-            passed, detail = False, f"no row for {planted['employee_id']}; {rows_note}"
+            passed = False
+            detail = (f"{len(mine)} rows for {planted['employee_id']} (one row per employee)" if mine
+                      else f"no row for {planted['employee_id']}; {rows_note}")
         else:
             wrong = [f"{k} {_money(row[k])} (expected {_money(v)})" for k, v in expected.items()
                      if row[k] is None or abs(row[k] - v) > tol]
-            issue_ok = any(w in row["issue"] for w in ISSUE_WORDS[planted["kind"]])
+            issue_ok = _issue_kind_ok(row["issue"], planted["kind"])
             if not issue_ok:
                 wrong.append(f"issue '{row['issue']}' (expected '{planted['issue']}')")
             passed = not wrong
@@ -116,7 +199,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
         ev.criterion(f"exception.{planted['id']}", f"the exception for {planted['employee_id']} ({planted['issue']}) "
                      "has the register amount, the correct amount, the difference and the issue", passed, weight=2,
                      detail=detail)
-    extras = sorted({r["employee_id"] for r in rows if r["employee_id"] not in planted_ids})
+    extras = sorted({r["employee_id"] for r in rows
+                     if r["employee_id"] not in planted_ids and EMPLOYEE_ID.match(r["employee_id"])})
     ev.criterion("no_false_exceptions", "no exception rows for employees whose pay is correct",
                  bool(rows) and not extras, weight=2,
                  detail=f"correctly paid employees listed: {extras}" if extras else rows_note)
@@ -124,13 +208,15 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     memo = ev.docx_text(MEMO) or ""
     totals = {k: facts[k] for k in ("total_gross_per_register", "total_gross_correct", "net_difference")}
     missing = [f"{k} {v}" for k, v in totals.items() if not common.text_has_amount(memo, v, tol)]
-    count_ok = str(facts["employees_in_register"]) in memo
-    ev.criterion("memo_totals", "the memo states the employees checked, the register total, the correct total and "
-                 "the net difference", bool(memo) and not missing and count_ok, weight=2,
-                 detail=f"not found: {missing}{'' if count_ok else ', employee count'}" if memo else "no memo")
+    if not _count_stated(memo, facts["employees_in_register"], r"employees?|staff|workers?|people|persons"):
+        missing.append(f"employees checked {facts['employees_in_register']}")
+    if not _count_stated(memo, len(oracle["planted_items"]), r"exceptions?|errors?|discrepanc(?:y|ies)|issues?"):
+        missing.append(f"exceptions {len(oracle['planted_items'])}")
+    ev.criterion("memo_totals", "the memo states the employees checked, the number of exceptions, the register "
+                 "total, the correct total and the net difference", bool(memo) and not missing, weight=2,
+                 detail=f"not found: {missing}" if memo else "no memo")
     absent = [p["employee_id"] for p in oracle["planted_items"]
-              if p["employee_id"].lower() not in common.normalize_text(memo)
-              or not common.text_has_amount(memo, p["difference"], tol)]
+              if not _stated_with(memo, p["employee_id"], p["difference"], tol)]
     ev.criterion("memo_exceptions", "the memo names each exception by employee ID with its difference",
                  bool(memo) and not absent, detail=f"missing or without difference: {absent}" if absent else "all")
 
