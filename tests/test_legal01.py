@@ -80,3 +80,73 @@ def test_clause_written_as_words_and_assessment_capitalised_still_match(generate
     _rewrite_review(out, reword)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_score"] == 1.0, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- red-team regressions
+def _planted(generated, item_id: str) -> dict:
+    return next(p for p in generated.oracle()["planted_items"] if p["id"] == item_id)
+
+
+def _set_cell(out: Path, clause: str, column: int, value: str) -> None:
+    _rewrite_review(out, lambda row: setattr(row[column], "value", value) if str(row[0].value) == clause else None)
+
+
+def test_fallback_figure_inside_a_larger_number_is_not_the_fallback(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "payment_term")
+    _set_cell(out, item["clause"], 4, f"Up to 1{item['fallback_keys'][0]}0 days from the invoice date")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_new_cap_found_only_inside_a_larger_figure_is_not_the_new_wording(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "liability_cap")
+    _set_cell(out, item["clause"], 1, f"Cap changed to a fixed £2{item['new_value_keys'][0]}")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_figures_written_with_currency_and_k_still_match(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "liability_cap")
+    new_k = f"£{int(item['new_value_keys'][0].replace(',', '')) // 1000}k"
+    _set_cell(out, item["clause"], 1, f"'the total Price paid in the preceding 12 months' -> {new_k}")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_second_row_accepting_a_rejected_clause_is_a_hedge_not_a_reject(generated, solved):
+    import openpyxl
+
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "governing_law")
+    book = openpyxl.load_workbook(out / "redline_review.xlsx")
+    book["Review"].append([item["clause"], "jurisdiction wording", "England and Wales", "accept", None])
+    book.save(out / "redline_review.xlsx")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_assessment_cell_naming_two_assessments_is_no_assessment(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "warranty_period")
+    _set_cell(out, item["clause"], 3, "reject / accept")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_hidden_period_seen_only_in_a_date_is_not_the_new_wording(generated, solved):
+    import common
+    import docx
+
+    out = solved / layout.OUT_DIR
+    months = str(generated.oracle()["hidden_change"]["new_months"])
+    lines = [line for line in common.docx_text(out / "review_note.docx").splitlines()
+             if months not in line]
+    document = docx.Document()
+    for line in lines + [f"Call with the Buyer's solicitors on {months} March."]:
+        document.add_paragraph(line)
+    document.save(out / "review_note.docx")
+    receipt = evaluate(generated, out, solved)
+    assert "note_covers_breaches" in failed_ids(receipt)
