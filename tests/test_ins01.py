@@ -104,3 +104,40 @@ def test_missing_and_extra_rows_fail_triage_complete(generated, solved):
     lines = (out / "triage.csv").read_text().splitlines()
     (out / "triage.csv").write_text("\n".join(lines[:-1] + ["CLM-99-00001,approve,COVERED,10.00"]) + "\n")
     assert "triage_complete" in failed_ids(evaluate(generated, out, solved))
+
+
+# ---------------------------------------------------------------------------------------------- red-team regressions
+def _flagged(generated) -> dict[str, dict]:
+    return {k: v for k, v in generated.oracle()["decisions"].items() if v["decision"] != "approve"}
+
+
+def _with_note(generated, solved, lines: list[str]) -> dict:
+    out = solved / layout.OUT_DIR
+    (out / "triage_note.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return evaluate(generated, out, solved)
+
+
+def _total_line(generated) -> str:
+    return f"Total payable on approved claims: ${generated.oracle()['facts']['total_payable_approved']}"
+
+
+def test_note_giving_every_exception_every_reason_does_not_pass_note_exceptions(generated, solved):
+    codes = ("EXCLUDED_PERIL", "DUPLICATE", "NOT_IN_FORCE", "BELOW_DEDUCTIBLE", "ABOVE_AUTHORITY")
+    lines = [_total_line(generated)] + [f"- {k}: decline or refer ({v['decision']})" for k, v in
+                                        _flagged(generated).items()]
+    lines += [f"- {k}: {code}" for k in _flagged(generated) for code in codes]
+    receipt = _with_note(generated, solved, lines)
+    assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_note_line_saying_decline_and_refer_without_a_reason_does_not_count(generated, solved):
+    lines = [_total_line(generated)] + [f"- {k}: decline / refer" for k in _flagged(generated)]
+    receipt = _with_note(generated, solved, lines)
+    assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_note_listing_several_exceptions_on_one_line_passes(generated, solved):
+    flagged = _flagged(generated)
+    summary = "Exceptions: " + "; ".join(f"{k} {v['decision']} ({v['reason_code']})" for k, v in flagged.items())
+    receipt = _with_note(generated, solved, [_total_line(generated), summary])
+    assert receipt["det_completion"] is True, failed_ids(receipt)
