@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scenario_harness import SEEDS, evaluate, failed_ids
+from scenario_harness import REPO, SEEDS, evaluate, failed_ids
 
 from wp42 import layout
 
@@ -132,3 +132,36 @@ def test_us_spelling_plural_classifications_and_upper_case_sides_pass(generated,
 
 def _detail(receipt, criterion_id):
     return next(c["detail"] for c in receipt["required_criteria"] if c["id"] == criterion_id)
+
+
+def test_formulas_over_items_by_defined_name_table_or_chain_count_as_live(tmp_path):
+    """formula_refs.depends_on_sheet: a defined name, an Excel table or a chain of cells over Items is live; a formula
+    of constants, or of cells that read no Items cell, is not."""
+    import sys
+
+    import openpyxl
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.table import Table
+
+    if str(REPO.validators_dir) not in sys.path:
+        sys.path.insert(0, str(REPO.validators_dir))
+    from formula_refs import depends_on_sheet
+    from readers_xlsx import Workbook
+
+    book = openpyxl.Workbook()
+    rec = book.active
+    rec.title = "Reconciliation"
+    items = book.create_sheet("Items")
+    for row in (["Item", "Amount"], ["a", 5], ["b", 7]):
+        items.append(row)
+    items.add_table(Table(displayName="ItemsTable", ref="A1:B3"))
+    book.defined_names["ItemAmounts"] = DefinedName("ItemAmounts", attr_text="Items!$B$2:$B$3")
+    formulas = {"B2": "=B1+SUM(ItemAmounts)", "B3": "=B1+SUM(ItemsTable[Amount])", "B4": "=B1+5", "B5": "=B2",
+                "B6": "='items'!B2+1", "B7": "=100+12"}
+    rec["B1"] = 100
+    for coordinate, formula in formulas.items():
+        rec[coordinate] = formula
+    book.save(tmp_path / "dep.xlsx")
+    read = Workbook(tmp_path / "dep.xlsx", second_engine=False)
+    live = {c for c in [*formulas, "B1"] if depends_on_sheet(read, "Reconciliation", c, "Items")}
+    assert live == {"B2", "B3", "B5", "B6"}
