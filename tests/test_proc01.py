@@ -133,3 +133,30 @@ def test_reference_passes_through_the_portal_in_the_ordinary_runner(scenario_cac
     submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
     assert len(submissions) >= 1
     assert spec.folder.portal_access_log.is_file()
+
+
+# --- red-team regressions ----------------------------------------------------------------------------------------------
+
+def _rewrite_csv(path: Path, change) -> None:
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    fields = list(rows[0])
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(change(dict(r)) for r in rows)
+
+
+def test_codes_written_as_words_still_pass(generated, solved):
+    out = solved / layout.OUT_DIR
+
+    def words(row: dict) -> dict:
+        for column in ("exception", "reason_code"):
+            if column in row:
+                row[column] = row[column].replace("_", " ").capitalize()
+        return row
+
+    _rewrite_csv(out / "exceptions_report.csv", words)
+    _rewrite_csv(out / "invoice_decisions.csv", words)
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

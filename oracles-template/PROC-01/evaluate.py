@@ -3,6 +3,16 @@
 Decisions are read from ``out/portal_submissions.json`` (form ``invoice_decision``; the latest submission for an
 invoice wins) and from ``out/invoice_decisions.csv``; a portal decision takes precedence over the file for the same
 invoice. Only the scenario's criteria live here; reading, numbers and shared checks come from common.py.
+
+Reason and exception codes are compared as codes: case, spaces and hyphens are not held against the worker
+("Price variance", "PRICE-VARIANCE" read as ``price_variance``).
+
+Known limit (red team, 1.1): ``out/portal_submissions.json`` is trusted as the portal wrote it. A worker with code
+execution can write or edit that file by hand; the decisions are still judged on their content, exactly as the CSV
+channel is, so this buys no score, but it can make a files-only answer look like portal use. Closing it needs the
+portal to sign each entry with a per-attempt key kept outside the sandbox (in the attempt folder, next to the access
+log that records each accepted POST's submission id) and the evaluator to receive that key; the evaluator sees only
+out/, the workspace and the oracle, so that is a framework change (runner, portal, evaluation), not this file's.
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ import common
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.0"
+EVALUATOR_VERSION = "PROC-01/1.1"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -22,6 +32,11 @@ EXCEPTIONS = ("price_variance", "short_shipment", "duplicate_invoice", "unapprov
 
 def _key(number: Any) -> str:
     return common.normalize_text(number).upper()
+
+
+def _code(text: Any) -> str:
+    """A decision, reason or exception code as written -> the brief's spelling ("Price variance" -> price_variance)."""
+    return common.normalize_text(text).replace(" ", "_").replace("-", "_")
 
 
 def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], list[str]]:
@@ -33,8 +48,8 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
         for row in rows:
             number = _key(row.get("invoice_number"))
             if number:
-                decisions[number] = {"decision": common.normalize_text(row.get("decision")),
-                                     "reason_code": common.normalize_text(row.get("reason_code")), "channel": "file"}
+                decisions[number] = {"decision": _code(row.get("decision")),
+                                     "reason_code": _code(row.get("reason_code")), "channel": "file"}
         notes.append(f"{DECISIONS_CSV}: {len(rows)} rows")
     path = ev.path(layout.PORTAL_SUBMISSIONS)
     if path is not None:
@@ -54,8 +69,8 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
             number = _key(values.get("invoice_number"))
             if number:
                 used += 1
-                decisions[number] = {"decision": common.normalize_text(values.get("decision")),
-                                     "reason_code": common.normalize_text(values.get("reason_code")), "channel": "portal"}
+                decisions[number] = {"decision": _code(values.get("decision")),
+                                     "reason_code": _code(values.get("reason_code")), "channel": "portal"}
         notes.append(f"{layout.PORTAL_SUBMISSIONS}: {used} decision submissions")
     return decisions, notes
 
@@ -97,7 +112,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     report = {_key(r.get("invoice_number")): r for r in rows if _key(r.get("invoice_number"))}
     rejects = {n: d["reason_code"] for n, d in expected.items() if d["decision"] == "reject"}
     listed_wrong = sorted(set(report) ^ set(rejects))
-    code_wrong = [n for n in rejects if n in report and common.normalize_text(report[n].get("exception")) != rejects[n]]
+    code_wrong = [n for n in rejects if n in report and _code(report[n].get("exception")) != rejects[n]]
     ev.criterion("exceptions_listed", "the exceptions report has one row per rejected invoice, with the right "
                  "exception code", bool(rows) and not listed_wrong and not code_wrong,
                  detail=f"rows wrongly present or absent: {listed_wrong}; wrong code: {code_wrong}"
