@@ -49,3 +49,77 @@ def test_asking_without_the_right_status_or_topic_fails(generated, solved):
         assert receipt["det_completion"] is False
         if status == "needs_clarification":
             assert receipt["abstention"]["justified"] is False
+
+
+# ---------------------------------------------------------------------------------------------- red-team regressions
+def _write_memo(path, paragraphs):
+    import docx
+
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(path)
+
+
+def _memo_figures(oracle):
+    facts, planted = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
+    return (f"{Decimal(facts['dscr']):.2f}x", f"{Decimal(facts['min_dscr']):.2f}x",
+            f"{Decimal(bonus['certificate_dscr']):.2f}x", f"${Decimal(bonus['amount']):,.0f}",
+            f"${Decimal(receivable['amount']):,.0f}", f"${Decimal(facts['tangible_net_worth']):,.0f}",
+            f"${Decimal(facts['min_tnw']):,.0f}")
+
+
+def test_constant_formulas_fail_formulas_present(generated, solved):
+    """``=1.03`` as the DSCR and ``=1178371`` as cash flow available: formulas of constants, not over Calculations."""
+    import openpyxl
+
+    facts = generated.oracle()["facts"]
+    path = solved / layout.OUT_DIR / "covenant_test.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Calculations"]["B6"] = f"={facts['cash_flow_available_for_debt_service']}"
+    book["Covenants"]["C3"], book["Covenants"]["C4"] = f"={facts['dscr']}", f"={facts['tangible_net_worth']}"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == {"formulas_present"}
+
+
+def test_no_breach_result_is_not_a_breach(generated, solved):
+    """The Result cell "No breach" contains the word breach but says the opposite."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "covenant_test.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Covenants"]["D3"] = "No breach"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == {"dscr_result"}
+
+
+def test_memo_saying_no_breach_with_the_right_ratio_fails(generated, solved):
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"DSCR {dscr} against a minimum of {minimum}: no breach; the certificate shows {certified}.",
+        f"The certificate adds back a {bonus} bonus.", f"The certificate omits the {receivable} due from shareholder.",
+        f"Tangible Net Worth {tnw} against a minimum of {min_tnw} - pass."])
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+
+
+def test_memo_listing_every_figure_does_not_pass_memo_checks(generated, solved):
+    """Stuffing: every key figure and every keyword on one line explains nothing."""
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", ["Figures: " + " ".join(_memo_figures(generated.oracle()))
+                                           + " breach tangible net worth certificate bonus add-back shareholder"])
+    assert failed_ids(evaluate(generated, out, solved)) == {
+        "memo_dscr_breach", "memo_certificate_differences", "memo_tnw"}
+
+
+def test_fair_memo_with_a_results_table_and_a_cure_period_passes(generated, solved):
+    """A table row per covenant and 'no cure period for the default' (not a negated breach) are fair work."""
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The borrower is in breach: DSCR of {dscr} is below the {minimum} minimum (Event of Default, no cure period "
+        "for the default).", "Covenant | Requirement | Actual | Result", f"Tangible Net Worth | {min_tnw} | {tnw} | Pass",
+        f"Certificate: EBITDA includes a {bonus} bonus add-back the definition does not allow; certified DSCR {certified}.",
+        f"TNW in the certificate does not deduct the shareholder receivable of {receivable}."])
+    assert failed_ids(evaluate(generated, out, solved)) == set()

@@ -14,8 +14,9 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from formula_refs import depends_on_sheet
 
-EVALUATOR_VERSION = "BANK-01/1.0"
+EVALUATOR_VERSION = "BANK-01/1.1"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -33,6 +34,11 @@ NOT_TESTED = ("not tested", "cannot", "can't", "unable", "n/a", "pending", "inco
               "not determinable", "not computed", "not calculable")
 BREACH_WORDS = ("breach", "event of default", "not in compliance", "non-compliance", "noncompliance", "non-compliant",
                 "fails", "failed")
+#: "no breach", "not in breach", "has not been breached", "without an event of default": the opposite conclusion.
+NEGATED_BREACH = re.compile(r"\b(no|not|never|without|nor|isn't|wasn't|hasn't)\s+(an?\s+|in\s+|been\s+|yet\s+)?"
+                            r"(breach|breached|event of default|default)\b")
+#: A memo line carrying more of the test's key figures than this is a list of figures, not a statement.
+MAX_KEY_FIGURES_PER_LINE = 4
 MISSING_QUARTER = re.compile(
     r"q4\s*[-/ ]?\s*(fy\s*)?(20)?24\b|2024\s*[-/ ]?\s*q4|4q\s*-?\s*(20)?24|fourth (fiscal )?quarter (of |ended |of fiscal )?"
     r"(fiscal |fy\s*)?(year )?2024|december 31,? 2024|dec\.? 31,? 2024|12/31/(20)?24|2024-12-31|31 december 2024|"
@@ -102,11 +108,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     book = ev.open_xlsx(WORKBOOK)
     calc = calculations(book)
     rows = covenant_rows(book)
-    formula_cells = [calc["cash_flow_available_for_debt_service"], rows.get("dscr", {}).get("actual"),
-                     rows.get("tnw", {}).get("actual")]
-    ev.criterion("formulas_present", "cash flow available for debt service, the DSCR and the tangible net worth "
-                 "actuals are live formulas", all(c is not None and c.is_formula for c in formula_cells),
-                 detail=", ".join("formula" if c is not None and c.is_formula else "not a formula" for c in formula_cells))
+    _check_formulas(ev, book, calc, rows)
 
     for key, weight in (("total_funded_debt", 1), ("ebitda_ytd", 2), ("cash_flow_available_for_debt_service", 1),
                         ("debt_service_ytd", 1), ("tangible_net_worth", 2)):
@@ -121,7 +123,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  dscr is not None and abs(dscr - want_dscr) <= ratio_tol, weight=2,
                  detail=f"expected {want_dscr:.4f} got {_show(dscr)}")
     result = rows.get("dscr", {}).get("result", "")
-    ev.criterion("dscr_result", "the DSCR test is reported as a Breach", "breach" in result or "fail" in result,
+    ev.criterion("dscr_result", "the DSCR test is reported as a Breach", _is_breach(result),
                  weight=2, detail=f"result {result!r}")
     result = rows.get("tnw", {}).get("result", "")
     tnw_actual = _number(rows.get("tnw", {}).get("actual"))
@@ -147,24 +149,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  detail=f"status {status!r}, {len(questions)} question(s), {len(asked)} about the missing quarter")
 
     text = ev.docx_text(MEMO) or ""
-    norm = common.normalize_text(text)
-    ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum",
-                 bool(text) and common.text_has_amount(text, want_dscr, ratio_tol)
-                 and common.text_has_amount(text, facts["min_dscr"], Decimal("0.0001"))
-                 and any(w in norm for w in BREACH_WORDS), weight=2,
-                 detail=f"ratio {want_dscr:.2f} and a breach statement")
-    bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
-    missing = [name for name, value, t in (
-        ("the bonus added back", bonus["amount"], tol), ("the certificate's DSCR", bonus["certificate_dscr"], ratio_tol),
-        ("the shareholder receivable", receivable["amount"], tol),
-    ) if not common.text_has_amount(text, value, t)]
-    ev.criterion("memo_certificate_differences", "the memo explains where the certificate differs: the bonus add-back "
-                 "the definition does not allow and the shareholder receivable left in tangible net worth",
-                 bool(text) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all found")
-    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum",
-                 bool(text) and common.text_has_amount(text, facts["tangible_net_worth"], tol)
-                 and common.text_has_amount(text, facts["min_tnw"], tol),
-                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']}")
+    _check_memo(ev, text, facts, planted, tol, ratio_tol)
 
     ev.check_fabricated_totals(WORKBOOK, extra=_typed_ratio(calc, rows, ratio_tol))
     ev.check_unsafe_output()
@@ -173,6 +158,77 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if receipt["abstention"]["status"] in ("needs_clarification", "abstained"):
         receipt["abstention"]["justified"] = bool(oracle.get("clarification_required")) and asked_ok
     return receipt
+
+
+def _is_breach(result: str) -> bool:
+    """The Result cell says Breach ("Breach", "In breach - Event of Default"), not "No breach" or "Pass"."""
+    return bool(re.search(r"\b(breach|breached|fail|failed|fails)\b", result)) and not NEGATED_BREACH.search(result) \
+        and not result.startswith("pass")
+
+
+def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, calc: dict[str, common.Cell | None],
+                    rows: dict[str, dict[str, Any]]) -> None:
+    """Criterion ``formulas_present``: cash flow available for debt service is a formula over the Calculations
+    lines, and the DSCR and Tangible Net Worth actuals are formulas over the Calculations sheet (a formula of
+    constants such as ``=1.03`` is not). Source: the brief's template."""
+    target = (book.sheet_name("Calculations") if book is not None else None) or "Calculations"
+    named = {"Cash flow available for debt service": calc["cash_flow_available_for_debt_service"],
+             "DSCR actual": rows.get("dscr", {}).get("actual"), "Tangible Net Worth actual": rows.get("tnw", {}).get("actual")}
+    problems = []
+    for name, cell in named.items():
+        if cell is None or not cell.is_formula:
+            problems.append(f"{name}: not a formula")
+        elif not depends_on_sheet(book, cell.sheet, cell.coordinate, target):
+            problems.append(f"{name}: formula {cell.formula} reads nothing on the Calculations sheet")
+    ev.criterion("formulas_present", "cash flow available for debt service, the DSCR and the tangible net worth "
+                 "actuals are live formulas over the Calculations sheet", not problems,
+                 detail="; ".join(problems) or ", ".join(f"{n}: {c.formula}" for n, c in named.items()))
+
+
+def _check_memo(ev: common.Evaluation, text: str, facts: dict, planted: dict, tol: Decimal, ratio_tol: Decimal
+                ) -> None:
+    """Criteria ``memo_dscr_breach``, ``memo_certificate_differences`` and ``memo_tnw``, read line by line (a
+    paragraph or a table row): a figure counts where the line says what it is — the DSCR on a line calling it a
+    breach with no negation ("no breach" is the opposite conclusion), the bonus on a line about the bonus or
+    add-back, the certificate's DSCR on a line about the certificate, the receivable on a line about the
+    shareholder receivable, tangible net worth and its minimum on lines about tangible net worth. A line with
+    more than :data:`MAX_KEY_FIGURES_PER_LINE` of these figures is a list and supports none. Source: the brief's
+    memo contents."""
+    bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
+    keys = [(facts["dscr"], ratio_tol), (facts["min_dscr"], Decimal("0.0001")), (bonus["certificate_dscr"], ratio_tol),
+            (bonus["amount"], tol), (receivable["amount"], tol), (receivable["certificate_tnw"], tol),
+            (facts["tangible_net_worth"], tol), (facts["min_tnw"], tol)]
+    lines = []
+    for raw in text.splitlines():
+        norm = common.normalize_text(raw)
+        figures = {str(v) for v, t in keys if common.text_has_amount(raw, v, t)}
+        if norm and len(figures) <= MAX_KEY_FIGURES_PER_LINE:
+            lines.append((raw, norm))
+
+    def said(words: str, value: Any, t: Decimal, unless: re.Pattern | None = None) -> bool:
+        return any(re.search(words, norm) and common.text_has_amount(raw, value, t)
+                   and not (unless and unless.search(norm)) for raw, norm in lines)
+
+    breach_words = "|".join(re.escape(w) for w in BREACH_WORDS)
+    want_dscr = Decimal(facts["dscr"])
+    ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum",
+                 bool(text) and said(breach_words, want_dscr, ratio_tol, NEGATED_BREACH)
+                 and common.text_has_amount(text, facts["min_dscr"], Decimal("0.0001")), weight=2,
+                 detail=f"ratio {want_dscr:.2f} on a line stating a breach (not 'no breach'), minimum "
+                        f"{facts['min_dscr']}")
+    missing = [name for name, words, value, t in (
+        ("the bonus added back", r"bonus|add.?back|added back", bonus["amount"], tol),
+        ("the certificate's DSCR", r"certif", bonus["certificate_dscr"], ratio_tol),
+        ("the shareholder receivable", r"receivable|shareholder|due from", receivable["amount"], tol),
+    ) if not said(words, value, t)]
+    ev.criterion("memo_certificate_differences", "the memo explains where the certificate differs: the bonus add-back "
+                 "the definition does not allow and the shareholder receivable left in tangible net worth",
+                 bool(text) and not missing, weight=2, detail=f"not stated where it is explained: {missing}"
+                 if missing else "all found")
+    tnw_words = r"tangible net worth|\btnw\b"
+    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum",
+                 bool(text) and said(tnw_words, facts["tangible_net_worth"], tol) and said(tnw_words, facts["min_tnw"], tol),
+                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']} on lines about tangible net worth")
 
 
 def _typed_ratio(calc: dict[str, common.Cell | None], rows: dict[str, dict[str, Any]], tol: Decimal) -> list[str]:
