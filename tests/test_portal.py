@@ -6,9 +6,18 @@ real waitress server from ``start_portal``.
 
 from __future__ import annotations
 
+import errno
+import gc
 import http.client
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -16,8 +25,10 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from portal_fixtures import SECRET, USER, build_bundle, portal_spec, valid_post
 
+from wp42.cli import main
+from wp42.errors import UserError
 from wp42.layout import PORTAL_SUBMISSIONS
-from wp42.portal import create_app, load_portal_spec, start_portal
+from wp42.portal import create_app, load_portal_spec, serve_forever, start_portal
 from wp42.portal.fields import parse_field, validate_form
 from wp42.portal.submissions import SubmissionStore
 
@@ -408,3 +419,160 @@ def test_benchmark_script_measures_the_api_without_errors(capsys):
     assert bench.main(["--clients", "4", "--requests", "60", "--seconds", "10", "--rows", "5", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["requests"] == 60 and result["errors"] == 0 and result["p99_ms"] >= result["p50_ms"] > 0
+
+
+# --- taken ports, temporary folders, shutdown (tester's report: traceback on a taken port, leftover
+# /tmp/wp42-portal-PROC-01-* folders, "OSError: Bad file descriptor" in the server thread at shutdown) -------------
+
+PORTAL_TASK = "PROC-01"  # the committed public bundle with a portal; the tester's reproduction
+
+
+@pytest.fixture
+def taken_port():
+    """A loopback port another socket is listening on for the whole test."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        yield holder.getsockname()[1]
+
+
+@pytest.fixture
+def scratch_tmp(tmp_path, monkeypatch) -> Path:
+    """Point ``tempfile`` (where serve_forever makes its folder) at an empty folder of this test."""
+    folder = tmp_path / "systmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def test_a_taken_port_is_a_user_error_naming_the_port_and_the_fix(bundle, tmp_path, taken_port):
+    with pytest.raises(UserError) as caught:
+        start_portal(bundle.root, tmp_path / "out", tmp_path / "access.jsonl", port=taken_port)
+    message = str(caught.value)
+    assert f"port {taken_port} " in message and "in use" in message and "--port 0" in message
+    assert "\n" not in message
+    # still an OSError for callers (the runner) that caught what start_portal raised before
+    assert isinstance(caught.value, OSError) and caught.value.errno == errno.EADDRINUSE
+
+
+def test_wp42_portal_on_a_taken_port_prints_one_line_and_exits_2(taken_port, scratch_tmp, capsys):
+    assert main(["portal", PORTAL_TASK, "--port", str(taken_port)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert line.startswith("wp42: error: ") and f"port {taken_port} " in line and "--port" in line
+    assert "Traceback" not in captured.err
+    assert list(scratch_tmp.iterdir()) == []
+
+
+def test_a_failed_bind_leaves_no_temporary_folder(taken_port, scratch_tmp):
+    with pytest.raises(UserError, match=f"port {taken_port} "):
+        serve_forever(PORTAL_TASK, port=taken_port, echo=lambda line: None)
+    assert list(scratch_tmp.iterdir()) == []
+
+
+def _serve_until_ctrl_c(**kwargs) -> None:
+    """Run serve_forever whose ``echo`` raises KeyboardInterrupt; one escaping it would end the whole pytest run."""
+    try:
+        serve_forever(PORTAL_TASK, **kwargs)
+    except KeyboardInterrupt:
+        pytest.fail("serve_forever let Ctrl-C (KeyboardInterrupt) escape instead of stopping cleanly")
+
+
+def test_stopping_serve_forever_removes_its_temporary_folder(scratch_tmp):
+    seen: dict[str, object] = {}
+
+    def echo(line: str) -> None:
+        if line.startswith(f"{PORTAL_TASK} portal: "):
+            seen["url"] = line.split(": ", 1)[1]
+        if line == "Ctrl-C stops it.":
+            # the portal is up and its folder exists; then the user presses Ctrl-C
+            seen["folders"] = [p.name for p in scratch_tmp.iterdir()]
+            host, port = urlsplit(str(seen["url"])).hostname, urlsplit(str(seen["url"])).port
+            connection = http.client.HTTPConnection(host, port, timeout=10)
+            connection.request("GET", "/login")
+            seen["status"] = connection.getresponse().status
+            connection.close()
+            raise KeyboardInterrupt
+
+    _serve_until_ctrl_c(echo=echo)
+    [folder] = seen["folders"]
+    assert folder.startswith(f"wp42-portal-{PORTAL_TASK}-") and seen["status"] == 200
+    assert list(scratch_tmp.iterdir()) == []
+
+
+def test_serve_forever_keeps_an_out_folder_it_was_given(tmp_path, scratch_tmp):
+    out = tmp_path / "keep" / "out"
+
+    def echo(line: str) -> None:
+        if line == "Ctrl-C stops it.":
+            raise KeyboardInterrupt
+
+    _serve_until_ctrl_c(out_dir=out, echo=echo)
+    assert out.is_dir() and list(scratch_tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_wp42_portal_process_removes_its_folder_on_ctrl_c_and_sigterm(tmp_path, signum):
+    systmp = tmp_path / "systmp"
+    systmp.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from wp42.cli import main; sys.exit(main(sys.argv[1:]))", "portal",
+         PORTAL_TASK],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(systmp)},
+    )
+    try:
+        lines = []
+        while not lines or lines[-1] not in ("Ctrl-C stops it.\n", ""):
+            lines.append(process.stdout.readline())
+        assert lines[-1] == "Ctrl-C stops it.\n", lines
+        [folder] = systmp.iterdir()
+        assert folder.name.startswith(f"wp42-portal-{PORTAL_TASK}-")
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0 and "Traceback" not in err, err
+    assert list(systmp.iterdir()) == []
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors through /proc")
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_repeated_start_and_stop_under_load_is_clean(bundle, tmp_path):
+    """Stopping while clients are connecting: no exception in any thread, no thread or descriptor left behind."""
+    gc.collect()
+    fds_before = _open_fds()
+    for cycle in range(8):
+        portal = start_portal(bundle.root, tmp_path / "out", tmp_path / "access.jsonl")
+        stop_clients = threading.Event()
+
+        def client(port: int = portal.port, stop_clients: threading.Event = stop_clients) -> None:
+            while not stop_clients.is_set():
+                try:
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                    connection.request("GET", "/login")
+                    connection.getresponse().read()
+                    connection.close()
+                except (OSError, http.client.HTTPException):
+                    pass  # refused or cut off once the portal stops: expected
+
+        clients = [threading.Thread(target=client) for _ in range(3)]
+        for thread in clients:
+            thread.start()
+        time.sleep(0.05)
+        portal.stop()
+        stop_clients.set()
+        for thread in clients:
+            thread.join()
+        assert not portal._thread.is_alive(), cycle
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", portal.port), timeout=2).close()
+    gc.collect()
+    assert not [t.name for t in threading.enumerate() if t.name.startswith(("wp42-portal", "waitress-"))]
+    assert _open_fds() == fds_before

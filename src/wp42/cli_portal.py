@@ -14,13 +14,19 @@ from wp42.portal import serve_forever
 
 @click.command("portal")
 @click.argument("task_id")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="loopback port; 0 picks a free one")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+    help="loopback port; 0 picks a free one (a taken port is an error, exit 2)",
+)
 @click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="where portal_submissions.json goes (default: a new temporary folder); the access log goes beside it",
+    help=(
+        "where portal_submissions.json goes (default: a temporary folder, removed when the portal stops);"
+        " the access log goes beside it"
+    ),
 )
 def portal_command(task_id: str, port: int, out_dir: Path | None) -> None:
     """Serve TASK_ID's portal on 127.0.0.1 with waitress and print its URL and credentials; Ctrl-C stops it."""

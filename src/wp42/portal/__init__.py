@@ -8,6 +8,6 @@ scenario's ``portal/portal.json`` with waitress on 127.0.0.1 for the runner; ``s
 from __future__ import annotations
 
 from wp42.portal.app import create_app, load_portal_spec
-from wp42.portal.server import PortalHandle, serve_forever, start_portal
+from wp42.portal.server import PortalHandle, PortInUseError, serve_forever, start_portal
 
-__all__ = ["PortalHandle", "create_app", "load_portal_spec", "serve_forever", "start_portal"]
+__all__ = ["PortInUseError", "PortalHandle", "create_app", "load_portal_spec", "serve_forever", "start_portal"]

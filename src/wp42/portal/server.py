@@ -2,19 +2,32 @@
 
 Waitress (a production WSGI server, not Flask's development server) runs its event loop in a daemon thread of the
 calling process and answers from a small pool of worker threads. It binds to 127.0.0.1 only (SPEC section 7).
+
+Shutdown (``PortalHandle.stop``) never closes a socket from outside the event loop: closing one while waitress's
+loop is inside ``select()`` on it raises ``OSError: [Errno 9] Bad file descriptor`` in the loop thread, and a
+connection accepted just after the map was emptied from outside keeps the loop alive. Instead the worker threads are
+drained first, then waitress's own trigger (``server.trigger.pull_trigger(thunk)``) runs the close inside the loop thread,
+which empties the socket map and so ends ``run()``; ``stop`` joins that thread.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import errno
+import functools
 import logging
+import shutil
+import signal
 import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from waitress import create_server
+from waitress import create_server, wasyncore
 from waitress.server import BaseWSGIServer
 
 from wp42.errors import UserError
@@ -30,6 +43,14 @@ SERVER_THREADS = 8
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
+class PortInUseError(UserError, OSError):
+    """The requested loopback port cannot be bound (taken by another process, or privileged).
+
+    A ``UserError`` (``wp42 portal`` prints it as one line and exits 2) and an ``OSError`` (what ``start_portal``
+    has always raised for a taken port, so callers catching OSError keep working). ``errno`` is the bind's errno.
+    """
+
+
 @dataclass
 class PortalHandle:
     """A running portal. ``url`` is ``http://127.0.0.1:<port>``; ``credentials`` is ``{"username", "password"}``."""
@@ -40,29 +61,90 @@ class PortalHandle:
     access_log: Path
     _server: BaseWSGIServer = field(repr=False)
     _thread: threading.Thread = field(repr=False)
+    _stop_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _stopped: bool = field(default=False, repr=False)
 
     @property
     def port(self) -> int:
         return int(self.url.rsplit(":", 1)[1])
 
     def stop(self, timeout_s: float = 5.0) -> None:
-        """Stop serving: close the listening socket and open connections, end the worker threads. Idempotent."""
-        if not self._thread.is_alive():
-            return
-        self._server.task_dispatcher.shutdown(timeout=timeout_s)
-        # closing every channel in the server's map empties it, which ends waitress's event loop
-        from waitress import wasyncore
+        """Stop serving: end the worker threads, close every socket inside waitress's loop, join it. Idempotent.
 
-        wasyncore.close_all(self._server._map)
-        self._thread.join(timeout_s)
-        if self._thread.is_alive():
-            raise RuntimeError(f"portal at {self.url} did not stop within {timeout_s} s")
+        Order (see the module docstring): (1) the task dispatcher's threads finish the request in hand and queued
+        requests are cancelled; (2) a thunk pulled through waitress's trigger closes the listening socket, every
+        connection and the trigger itself from the loop thread, which empties the map and ends ``server.run()``;
+        (3) the loop thread is joined. No socket is closed from this thread, so the loop never selects on a closed
+        descriptor.
+
+        Raises:
+            RuntimeError: the loop thread was still running ``timeout_s`` seconds after the close was requested.
+        """
+        with self._stop_lock:
+            if self._stopped:
+                return
+            server = self._server
+            server.task_dispatcher.shutdown(timeout=timeout_s)
+            if self._thread.is_alive():
+                _close_in_loop(server)
+                self._thread.join(timeout_s)
+                if self._thread.is_alive():
+                    raise RuntimeError(f"portal at {self.url} did not stop within {timeout_s} s")
+            else:
+                # the loop never ran (or already ended): nothing selects on the sockets, close them here
+                wasyncore.close_all(server._map)
+            self._stopped = True
 
     def __enter__(self) -> PortalHandle:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _close_in_loop(server: BaseWSGIServer) -> None:
+    """Have waitress's loop thread close every channel in its map (the trigger included), which ends its loop.
+
+    ``trigger.pull_trigger(thunk)`` appends the thunk under ``trigger.lock`` and writes to the pipe after releasing
+    it; a loop thread already draining the pipe can run the thunk (closing the pipe) in between, and the write then
+    hits a closed descriptor, or one the OS has meanwhile handed to another socket. Holding the lock across both
+    steps keeps the thunk from running before the write: ``handle_read`` runs thunks under the same lock.
+    """
+    trigger = server.trigger
+    with trigger.lock:
+        trigger.thunks.append(lambda: wasyncore.close_all(server._map))
+        trigger.pull_trigger()  # without a thunk it does not take the lock
+
+
+def bind_loopback(port: int = 0) -> socket.socket:
+    """A TCP socket bound to ``127.0.0.1:<port>`` (0 picks a free port), not yet listening.
+
+    Binding is done here rather than inside waitress so a taken port fails before anything else is created (no
+    waitress trigger pipe, no temporary folder) and so the failure is a one-line user error.
+
+    Raises:
+        PortInUseError: the port is taken (EADDRINUSE) or may not be bound by this user (EACCES); the message
+            names the port and the fix.
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        # as waitress does: a port left in TIME_WAIT by a previous run can be reused at once
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((LOOPBACK, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            reason = "is already in use"
+        elif exc.errno == errno.EACCES:
+            reason = "may not be bound by this user"
+        else:
+            raise
+        error = PortInUseError(
+            f"port {port} on {LOOPBACK} {reason}: choose another --port, or --port 0 to pick a free one"
+        )
+        error.errno = exc.errno
+        raise error from exc
+    return sock
 
 
 def start_portal(bundle_root: Path, out_dir: Path, access_log: Path, port: int = 0) -> PortalHandle:
@@ -75,25 +157,42 @@ def start_portal(bundle_root: Path, out_dir: Path, access_log: Path, port: int =
         port: 0 picks a free port.
 
     Returns when the portal answers HTTP. Raises FileNotFoundError / ValueError for a missing or invalid
-    portal.json (see ``load_portal_spec``), OSError when the port is taken, RuntimeError when it does not come up.
+    portal.json (see ``load_portal_spec``), PortInUseError (a UserError and an OSError) when the port is taken,
+    RuntimeError when it does not come up.
     """
     bundle = Bundle(Path(bundle_root))
     spec = load_portal_spec(bundle.root)
     app = create_app(spec, bundle.inputs, Path(out_dir), Path(access_log))
-    server = create_server(
-        app, host=LOOPBACK, port=port, threads=SERVER_THREADS, ident="wp42-portal", clear_untrusted_proxy_headers=True,
-    )
+    return _serve(app, spec, bind_loopback(port), Path(out_dir), Path(access_log))
+
+
+def _serve(app, spec: dict, listener: socket.socket, out_dir: Path, access_log: Path) -> PortalHandle:  # type: ignore[no-untyped-def]
+    """Hand a bound ``listener`` to waitress (which listens on it) and run its loop in a daemon thread.
+
+    ``listener`` is closed on every failure, by hand before waitress owns it and by ``stop()`` after.
+    """
+    try:
+        server = create_server(
+            app, sockets=[listener], threads=SERVER_THREADS, ident="wp42-portal", clear_untrusted_proxy_headers=True,
+        )
+    except BaseException:
+        listener.close()
+        raise
     thread = threading.Thread(target=server.run, name=f"wp42-portal-{server.effective_port}", daemon=True)
-    thread.start()
     handle = PortalHandle(
         url=f"http://{LOOPBACK}:{server.effective_port}",
         credentials={"username": spec["user"]["username"], "password": spec["user"]["password"]},
-        out_dir=Path(out_dir),
-        access_log=Path(access_log),
+        out_dir=out_dir,
+        access_log=access_log,
         _server=server,
         _thread=thread,
     )
-    _wait_until_up(handle)
+    try:
+        thread.start()
+        _wait_until_up(handle)
+    except BaseException:
+        handle.stop()
+        raise
     return handle
 
 
@@ -106,19 +205,58 @@ def _wait_until_up(handle: PortalHandle, timeout_s: float = 10.0) -> None:
                 return
         except OSError:
             if time.monotonic() > deadline:
-                handle.stop()
                 raise RuntimeError(f"portal at {handle.url} did not answer within {timeout_s} s") from None
             time.sleep(0.05)
 
 
-def serve_forever(task_id: str, port: int = 0, out_dir: Path | None = None, echo=print) -> None:  # type: ignore[no-untyped-def]
-    """``wp42 portal TASK_ID [--port P] [--out DIR]``: serve a scenario's portal until interrupted (Ctrl-C).
+class _Terminated(BaseException):
+    """Raised in the main thread by the SIGTERM/SIGHUP handler so ``serve_forever``'s ``finally`` runs."""
 
-    Submissions go to ``out_dir`` (default: a new temporary folder); the access log goes beside it as
-    ``portal_access.jsonl``. Prints the URL, the credentials and both paths through ``echo``.
+
+@contextlib.contextmanager
+def _exit_on_termination() -> Iterator[None]:
+    """While inside: SIGTERM and SIGHUP unwind the main thread like Ctrl-C does; previous handlers are restored.
+
+    Signal handlers can only be installed from the main thread; elsewhere (a test's thread) this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    fired = threading.Event()
+
+    def handler(signum: int, frame: object) -> None:
+        # once: a second TERM while the first one is unwinding must not interrupt the cleanup
+        if not fired.is_set():
+            fired.set()
+            raise _Terminated(signum)
+
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {name: signal.signal(getattr(signal, name), handler) for name in names}
+    try:
+        yield
+    finally:
+        for name, old in previous.items():
+            signal.signal(getattr(signal, name), old)
+
+
+def serve_forever(
+    task_id: str,
+    port: int = 0,
+    out_dir: Path | None = None,
+    echo: Callable[[str], object] = print,
+) -> None:
+    """``wp42 portal TASK_ID [--port P] [--out DIR]``: serve a scenario's portal until interrupted.
+
+    Submissions go to ``out_dir``, or, without one, to a temporary folder ``wp42-portal-<TASK_ID>-*`` that is
+    created only once the port is bound and removed on every way out: a return, an exception, Ctrl-C
+    (KeyboardInterrupt), SIGTERM or SIGHUP (turned into an exception while serving), and interpreter exit (an
+    ``atexit`` hook as a backstop). SIGKILL cannot be caught; nothing can clean up after it. The access log goes
+    beside ``out_dir`` as ``portal_access.jsonl``. Prints the URL, the credentials and both paths through ``echo``.
 
     Raises:
-        UserError: unknown task id or a scenario without a portal.
+        UserError: unknown task id, a scenario without a portal, or a port that cannot be bound
+            (``PortInUseError``, naming the port and the fix).
     """
     repo = Repo.find()
     bundle = repo.bundle(task_id)
@@ -127,18 +265,37 @@ def serve_forever(task_id: str, port: int = 0, out_dir: Path | None = None, echo
         raise UserError(
             f"{task_id} has no portal ({bundle.portal_json} missing); scenarios with a portal: {', '.join(known) or 'none'}"
         )
-    out = Path(out_dir) if out_dir is not None else Path(tempfile.mkdtemp(prefix=f"wp42-portal-{task_id}-")) / OUT_DIR
-    out.mkdir(parents=True, exist_ok=True)
-    access_log = out.resolve().parent / PORTAL_ACCESS_LOG
-    handle = start_portal(bundle.root, out, access_log, port=port)
-    echo(f"{task_id} portal: {handle.url}")
-    echo(f"user: {handle.credentials['username']}  password: {handle.credentials['password']}")
-    echo(f"submissions: {handle.out_dir.resolve()}  access log: {access_log}")
-    echo("Ctrl-C stops it.")
+    spec = load_portal_spec(bundle.root)
+    listener = bind_loopback(port)  # before any folder exists, so a taken port leaves nothing behind
+    cleanup: Callable[[], None] | None = None
     try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
+        with _exit_on_termination():
+            if out_dir is None:
+                scratch = Path(tempfile.mkdtemp(prefix=f"wp42-portal-{task_id}-"))
+                cleanup = functools.partial(shutil.rmtree, scratch, ignore_errors=True)
+                atexit.register(cleanup)  # backstop for an exit that skips this frame's finally
+                out = scratch / OUT_DIR
+            else:
+                out = Path(out_dir)
+            out.mkdir(parents=True, exist_ok=True)
+            access_log = out.resolve().parent / PORTAL_ACCESS_LOG
+            app = create_app(spec, bundle.inputs, out, access_log)
+            handle = _serve(app, spec, listener, out, access_log)
+            try:
+                echo(f"{task_id} portal: {handle.url}")
+                echo(f"user: {handle.credentials['username']}  password: {handle.credentials['password']}")
+                echo(f"submissions: {handle.out_dir.resolve()}  access log: {access_log}")
+                if cleanup is not None:
+                    echo("(a temporary folder, removed when the portal stops; pass --out DIR to keep submissions)")
+                echo("Ctrl-C stops it.")
+                while True:
+                    time.sleep(3600)
+            finally:
+                handle.stop()
+    except (KeyboardInterrupt, _Terminated):
+        pass  # the way a server is meant to be stopped
     finally:
-        handle.stop()
+        listener.close()  # a no-op after stop(); closes it when waitress never took it
+        if cleanup is not None:
+            cleanup()
+            atexit.unregister(cleanup)
