@@ -1,11 +1,13 @@
 """Reports over a runs folder (SPEC section 10): tables, bootstrap CIs, pass^k, roll-ups, HTML with plots.
 
-:func:`build_report` reads every attempt under a runs folder (``layout.iter_attempts``) with its run.json and
-receipt.json, joins each scenario's task.json metadata, and returns a report made of plain dicts and lists (so
-``--json`` is ``schemas.dump_json(report)``); :func:`compare` pairs two workers or arms on the same scenarios.
-Drawing it (terminal tables, the HTML page and its plots) lives in :mod:`wp42.report_render`; ``render_text``,
-``render_html``, ``render_comparison_text`` and ``plots`` are also reachable here, imported on first use, so
-building a report never imports rich or matplotlib.
+:func:`build_report` turns the records :func:`load_runs` reads (:mod:`wp42.report_data`: run.json, receipt.json
+and each scenario's task.json metadata) into a report made of plain dicts and lists (so ``--json`` is
+``schemas.dump_json(report)``): one group per worker x arm, each with overall, per-set and per-scenario cells, the
+minutes-weighted variant and the shared-check roll-up. :func:`compare` (:mod:`wp42.report_compare`) pairs two
+workers or arms on the same scenarios. Drawing it (terminal tables, the HTML page and its plots) lives in
+:mod:`wp42.report_render`. Every public name of report_data and report_compare is re-exported here, and
+``render_text``, ``render_html``, ``render_comparison_text`` and ``plots`` are also reachable here, imported on
+first use, so building a report never imports rich or matplotlib.
 
 Rules the figures follow:
 
@@ -30,227 +32,58 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import layout, stats
-from wp42.errors import UserError
-from wp42.layout import Attempt, Repo
-from wp42.receipts import SHARED_CHECKS, UNSCORED_STATUSES
-from wp42.schemas import load_json
+from wp42 import stats
+from wp42.layout import Repo
+from wp42.receipts import SHARED_CHECKS
+
+# Re-exported: callers (cli_report, report_render, benchmarks, tests) import these from wp42.report. The rendering
+# names (render_text, render_html, render_comparison_text, plots) resolve on first use through __getattr__ below.
+from wp42.report_compare import Selector, compare, parse_selector
+from wp42.report_data import (
+    CHALLENGE_FEATURES,
+    NO_RECEIPT,
+    SETS,
+    UNREADABLE_RECEIPT,
+    AttemptRecord,
+    RunsData,
+    ScenarioMeta,
+    find_attempts,
+    load_runs,
+    scenario_meta,
+)
+
+__all__ = [
+    "BASELINE_WORKER",
+    "CHALLENGE_FEATURES",
+    "METHOD",
+    "NO_RECEIPT",
+    "REPORT_SCHEMA_VERSION",
+    "SETS",
+    "UNREADABLE_RECEIPT",
+    "AttemptRecord",
+    "BootstrapSettings",
+    "RunsData",
+    "ScenarioMeta",
+    "Selector",
+    "build_report",
+    "compare",
+    "det_score_interval",
+    "find_attempts",
+    "load_runs",
+    "parse_selector",
+    "scenario_meta",
+    "shared_check_rollup",
+    "summarize",
+    "weighted_summary",
+]
 
 REPORT_SCHEMA_VERSION = 1
 #: The do-nothing worker every table shows beside the others (SPEC section 10).
 BASELINE_WORKER = "nop"
-#: Status given to attempts whose folder has run.json but no receipt.json (interrupted or still running).
-NO_RECEIPT = "no_receipt"
-#: Status given to attempts whose receipt.json cannot be read as JSON.
-UNREADABLE_RECEIPT = "unreadable_receipt"
-CHALLENGE_FEATURES = ("prompt_injection", "requires_clarification", "missing_information", "interface_perturbation")
-SETS = ("coverage", "challenge")
-
-
-@dataclass(frozen=True)
-class ScenarioMeta:
-    """What the report needs from a scenario's task.json; ``known`` is false when it could not be read."""
-
-    task_id: str
-    known: bool
-    challenge_reasons: tuple[str, ...] = ()
-    professional_minutes_estimate: int | None = None
-    designed_dependency_depth: int | None = None
-    difficulty: str | None = None
-
-    @property
-    def set_name(self) -> str:
-        return "challenge" if self.challenge_reasons else "coverage"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "known": self.known,
-            "set": self.set_name,
-            "challenge_reasons": list(self.challenge_reasons),
-            "professional_minutes_estimate": self.professional_minutes_estimate,
-            "designed_dependency_depth": self.designed_dependency_depth,
-            "difficulty": self.difficulty,
-        }
-
-
-@dataclass
-class AttemptRecord:
-    """One attempt as the report sees it: run.json and receipt.json reduced to the fields it uses."""
-
-    path: str
-    run_id: str
-    task_id: str
-    arm: str
-    attempt: int
-    worker: str
-    status: str
-    det_score: float | None = None
-    det_completion: bool | None = None
-    elapsed_s: float | None = None
-    timed_out: bool = False
-    network_attempts: int = 0
-    violations: tuple[str, ...] = ()
-    #: ``(check id, passed)`` for every shared check the receipt judged (criteria marked shared, critical checks).
-    shared_checks: tuple[tuple[str, bool], ...] = ()
-    abstention_justified: bool | None = None
-
-    @property
-    def scored(self) -> bool:
-        return self.det_score is not None
-
-
-@dataclass
-class RunsData:
-    """Everything read from a runs folder: attempt records, scenario metadata, and notes about what was odd."""
-
-    runs_dir: Path
-    records: list[AttemptRecord]
-    scenarios: dict[str, ScenarioMeta]
-    notes: list[str] = field(default_factory=list)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Reading
-
-
-def find_attempts(runs_dir: Path) -> list[Attempt]:
-    """Attempt folders under ``runs_dir``: a folder of runs (``<run_id>/<ID>/<arm>/<n>``) or one run's folder.
-
-    Raises:
-        UserError: ``runs_dir`` does not exist, is not a folder, or holds no attempt.
-    """
-    runs_dir = Path(runs_dir)
-    if not runs_dir.is_dir():
-        raise UserError(f"runs folder {runs_dir} does not exist: give the folder `wp42 run` wrote (e.g. runs/)")
-    found = layout.iter_attempts(runs_dir)
-    if not found:
-        # One run's folder given instead of the folder of runs: its attempts sit one level higher.
-        found = [Attempt(p.parent) for p in sorted(runs_dir.glob(f"*/*/*/{layout.RUN_JSON}"))]
-    if not found:
-        raise UserError(
-            f"no attempts under {runs_dir} (no <run_id>/<TASK_ID>/<arm>/<attempt>/{layout.RUN_JSON}): "
-            "run `wp42 run` first or point at the folder it wrote"
-        )
-    return found
-
-
-def _read_record(attempt: Attempt) -> tuple[AttemptRecord | None, str | None]:
-    """An attempt's record, or ``(None, note)`` when its run.json cannot be read."""
-    try:
-        run = load_json(attempt.run_json)
-    except (OSError, ValueError) as exc:
-        return None, f"skipped {attempt.root}: {exc}"
-    if not isinstance(run, dict):
-        return None, f"skipped {attempt.root}: {layout.RUN_JSON} is not an object"
-    root = attempt.root
-    record = AttemptRecord(
-        path=str(root),
-        run_id=str(run.get("run_id") or root.parents[2].name),
-        task_id=str(run.get("task_id") or root.parents[1].name),
-        arm=str(run.get("arm") or root.parent.name),
-        attempt=int(run.get("attempt") or (int(root.name) if root.name.isdigit() else 0)),
-        worker=str(run.get("worker") or "unknown"),
-        status=NO_RECEIPT,
-        elapsed_s=float(run["elapsed_s"]) if isinstance(run.get("elapsed_s"), int | float) else None,
-        timed_out=bool(run.get("timed_out")),
-        network_attempts=len(run.get("network_attempts") or []),
-    )
-    if not attempt.receipt.is_file():
-        return record, None
-    try:
-        receipt = load_json(attempt.receipt)
-        if not isinstance(receipt, dict):
-            raise ValueError(f"{attempt.receipt}: not an object")
-    except (OSError, ValueError) as exc:
-        record.status = UNREADABLE_RECEIPT
-        return record, f"{attempt.root}: receipt unreadable, counted as unscored ({exc})"
-    record.status = str(receipt.get("status", "failed"))
-    if record.status in UNSCORED_STATUSES:
-        return record, None
-    record.det_score = float(receipt.get("det_score") or 0.0)
-    record.det_completion = bool(receipt.get("det_completion"))
-    violations = sorted({str(v.get("id")) for v in receipt.get("critical_violations") or [] if isinstance(v, dict)})
-    record.violations = tuple(violations)
-    checks: dict[str, bool] = {}
-    for criterion in receipt.get("required_criteria") or []:
-        if isinstance(criterion, dict) and (criterion.get("shared_check") or criterion.get("id") in SHARED_CHECKS):
-            checks[str(criterion["id"])] = bool(criterion.get("passed"))
-    for check_id in receipt.get("critical_checks") or []:
-        if check_id in SHARED_CHECKS:
-            checks.setdefault(str(check_id), True)
-    for check_id in violations:
-        if check_id in SHARED_CHECKS:
-            checks[check_id] = False
-    record.shared_checks = tuple(sorted(checks.items()))
-    abstention = receipt.get("abstention") or {}
-    justified = abstention.get("justified") if isinstance(abstention, dict) else None
-    record.abstention_justified = justified if isinstance(justified, bool) else None
-    return record, None
-
-
-def scenario_meta(task_id: str, repo: Repo | None) -> ScenarioMeta:
-    """Read the metadata of ``task_id`` from its bundle's task.json; ``known=False`` when that is impossible."""
-    from wp42.generation import load_task
-
-    if repo is None:
-        return ScenarioMeta(task_id, known=False)
-    try:
-        task = load_task(repo.bundle(task_id).root)
-    except UserError:
-        return ScenarioMeta(task_id, known=False)
-    features = task.get("designed_features") or {}
-    reasons = tuple(name for name in CHALLENGE_FEATURES if features.get(name) is True)
-    minutes = task.get("professional_minutes_estimate")
-    depth = task.get("designed_dependency_depth")
-    return ScenarioMeta(
-        task_id,
-        known=True,
-        challenge_reasons=reasons,
-        professional_minutes_estimate=int(minutes) if isinstance(minutes, int | float) and minutes > 0 else None,
-        designed_dependency_depth=int(depth) if isinstance(depth, int | float) else None,
-        difficulty=task.get("difficulty"),
-    )
-
-
-def load_runs(runs_dir: Path, *, repo: Repo | None | bool = True) -> RunsData:
-    """Read every attempt under ``runs_dir`` and the metadata of the scenarios they ran.
-
-    Args:
-        runs_dir: a folder of runs or one run's folder (see :func:`find_attempts`).
-        repo: where task.json files are read; ``True`` finds the checkout (``Repo.find()``), ``None`` or ``False``
-            reads none (every scenario then counts as unknown coverage).
-
-    Raises:
-        UserError: see :func:`find_attempts`.
-    """
-    attempts = find_attempts(Path(runs_dir))
-    notes: list[str] = []
-    records: list[AttemptRecord] = []
-    for attempt in attempts:
-        record, note = _read_record(attempt)
-        if note:
-            notes.append(note)
-        if record is not None:
-            records.append(record)
-    if repo is True:
-        try:
-            repo = Repo.find()
-        except UserError as exc:
-            notes.append(f"no scenario metadata: {exc}")
-            repo = None
-    scenarios = {tid: scenario_meta(tid, repo or None) for tid in sorted({r.task_id for r in records})}
-    unknown = [tid for tid, meta in scenarios.items() if not meta.known]
-    if unknown:
-        notes.append(
-            f"task.json not found for {', '.join(unknown)}: counted as coverage and left out of the "
-            "minutes-weighted figures"
-        )
-    return RunsData(Path(runs_dir), records, scenarios, notes)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -515,107 +348,6 @@ def build_report(
         "groups": groups,
         "baseline_worker": BASELINE_WORKER,
         "notes": notes,
-    }
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Paired comparison
-
-
-@dataclass(frozen=True)
-class Selector:
-    """Which attempts one side of a comparison takes: a worker, an arm, or ``worker:arm``."""
-
-    worker: str | None
-    arm: str | None
-    text: str
-
-    def matches(self, record: AttemptRecord) -> bool:
-        return (self.worker is None or record.worker == self.worker) and (self.arm is None or record.arm == self.arm)
-
-
-def parse_selector(text: str, workers: set[str], arms: set[str]) -> Selector:
-    """Read ``worker``, ``arm`` or ``worker:arm`` against the workers and arms present.
-
-    Raises:
-        UserError: the name matches nothing, or matches both a worker and an arm.
-    """
-    if ":" in text and text.rsplit(":", 1)[1] in arms and text.rsplit(":", 1)[0] in workers:
-        worker, arm = text.rsplit(":", 1)
-        return Selector(worker, arm, text)
-    is_worker, is_arm = text in workers, text in arms
-    if is_worker and is_arm:
-        raise UserError(f"{text!r} is both a worker and an arm: write worker:arm, e.g. {text}:{sorted(arms)[0]}")
-    if is_worker:
-        return Selector(text, None, text)
-    if is_arm:
-        return Selector(None, text, text)
-    raise UserError(
-        f"--compare {text!r} names no worker or arm in these runs: workers are {', '.join(sorted(workers))}; "
-        f"arms are {', '.join(sorted(arms))} (or write worker:arm)"
-    )
-
-
-def compare(
-    data: RunsData,
-    a: str,
-    b: str,
-    *,
-    seed: int = stats.DEFAULT_SEED,
-    resamples: int = stats.DEFAULT_RESAMPLES,
-    confidence: float = stats.DEFAULT_CONFIDENCE,
-) -> dict[str, Any]:
-    """Paired comparison of two workers or arms on the same scenarios: mean det_score difference a - b with CI.
-
-    The pairing unit is the scenario, plus whatever dimension neither side fixes: comparing two workers pairs
-    (scenario, arm) cells; two arms pairs (scenario, worker) cells; ``w1:A1`` against ``w2:A2`` pairs scenarios.
-    Each cell's value is the mean det_score of its scored attempts; unscored attempts are left out.
-
-    Returns:
-        ``{a, b, unit, det_score: stats.paired_difference(...), det_completion: same for completion rates}``.
-
-    Raises:
-        UserError: a side names no worker or arm, or the two sides are the same.
-    """
-    workers = {r.worker for r in data.records}
-    arms = {r.arm for r in data.records}
-    left, right = parse_selector(a, workers, arms), parse_selector(b, workers, arms)
-    if (left.worker, left.arm) == (right.worker, right.arm):
-        raise UserError(f"--compare needs two different sides, got {a!r} twice")
-    free_worker = left.worker is None and right.worker is None
-    free_arm = left.arm is None and right.arm is None
-
-    def unit(r: AttemptRecord) -> str:
-        parts = [r.task_id]
-        if free_arm:
-            parts.append(r.arm)
-        if free_worker:
-            parts.append(r.worker)
-        return "/".join(parts)
-
-    def cells(side: Selector, value: Callable[[AttemptRecord], float]) -> dict[str, float]:
-        found: dict[str, list[float]] = defaultdict(list)
-        for r in data.records:
-            if r.scored and side.matches(r):
-                found[unit(r)].append(value(r))
-        return {key: statistics.fmean(values) for key, values in found.items()}
-
-    settings = {"seed": seed, "resamples": resamples, "confidence": confidence}
-    unit_name = "/".join(["scenario", *(["arm"] if free_arm else []), *(["worker"] if free_worker else [])])
-    return {
-        "a": a,
-        "b": b,
-        "unit": unit_name,
-        "det_score": stats.paired_difference(
-            cells(left, lambda r: float(r.det_score)),  # type: ignore[arg-type]
-            cells(right, lambda r: float(r.det_score)),  # type: ignore[arg-type]
-            **settings,
-        ),
-        "det_completion": stats.paired_difference(
-            cells(left, lambda r: 1.0 if r.det_completion else 0.0),
-            cells(right, lambda r: 1.0 if r.det_completion else 0.0),
-            **settings,
-        ),
     }
 
 
