@@ -145,16 +145,22 @@ def write_docx(path: Path, blocks: Sequence[tuple[str, Any]], *, title: str = ""
                     table.cell(r, c).text = value
         else:
             raise ValueError(f"unknown docx block kind {kind!r}")
+    save_docx(document, path, title=title, author=author)
+
+
+def save_docx(document: Any, path: Path, *, title: str, author: str, last_modified_by: str | None = None,
+              revision: int = 1) -> None:
+    """Save a python-docx ``document`` byte-stably: fixed document-property dates, then fixed zip entry dates."""
     props = document.core_properties
     props.title = title
     props.author = author
-    props.last_modified_by = author
+    props.last_modified_by = last_modified_by or author
     props.created = FIXED_TIMESTAMP
     props.modified = FIXED_TIMESTAMP
     props.last_printed = FIXED_TIMESTAMP
-    props.revision = 1
+    props.revision = revision
     document.save(str(path))
-    normalize_zip(path)
+    normalize_zip(Path(path))
 
 
 # ---------------------------------------------------------------------------------------------------- pdf

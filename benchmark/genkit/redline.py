@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from genkit.docs import FIXED_TIMESTAMP, normalize_zip
+from genkit.docs import save_docx
 
 KINDS = ("", "ins", "del")
 
@@ -106,13 +106,4 @@ def write_redline_docx(
             added = document.add_comment(anchor, text=comment["text"], author=comment["author"],
                                          initials=comment.get("initials", ""))
             added._comment_elm.set(qn("w:date"), date_text)
-    props = document.core_properties
-    props.title = title
-    props.author = author
-    props.last_modified_by = revision_author
-    props.created = FIXED_TIMESTAMP
-    props.modified = FIXED_TIMESTAMP
-    props.last_printed = FIXED_TIMESTAMP
-    props.revision = 2
-    document.save(str(path))
-    normalize_zip(Path(path))
+    save_docx(document, path, title=title, author=author, last_modified_by=revision_author, revision=2)
