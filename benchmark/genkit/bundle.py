@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,12 @@ class BundleWriter:
             **oracle,
         }
         return install_hidden_sources(self.task_id, self.oracle_root, full, self.repo)
+
+
+def run_generator(task_id: str, build: Callable[[BundleWriter], Any], generator_version: str = "1",
+                  argv: list[str] | None = None) -> None:
+    """A generate.py's entry point: parse ``--seed/--oracle-root/--no-oracle/--bundle-dir``, then ``build(writer)``.
+
+    ``build`` writes the inputs, task.json and brief through the writer and ends with ``writer.finish(oracle)``.
+    """
+    build(BundleWriter(task_id, parse_args(task_id, argv), generator_version=generator_version))

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs, people  # noqa: E402
-from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
 TASK_ID = "BANK-01"
 GENERATOR_VERSION = "1.0"
@@ -528,11 +528,5 @@ the certificate.
 """
 
 
-def main() -> None:
-    args = parse_args(TASK_ID)
-    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
-    build(writer)
-
-
 if __name__ == "__main__":
-    main()
+    run_generator(TASK_ID, build, GENERATOR_VERSION)

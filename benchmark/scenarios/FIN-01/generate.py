@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs, people  # noqa: E402
-from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 
 TASK_ID = "FIN-01"
@@ -353,11 +353,5 @@ month; the budget is the FY2025/26 budget the Board approved in April (financial
 """
 
 
-def main() -> None:
-    args = parse_args(TASK_ID)
-    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
-    build(writer)
-
-
 if __name__ == "__main__":
-    main()
+    run_generator(TASK_ID, build, GENERATOR_VERSION)

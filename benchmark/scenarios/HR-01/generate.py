@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs  # noqa: E402
-from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 
 TASK_ID = "HR-01"
@@ -490,11 +490,5 @@ once I approve it, so anything wrong has to be caught now.
 """
 
 
-def main() -> None:
-    args = parse_args(TASK_ID)
-    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
-    build(writer)
-
-
 if __name__ == "__main__":
-    main()
+    run_generator(TASK_ID, build, GENERATOR_VERSION)

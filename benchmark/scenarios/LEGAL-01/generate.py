@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs  # noqa: E402
-from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.redline import write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
@@ -316,11 +316,5 @@ offer where we cannot accept.
 """
 
 
-def main() -> None:
-    args = parse_args(TASK_ID)
-    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
-    build(writer)
-
-
 if __name__ == "__main__":
-    main()
+    run_generator(TASK_ID, build, GENERATOR_VERSION)

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs  # noqa: E402
-from genkit.bundle import BundleWriter, parse_args  # noqa: E402
+from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 
 TASK_ID = "PROC-01"
@@ -293,11 +293,5 @@ If you have access to the AP portal (its address is in the environment variable 
 """
 
 
-def main() -> None:
-    args = parse_args(TASK_ID)
-    writer = BundleWriter(TASK_ID, args, generator_version=GENERATOR_VERSION)
-    build(writer)
-
-
 if __name__ == "__main__":
-    main()
+    run_generator(TASK_ID, build, GENERATOR_VERSION)
