@@ -84,6 +84,17 @@ class Generated:
                 return entry
         raise KeyError(f"{self.task_id} has no wrong solution {name!r}")
 
+    def alternative(self, name: str) -> dict[str, Any]:
+        """The manifest entry of alternative correct solution ``name`` (worker ``alt:<name>``).
+
+        Raises:
+            KeyError: no alternative of that name.
+        """
+        for entry in self.manifest().get("alternatives", []):
+            if entry["name"] == name:
+                return entry
+        raise KeyError(f"{self.task_id} has no alternative solution {name!r}")
+
 
 def make_workspace(bundle: Path, parent: Path) -> Path:
     """A worker's workspace ``parent/workspace``: the public names of ``bundle`` (everything but generate.py),
@@ -106,9 +117,9 @@ def copy_workspace(workspace: Path, parent: Path) -> Path:
     return target
 
 
-def run_solution(generated: Generated, workspace: Path, args: Iterable[str] = (), env: dict[str, str] | None = None
-                 ) -> Path:
-    """Run the scenario's solutions/solve.py with ``args`` as a worker would: copied alone into a private folder
+def run_solution(generated: Generated, workspace: Path, args: Iterable[str] = (), env: dict[str, str] | None = None,
+                 script: str = "solve.py") -> Path:
+    """Run the scenario's solutions/``script`` with ``args`` as a worker would: copied alone into a private folder
     next to ``workspace``, run with ``workspace`` as its working directory. Returns ``workspace/out``.
 
     Raises:
@@ -120,7 +131,7 @@ def run_solution(generated: Generated, workspace: Path, args: Iterable[str] = ()
     out = workspace / layout.OUT_DIR
     env = {**os.environ, "WP42_OUT": str(out), "WP42_WORKSPACE": str(workspace), "WP42_TASK_ID": generated.task_id,
            **(env or {})}
-    subprocess.run([sys.executable, str(private / "solve.py"), *args], cwd=workspace, env=env, check=True,
+    subprocess.run([sys.executable, str(private / script), *args], cwd=workspace, env=env, check=True,
                    capture_output=True, timeout=SOLVE_TIMEOUT_S)
     return out
 

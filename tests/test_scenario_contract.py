@@ -2,7 +2,7 @@
 
 Ready: the generator is byte-stable, writes no oracle into the bundle, the committed bundle is seed 42, another seed
 moves the planted values, every document validates and the brief ends with the footer and gives nothing away.
-Solvable and not vacuous: the reference scores full marks, an empty out/ fails every criterion, each wrong solution in
+Solvable, fair and not vacuous: the reference and every alternative correct solution score full marks, an empty out/ fails every criterion, each wrong solution in
 solutions.json fails on the checks it targets, a changed input trips ``input_integrity`` and a copied input trips
 ``copied_input``. A new scenario folder gets all of this without a line of test code; tests/test_<id>.py holds only
 a scenario's own edge cases.
@@ -38,6 +38,8 @@ SCENARIOS = scenario_ids()
 CASES = [pytest.param(task_id, seed, id=f"{task_id}-{seed}") for task_id in SCENARIOS for seed in SEEDS]
 WRONG_CASES = [pytest.param(task_id, seed, wrong["name"], id=f"{task_id}-{seed}-{wrong['name']}")
                for task_id in SCENARIOS for seed in SEEDS for wrong in template_manifest(task_id)["wrong"]]
+ALT_CASES = [pytest.param(task_id, seed, alt["name"], id=f"{task_id}-{seed}-alt-{alt['name']}")
+             for task_id in SCENARIOS for seed in SEEDS for alt in template_manifest(task_id).get("alternatives", [])]
 #: designed_dependency_depth by difficulty (SPEC section 2, task.json fields)
 DEPTH = {"short": (5, 12), "standard": (12, 25), "complex": (25, 40), "workflow": (30, 60)}
 #: words a brief must not contain: they name the hidden machinery
@@ -127,6 +129,18 @@ def test_reference_solution_scores_full_marks(task_id, seed, scenario_cache: Sce
     assert expected_checks <= set(receipt["critical_checks"])
     if oracle["clarification_required"]:
         assert receipt["abstention"] == {"status": "needs_clarification", "justified": True}
+
+
+@pytest.mark.parametrize(("task_id", "seed", "name"), ALT_CASES)
+def test_alternative_solution_passes(task_id, seed, name, scenario_cache: ScenarioCache, tmp_path):
+    """The fair gate's promise (SPEC section 5.5): correct work written another way keeps det_completion."""
+    generated = scenario_cache.get(task_id, seed)
+    alt = generated.alternative(name)
+    workspace = make_workspace(generated.bundle, tmp_path)
+    out = run_solution(generated, workspace, alt.get("args", []), script=alt["script"])
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, (failed_ids(receipt), receipt["critical_violations"])
+    assert receipt["det_score"] == 1.0
 
 
 @pytest.mark.parametrize(("task_id", "seed"), CASES)

@@ -1,7 +1,8 @@
 """Resolving a worker spec into a command line (SPEC section 6).
 
 Specs: ``reference`` (the scenario's reference solution), ``nop`` (does nothing), ``wrong:<name>`` (a plausible wrong
-solution declared in ``solutions/solutions.json``), ``copy-inputs`` (copies every input into out/ and claims
+solution declared in ``solutions/solutions.json``), ``alt:<name>`` (an alternative correct solution declared there,
+written the way a different professional would: the fair gate, SPEC section 5.5), ``copy-inputs`` (copies every input into out/ and claims
 completion: a gate's vacuity probe), or any other string, run as a shell command.
 
 Built-in solutions live in the oracle root, which the sandbox hides: the runner stages a private copy of the
@@ -32,7 +33,7 @@ class WorkerPlan:
     """
 
     spec: str
-    kind: str  # "reference" | "wrong" | "nop" | "copy-inputs" | "command"
+    kind: str  # "reference" | "alt" | "wrong" | "nop" | "copy-inputs" | "command"
     argv: tuple[str, ...]
     needs_solutions: bool = False
     targets: tuple[str, ...] = field(default_factory=tuple)
@@ -66,32 +67,37 @@ def wrong_solution_names(oracle: Oracle) -> list[str]:
     return [entry["name"] for entry in load_solutions(oracle)["wrong"]]
 
 
+def alternative_solution_names(oracle: Oracle) -> list[str]:
+    """Names of the scenario's alternative correct solutions (``alt:<name>``), in manifest order; may be empty."""
+    return [entry["name"] for entry in load_solutions(oracle).get("alternatives", [])]
+
+
 def resolve(spec: str, oracle: Oracle) -> WorkerPlan:
     """Turn a worker spec into a :class:`WorkerPlan`.
 
     Raises:
-        UserError: an empty spec, or ``wrong:<name>`` naming no wrong solution of this scenario.
+        UserError: an empty spec, or ``wrong:<name>`` / ``alt:<name>`` naming no such solution of this scenario.
     """
     spec = spec.strip()
     if not spec:
-        raise UserError("--worker is empty: give reference, nop, wrong:<name>, copy-inputs or a shell command")
+        raise UserError("--worker is empty: give reference, nop, wrong:<name>, alt:<name>, copy-inputs or a shell command")
     if spec == "nop":
         return WorkerPlan(spec, "nop", (sys.executable, "-c", "pass"))
     if spec == "copy-inputs":
         return WorkerPlan(spec, "copy-inputs", (sys.executable, "-m", "wp42.builtin_workers", "copy-inputs"))
-    if spec == "reference" or spec.startswith("wrong:"):
+    if spec == "reference" or spec.startswith(("wrong:", "alt:")):
         manifest = load_solutions(oracle)
         if spec == "reference":
             entry, kind = manifest["reference"], "reference"
         else:
-            name = spec.split(":", 1)[1]
-            by_name = {w["name"]: w for w in manifest["wrong"]}
+            kind, name = spec.split(":", 1)
+            listed = manifest["wrong"] if kind == "wrong" else manifest.get("alternatives", [])
+            by_name = {w["name"]: w for w in listed}
             if name not in by_name:
-                raise UserError(
-                    f"{oracle.root.name} has no wrong solution {name!r}: choose one of "
-                    + ", ".join(f"wrong:{n}" for n in by_name)
-                )
-            entry, kind = by_name[name], "wrong"
+                label = "wrong solution" if kind == "wrong" else "alternative solution"
+                choices = ", ".join(f"{kind}:{n}" for n in by_name) or "none is declared"
+                raise UserError(f"{oracle.root.name} has no {label} {name!r}: choose one of {choices}")
+            entry = by_name[name]
         argv = (sys.executable, f"{{tools}}/{entry['script']}", *entry.get("args", []))
         return WorkerPlan(
             spec,
