@@ -138,6 +138,14 @@ def test_fair_memo_with_a_results_table_and_a_cure_period_passes(generated, solv
 
 
 # ------------------------------------------------------------------------------------ issue 12: fair grades, hedges
+def _certificate_and_tnw_findings(oracle):
+    """Correct sentences for memo_certificate_differences and memo_tnw, so a test isolates memo_dscr_breach."""
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(oracle)
+    return [f"The certificate shows {certified} after adding back a {bonus} bonus.",
+            f"The certificate omits the {receivable} due from shareholder.",
+            f"Tangible Net Worth {tnw} against a minimum of {min_tnw} - pass."]
+
+
 def test_certificate_ratio_under_a_borrower_certificate_column_passes(generated, solved):
     """Issue 12: the certified ratio in a summary-table column headed "Borrower certificate" (beside the bank's
     ratio) is stated about the certificate; evaluator 1.1 read table cells without their header and failed
@@ -172,43 +180,37 @@ def test_dense_sentence_with_ratio_minimum_certificate_ratio_and_bonus_passes(ge
 def test_breach_hedged_over_every_ratio_fails(generated, solved):
     """Issue 12: "breach if the ratio is any of 0.50x ... 3.00x" gives the DSCR every answer; evaluator 1.1 passed
     memo_dscr_breach on it (the list holds the right ratio, the minimum and the certificate's ratio)."""
-    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
     every = ", ".join(f"{n / 100:.2f}x" for n in range(50, 301))
     out = solved / layout.OUT_DIR
     _write_memo(out / "credit_memo.docx", [
         f"The Debt Service Coverage Ratio is in breach if the ratio is any of {every}; the minimum is {minimum}.",
-        f"The certificate shows {certified} after adding back a {bonus} bonus.",
-        f"The certificate omits the {receivable} due from shareholder.",
-        f"Tangible Net Worth {tnw} against a minimum of {min_tnw} - pass."])
+        *_certificate_and_tnw_findings(generated.oracle())])
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
 
 
 def test_dscr_called_a_breach_and_a_pass_fails(generated, solved):
     """A hedge: the paragraph calls the DSCR a breach while the results table marks the same ratio Pass; evaluator
     1.1 passed memo_dscr_breach on the paragraph alone."""
-    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    dscr, minimum, _, _, _, tnw, min_tnw = _memo_figures(generated.oracle())
     out = solved / layout.OUT_DIR
     _write_memo(out / "credit_memo.docx", [
         [("Covenant", "Requirement", "Actual", "Result"),
          ("Debt Service Coverage Ratio", minimum, dscr, "Pass"), ("Tangible Net Worth", min_tnw, tnw, "Pass")],
         f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.",
-        f"The certificate shows {certified} after adding back a {bonus} bonus.",
-        f"The certificate omits the {receivable} due from shareholder.",
-        f"Tangible Net Worth {tnw} against a minimum of {min_tnw}."])
+        *_certificate_and_tnw_findings(generated.oracle())])
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
 
 
 def test_breach_only_in_hidden_text_fails(generated, solved):
     """The right conclusion in hidden text (w:vanish) while the visible memo says the covenant is met: a reader
     sees a pass; evaluator 1.1 read the hidden run and passed memo_dscr_breach."""
-    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
     out = solved / layout.OUT_DIR
     _write_memo(out / "credit_memo.docx", [
         f"The Debt Service Coverage Ratio of {dscr} is acceptable against the {minimum} minimum.",
         ("hidden", f"The Debt Service Coverage Ratio of {dscr} is a breach of the {minimum} minimum."),
-        f"The certificate shows {certified} after adding back a {bonus} bonus.",
-        f"The certificate omits the {receivable} due from shareholder.",
-        f"Tangible Net Worth {tnw} against a minimum of {min_tnw}."])
+        *_certificate_and_tnw_findings(generated.oracle())])
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
 
 
