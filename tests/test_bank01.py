@@ -225,3 +225,15 @@ def test_independent_solution_seed_2026_passes(tmp_path):
     if receipt is None:
         pytest.skip("no shared independent solution for BANK-01 (only the project's shared machine has one)")
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+def test_certified_ratio_given_as_the_dscr_with_a_pass_fails(generated, solved):
+    """A hedge: the breach at the bank's ratio in one paragraph, and "the DSCR is 1.37x, in compliance" (the
+    certificate's answer in the memo's own words) in another; evaluator 1.1 passed memo_dscr_breach."""
+    dscr, minimum, certified = _memo_figures(generated.oracle())[:3]
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.",
+        f"The Debt Service Coverage Ratio is {certified}, in compliance with the covenant.",
+        *_certificate_and_tnw_findings(generated.oracle())])
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
