@@ -237,3 +237,25 @@ def test_certified_ratio_given_as_the_dscr_with_a_pass_fails(generated, solved):
         f"The Debt Service Coverage Ratio is {certified}, in compliance with the covenant.",
         *_certificate_and_tnw_findings(generated.oracle())])
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+
+
+def test_breach_worded_as_not_meeting_the_minimum_passes(generated, solved):
+    """"Does not meet the minimum" and "is below the minimum" state the breach without the word; evaluator 1.1
+    failed memo_dscr_breach when no sentence said "breach"."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The Debt Service Coverage Ratio of {dscr} does not meet the {minimum} minimum in Section 6.2.",
+        *_certificate_and_tnw_findings(generated.oracle())])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_another_covenant_passing_in_the_same_sentence_is_no_hedge(generated, solved):
+    """"Tangible Net Worth passes, unlike the DSCR at 1.03x, which is in breach": the pass belongs to the other
+    covenant, so the DSCR is not given two answers (guards evaluator 1.2's hedge rule against dense prose)."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"Tangible Net Worth passes, unlike the Debt Service Coverage Ratio at {dscr}, which is in breach of the "
+        f"{minimum} minimum.", *_certificate_and_tnw_findings(generated.oracle())])
+    assert failed_ids(evaluate(generated, out, solved)) == set()

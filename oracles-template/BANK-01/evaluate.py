@@ -45,7 +45,13 @@ MEMO_TERMS = Vocabulary({
     "breach": ["event of default", "default", "non-compliance", "noncompliance", "non-compliant", "fail",
                "failure", "violation"],
     "pass": ["in compliance", "complies", "compliant", "met", "satisfied"],
+    "leverage": ["total funded debt to ebitda", "funded debt to ebitda", "leverage"],
 }, source="BANK-01 brief: the memo's result of each test, any breach, where the certificate differs and why")
+#: A breach in other words: the ratio "does not meet" / "fails to satisfy" the minimum (negated), or "is below the
+#: (1.25x) minimum" (asserted).
+SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
+BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|its\s+|a\s+)?(?:[\d.]+\s*x?\s*)?"
+                           r"(?:covenant\s+|required\s+)?(?:minimum|floor|requirement)", re.I)
 #: Words that put a figure in the borrower's mouth: the certificate, the borrower's own figure, what it reported.
 CERTIFICATE = re.compile(r"\bcertif\w*|\bborrower\w*|\breported\b|\bclaimed\b|\bsubmitted\b|\btheirs?\b", re.I)
 MISSING_QUARTER = re.compile(
@@ -217,13 +223,19 @@ def _states(statements: list[Statement], term: str | re.Pattern, value: Any, tol
     return False
 
 
+def _names_other_covenant(text: str) -> bool:
+    """The text also names tangible net worth or leverage, so a pass in it may be theirs, not the DSCR's."""
+    return any(mentions(text, MEMO_TERMS.words(term)) for term in ("tangible net worth", "leverage"))
+
+
 def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certified: Decimal | None = None
                  ) -> dict[str, list[str]]:
     """What the memo concludes about the bank's DSCR: ``{"breach"|"pass"|"listed": [where, ...]}``.
 
     A statement counts where it gives the bank's ratio as a figure of its own, outside a cell or clause that speaks
-    for the certificate (:data:`CERTIFICATE`): "breach" when that part asserts a breach or negates a pass ("not
-    met"), or sits under a heading about the DSCR that asserts a breach; "pass" when it asserts a pass. "listed"
+    for the certificate (:data:`CERTIFICATE`): "breach" when that part asserts a breach, says the ratio does not
+    meet or is below the minimum (:data:`SHORTFALL`, :data:`BELOW_MINIMUM`), or sits under a heading about the DSCR
+    that asserts a breach; "pass" when it asserts a pass and names no other covenant (whose pass it may be). "listed"
     where the ratio is offered among alternatives ("any of 0.50x ... 3.00x"). The ``certified`` ratio given as the
     DSCR with a pass, in words that do not speak for the certificate ("the DSCR is 1.37x, in compliance"), is a
     "pass" too: the memo then gives the DSCR two answers. Negations are read per sentence (claims.negated): "the
@@ -239,7 +251,7 @@ def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certi
             found.setdefault("listed", []).append(statement.where)
         if certified is not None and _about(statement, "debt service coverage ratio") and any(
                 figure_stated(text, certified, tol) and asserted(text, passed) and not CERTIFICATE.search(text)
-                for _, text in units):
+                and not _names_other_covenant(text) for _, text in units):
             found.setdefault("pass", []).append(statement.where)
         ours = [text for _, text in units if figure_stated(text, dscr, tol)]
         if not ours:
@@ -249,9 +261,11 @@ def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certi
         heading = statement.section
         carried = mentions(heading, MEMO_TERMS.words("debt service coverage ratio")) and asserted(heading, breach) \
             and not any(negated(text, breach) for text in ours)
-        if carried or any(asserted(text, breach) or negated(text, passed) for text in ours):
+        if carried or any(asserted(text, breach) or negated(text, SHORTFALL) or asserted(text, BELOW_MINIMUM)
+                          for text in ours):
             found.setdefault("breach", []).append(statement.where)
-        if any(asserted(text, passed) and not CERTIFICATE.search(text) for text in ours):
+        if any(asserted(text, passed) and not CERTIFICATE.search(text) and not _names_other_covenant(text)
+               for text in ours):
             found.setdefault("pass", []).append(statement.where)
     return found
 
