@@ -229,3 +229,25 @@ def test_independent_solution_seed_2026_passes(tmp_path):
     if receipt is None:
         pytest.skip("no shared independent solution for FIN-01 (only the project's shared machine has one)")
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+def test_memo_table_with_a_fav_adv_sign_convention_passes(generated, solved):
+    """A management-pack table whose Variance column is headed "Variance £ fav/(adv)" gives each variance's
+    direction by its sign; evaluator 1.1 found no direction word and failed memo_material_variances."""
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph(_profit(generated))
+    table = document.add_table(rows=1, cols=4)
+    for cell, text in zip(table.rows[0].cells, ("Account", "Department", "Variance £ fav/(adv)", "Variance %"),
+                          strict=True):
+        cell.text = text
+    for line in _material(generated):
+        variance = Decimal(line["variance"])
+        shown = f"{variance:,.0f}" if variance > 0 else f"({-variance:,.0f})"
+        for cell, text in zip(table.add_row().cells, (f"{line['account']} {line['name']}", line["department"], shown,
+                                                      f"{Decimal(line['variance_pct']) * 100:.1f}%"), strict=True):
+            cell.text = text
+    out = solved / layout.OUT_DIR
+    document.save(out / "variance_memo.docx")
+    assert failed_ids(evaluate(generated, out, solved)) == set()

@@ -226,6 +226,25 @@ def _mentions(line: str, account: str, name: str) -> int | None:
     return min(spots) if spots else None
 
 
+#: A column header giving the sign convention, not a direction: "Variance fav/(adv)", "Favourable / (adverse)".
+SIGN_CONVENTION = re.compile(r"\bfav\w*\W+(?:\w+\W+)?\(?\s*adv\w*|\badv\w*\W+(?:\w+\W+)?\(?\s*fav\w*", re.I)
+
+
+def _row_text(statement: Statement) -> str:
+    """A table row as "Header: cell; ..." text, where a cell under a sign-convention header (:data:`SIGN_CONVENTION`)
+    carries its direction as a word: negative or bracketed is adverse, otherwise favourable. Source: the common
+    management-pack layout "Variance £ fav/(adv)"."""
+    pieces = []
+    for header, value in (statement.cells or {}).items():
+        if SIGN_CONVENTION.search(header):
+            numbers = common.numbers_in_text(value)
+            word = "" if not numbers or numbers[0] == 0 else ("adverse" if numbers[0] < 0 else "favourable")
+            pieces.append(f"{SIGN_CONVENTION.sub('', header)}: {value} {word}".strip())
+        else:
+            pieces.append(f"{header}: {value}")
+    return "; ".join(pieces)
+
+
 def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[str, list[str]]:
     """``{account: [segment, ...]}``: in each statement a reader sees (a sentence, or a table row with its column
     headers), from where an account is named to where the next other account is named, so "5200 ... favourable,
@@ -234,7 +253,7 @@ def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[st
     names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
     found: dict[str, list[str]] = {}
     for statement in statements:
-        line = common.normalize_text(statement.text)
+        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
         spots = sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)
         for index, (pos, account) in enumerate(spots):
             end = next((p for p, other in spots[index + 1:] if other != account and p > pos), len(line))
