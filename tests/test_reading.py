@@ -293,6 +293,8 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     ("The ratio lies between 1.10x and 1.20x.", False, True),
     ("Figures: 1.13x 1.25x 1.37x $260,000 breach certificate bonus", False, True),
     ("The DSCR is 1.13x, not the 1.13x or 1.37x you may read elsewhere.", True, True),
+    ("The DSCR was 1.45x, 1.78x and 1.13x at March, June and September.", True, False),
+    ("The DSCR is one of 1.10x, 1.13x and 1.20x.", False, True),
 ])
 def test_a_figure_in_a_list_of_alternatives_is_listed_not_stated(text, stated, listed):
     """A hedge gives one subject a list of answers ("any of 0.50x ... 3.00x", "1.13x or 1.37x", a bare run of

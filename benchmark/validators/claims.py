@@ -11,9 +11,11 @@ the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4".
 
 A figure is stated (:func:`figure_stated`) where it stands with words of its own, and listed
-(:func:`figure_listed`) where it is one of a list of alternatives: three or more figures with nothing but commas,
-slashes, "and"/"or" or an ellipsis between them ("any of 0.50x, 0.75x, 1.00x"; a bare run "1.13x 1.25x 1.37x"), two
-joined by "or" ("1.13x or 1.37x"), or a range ("0.50x ... 3.00x", "between 1.10x and 1.20x") that takes it in.
+(:func:`figure_listed`) where it is offered among alternatives: a series of three or more figures with nothing but
+commas, slashes, "and"/"or" or an ellipsis between them that is joined by "or" or an ellipsis, follows "any of",
+"one of" or "either", runs to :data:`LONG_LIST` figures, or is a bare run with only spaces between ("1.13x 1.25x
+1.37x $260,000"); two joined by "or" ("1.13x or 1.37x"); or a range ("0.50x ... 3.00x", "between 1.10x and 1.20x")
+that takes it in. A short series in prose ("1.45x, 1.78x and 1.13x at March, June and September") states each.
 
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
@@ -208,13 +210,16 @@ def hedged(statements: Iterable[Statement], subject, options: dict[str, object])
 #: What may follow a figure and still belong to it: a ratio's "x" or ":1", a percent sign, "times".
 _UNIT = re.compile(r"^(?:\s*(?:x\b|:1\b|%|times\b))?", re.I)
 _LIST_GAP = re.compile(r"^[\s,;/|]*(?:(?:and|or|nor|and/or)\b)?[\s,;/|]*(?:\.{3}|\u2026)?[\s,;/|]*$", re.I)
+_OR_WORD = re.compile(r"\b(?:or|nor)\b|\.{3}|\u2026", re.I)
+#: A series of this many figures or more is a list, whatever joins them.
+LONG_LIST = 6
 _OR_GAP = re.compile(r"^\s*,?\s*(?:or|and/or)\s*$", re.I)
 _RANGE_GAP = re.compile(r"^\s*(?:\.{3}|\u2026)\s*$")
 
 
 def _figure_runs(text: str) -> tuple[list[tuple[Decimal, bool]], list[tuple[Decimal, Decimal]]]:
     """The figures of ``text`` as ``(value, listed)`` and the ranges it writes as ``(low, high)`` (module
-    docstring: a figure is listed in a run of three or more, in an "or" pair or at either end of a range)."""
+    docstring)."""
     normal, spans = number_spans(text)
     gaps = []
     for (first, end, _), (start, last, _) in zip(spans, spans[1:], strict=False):
@@ -230,7 +235,10 @@ def _figure_runs(text: str) -> tuple[list[tuple[Decimal, bool]], list[tuple[Deci
         last = index
         while last < len(gaps) and _LIST_GAP.match(gaps[last]):
             last += 1
-        if last - index >= 2:
+        run = gaps[index:last]
+        offered = re.search(r"\b(?:any|one|either|each)\s+of\s*$|\beither\s*$", normal[:spans[index][0]], re.I)
+        if len(run) >= 2 and (offered or len(run) + 1 >= LONG_LIST or any(_OR_WORD.search(g) for g in run)
+                              or all(not g.strip() for g in run)):
             listed[index:last + 1] = [True] * (last + 1 - index)
         index = last + 1 if last > index else index + 1
     for index, gap in enumerate(gaps):
