@@ -259,3 +259,14 @@ def test_another_covenant_passing_in_the_same_sentence_is_no_hedge(generated, so
         f"Tangible Net Worth passes, unlike the Debt Service Coverage Ratio at {dscr}, which is in breach of the "
         f"{minimum} minimum.", *_certificate_and_tnw_findings(generated.oracle())])
     assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_ratio_in_a_quarterly_trend_series_passes(generated, solved):
+    """A short series in prose ("1.45x, 1.78x and 1.03x at March, June and September") states each ratio; only a list
+    of alternatives is a hedge (guards the hedge rule, which read any run of three figures as a list)."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The Debt Service Coverage Ratio was 1.45x, 1.78x and {dscr} at March, June and September: a breach of the "
+        f"{minimum} minimum at the test date.", *_certificate_and_tnw_findings(generated.oracle())])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
