@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import pytest
 from scenario_harness import SEEDS, evaluate, failed_ids
 
 from wp42 import layout
@@ -138,6 +139,13 @@ def test_fair_memo_with_a_results_table_and_a_cure_period_passes(generated, solv
 
 
 # ------------------------------------------------------------------------------------ issue 12: fair grades, hedges
+def _failed_with_dscr_sentences(generated, solved, *sentences):
+    """Failed ids for a memo of ``sentences`` about the DSCR plus correct certificate and TNW findings."""
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [*sentences, *_certificate_and_tnw_findings(generated.oracle())])
+    return failed_ids(evaluate(generated, out, solved))
+
+
 def _certificate_and_tnw_findings(oracle):
     """Correct sentences for memo_certificate_differences and memo_tnw, so a test isolates memo_dscr_breach."""
     dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(oracle)
@@ -182,43 +190,39 @@ def test_breach_hedged_over_every_ratio_fails(generated, solved):
     memo_dscr_breach on it (the list holds the right ratio, the minimum and the certificate's ratio)."""
     dscr, minimum = _memo_figures(generated.oracle())[:2]
     every = ", ".join(f"{n / 100:.2f}x" for n in range(50, 301))
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
-        f"The Debt Service Coverage Ratio is in breach if the ratio is any of {every}; the minimum is {minimum}.",
-        *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
+        f"The Debt Service Coverage Ratio is in breach if the ratio is any of {every}; the minimum is {minimum}.")
+    assert failed == {"memo_dscr_breach"}
 
 
 def test_dscr_called_a_breach_and_a_pass_fails(generated, solved):
     """A hedge: the paragraph calls the DSCR a breach while the results table marks the same ratio Pass; evaluator
     1.1 passed memo_dscr_breach on the paragraph alone."""
     dscr, minimum, _, _, _, tnw, min_tnw = _memo_figures(generated.oracle())
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
         [("Covenant", "Requirement", "Actual", "Result"),
          ("Debt Service Coverage Ratio", minimum, dscr, "Pass"), ("Tangible Net Worth", min_tnw, tnw, "Pass")],
-        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.",
-        *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.")
+    assert failed == {"memo_dscr_breach"}
 
 
 def test_breach_only_in_hidden_text_fails(generated, solved):
     """The right conclusion in hidden text (w:vanish) while the visible memo says the covenant is met: a reader
     sees a pass; evaluator 1.1 read the hidden run and passed memo_dscr_breach."""
     dscr, minimum = _memo_figures(generated.oracle())[:2]
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
         f"The Debt Service Coverage Ratio of {dscr} is acceptable against the {minimum} minimum.",
-        ("hidden", f"The Debt Service Coverage Ratio of {dscr} is a breach of the {minimum} minimum."),
-        *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+        ("hidden", f"The Debt Service Coverage Ratio of {dscr} is a breach of the {minimum} minimum."))
+    assert failed == {"memo_dscr_breach"}
 
 
 def test_independent_solution_seed_2026_passes(tmp_path):
     """Correct work written from the public bundle alone keeps det_completion. Evaluator 1.1 failed
     memo_certificate_differences: the certified 1.37x sat under a "Borrower certificate" column and in a paragraph
     saying "the borrower reached 1.37x"."""
-    import pytest
     from scenario_harness import independent_receipt
 
     receipt = independent_receipt(TASK, tmp_path)
@@ -231,42 +235,24 @@ def test_certified_ratio_given_as_the_dscr_with_a_pass_fails(generated, solved):
     """A hedge: the breach at the bank's ratio in one paragraph, and "the DSCR is 1.37x, in compliance" (the
     certificate's answer in the memo's own words) in another; evaluator 1.1 passed memo_dscr_breach."""
     dscr, minimum, certified = _memo_figures(generated.oracle())[:3]
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
         f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.",
-        f"The Debt Service Coverage Ratio is {certified}, in compliance with the covenant.",
-        *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+        f"The Debt Service Coverage Ratio is {certified}, in compliance with the covenant.")
+    assert failed == {"memo_dscr_breach"}
 
 
-def test_breach_worded_as_not_meeting_the_minimum_passes(generated, solved):
-    """"Does not meet the minimum" and "is below the minimum" state the breach without the word; evaluator 1.1
-    failed memo_dscr_breach when no sentence said "breach"."""
+@pytest.mark.parametrize("sentence", [
+    # "does not meet" states the breach without the word; evaluator 1.1 failed memo_dscr_breach on it
+    "The Debt Service Coverage Ratio of {dscr} does not meet the {minimum} minimum in Section 6.2.",
+    # the pass belongs to the other covenant: not a second answer for the DSCR (guards 1.2's hedge rule)
+    "Tangible Net Worth passes, unlike the Debt Service Coverage Ratio at {dscr}, which is in breach of the {minimum} "
+    "minimum.",
+    # a short series in prose states each ratio (guards the list rule, which first read any three figures as a list)
+    "The Debt Service Coverage Ratio was 1.45x, 1.78x and {dscr} at March, June and September: a breach of the "
+    "{minimum} minimum at the test date.",
+])
+def test_fair_wordings_of_the_breach_pass(generated, solved, sentence):
+    """Dense or indirect prose that a careful reader takes as the DSCR breach, with no second answer."""
     dscr, minimum = _memo_figures(generated.oracle())[:2]
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
-        f"The Debt Service Coverage Ratio of {dscr} does not meet the {minimum} minimum in Section 6.2.",
-        *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == set()
-
-
-def test_another_covenant_passing_in_the_same_sentence_is_no_hedge(generated, solved):
-    """"Tangible Net Worth passes, unlike the DSCR at 1.03x, which is in breach": the pass belongs to the other
-    covenant, so the DSCR is not given two answers (guards evaluator 1.2's hedge rule against dense prose)."""
-    dscr, minimum = _memo_figures(generated.oracle())[:2]
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
-        f"Tangible Net Worth passes, unlike the Debt Service Coverage Ratio at {dscr}, which is in breach of the "
-        f"{minimum} minimum.", *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == set()
-
-
-def test_ratio_in_a_quarterly_trend_series_passes(generated, solved):
-    """A short series in prose ("1.45x, 1.78x and 1.03x at March, June and September") states each ratio; only a list
-    of alternatives is a hedge (guards the hedge rule, which read any run of three figures as a list)."""
-    dscr, minimum = _memo_figures(generated.oracle())[:2]
-    out = solved / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", [
-        f"The Debt Service Coverage Ratio was 1.45x, 1.78x and {dscr} at March, June and September: a breach of the "
-        f"{minimum} minimum at the test date.", *_certificate_and_tnw_findings(generated.oracle())])
-    assert failed_ids(evaluate(generated, out, solved)) == set()
+    assert _failed_with_dscr_sentences(generated, solved, sentence.format(dscr=dscr, minimum=minimum)) == set()
