@@ -52,8 +52,10 @@ MEMO_TERMS = Vocabulary({
 SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
 BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|its\s+|a\s+)?(?:[\d.]+\s*x?\s*)?"
                            r"(?:covenant\s+|required\s+)?(?:minimum|floor|requirement)", re.I)
-#: Words that put a figure in the borrower's mouth: the certificate, the borrower's own figure, what it reported.
-CERTIFICATE = re.compile(r"\bcertif\w*|\bborrower\w*|\breported\b|\bclaimed\b|\bsubmitted\b|\btheirs?\b", re.I)
+#: Words that put a figure in the borrower's mouth: the certificate, the borrower (the company, its management,
+#: its CFO), what it reported or filed.
+CERTIFICATE = re.compile(r"\bcertif\w*|\bborrower\w*|\bcompany\b|\bcompany's\b|\bmanagement\w*|\bcfo\b|"
+                         r"\breported\b|\bclaimed\b|\bsubmitted\b|\bas filed\b|\btheirs?\b", re.I)
 MISSING_QUARTER = re.compile(
     r"q4\s*[-/ ]?\s*(fy\s*)?(20)?24\b|2024\s*[-/ ]?\s*q4|4q\s*-?\s*(20)?24|fourth (fiscal )?quarter (of |ended |of fiscal )?"
     r"(fiscal |fy\s*)?(year )?2024|december 31,? 2024|dec\.? 31,? 2024|12/31/(20)?24|2024-12-31|31 december 2024|"
