@@ -200,9 +200,21 @@ def test_run_id_belongs_to_one_worker(generated, tmp_path, capsys):
 def test_demo_passes_on_the_toy_scenario(toy_repo, capsys):
     assert main(["demo", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["worker"] for r in rows} == {"reference", "nop", "copy-inputs", "wrong:off_by_one",
-                                           "wrong:no_completion", "wrong:tamper"}
+    assert {r["worker"]: r["expected"] for r in rows} == {
+        "reference": "pass", "alt:float_figures": "pass", "alt:with_breakdown": "pass", "alt:tally": "pass",
+        "nop": "fail", "copy-inputs": "fail", "wrong:off_by_one": "fail", "wrong:no_completion": "fail",
+        "wrong:tamper": "fail"}
     assert all(r["as_expected"] for r in rows)
+
+
+def test_demo_fails_when_an_alternative_correct_solution_fails(toy_repo, capsys):
+    manifest = toy_repo / "oracles-template" / TOY / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data["alternatives"][1]["args"] = ["--variant", "off_by_one"]
+    manifest.write_text(json.dumps(data))
+    assert main(["demo", "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["worker"], r["det_completion"]) for r in rows if not r["as_expected"]] == [("alt:with_breakdown", False)]
 
 
 def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):

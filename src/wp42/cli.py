@@ -79,7 +79,7 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
 @click.argument("task_ids", nargs=-1)
 @click.option("--all", "all_tasks", is_flag=True, help="every scenario")
 @click.option("--worker", required=True,
-              help="reference, nop, copy-inputs, wrong:<name>, or a shell command; one worker per run id")
+              help="reference, nop, copy-inputs, wrong:<name>, alt:<name>, or a shell command; one worker per run id")
 @click.option("--arm", default="A1", show_default=True, help="arm from benchmark/arms.json")
 @click.option("--attempts", type=click.IntRange(min=1), default=1, show_default=True, help="attempts per scenario")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="parallel attempts")
@@ -224,7 +224,8 @@ def score(runs_dir: str, oracle_root: str | None, as_json: bool) -> None:
 def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) -> None:
     """Generate every scenario at seed 42, run the built-in workers, score them and print the table.
 
-    Exits 0 only when every reference passes and every other worker fails.
+    Exits 0 only when every reference and every alternative correct solution (alt:<name>) passes and every other
+    worker fails.
     """
     from wp42.demo import run_demo
 
@@ -238,13 +239,14 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
     if as_json:
         _print_json([row.as_dict() for row in rows])
     else:
-        table = Table(title="WP42 demo: seed 42, arm A1 (expected: reference passes, every other worker fails)")
-        for name in ("scenario", "worker", "det_score", "det_completion", "critical violations", "status", "as expected"):
+        table = Table(title="WP42 demo: seed 42, arm A1 (expected: reference and alt:* pass, every other worker fails)")
+        for name in ("scenario", "worker", "expected", "det_score", "det_completion", "critical violations", "status",
+                     "as expected"):
             table.add_column(name)
         for row in rows:
             d = row.as_dict()
             score = "-" if d["det_score"] is None else f"{d['det_score']:.3f}"
-            table.add_row(d["task_id"], d["worker"], score, str(d["det_completion"]),
+            table.add_row(d["task_id"], d["worker"], d["expected"], score, str(d["det_completion"]),
                           ", ".join(d["critical_violations"]) or "-", d["status"] or f"error: {d['error']}",
                           "yes" if d["as_expected"] else "[bold red]NO[/]")
         out.print(table)

@@ -1,8 +1,8 @@
 """``wp42 demo``: the main job end to end on every scenario, in throwaway folders.
 
-Generate every scenario at seed 42 into a temporary oracle root, run the built-in workers (``reference``, ``nop``,
-``copy-inputs`` and every ``wrong:<name>``), score them and check the expected outcome: every reference passes and
-every other worker fails. The temporary folders are removed afterwards unless ``keep`` is given.
+Generate every scenario at seed 42 into a temporary oracle root, run the built-in workers (``reference``, every
+``alt:<name>``, ``nop``, ``copy-inputs`` and every ``wrong:<name>``), score them and check the expected outcome: every
+reference and every alternative correct solution passes, every other worker fails (SPEC section 5.5, issue 12). The temporary folders are removed afterwards unless ``keep`` is given.
 """
 
 from __future__ import annotations
@@ -54,8 +54,15 @@ class DemoRow:
 
 
 def demo_workers(oracle: Oracle) -> list[str]:
-    """The built-in workers the demo runs on one scenario: reference first, then every probe expected to fail."""
-    return ["reference", "nop", "copy-inputs", *(f"wrong:{n}" for n in workers.wrong_solution_names(oracle))]
+    """The built-in workers the demo runs on one scenario: reference and the alternative correct solutions first
+    (expected to pass, see :func:`expected_outcome`), then every probe expected to fail."""
+    return ["reference", *(f"alt:{n}" for n in workers.alternative_solution_names(oracle)), "nop", "copy-inputs",
+            *(f"wrong:{n}" for n in workers.wrong_solution_names(oracle))]
+
+
+def expected_outcome(worker: str) -> str:
+    """``"pass"`` for correct work (the reference and every ``alt:<name>``), ``"fail"`` for every other worker."""
+    return "pass" if worker == "reference" or worker.startswith("alt:") else "fail"
 
 
 def run_demo(
@@ -87,9 +94,7 @@ def run_demo(
                 specs += plan_attempts([task_id], [name], "A1", 1, run_id, runs_dir, oracle_root, None)
         result = run_batch(specs, LocalPool(jobs, repo), on_attempt)
         return [
-            DemoRow(
-                o.spec.task_id, o.spec.worker, "pass" if o.spec.worker == "reference" else "fail", o.receipt, o.error
-            )
+            DemoRow(o.spec.task_id, o.spec.worker, expected_outcome(o.spec.worker), o.receipt, o.error)
             for o in result.outcomes
         ]
     finally:
