@@ -11,7 +11,6 @@ A user's clone has no shared/ folder: the test then skips and says so.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
