@@ -227,6 +227,23 @@ def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):
     assert [r["worker"] for r in rows if not r["as_expected"]] == ["wrong:off_by_one"]
 
 
+def test_workspace_task_json_has_no_grading_metadata(generated, toy_repo, tmp_path):
+    """Issue 13 item 1: the worker's task.json says nothing about the design (planted errors, an injection), the
+    repository keeps the full file, and run.json and the receipt carry the full bundle's hash."""
+    receipt = run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    attempt = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    seen = json.loads((attempt.workspace / "task.json").read_text())
+    full_bundle = Repo.find().bundle(TOY)
+    full = json.loads(full_bundle.task_json.read_text())
+    assert "designed_features" in full and "designed_dependency_depth" in full
+    assert not {"designed_features", "designed_dependency_depth", "difficulty",
+                "professional_minutes_estimate"} & set(seen)
+    assert seen == {k: v for k, v in full.items() if k in seen} and seen["required_deliverables"]
+    record = json.loads(attempt.run_json.read_text())
+    assert record["bundle_sha256"] == receipt["bundle_sha256"] == bundle_sha256(full_bundle.root)
+    assert receipt["det_completion"] is True
+
+
 def test_workspace_holds_no_hidden_source(generated, tmp_path):
     run_attempt(_spec(tmp_path, generated, "reference", "ref"))
     workspace = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1).workspace
