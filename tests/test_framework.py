@@ -207,6 +207,38 @@ def test_demo_passes_on_the_toy_scenario(toy_repo, capsys):
     assert all(r["as_expected"] for r in rows)
 
 
+def _hide_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wp42 import sandbox
+
+    monkeypatch.setattr(sandbox, "bwrap_available", lambda: (False, "test: bubblewrap hidden"))
+
+
+UNSANDBOXED = "ran WITHOUT the sandbox (bubblewrap unavailable)"
+
+
+def test_run_and_demo_say_on_the_console_when_attempts_ran_unsandboxed(generated, tmp_path, monkeypatch, capsys):
+    """Issue 15 item 4: run.json alone is not enough; the console says it, --json output stays parseable."""
+    _hide_bubblewrap(monkeypatch)
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "reference", "--run-id", "u", "--runs-dir", runs, "--oracle-root",
+                 str(generated), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)[0]["unsandboxed"] is True
+    assert f"WARNING: 1 of 1 attempt(s) {UNSANDBOXED}" in captured.err
+    assert main(["demo", "--json"]) == 0
+    captured = capsys.readouterr()
+    rows = json.loads(captured.out)
+    assert rows and all(r["unsandboxed"] for r in rows)
+    assert f"WARNING: {len(rows)} of {len(rows)} attempt(s) {UNSANDBOXED}" in captured.err
+
+
+@pytest.mark.skipif(not bwrap_available()[0], reason="bubblewrap cannot create namespaces on this machine")
+def test_sandboxed_run_prints_no_unsandboxed_warning(generated, tmp_path, capsys):
+    assert main(["run", TOY, "--worker", "reference", "--run-id", "s", "--runs-dir", str(tmp_path / "runs"),
+                 "--oracle-root", str(generated)]) == 0
+    assert UNSANDBOXED not in capsys.readouterr().err
+
+
 def test_demo_fails_when_an_alternative_correct_solution_fails(toy_repo, capsys):
     manifest = toy_repo / "oracles-template" / TOY / "solutions" / "solutions.json"
     data = json.loads(manifest.read_text())

@@ -25,6 +25,7 @@ from rich.table import Table
 from wp42 import __version__, layout
 from wp42.errors import UserError
 from wp42.layout import Repo
+from wp42.sandbox import ran_unsandboxed, unsandboxed_console_line
 from wp42.schemas import load_json
 
 err = Console(stderr=True)
@@ -116,6 +117,7 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
         _print_json(rows)
     else:
         _attempt_table(rows, f"run {run_id} in {Path(runs_dir).resolve() / run_id}")
+    _warn_unsandboxed(sum(1 for r in rows if r["unsandboxed"]), len(rows))
     if result.interrupted:
         err.print(f"interrupted: finished attempts are kept; run again with --run-id {run_id} to resume")
         sys.exit(130)
@@ -134,12 +136,18 @@ def _attempt_row(outcome: Any) -> dict[str, Any]:
             record = {}
     return {
         "exit_code": record.get("exit_code"), "timed_out": record.get("timed_out"),
-        "warnings": record.get("warnings", []),
+        "warnings": record.get("warnings", []), "unsandboxed": ran_unsandboxed(record),
         "task_id": spec.task_id, "worker": spec.worker, "arm": spec.arm, "attempt": spec.attempt,
         "folder": str(spec.folder.root), "skipped": outcome.skipped, "error": outcome.error,
         "status": r.get("status"), "det_score": r.get("det_score"), "det_completion": r.get("det_completion"),
         "critical_violations": sorted(v["id"] for v in r.get("critical_violations", [])),
     }
+
+
+def _warn_unsandboxed(unsandboxed: int, attempts: int) -> None:
+    """Say on the console (stderr, so --json output stays clean) when attempts ran without the sandbox."""
+    if unsandboxed:
+        err.print(unsandboxed_console_line(unsandboxed, attempts), style="bold red", highlight=False, markup=False)
 
 
 def _attempt_table(rows: list[dict[str, Any]], title: str) -> None:
@@ -250,6 +258,7 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
                           ", ".join(d["critical_violations"]) or "-", d["status"] or f"error: {d['error']}",
                           "yes" if d["as_expected"] else "[bold red]NO[/]")
         out.print(table)
+    _warn_unsandboxed(sum(1 for r in rows if r.unsandboxed), len(rows))
     bad = [r for r in rows if not r.ok]
     if bad:
         err.print(f"{len(bad)} of {len(rows)} attempts did not end as expected")

@@ -14,6 +14,7 @@ import click
 from wp42 import report as reporting
 from wp42 import stats
 from wp42.errors import UserError
+from wp42.sandbox import unsandboxed_console_line
 from wp42.schemas import dump_json
 
 
@@ -53,3 +54,6 @@ def report_command(
         click.echo(reporting.render_text(report, comparison), nl=False)
     if html_file is not None:
         click.echo(f"wrote {html_file}", err=True)
+    if report["counts"]["unsandboxed"]:
+        click.secho(unsandboxed_console_line(report["counts"]["unsandboxed"], report["counts"]["attempts"]),
+                    err=True, fg="red", bold=True)
