@@ -21,7 +21,7 @@ from typing import Any
 from wp42 import layout, sandbox, schemas, workers
 from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
-from wp42.generation import bundle_sha256, input_hashes, load_oracle, load_task
+from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Bundle, Oracle, Repo
 from wp42.receipts import ReceiptContext, error_receipt
 
@@ -120,14 +120,9 @@ def _now() -> str:
 
 
 def prepare_workspace(bundle: Bundle, workspace: Path) -> None:
-    """Copy the public bundle minus generate.py into ``workspace`` and add an empty ``out/`` (SPEC section 2)."""
-    workspace.mkdir(parents=True)
-    for name in Bundle.PUBLIC_NAMES:
-        source = bundle.root / name
-        if source.is_dir():
-            shutil.copytree(source, workspace / name, symlinks=True)
-        elif source.is_file():
-            shutil.copy2(source, workspace / name)
+    """Copy the worker's view of the public bundle into ``workspace`` (no generate.py; task.json without grading
+    metadata: :func:`wp42.generation.copy_public_bundle`) and add an empty ``out/`` (SPEC section 2)."""
+    copy_public_bundle(bundle.root, workspace)
     (workspace / layout.OUT_DIR).mkdir()
 
 
