@@ -168,6 +168,17 @@ def test_another_subject_in_the_same_sentence_does_not_lend_its_option():
     assert list(claims.stances(statements, "C-1", ENTRY_OR_BANK)) == ["entry"]
 
 
+def test_a_supposition_gives_no_stance_but_its_heading_still_carries():
+    """"If ..., the $180.00 becomes a bank error" under the entries heading supposes, it does not state: the item
+    stays on the heading's list and is not a hedge (ConText's hypothetical triggers). A statement is unaffected."""
+    supposed = sentence("If the cheque was written for $359.05, the bank paid the wrong amount and the $180.00 "
+                        "becomes a bank error to claim back.", "Adjusting journal entries")
+    stated = sentence("The $180.00 is a bank error.", "Adjusting journal entries")
+    assert list(claims.stances([supposed], "180.00", ENTRY_OR_BANK)) == ["entry"]
+    assert set(claims.stances([stated], "180.00", ENTRY_OR_BANK)) == {"entry", "bank"}
+    assert claims.hypothetical("Should the bank refuse, tell us") and not claims.hypothetical("Post it if unsure")
+
+
 def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reported(tmp_path):
     doc = Document()
     doc.core_properties.title = "Recommend approval"
