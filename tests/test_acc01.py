@@ -80,13 +80,14 @@ def test_memo_booking_the_bank_errors_fails_both_report_checks(generated, solved
     facts = oracle["facts"]
     wrong = [p for p in oracle["planted_items"] if p["side"] == "Book" or p["kind"] == "bank_error"]
     out = solved / layout.OUT_DIR
-    _write_memo(out / "management_report.docx", [
-        f"Balance per bank {_money(facts['balance_per_bank'])}, per books {_money(facts['balance_per_books'])}, "
-        f"adjusted {_money(facts['adjusted_bank_balance'])}.", "Adjusting journal entries to post",
-        *[f"{p['reference']}: {_money(p['amount'])}" for p in wrong], "Items to take up with the bank", "None."])
+    _memo(out / "management_report.docx", [
+        ("p", f"Balance per bank {_money(facts['balance_per_bank'])}, per books {_money(facts['balance_per_books'])}, "
+              f"adjusted {_money(facts['adjusted_bank_balance'])}."), ("b", "Adjusting journal entries to post"),
+        *[("p", f"{p['reference']}: {_money(p['amount'])}") for p in wrong], ("b", "Items to take up with the bank"),
+        ("p", "None.")])
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
-    assert "listed as adjusting entries" in _detail(receipt, "report_bank_items")
+    assert "put on the entries list" in _detail(receipt, "report_bank_items")
 
 
 def test_fair_memo_in_tables_and_numbered_headings_passes(generated, solved):
@@ -275,6 +276,29 @@ def test_correct_block_in_hidden_rows_with_a_wrong_visible_block_fails(generated
     book.save(path)
     failed = failed_ids(evaluate(generated, path.parent, solved))
     assert {"balance_per_bank", "adjusted_bank_balance", "balance_per_books", "adjusted_book_balance"} <= failed
+
+
+def test_bank_wording_near_an_item_does_not_put_it_on_a_list(generated, solved):
+    """Fair prose (the seed-2026 independent memo and its kin): a supposition ("If the cheque was written for ...,
+    the $180.00 becomes a bank error"), a fee "charged by the bank to the account", "ask the bank whether it will
+    re-present the cheque" and a bank amount marked "CR" are not claims about which list an item is on."""
+    oracle = generated.oracle()
+    book, errors, _timing = _lists(oracle)
+    nsf, fee, keyed = (next(p for p in book if p["kind"] == kind) for kind in ("nsf_cheque", "bank_charge",
+                                                                                 "recording_error"))
+    blocks = _fair_memo(oracle, extra_entry_lines=[
+        f"If the cheque was written for the amount in the books, the bank paid the wrong amount and the "
+        f"{_money(keyed['amount'])} becomes a bank error to claim back.",
+        f"The returned item fee of {_money(fee['amount'])} was charged by the bank to the account.",
+        f"Ask the customer to replace the {_money(nsf['amount'])} cheque, and ask the bank whether it will "
+        "re-present it."])
+    at = blocks.index(("h", "Outstanding items to follow up"))
+    blocks.insert(at, ("t", [["Reference", "Amount"], *[[p["reference"], f"{abs(Decimal(p['amount'])):,.2f} CR"]
+                                                         for p in errors]]))
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", blocks)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set(), [c["detail"] for c in receipt["required_criteria"] if not c["passed"]]
 
 
 def test_every_item_worded_as_an_entry_and_as_a_bank_error_fails(generated, solved):
