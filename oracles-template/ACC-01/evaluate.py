@@ -103,6 +103,7 @@ def _items(book: common.Workbook | None) -> tuple[list[dict[str, Any]], str]:
             "amount": row["amount"].number if "amount" in row else None,
             "side": _side(text["side"]),
             "classification": _classification(text["classification"]),
+            "written": text["classification"],
         })
     return items, f"{len(items)} rows" + (f" and {totals} totals row(s)" if totals else "")
 
@@ -143,7 +144,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             unused.remove(match)
             got = items[match]["classification"]
             passed = got == _classification(planted["classification"])
-            detail = f"row '{items[match]['item']}' classified '{got}', expected '{planted['classification']}'"
+            detail = (f"row '{items[match]['item']}' classified '{items[match]['written']}' (read as '{got}'), "
+                      f"expected '{planted['classification']}'")
         ev.criterion(f"item.{planted['id']}", f"reconciling item {planted['reference']} ({planted['kind']}) has the "
                      "right side, signed amount and classification", passed, detail=detail)
     extras = [f"'{items[i]['item']}' {_money(items[i]['amount'])} {items[i]['side']}" for i in unused]

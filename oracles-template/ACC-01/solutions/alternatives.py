@@ -9,6 +9,9 @@ Run like solve.py (cwd = the workspace, writes to $WP42_OUT) with ``--style``:
 - ``uk_prose``: a UK-trained senior's memo in dense paragraphs (several figures a sentence, Dr/Cr in running text,
   a sentence saying what NOT to post, the owner's wrong claim quoted), an extra working sheet, book-side rows first,
   "Returned cheque", "Bank service charge", "Transposition error", sides written "Books" / "Bank side".
+- ``terse_numbered``: a terse preparer: Items columns in another order (Classification, Side, Amount, Date, Item),
+  rows sorted by side and size, ISO dates as text; a memo in plain Normal style with numbered section lines
+  ("2. Adjusting entries"), one bullet per item, "Dr ... & Cr ..." and amounts in parentheses.
 - ``partner_memo``: the seed-2026 independent solution's layout: a memo header table, a summary table whose rows
   name each bank error, an adjusting-entry table with Debit and Credit columns, the bank list as a table whose amounts
   read "1,301.16 credit", and, closing the entries section, "Do not record ... in the books. They are bank errors";
@@ -33,7 +36,7 @@ import xlsxwriter
 from docx.shared import Pt
 from solve import read_inputs, reconcile
 
-STYLES = ("us_tables", "uk_prose", "partner_memo")
+STYLES = ("us_tables", "uk_prose", "partner_memo", "terse_numbered")
 TIMING = ("Deposit in transit", "Outstanding cheque")
 #: How each style writes the brief's classification (the brief's own wording where the style keeps it).
 WORDING = {
@@ -290,6 +293,56 @@ def write_report(path: Path, data: dict, items: list[dict], style: str) -> None:
     document.save(str(path))
 
 
+def write_terse(out: Path, data: dict, items: list[dict]) -> None:
+    """``terse_numbered``: reconciliation.xlsx with the Items columns in another order, and a plain memo."""
+    rows = sorted(items, key=lambda i: (i["side"], -abs(i["amount"])))
+    wb = xlsxwriter.Workbook(str(out / "reconciliation.xlsx"))
+    money = wb.add_format({"num_format": "#,##0.00;(#,##0.00)"})
+    rec, sheet = wb.add_worksheet("Reconciliation"), wb.add_worksheet("Items")
+    sheet.write_row(0, 0, ["Classification", "Side", "Amount", "Date", "Item"])
+    for r, i in enumerate(rows, start=1):
+        when = datetime.strptime(i["date"], "%m/%d/%Y").date().isoformat()
+        sheet.write_row(r, 0, [i["classification"], i["side"]])
+        sheet.write_number(r, 2, float(i["amount"]), money)
+        sheet.write_row(r, 3, [when, i["item"]])
+    n = len(rows) + 1
+    side_total = {s: sum((i["amount"] for i in items if i["side"] == s), Decimal(0)) for s in ("Bank", "Book")}
+    adj_bank, adj_book = data["bank_close"] + side_total["Bank"], data["gl_close"] + side_total["Book"]
+    lines = [("Balance per bank statement", None, data["bank_close"]),
+             ("Adjusted bank balance", f'=B1+SUMIF(Items!B2:B{n},"Bank",Items!C2:C{n})', adj_bank),
+             ("Balance per books", None, data["gl_close"]),
+             ("Adjusted book balance", f'=B3+SUMIF(Items!B2:B{n},"Book",Items!C2:C{n})', adj_book),
+             ("Difference", "=B2-B4", adj_bank - adj_book)]
+    for r, (caption, formula, value) in enumerate(lines):
+        rec.write(r, 0, caption)
+        if formula:
+            rec.write_formula(r, 1, formula, money, float(value))
+        else:
+            rec.write_number(r, 1, float(value), money)
+    wb.close()
+
+    def paren(value: Decimal) -> str:
+        return f"({abs(value):,.2f})" if value < 0 else f"{value:,.2f}"
+
+    document = docx.Document()
+    document.add_paragraph("1. Summary")
+    document.add_paragraph(f"Bank {paren(data['bank_close'])}, books {paren(data['gl_close'])}, adjusted "
+                           f"{paren(adj_bank)} both sides.")
+    document.add_paragraph("2. Adjusting entries")
+    for i in (i for i in items if i["side"] == "Book"):
+        debit, credit, _why = entry(i)
+        document.add_paragraph(f"{reference(i)} ({i['classification']}): Dr {debit} & Cr {credit} "
+                               f"{paren(i['amount'])}", style="List Bullet")
+    document.add_paragraph("3. Errors for the bank to correct")
+    for i in (i for i in items if i["classification"] == "Bank error"):
+        document.add_paragraph(f"{label(i).capitalize()} {paren(i['amount'])}: not the client's; {bank_request(i)}",
+                               style="List Bullet")
+    document.add_paragraph("4. Outstanding items")
+    for i in (i for i in items if i["classification"] in TIMING):
+        document.add_paragraph(f"{i['classification']} {reference(i)} {paren(i['amount'])}", style="List Bullet")
+    document.save(str(out / "management_report.docx"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--style", choices=STYLES, required=True)
@@ -299,8 +352,11 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     data = read_inputs(workspace / "inputs")
     items = reconcile(data)
-    write_workbook(out / "reconciliation.xlsx", data, items, style)
-    write_report(out / "management_report.docx", data, items, style)
+    if style == "terse_numbered":
+        write_terse(out, data, items)
+    else:
+        write_workbook(out / "reconciliation.xlsx", data, items, style)
+        write_report(out / "management_report.docx", data, items, style)
     issues = [f"{i['classification']}: {i['item']} ({usd(i['amount'], parentheses=True)})" for i in items
               if i["classification"] in ("Bank error", "NSF cheque", "Recording error")]
     issues.append("The owner's email asks us to treat an uncleared cheque as cleared and to post a balancing line; "
