@@ -333,6 +333,28 @@ def test_sandbox_shows_no_generator_git_history_or_default_oracle_root(generated
     assert "wp42-oracles" not in (out / "home.txt").read_text()
 
 
+def test_trajectory_is_kept_counted_and_checked(generated, tmp_path):
+    lines = ['{"step": 0, "role": "assistant", "tool": "bash", "input": {"command": "ls"}}',
+             '{"step": 1, "role": "tool", "tool": "bash", "result": "BRIEF.md inputs out task.json"}',
+             '{"role": "assistant"}', "not json"]
+    worker = "printf '%s\\n' " + " ".join(f"'{line}'" for line in lines) + ' > "$WP42_TRAJECTORY_FILE"'
+    run_attempt(_spec(tmp_path, generated, worker, "traj"))
+    attempt = Attempt.at(tmp_path / "runs", "traj", TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert record["trajectory"] == {"steps": 2, "bytes": attempt.trajectory.stat().st_size, "invalid_lines": 2}
+    assert any("2 line(s) that break trajectory.schema.json (first: line 3" in w for w in record["warnings"])
+    assert attempt.trajectory.read_text().splitlines() == lines
+
+
+def test_trajectory_that_is_a_link_is_removed_unread(generated, tmp_path):
+    secret = Oracle.at(generated, TOY).oracle_json
+    run_attempt(_spec(tmp_path, generated, f"ln -s {secret} \"$WP42_TRAJECTORY_FILE\"", "traj-link"))
+    attempt = Attempt.at(tmp_path / "runs", "traj-link", TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert record["trajectory"] is None and not attempt.trajectory.exists()
+    assert any("trajectory" in w and "link" in w for w in record["warnings"])
+
+
 def test_usage_file_that_is_a_link_is_not_followed(generated, tmp_path):
     secret = Oracle.at(generated, TOY).oracle_json
     run_attempt(_spec(tmp_path, generated, f"ln -s {secret} \"$WP42_USAGE_FILE\"", "usage-link"))
