@@ -197,21 +197,3 @@ class ScenarioCache:
             self._reference[key] = workspace
         return self._reference[key]
 
-
-#: Correct work written independently from the public bundles (issue 12), with the oracle of its seed; on the
-#: project's shared machine only (a user's clone has none).
-INDEPENDENT_SOLUTIONS = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026"
-
-
-def independent_receipt(task_id: str, tmp_path: Path) -> dict[str, Any] | None:
-    """The receipt of the stored independent solution of ``task_id``, graded as its folder's README says: today's
-    hidden sources plus the stored oracle.json in a temporary oracle root, the folder itself as the workspace.
-    None when the folder is absent (callers skip with a stated reason)."""
-    case = INDEPENDENT_SOLUTIONS / task_id
-    if not (case / layout.ORACLE_JSON).is_file():
-        return None
-    hidden = Oracle.at(tmp_path / "oracles", task_id)
-    shutil.copytree(Oracle.at(REPO.oracles_template, task_id).root, hidden.root)
-    shutil.copy2(case / layout.ORACLE_JSON, hidden.oracle_json)
-    seed = json.loads((case / layout.ORACLE_JSON).read_text(encoding="utf-8"))["seed"]
-    return evaluate(Generated(task_id, seed, case, tmp_path / "oracles"), case / layout.OUT_DIR, case)

@@ -220,17 +220,6 @@ def test_breach_only_in_hidden_text_fails(generated, solved):
     assert failed == {"memo_dscr_breach"}
 
 
-def test_independent_solution_seed_2026_passes(tmp_path):
-    """Correct work written from the public bundle alone keeps det_completion. Evaluator 1.1 failed
-    memo_certificate_differences: the certified 1.37x sat under a "Borrower certificate" column and in a paragraph
-    saying "the borrower reached 1.37x"."""
-    from scenario_harness import independent_receipt
-
-    receipt = independent_receipt(TASK, tmp_path)
-    if receipt is None:
-        pytest.skip("no shared independent solution for BANK-01 (only the project's shared machine has one)")
-    assert receipt["det_completion"], failed_ids(receipt)
-
 
 def test_certified_ratio_given_as_the_dscr_with_a_pass_fails(generated, solved):
     """A hedge: the breach at the bank's ratio in one paragraph, and "the DSCR is 1.37x, in compliance" (the

@@ -219,17 +219,6 @@ def test_correct_total_only_in_a_hidden_row_fails(generated, solved):
     assert "department_summary" in failed_ids(evaluate(generated, path.parent, solved))
 
 
-def test_independent_solution_seed_2026_passes(tmp_path):
-    """Correct work written from the public bundle alone (extra Checks and Notes sheets, Material as a formula, a
-    memo table with costs positive) keeps det_completion."""
-    import pytest
-    from scenario_harness import independent_receipt
-
-    receipt = independent_receipt(TASK, tmp_path)
-    if receipt is None:
-        pytest.skip("no shared independent solution for FIN-01 (only the project's shared machine has one)")
-    assert receipt["det_completion"], failed_ids(receipt)
-
 
 def test_memo_table_with_a_fav_adv_sign_convention_passes(generated, solved):
     """A management-pack table whose Variance column is headed "Variance £ fav/(adv)" gives each variance's
