@@ -196,4 +196,3 @@ class ScenarioCache:
             run_solution(generated, workspace)
             self._reference[key] = workspace
         return self._reference[key]
-
