@@ -28,6 +28,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import solve
+
 from wp42.layout import COMPLETION_JSON, OUT_DIR
 
 STYLES = ("ledger", "credits", "narrative")
