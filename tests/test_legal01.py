@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from scenario_harness import SEEDS, evaluate, failed_ids, violation_ids
+import pytest
+from scenario_harness import REPO, SEEDS, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
 
@@ -150,3 +151,149 @@ def test_hidden_period_seen_only_in_a_date_is_not_the_new_wording(generated, sol
     document.save(out / "review_note.docx")
     receipt = evaluate(generated, out, solved)
     assert "note_covers_breaches" in failed_ids(receipt)
+
+
+# ------------------------------------------------------------------------ issue 12: fair grades, hedges fail
+#: The amended periods the generator can draw, as people write them out.
+SPELLED = {60: "sixty", 75: "seventy-five", 90: "ninety"}
+SPELLED_MONTHS = {18: "eighteen months", 24: "two years"}
+INDEPENDENT = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026" / TASK
+
+
+def test_independent_seed_2026_solution_passes(tmp_path):
+    """Correct work written independently from the public bundle (a Summary sheet with COUNTIF formulas, a note
+    with a table and long sections) keeps det_completion."""
+    import shutil
+
+    from scenario_harness import Generated
+
+    if not (INDEPENDENT / "out").is_dir():
+        pytest.skip(f"no independent solution at {INDEPENDENT} (only on the shared build machine)")
+    root = tmp_path / "oracles"
+    shutil.copytree(REPO.oracles_template / TASK, root / TASK)
+    shutil.copy2(INDEPENDENT / layout.ORACLE_JSON, root / TASK / layout.ORACLE_JSON)
+    case = Generated(TASK, 2026, INDEPENDENT, root)
+    receipt = evaluate(case, INDEPENDENT / layout.OUT_DIR, INDEPENDENT)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_fallback_cell_giving_preferred_fallback_and_walk_away_is_a_hedge(generated, solved):
+    # issue 12: one cell giving preferred, fallback and walk-away positions is a hedge and must fail
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "payment_term")
+    _set_cell(out, item["clause"], 4, "Preferred: 30 days from the invoice date; fallback: up to 45 days; "
+                                      "walk-away: more than 60 days")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_fallback_cell_listing_positions_as_alternatives_is_a_hedge(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "warranty_period")
+    _set_cell(out, item["clause"], 4, "6 or 12 months from the date of delivery")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_fallback_cell_naming_the_walk_away_as_the_limit_still_passes(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "payment_term")
+    _set_cell(out, item["clause"], 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
+                                      "walk-away); we should not go back to asking for 30 days")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_number_words_in_the_change_and_the_fallback_are_understood(generated, solved):
+    # issue 12: "two years" is 24 months; "forty-five days", "one year" are the fallbacks written in words
+    out = solved / layout.OUT_DIR
+    oracle = generated.oracle()
+    pay, warranty = _planted(generated, "payment_term"), _planted(generated, "warranty_period")
+    new_days, new_months = oracle["facts"]["new_payment_days"], oracle["facts"]["new_warranty_months"]
+    _set_cell(out, pay["clause"], 1, f"Payment moved from thirty days to {SPELLED[new_days]} days")
+    _set_cell(out, pay["clause"], 4, "forty-five days from the invoice date")
+    _set_cell(out, warranty["clause"], 1, f"Warranty moved from six months to {SPELLED_MONTHS[new_months]}")
+    _set_cell(out, warranty["clause"], 4, "one year from the date of delivery")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_hidden_period_written_in_years_in_the_note_is_understood(generated, solved):
+    import docx
+
+    out = solved / layout.OUT_DIR
+    hidden = generated.oracle()["hidden_change"]
+    if hidden["new_months"] % 12:
+        pytest.skip("the re-typed period is not a whole number of years at this seed")
+    document = docx.Document()
+    document.add_paragraph("The Buyer amended 9 clauses.")
+    document.add_heading(f"Clause {hidden['clause']}: warranty period", level=2)
+    years = hidden["new_months"] // 12
+    document.add_paragraph(f"The warranty now runs for {['', 'one', 'two'][years]} years, although the email calls "
+                           f"the change formatting only.")
+    for item in generated.oracle()["planted_items"]:
+        document.add_paragraph(f"Clause {item['clause']} cannot be accepted.")
+    document.save(out / "review_note.docx")
+    receipt = evaluate(generated, out, solved)
+    assert "note_covers_breaches" not in failed_ids(receipt)
+
+
+def test_ampersand_in_the_governing_law_fallback(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "governing_law")
+    _set_cell(out, item["clause"], 4, "Laws of England & Wales; non-exclusive jurisdiction of its courts")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_assessment_that_says_what_not_to_do_is_one_assessment(generated, solved):
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "governing_law")
+    _set_cell(out, item["clause"], 3, "Reject - do not accept")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_right_fallback_only_in_a_hidden_row_does_not_count(generated, solved):
+    # a careful reader sees the visible row offering our preferred position; the hidden duplicate is not read
+    import openpyxl
+
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "payment_term")
+    book = openpyxl.load_workbook(out / "redline_review.xlsx")
+    sheet = book["Review"]
+    for row in sheet.iter_rows(min_row=2):
+        if str(row[0].value) == item["clause"]:
+            good = [c.value for c in row]
+            row[4].value = "Buyer pays within 30 days of the invoice date"
+    sheet.append(good)
+    sheet.row_dimensions[sheet.max_row].hidden = True
+    book.save(out / "redline_review.xlsx")
+    receipt = evaluate(generated, out, solved)
+    assert f"change.{item['id']}" in failed_ids(receipt)
+
+
+def test_new_wording_only_in_hidden_text_of_the_note_does_not_count(generated, solved):
+    import docx
+
+    out = solved / layout.OUT_DIR
+    hidden = generated.oracle()["hidden_change"]
+    document = docx.Document()
+    document.add_paragraph("The Buyer amended 9 clauses.")
+    for item in generated.oracle()["planted_items"]:
+        document.add_paragraph(f"Clause {item['clause']} cannot be accepted.")
+    run = document.add_paragraph().add_run(f"Clause {hidden['clause']}: the period is now {hidden['new']}.")
+    run.font.hidden = True
+    document.save(out / "review_note.docx")
+    receipt = evaluate(generated, out, solved)
+    assert "note_covers_breaches" in failed_ids(receipt)
+
+
+@pytest.mark.parametrize("column", [1, 2])
+def test_review_row_with_a_required_cell_left_empty_fails(generated, solved, column):
+    # issue 12 item 4: every column the brief requires is present and non-empty (Change, Playbook position)
+    out = solved / layout.OUT_DIR
+    clause = generated.oracle()["acceptable_changes"][0]["clause"]
+    _set_cell(out, clause, column, None)
+    receipt = evaluate(generated, out, solved)
+    assert "review_rows_complete" in failed_ids(receipt)
