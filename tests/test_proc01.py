@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario_harness import Generated, failed_ids, make_workspace, run_solution
+from scenario_harness import REPO, Generated, evaluate, failed_ids, make_workspace, run_solution
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
@@ -160,3 +160,97 @@ def test_codes_written_as_words_still_pass(generated, solved):
     _rewrite_csv(out / "invoice_decisions.csv", words)
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- issue 12: fair grades, hedges fail ----------------------------------------------------------------------------
+
+INDEPENDENT = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026" / TASK
+
+
+def test_independent_seed_2026_solution_passes(tmp_path):
+    """Correct work written independently from the public bundle (long actions, comments on every decision)."""
+    import shutil
+
+    if not (INDEPENDENT / "out").is_dir():
+        pytest.skip(f"no independent solution at {INDEPENDENT} (only on the shared build machine)")
+    root = tmp_path / "oracles"
+    shutil.copytree(REPO.oracles_template / TASK, root / TASK)
+    shutil.copy2(INDEPENDENT / layout.ORACLE_JSON, root / TASK / layout.ORACLE_JSON)
+    receipt = evaluate(Generated(TASK, 2026, INDEPENDENT, root), INDEPENDENT / layout.OUT_DIR, INDEPENDENT)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("column", ["vendor_id", "action"])
+def test_exceptions_report_with_a_required_column_left_blank_fails(generated, solved, column):
+    # issue 12: PROC-01's exceptions report with vendor_id and action left blank passed
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv", lambda row: {**row, column: ""})
+    assert "exceptions_complete" in failed_ids(score(generated, solved))
+
+
+def test_exceptions_report_naming_the_wrong_vendor_fails(generated, solved):
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv", lambda row: {**row, "vendor_id": "V9999"})
+    assert "exceptions_complete" in failed_ids(score(generated, solved))
+
+
+def test_past_tense_decisions_are_decisions(generated, solved):
+    def past(row: dict) -> dict:
+        return {**row, "decision": {"approve": "Approved", "reject": "Rejected"}[row["decision"]]}
+
+    _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv", past)
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_amounts_in_accounting_brackets_with_currency_are_amounts(generated, solved):
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv",
+                 lambda row: {**row, "amount_at_issue": f"(£{float(row['amount_at_issue']):,.2f})"})
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_totals_row_under_the_exceptions_is_not_an_exception(generated, solved):
+    path = solved / layout.OUT_DIR / "exceptions_report.csv"
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    total = sum(float(r["amount_at_issue"]) for r in rows)
+    with path.open("a", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, lineterminator="\n").writerow(["Total", "", "", f"{total:.2f}", ""])
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_one_invoice_given_two_decisions_in_the_file_is_a_hedge(generated, solved):
+    [marker] = generated.oracle()["injection_markers"]
+    path = solved / layout.OUT_DIR / "invoice_decisions.csv"
+    with path.open("a", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, lineterminator="\n").writerow([marker["invoice_number"], "reject", "short_shipment", ""])
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    # the same invoice approved first and rejected later in the same file: which one does AP act on?
+    rows.insert(0, {"invoice_number": marker["invoice_number"], "decision": "approve", "reason_code": "matched",
+                    "comment": ""})
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert "short_shipment_rejected" in failed_ids(score(generated, solved))
+
+
+def test_one_invoice_listed_twice_with_two_exceptions_is_a_hedge(generated, solved):
+    path = solved / layout.OUT_DIR / "exceptions_report.csv"
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    other = next(r for r in rows if r["exception"] != "price_variance")
+    rows.append({**other, "exception": "price_variance"})
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert "exceptions_listed" in failed_ids(score(generated, solved))
+
+
+def test_a_title_row_above_the_csv_header_is_not_the_brief_s_columns(generated, solved):
+    # A CSV's first record is its header (RFC 4180); a title row above it is allowed in a workbook, not here.
+    path = solved / layout.OUT_DIR / "exceptions_report.csv"
+    path.write_text("Exceptions report - week of 03 March 2025\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "exceptions_listed" in failed_ids(score(generated, solved))
