@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import common
-from claims import asserted
+from claims import asserted, mentions
 from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
@@ -125,14 +125,17 @@ def read_report(ev: common.Evaluation) -> tuple[dict[str, list[dict[str, str]]],
     """The exceptions report as ``({invoice number: [rows]}, missing columns, notes)``.
 
     A row with no invoice number, or one that starts "Total", is a totals or note line under the table, not an
-    exception (issue 12 item 1: a totals row is the writer's choice); it is named in the notes. A CSV's first record
-    is its header (RFC 4180), so a title line above the header leaves the brief's columns missing."""
+    exception (issue 12 item 1: a totals row is the writer's choice); so is a row whose exception reads `matched`,
+    "none" or nothing (a report that also lists the invoices it approved). Each is named in the notes. A CSV's
+    first record is its header (RFC 4180), so a title line above the header leaves the brief's columns missing."""
     rows = ev.csv_rows(REPORT_CSV) or []
     by_invoice: dict[str, list[dict[str, str]]] = {}
     notes = []
     for row in rows:
         number = _key(row.get("invoice_number"))
-        if not number or number.startswith("TOTAL"):
+        exception = common.normalize_text(row.get("exception"))
+        if not number or number.startswith("TOTAL") or _code(exception) == "matched" or \
+                exception in ("", "none", "n/a", "-", "\u2014", "nil"):
             notes.append(f"{REPORT_CSV}: not an exception row: {', '.join(v for v in row.values() if v)[:80]!r}")
             continue
         by_invoice.setdefault(number, []).append(row)
@@ -194,7 +197,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             blank = [c for c in REPORT_COLUMNS if c not in missing_columns and not str(row.get(c) or "").strip()]
             if blank:
                 incomplete.append(f"{number}: {', '.join(blank)} empty")
-            elif number in vendors and _key(row.get("vendor_id")) != _key(vendors[number]):
+            elif number in vendors and not mentions(str(row.get("vendor_id")), vendors[number]):
                 incomplete.append(f"{number}: vendor {row.get('vendor_id')!r}, the invoice's vendor is {vendors[number]}")
     ev.criterion("exceptions_complete", "every exception row gives the invoice's vendor and an action, and every "
                  "column the brief asks for is present and filled in", bool(report) and not incomplete,
