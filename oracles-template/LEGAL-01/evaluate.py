@@ -164,7 +164,10 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     completion = ev.check_shared()
 
-    review, review_note = _review(ev.open_xlsx(WORKBOOK))
+    book = ev.open_xlsx(WORKBOOK)
+    for line in book.hidden_notes() if book is not None else []:
+        ev.note(f"not read as part of the deliverable: {line}")
+    review, review_note = _review(book)
     for planted in oracle["planted_items"]:
         rows = review.get(planted["clause"], [])
         if not rows:
