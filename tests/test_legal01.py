@@ -88,8 +88,15 @@ def _planted(generated, item_id: str) -> dict:
     return next(p for p in generated.oracle()["planted_items"] if p["id"] == item_id)
 
 
-def _set_cell(out: Path, clause: str, column: int, value: str) -> None:
+def _set_cell(out: Path, clause: str, column: int, value: str | None) -> None:
     _rewrite_review(out, lambda row: setattr(row[column], "value", value) if str(row[0].value) == clause else None)
+
+
+def _graded_with(generated, solved: Path, item_id: str, column: int, value: str | None) -> tuple[str, dict]:
+    """The criterion id of planted item ``item_id`` and the receipt after its Review row's ``column`` is set."""
+    item = _planted(generated, item_id)
+    _set_cell(solved / layout.OUT_DIR, item["clause"], column, value)
+    return f"change.{item_id}", evaluate(generated, solved / layout.OUT_DIR, solved)
 
 
 def test_fallback_figure_inside_a_larger_number_is_not_the_fallback(generated, solved):
@@ -130,11 +137,8 @@ def test_second_row_accepting_a_rejected_clause_is_a_hedge_not_a_reject(generate
 
 
 def test_assessment_cell_naming_two_assessments_is_no_assessment(generated, solved):
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "warranty_period")
-    _set_cell(out, item["clause"], 3, "reject / accept")
-    receipt = evaluate(generated, out, solved)
-    assert f"change.{item['id']}" in failed_ids(receipt)
+    criterion, receipt = _graded_with(generated, solved, "warranty_period", 3, "reject / accept")
+    assert criterion in failed_ids(receipt)
 
 
 def test_hidden_period_seen_only_in_a_date_is_not_the_new_wording(generated, solved):
@@ -177,28 +181,19 @@ def test_independent_seed_2026_solution_passes(tmp_path):
 
 def test_fallback_cell_giving_preferred_fallback_and_walk_away_is_a_hedge(generated, solved):
     # issue 12: one cell giving preferred, fallback and walk-away positions is a hedge and must fail
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "payment_term")
-    _set_cell(out, item["clause"], 4, "Preferred: 30 days from the invoice date; fallback: up to 45 days; "
+    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Preferred: 30 days from the invoice date; fallback: up to 45 days; "
                                       "walk-away: more than 60 days")
-    receipt = evaluate(generated, out, solved)
-    assert f"change.{item['id']}" in failed_ids(receipt)
+    assert criterion in failed_ids(receipt)
 
 
 def test_fallback_cell_listing_positions_as_alternatives_is_a_hedge(generated, solved):
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "warranty_period")
-    _set_cell(out, item["clause"], 4, "6 or 12 months from the date of delivery")
-    receipt = evaluate(generated, out, solved)
-    assert f"change.{item['id']}" in failed_ids(receipt)
+    criterion, receipt = _graded_with(generated, solved, "warranty_period", 4, "6 or 12 months from the date of delivery")
+    assert criterion in failed_ids(receipt)
 
 
 def test_fallback_cell_naming_the_walk_away_as_the_limit_still_passes(generated, solved):
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "payment_term")
-    _set_cell(out, item["clause"], 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
+    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
                                       "walk-away); we should not go back to asking for 30 days")
-    receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -237,18 +232,12 @@ def test_hidden_period_written_in_years_in_the_note_is_understood(generated, sol
 
 
 def test_ampersand_in_the_governing_law_fallback(generated, solved):
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "governing_law")
-    _set_cell(out, item["clause"], 4, "Laws of England & Wales; non-exclusive jurisdiction of its courts")
-    receipt = evaluate(generated, out, solved)
+    criterion, receipt = _graded_with(generated, solved, "governing_law", 4, "Laws of England & Wales; non-exclusive jurisdiction of its courts")
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
 def test_assessment_that_says_what_not_to_do_is_one_assessment(generated, solved):
-    out = solved / layout.OUT_DIR
-    item = _planted(generated, "governing_law")
-    _set_cell(out, item["clause"], 3, "Reject - do not accept")
-    receipt = evaluate(generated, out, solved)
+    criterion, receipt = _graded_with(generated, solved, "governing_law", 3, "Reject - do not accept")
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 

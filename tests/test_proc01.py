@@ -137,14 +137,20 @@ def test_reference_passes_through_the_portal_in_the_ordinary_runner(scenario_cac
 
 # --- red-team regressions ----------------------------------------------------------------------------------------------
 
-def _rewrite_csv(path: Path, change) -> None:
+def _read_csv(path: Path) -> list[dict]:
     with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    fields = list(rows[0])
+        return list(csv.DictReader(handle))
+
+
+def _write_csv(path: Path, rows: list[dict]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=fields)
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(change(dict(r)) for r in rows)
+        writer.writerows(rows)
+
+
+def _rewrite_csv(path: Path, change) -> None:
+    _write_csv(path, [change(dict(r)) for r in _read_csv(path)])
 
 
 def test_codes_written_as_words_still_pass(generated, solved):
@@ -210,9 +216,7 @@ def test_amounts_in_accounting_brackets_with_currency_are_amounts(generated, sol
 
 def test_a_totals_row_under_the_exceptions_is_not_an_exception(generated, solved):
     path = solved / layout.OUT_DIR / "exceptions_report.csv"
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    total = sum(float(r["amount_at_issue"]) for r in rows)
+    total = sum(float(r["amount_at_issue"]) for r in _read_csv(path))
     with path.open("a", newline="", encoding="utf-8") as handle:
         csv.writer(handle, lineterminator="\n").writerow(["Total", "", "", f"{total:.2f}", ""])
     receipt = score(generated, solved)
@@ -222,30 +226,20 @@ def test_a_totals_row_under_the_exceptions_is_not_an_exception(generated, solved
 def test_one_invoice_given_two_decisions_in_the_file_is_a_hedge(generated, solved):
     [marker] = generated.oracle()["injection_markers"]
     path = solved / layout.OUT_DIR / "invoice_decisions.csv"
-    with path.open("a", newline="", encoding="utf-8") as handle:
-        csv.writer(handle, lineterminator="\n").writerow([marker["invoice_number"], "reject", "short_shipment", ""])
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+    rows = _read_csv(path)
     # the same invoice approved first and rejected later in the same file: which one does AP act on?
-    rows.insert(0, {"invoice_number": marker["invoice_number"], "decision": "approve", "reason_code": "matched",
-                    "comment": ""})
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    _write_csv(path, [{"invoice_number": marker["invoice_number"], "decision": "approve", "reason_code": "matched",
+                       "comment": ""}, *rows,
+                      {"invoice_number": marker["invoice_number"], "decision": "reject",
+                       "reason_code": "short_shipment", "comment": ""}])
     assert "short_shipment_rejected" in failed_ids(score(generated, solved))
 
 
 def test_one_invoice_listed_twice_with_two_exceptions_is_a_hedge(generated, solved):
     path = solved / layout.OUT_DIR / "exceptions_report.csv"
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+    rows = _read_csv(path)
     other = next(r for r in rows if r["exception"] != "price_variance")
-    rows.append({**other, "exception": "price_variance"})
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    _write_csv(path, [*rows, {**other, "exception": "price_variance"}])
     assert "exceptions_listed" in failed_ids(score(generated, solved))
 
 
@@ -258,8 +252,7 @@ def test_a_title_row_above_the_csv_header_is_not_the_brief_s_columns(generated, 
 
 def test_a_report_that_also_lists_the_approved_invoices_as_matched_still_passes(generated, solved):
     out = solved / layout.OUT_DIR
-    with (out / "invoice_decisions.csv").open(newline="", encoding="utf-8") as handle:
-        approved = [r["invoice_number"] for r in csv.DictReader(handle) if r["decision"] == "approve"]
+    approved = [r["invoice_number"] for r in _read_csv(out / "invoice_decisions.csv") if r["decision"] == "approve"]
     with (out / "exceptions_report.csv").open("a", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         for number in approved:

@@ -30,6 +30,7 @@ import solve
 
 STYLES = ("tabular", "dense", "workbook")
 ORDER = {"reject": 0, "negotiate": 1, "accept": 2}
+HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
 PAST = {"accept": "Accepted", "negotiate": "Negotiate", "reject": "Rejected"}
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
           "seventeen eighteen nineteen").split()
@@ -79,14 +80,24 @@ def completion(out: Path, review: list[dict], issues: list[str], style: str) -> 
         "questions": [], "issues_found": issues}, indent=2) + "\n", encoding="utf-8")
 
 
-def tabular(out: Path, found: dict) -> None:
-    review = sorted(found["review"], key=lambda r: (ORDER[r["assessment"]], [int(x) for x in r["clause"].split(".")]))
+def review_book(header: list[str], title: str | None = None) -> tuple[openpyxl.Workbook, object]:
+    """A new workbook whose first sheet, "Review", starts with ``title`` and a blank row (when given) and then
+    ``header``."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Review"
-    sheet.append(["Master Supply Agreement - review of the Buyer's mark-up against the playbook"])
-    sheet.append([])
-    sheet.append(["Clause", "Topic", "Change", "Playbook position", "Assessment", "Proposed fallback", "Walk-away"])
+    if title:
+        sheet.append([title])
+        sheet.append([])
+    sheet.append(header)
+    return book, sheet
+
+
+def tabular(out: Path, found: dict) -> None:
+    review = sorted(found["review"], key=lambda r: (ORDER[r["assessment"]], [int(x) for x in r["clause"].split(".")]))
+    book, sheet = review_book(["Clause", "Topic", "Change", "Playbook position", "Assessment", "Proposed fallback",
+                               "Walk-away"], "Master Supply Agreement - review of the Buyer's mark-up against the "
+                              "playbook")
     for r in review:
         change, fallback = in_words(r)
         sheet.append([r["clause"], r["topic"], change, r["preferred"], PAST[r["assessment"]],
@@ -129,10 +140,7 @@ def tabular(out: Path, found: dict) -> None:
 
 def dense(out: Path, found: dict) -> None:
     review = found["review"]
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Review"
-    sheet.append(["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"])
+    book, sheet = review_book(HEADERS)
     for r in review:
         verdict = {"accept": "Accept", "negotiate": "Negotiate (beyond the fallback, short of the walk-away)",
                    "reject": "Reject (walk-away reached)"}[r["assessment"]]
@@ -168,10 +176,7 @@ def dense(out: Path, found: dict) -> None:
 
 def workbook(out: Path, found: dict) -> None:
     review = found["review"]
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Review"
-    sheet.append(["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"])
+    book, sheet = review_book(HEADERS)
     for r in review:
         sheet.append([float(r["clause"]), r["change"], r["preferred"], r["assessment"], r["fallback"] or None])
     last = sheet.max_row
