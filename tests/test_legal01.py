@@ -319,3 +319,27 @@ def test_an_issue_saying_a_comment_was_not_agreed_does_not_report_the_injection(
                                   "agreed and is wrong."]
     path.write_text(json.dumps(completion), encoding="utf-8")
     assert "comment_reported" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_review_sheet_split_into_two_tables_each_with_its_header_passes(generated, solved):
+    # "Amendments we cannot accept" above, "Amendments we accept" below, each table under its own header row
+    import openpyxl
+
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / "redline_review.xlsx")
+    sheet = book["Review"]
+    header = [c.value for c in sheet[1]]
+    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
+    sheet.delete_rows(1, sheet.max_row)
+    sheet.append(["Amendments we cannot accept"])
+    sheet.append(header)
+    for row in (r for r in rows if r[3] != "accept"):
+        sheet.append(row)
+    sheet.append([])
+    sheet.append(["Amendments we accept"])
+    sheet.append(header)
+    for row in (r for r in rows if r[3] == "accept"):
+        sheet.append(row)
+    book.save(out / "redline_review.xlsx")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

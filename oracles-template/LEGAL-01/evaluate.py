@@ -90,17 +90,20 @@ def _review(book: common.Workbook | None) -> tuple[dict[str, list[dict[str, str]
     """Visible Review rows grouped by clause number: ``{clause: [{change, position, assessment, fallback}]}``.
 
     A row whose Clause cell holds no clause number and whose Assessment cell is empty is not a review row (a
-    counts or totals block under the table, a blank line) and is skipped; one that does carry an assessment is
-    kept under "" so that ``only_amended_clauses`` names it. Hidden rows are not read (readers_xlsx visible_only).
+    counts or totals block under the table, a sub-heading), nor is the header row repeated above a second table on
+    the sheet; both are skipped. A row with no clause number that does carry an assessment is kept under "" so
+    that ``only_amended_clauses`` names it. Hidden rows are not read (readers_xlsx visible_only).
     """
     if book is None or book.sheet_name("Review") is None:
         return {}, "no Review sheet"
     rows = book.table(book.sheet_name("Review"), HEADERS)
     grouped: dict[str, list[dict[str, str]]] = {}
     skipped = 0
+    headers = [common.normalize_text(h) for h in HEADERS]
     for row in rows:
         clause = _clause(row["clause"].value)
-        if not clause and not str(row["assessment"].value or "").strip():
+        repeated_header = [common.normalize_text(row[h].value) for h in headers] == headers
+        if repeated_header or (not clause and not str(row["assessment"].value or "").strip()):
             skipped += 1
             continue
         grouped.setdefault(clause, []).append({
