@@ -343,3 +343,14 @@ def test_review_sheet_split_into_two_tables_each_with_its_header_passes(generate
     book.save(out / "redline_review.xlsx")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_fallback_cell_listing_preferred_and_fallback_as_entries_is_a_hedge(generated, solved):
+    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Preferred: 30 days; fallback: 45 days")
+    assert criterion in failed_ids(receipt)
+
+
+def test_fallback_cell_naming_our_preferred_position_in_prose_still_passes(generated, solved):
+    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Our preferred position remains 30 "
+                                      "days, but we can offer the fallback of 45 days from the invoice date")
+    assert receipt["det_completion"] is True, failed_ids(receipt)

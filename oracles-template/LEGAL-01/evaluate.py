@@ -161,14 +161,31 @@ def _has_value(text: str, keys: list[str]) -> bool:
     return False
 
 
+def _tier_entries(text: str) -> set[str]:
+    """The tiers ``text`` writes as list entries, a tier name followed by a colon or dash ("Preferred: 30 days",
+    "walk-away - more than 60 days"): the layout of a copied playbook row."""
+    found = set()
+    for tier in TIERS.terms:
+        names = "|".join(re.escape(w).replace(r"\ ", r"[\s-]?").replace(r"\-", r"[\s-]?")
+                         for w in TIERS.words(tier))
+        if re.search(rf"(?<!\w)(?:{names})\s*[:=\u2013\u2014-](?!\w)", text):
+            found.add(tier)
+    return found
+
+
 def _fallback_hedge(text: str, keys: list[str]) -> str:
-    """Why a Proposed fallback cell is a hedge, or "": it names our preferred position beside another tier
-    ("Preferred: 30 days; fallback: 45 days; walk-away: 60 days"), or offers the fallback figure and another one
-    as alternatives ("6 or 12 months"). Naming the walk-away as the limit ("45 days; beyond 60 is our walk-away")
-    or our preferred position as what we move from ("instead of our preferred 30 days, 45") is not a hedge."""
+    """Why a Proposed fallback cell is a hedge, or "": it gives all three tiers of the playbook (issue 12: "one cell
+    giving preferred, fallback and walk-away positions"), lists our preferred position as an entry beside another
+    ("Preferred: 30 days; fallback: 45 days"), or offers the fallback figure and another one as alternatives ("6 or
+    12 months"). Prose that names our preferred position as what we move from ("our preferred 30 days remains out
+    of reach, but we offer 45 days") or the walk-away as the limit ("fallback: 45 days; walk-away: beyond 60") is
+    not a hedge."""
     tiers = [t for t in TIERS.terms if asserted(text, TIERS.words(t))]
-    if "preferred" in tiers and len(tiers) > 1:
-        return f"names the {' and '.join(tiers)} positions"
+    if len(tiers) == len(TIERS.terms):
+        return "gives the preferred, fallback and walk-away positions"
+    entries = _tier_entries(text) & set(tiers)
+    if "preferred" in entries and len(entries) > 1:
+        return f"lists the {' and '.join(sorted(entries))} positions"
     wanted = {Decimal(k.replace(",", "")) for k in keys if re.fullmatch(r"[\d,]+", k)}
     for first, second in _ALTERNATIVES.findall(text):
         pair = {Decimal(first.replace(",", "")), Decimal(second.replace(",", ""))}
