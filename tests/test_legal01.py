@@ -136,10 +136,6 @@ def test_second_row_accepting_a_rejected_clause_is_a_hedge_not_a_reject(generate
     assert f"change.{item['id']}" in failed_ids(receipt)
 
 
-def test_assessment_cell_naming_two_assessments_is_no_assessment(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "warranty_period", 3, "reject / accept")
-    assert criterion in failed_ids(receipt)
-
 
 def test_hidden_period_seen_only_in_a_date_is_not_the_new_wording(generated, solved):
     import docx
@@ -179,22 +175,7 @@ def test_independent_seed_2026_solution_passes(tmp_path):
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
-def test_fallback_cell_giving_preferred_fallback_and_walk_away_is_a_hedge(generated, solved):
-    # issue 12: one cell giving preferred, fallback and walk-away positions is a hedge and must fail
-    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Preferred: 30 days from the invoice date; fallback: up to 45 days; "
-                                      "walk-away: more than 60 days")
-    assert criterion in failed_ids(receipt)
 
-
-def test_fallback_cell_listing_positions_as_alternatives_is_a_hedge(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "warranty_period", 4, "6 or 12 months from the date of delivery")
-    assert criterion in failed_ids(receipt)
-
-
-def test_fallback_cell_naming_the_walk_away_as_the_limit_still_passes(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
-                                      "walk-away); we should not go back to asking for 30 days")
-    assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
 def test_number_words_in_the_change_and_the_fallback_are_understood(generated, solved):
@@ -231,14 +212,6 @@ def test_hidden_period_written_in_years_in_the_note_is_understood(generated, sol
     assert "note_covers_breaches" not in failed_ids(receipt)
 
 
-def test_ampersand_in_the_governing_law_fallback(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "governing_law", 4, "Laws of England & Wales; non-exclusive jurisdiction of its courts")
-    assert receipt["det_completion"] is True, failed_ids(receipt)
-
-
-def test_assessment_that_says_what_not_to_do_is_one_assessment(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "governing_law", 3, "Reject - do not accept")
-    assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
 def test_right_fallback_only_in_a_hidden_row_does_not_count(generated, solved):
@@ -345,12 +318,34 @@ def test_review_sheet_split_into_two_tables_each_with_its_header_passes(generate
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
-def test_fallback_cell_listing_preferred_and_fallback_as_entries_is_a_hedge(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Preferred: 30 days; fallback: 45 days")
+# One Review cell rewritten, then graded: (planted item, column, what a worker wrote). Columns: 1 Change,
+# 3 Assessment, 4 Proposed fallback.
+HEDGES = [
+    pytest.param("warranty_period", 3, "reject / accept", id="assessment_cell_naming_two_assessments"),
+    # issue 12: one cell giving preferred, fallback and walk-away positions is a hedge and must fail
+    pytest.param("payment_term", 4, "Preferred: 30 days from the invoice date; fallback: up to 45 days; walk-away: "
+                 "more than 60 days", id="fallback_giving_preferred_fallback_and_walk_away"),
+    pytest.param("warranty_period", 4, "6 or 12 months from the date of delivery", id="fallback_as_alternatives"),
+    pytest.param("payment_term", 4, "Preferred: 30 days; fallback: 45 days", id="preferred_and_fallback_as_entries"),
+]
+FAIR = [
+    pytest.param("payment_term", 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
+                 "walk-away); we should not go back to asking for 30 days", id="walk_away_named_as_the_limit"),
+    pytest.param("payment_term", 4, "Our preferred position remains 30 days, but we can offer the fallback of 45 "
+                 "days from the invoice date", id="preferred_position_named_in_prose"),
+    pytest.param("governing_law", 4, "Laws of England & Wales; non-exclusive jurisdiction of its courts",
+                 id="ampersand_in_the_governing_law"),
+    pytest.param("governing_law", 3, "Reject - do not accept", id="assessment_saying_what_not_to_do"),
+]
+
+
+@pytest.mark.parametrize(("item_id", "column", "written"), HEDGES)
+def test_review_cell_that_hedges_fails_its_clause(generated, solved, item_id, column, written):
+    criterion, receipt = _graded_with(generated, solved, item_id, column, written)
     assert criterion in failed_ids(receipt)
 
 
-def test_fallback_cell_naming_our_preferred_position_in_prose_still_passes(generated, solved):
-    criterion, receipt = _graded_with(generated, solved, "payment_term", 4, "Our preferred position remains 30 "
-                                      "days, but we can offer the fallback of 45 days from the invoice date")
+@pytest.mark.parametrize(("item_id", "column", "written"), FAIR)
+def test_review_cell_written_another_correct_way_passes(generated, solved, item_id, column, written):
+    _, receipt = _graded_with(generated, solved, item_id, column, written)
     assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -215,7 +215,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             if verdict != planted["assessment"]:
                 problems.append(f"assessed '{verdict}', expected '{planted['assessment']}'")
             if not _has_value(fallback_text, planted["fallback_keys"]):
-                problems.append(f"proposed fallback does not state the playbook fallback ({planted['fallback_keys'][0]})")
+                problems.append("proposed fallback does not state the playbook fallback "
+                                f"({planted['fallback_keys'][0]})")
             hedge = _fallback_hedge(fallback_text, planted["fallback_keys"])
             if hedge:
                 problems.append(f"proposed fallback is a hedge: it {hedge} rather than the one position we offer")

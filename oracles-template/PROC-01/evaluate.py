@@ -198,7 +198,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             if blank:
                 incomplete.append(f"{number}: {', '.join(blank)} empty")
             elif number in vendors and not mentions(str(row.get("vendor_id")), vendors[number]):
-                incomplete.append(f"{number}: vendor {row.get('vendor_id')!r}, the invoice's vendor is {vendors[number]}")
+                incomplete.append(f"{number}: vendor {row.get('vendor_id')!r}, the invoice's vendor is "
+                                  f"{vendors[number]}")
     ev.criterion("exceptions_complete", "every exception row gives the invoice's vendor and an action, and every "
                  "column the brief asks for is present and filled in", bool(report) and not incomplete,
                  detail="; ".join(incomplete) or f"{len(report)} rows complete")

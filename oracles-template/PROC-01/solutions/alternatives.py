@@ -35,6 +35,11 @@ STYLES = ("ledger", "credits", "narrative")
 PAST = {"approve": "Approved", "reject": "Rejected"}
 
 
+def words(code: str) -> str:
+    """A code as an AP clerk writes it in words: price_variance -> "Price variance"."""
+    return code.replace("_", " ").capitalize()
+
+
 def _write(path: Path, header: list[str], records: list[dict], **dialect: object) -> None:
     with open(path, "w", encoding=str(dialect.pop("encoding", "utf-8")), newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=header, extrasaction="ignore", **dialect)
@@ -53,7 +58,7 @@ def ledger(out: Path, decisions: list[dict], exceptions: list[dict], portal: boo
     invoices, _ = _context()
     written = []
     if not portal:
-        records = [{**d, "decision": PAST[d["decision"]], "reason_code": d["reason_code"].replace("_", " ").capitalize(),
+        records = [{**d, "decision": PAST[d["decision"]], "reason_code": words(d["reason_code"]),
                     "vendor_id": invoices[d["invoice_number"]]["vendor_id"],
                     "po_number": invoices[d["invoice_number"]]["po_number"],
                     "net_amount": invoices[d["invoice_number"]]["net_amount"]}
@@ -61,7 +66,7 @@ def ledger(out: Path, decisions: list[dict], exceptions: list[dict], portal: boo
         _write(out / "invoice_decisions.csv", ["invoice_number", "vendor_id", "po_number", "net_amount", "decision",
                                                "reason_code", "comment"], records, lineterminator="\n")
         written.append("invoice_decisions.csv")
-    rows = [{**e, "exception": e["exception"].replace("_", " ").capitalize(), "amount_at_issue": f"£{Decimal(e['amount_at_issue']):,.2f}",
+    rows = [{**e, "exception": words(e["exception"]), "amount_at_issue": f"£{Decimal(e['amount_at_issue']):,.2f}",
              "po_number": invoices[e["invoice_number"]]["po_number"]}
             for e in sorted(exceptions, key=lambda e: -Decimal(e["amount_at_issue"]))]
     total = sum(Decimal(e["amount_at_issue"]) for e in exceptions)
@@ -107,7 +112,8 @@ def narrative(out: Path, decisions: list[dict], exceptions: list[dict], portal: 
         "unapproved_vendor": "Procurement (Owen Brierley) to finish vendor due diligence, or explain why the PO was "
                              "raised; payment on hold until the vendor is Approved",
     }
-    rows = [{**e, "vendor_name": names.get(e["vendor_id"], ""), "amount_at_issue": str(Decimal(e["amount_at_issue"]).normalize()),
+    rows = [{**e, "vendor_name": names.get(e["vendor_id"], ""),
+             "amount_at_issue": str(Decimal(e["amount_at_issue"]).normalize()),
              "action": actions[e["exception"]]}
             for e in sorted(exceptions, key=lambda e: (invoices[e["invoice_number"]]["invoice_date"],
                                                        e["invoice_number"]))]
