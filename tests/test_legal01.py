@@ -343,3 +343,24 @@ def test_review_cell_that_hedges_fails_its_clause(generated, solved, item_id, co
 def test_review_cell_written_another_correct_way_passes(generated, solved, item_id, column, written):
     _, receipt = _graded_with(generated, solved, item_id, column, written)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_clause_over_two_rows_with_merged_assessment_and_position_cells_passes(generated, solved):
+    # 15.1 written as two rows (law, then courts), each with its clause number, Playbook position and Assessment
+    # merged down
+    import openpyxl
+
+    out = solved / layout.OUT_DIR
+    item = _planted(generated, "governing_law")
+    book = openpyxl.load_workbook(out / "redline_review.xlsx")
+    sheet = book["Review"]
+    index = next(r[0].row for r in sheet.iter_rows(min_row=2) if str(r[0].value) == item["clause"])
+    sheet.insert_rows(index + 1)
+    sheet.cell(index + 1, 1, item["clause"])
+    sheet.cell(index + 1, 2, "Courts: exclusive jurisdiction moved with the governing law")
+    sheet.cell(index + 1, 5, "Non-exclusive jurisdiction of the English courts")
+    for column in (3, 4):
+        sheet.merge_cells(start_row=index, start_column=column, end_row=index + 1, end_column=column)
+    book.save(out / "redline_review.xlsx")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

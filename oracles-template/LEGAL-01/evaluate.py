@@ -117,10 +117,11 @@ def _review(book: common.Workbook | None) -> tuple[dict[str, list[dict[str, str]
 
 
 def _verdict(rows: list[dict[str, str]]) -> str:
-    """The assessment given for a clause. A clause split over several rows with one assessment keeps it; rows
+    """The assessment given for a clause. A clause split over several rows with one assessment keeps it, also when
+    the continuation rows leave the Assessment cell empty (a merged cell reads as empty below its first row); rows
     giving the same clause different assessments hedge (the brief asks for one assessment per amended clause) and
     are reported as ``conflicting: ...``, which matches no assessment."""
-    given = sorted({r["assessment"] for r in rows}, key=lambda a: SEVERITY.get(a, 3))
+    given = sorted({r["assessment"] for r in rows if r["assessment"]}, key=lambda a: SEVERITY.get(a, 3))
     if len(given) > 1:
         return "conflicting: " + " / ".join(given)
     return given[0] if given else ""
@@ -242,8 +243,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  bool(review) and not extra, detail=f"not amended: {extra}" if extra else review_note)
 
     blank = [f"{clause or '(no clause number)'}: {name} empty" for clause, rows in sorted(review.items())
-             for row in rows for name in REQUIRED_CELLS if not row[name]]
-    ev.criterion("review_rows_complete", "every Review row says what the Buyer changed and gives our playbook "
+             for name in REQUIRED_CELLS if not any(row[name] for row in rows)]
+    ev.criterion("review_rows_complete", "every reviewed clause says what the Buyer changed and gives our playbook "
                  "position (the brief's required columns are filled in)", bool(review) and not blank,
                  detail="; ".join(blank) if blank else review_note)
 

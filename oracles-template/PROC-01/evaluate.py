@@ -90,6 +90,8 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
             if number:
                 given.setdefault(number, set()).add((_decision(row.get("decision")), _code(row.get("reason_code"))))
         for number, answers in given.items():
+            if len(answers) > 1:  # a blank continuation line is no second answer
+                answers.discard(("", ""))
             if len(answers) == 1:
                 decision, reason = next(iter(answers))
             else:
