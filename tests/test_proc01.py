@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario_harness import REPO, Generated, evaluate, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, failed_ids, make_workspace, run_solution
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
@@ -170,20 +170,6 @@ def test_codes_written_as_words_still_pass(generated, solved):
 
 # --- issue 12: fair grades, hedges fail ----------------------------------------------------------------------------
 
-INDEPENDENT = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026" / TASK
-
-
-def test_independent_seed_2026_solution_passes(tmp_path):
-    """Correct work written independently from the public bundle (long actions, comments on every decision)."""
-    import shutil
-
-    if not (INDEPENDENT / "out").is_dir():
-        pytest.skip(f"no independent solution at {INDEPENDENT} (only on the shared build machine)")
-    root = tmp_path / "oracles"
-    shutil.copytree(REPO.oracles_template / TASK, root / TASK)
-    shutil.copy2(INDEPENDENT / layout.ORACLE_JSON, root / TASK / layout.ORACLE_JSON)
-    receipt = evaluate(Generated(TASK, 2026, INDEPENDENT, root), INDEPENDENT / layout.OUT_DIR, INDEPENDENT)
-    assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
 @pytest.mark.parametrize("column", ["vendor_id", "action"])
