@@ -246,3 +246,35 @@ def test_addressee_written_last_first_is_not_an_employee_name(generated, solved)
     _write_memo(out, ["To: Jansen, Karel (HR director). From: de Vries, Ingrid."] + _memo_lines(out))
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_right_totals_only_in_hidden_text_do_not_pass_memo_totals(generated, solved):
+    """A reader sees the visible figures: the right totals in a hidden run (w:vanish) beside wrong visible ones
+    fail."""
+    import docx
+
+    checked, wrong = _counts(generated)
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    document = docx.Document()
+    paragraph = document.add_paragraph(f"We checked {checked} employees and found {wrong} exceptions. Register total "
+                                       "EUR 99,999.99, correct total EUR 99,999.99, net difference EUR 0.00. ")
+    hidden = paragraph.add_run(f"Register total EUR {facts['total_gross_per_register']}, correct total EUR "
+                               f"{facts['total_gross_correct']}, net difference EUR {facts['net_difference']}.")
+    hidden.font.hidden = True
+    for line in _facts_lines(generated)[1:]:
+        document.add_paragraph(line)
+    document.save(out / "summary_memo.docx")
+    assert "memo_totals" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_exception_only_in_a_hidden_row_is_not_listed(generated, solved):
+    item = generated.oracle()["planted_items"][0]
+
+    def hide(sheet):
+        for row in range(2, sheet.max_row + 1):
+            if sheet.cell(row, 1).value == item["employee_id"]:
+                sheet.row_dimensions[row].hidden = True
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, hide)
+    assert f"exception.{item['id']}" in failed_ids(evaluate(generated, out, solved))
