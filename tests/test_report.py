@@ -261,8 +261,8 @@ def test_html_is_self_contained_with_plots(runs: Path, repo: Repo, tmp_path: Pat
     report = reporting.build_report(runs, repo=repo, resamples=RESAMPLES)
     page = report_render.render_html(report)
     assert reporting.render_html is report_render.render_html  # still reachable where it used to live
-    assert page.count("<img ") == 3
-    assert page.count("src='data:image/png;base64,") == 3
+    assert page.count("<img ") == 4
+    assert page.count("src='data:image/png;base64,") == 4
     assert "http://" not in page and "https://" not in page
     assert "ACC-01" in page and "injection_obeyed" in page
 
@@ -290,7 +290,7 @@ def test_cli_html_and_text(runs: Path, repo: Repo, tmp_path: Path, monkeypatch: 
     assert "worker w · arm A1" in result.output
     assert "0.750 [" in result.output
     assert "0.000 [n=1]" in result.output  # nop's single attempt per scenario gets no interval
-    assert page.read_text().count("data:image/png;base64,") == 3
+    assert page.read_text().count("data:image/png;base64,") == 4
 
 
 def test_cli_bad_runs_dir_is_a_user_error(tmp_path: Path) -> None:

@@ -22,8 +22,10 @@ the scenario's locale.
 
 The helpers live in small modules beside this one and are re-exported here, so ``import common`` is all an
 evaluator needs: amounts.py (numbers, dates, text), safety.py (paths, size and zip bounds), readers_xlsx.py
-(formulas computed), readers_docx.py (every Word part), readers_pdf.py, readers_csv.py, readers_misc.py (JSON, eml,
-ics), xlsx_format.py (shown text), libreoffice.py (second engine and round trips), describe.py (``wp42 read``).
+(formulas computed; hidden sheets, rows and columns skipped by default), readers_docx.py (every Word part),
+reading.py (what a reader sees, as statements: :meth:`Evaluation.statements`), claims.py (what a document asserts
+about a subject, negation- and hedge-aware), vocabulary.py (terms and synonyms, number words), readers_pdf.py,
+readers_csv.py, readers_misc.py (JSON, eml, ics), xlsx_format.py (shown text), libreoffice.py (second engine and round trips), describe.py (``wp42 read``).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from readers_xlsx import (  # noqa: E402,F401
     engine_notes,
     unknown_formulas,
 )
+from reading import Statement, docx_statements, text_statements  # noqa: E402,F401
 from safety import (  # noqa: E402,F401
     MAX_FILE_BYTES,
     MAX_OUT_DEPTH,
@@ -122,6 +125,7 @@ class Evaluation:
         self.workspace = Path(self.workspace)
         self.files, listing_problem = scan_out(self.out_dir)
         self._books: dict[str, Workbook | None] = {}
+        self._statements: dict[str, list[Statement] | None] = {}
         self._refused_paths: dict[str, str] = {}
         if listing_problem:
             self._refuse(listing_problem)
@@ -215,6 +219,30 @@ class Evaluation:
     def docx(self, relative: str) -> DocxText | None:
         """The deliverable's text by part (:class:`DocxText`), or None when missing or refused."""
         return self._read(relative, read_docx)
+
+    def statements(self, relative: str) -> list[Statement] | None:
+        """What a reader sees in deliverable ``relative`` as :class:`Statement` s (reading.py): a .docx read
+        visible-only, a .pdf by its text, anything else as UTF-8 plain text or markdown. Read once per path; what
+        was left out (hidden or invisible text, comments, document properties) goes to the receipt's notes. None
+        when the deliverable is missing, unreadable or refused (see :meth:`problem`)."""
+        if relative not in self._statements:
+            suffix = Path(relative).suffix.lower()
+            result: list[Statement] | None = None
+            if suffix == ".docx":
+                read = self._read(relative, docx_statements)
+                if read is not None:
+                    result, ignored = read
+                    for line in ignored:
+                        self.note(f"{relative}: not read as part of the deliverable: {line}")
+            elif suffix == ".pdf":
+                text = self.pdf_text(relative)
+                result = None if text is None else text_statements(text, relative)
+            else:
+                path = self.path(relative)
+                if path is not None:
+                    result = text_statements(path.read_bytes().decode("utf-8", "replace"), relative)
+            self._statements[relative] = result
+        return self._statements[relative]
 
     def pdf_text(self, relative: str) -> str | None:
         """The deliverable's normalised PDF text, one line per page, or None when missing or refused."""

@@ -59,6 +59,10 @@ class _Walker:
         self.rels = rels
         self.sink = sink
 
+    def keep_run(self, run) -> bool:
+        """Whether run ``run`` (a ``w:r``) is read; every run is here (reading.py reads visible runs only)."""
+        return True
+
     def blocks(self, element, lines: list[str], tables: list | None = None) -> None:
         """Block-level content (paragraphs, tables, content controls) of ``element`` into ``lines``."""
         for child in element:
@@ -106,6 +110,8 @@ class _Walker:
         for child in element:
             tag = child.tag
             if tag in _SKIP:
+                continue
+            if tag == f"{W}r" and not self.keep_run(child):
                 continue
             if tag == f"{W}t":
                 parts.append(child.text or "")
@@ -156,6 +162,20 @@ def _part_number(name: str) -> int:
     return int(digits[0]) if digits else 0
 
 
+def main_part(archive: zipfile.ZipFile, name: str) -> tuple[list[str], str, Any]:
+    """``(part names, main part name, parsed main part)`` of an open .docx archive (file ``name``).
+
+    Raises:
+        UnreadableFile: there is no word/document.xml.
+        HostileFile: unsafe XML (safety.parse_xml).
+    """
+    names = archive.namelist()
+    main = "word/document.xml"
+    if main not in names:
+        raise UnreadableFile(f"{name}: not a Word document (no word/document.xml)")
+    return names, main, parse_xml(archive.read(main), f"{name}:{main}")
+
+
 def read_docx(path: Path) -> DocxText:
     """Every part's accepted text of a .docx (see the module docstring).
 
@@ -168,11 +188,7 @@ def read_docx(path: Path) -> DocxText:
     result = DocxText()
     try:
         with zipfile.ZipFile(path) as archive:
-            names = archive.namelist()
-            main = "word/document.xml"
-            if main not in names:
-                raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
-            root = parse_xml(archive.read(main), f"{path.name}:{main}")
+            names, main, root = main_part(archive, path.name)
             body = root.find(f"{W}body")
             if body is not None:
                 walker = _Walker(_rels(archive, main), result)

@@ -11,38 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from wp42 import __version__, layout
+from wp42.console import err, out
+from wp42.console import progress as _progress
 from wp42.errors import UserError
 from wp42.layout import Repo
 from wp42.schemas import load_json
-
-err = Console(stderr=True)
-# Piped output (CI logs, files) gets a wide table instead of rich's 80-column default, which truncates ids.
-out = Console() if Console().is_terminal else Console(width=160)
 
 ORACLE_ROOT_HELP = f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})"
 
 
 def _print_json(document: Any) -> None:
     click.echo(json.dumps(document, indent=2, sort_keys=True))
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TextColumn("eta"), TimeRemainingColumn(), console=err, transient=False, disable=not err.is_terminal,
-    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,281 @@
+"""The shared reading layer (issue 12 items 2, 3 and 5): statements a reader sees, claims that understand negation,
+headings and hedges, one vocabulary, and spreadsheets read visible-only. Each test builds its own small file and
+shows the wrong reading is rejected."""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+
+import openpyxl
+import pytest
+from docx import Document
+from docx.shared import Pt, RGBColor
+
+from wp42.layout import Repo
+
+sys.path.insert(0, str(Repo.find().validators_dir))
+import claims  # noqa: E402
+import common  # noqa: E402
+import reading  # noqa: E402
+import vocabulary  # noqa: E402
+from reading import Statement  # noqa: E402
+
+ENTRY_OR_BANK = {"entry": ["record", "post", "adjusting entry", "journal entry", "in the books"],
+                 "bank": ["bank error", "ask the bank", "take up with the bank"]}
+
+
+def sentence(text: str, section: str = "") -> Statement:
+    return Statement(text, section, None, "sentence", "test")
+
+
+# ------------------------------------------------------------------------------------------------ sentences
+def test_sentences_keep_figures_abbreviations_and_list_labels():
+    text = ("1. The DSCR is 1.37x per No. 4 of the certificate, e.g. after the $1,234.50 bonus. Mr. Smith agrees. "
+            "See item 3. The U.S. entity is out of scope.")
+    assert reading.split_sentences(text) == [
+        "1. The DSCR is 1.37x per No. 4 of the certificate, e.g. after the $1,234.50 bonus.", "Mr. Smith agrees.",
+        "See item 3.", "The U.S. entity is out of scope."]
+
+
+def test_dense_prose_with_four_figures_in_one_sentence_stays_one_statement():
+    text = ("The DSCR is 1.13x against the 1.25x minimum; the borrower's certificate shows 1.37x only because it "
+            "adds back the 45,000 bonus. Tangible net worth is 2,400,000.")
+    statements = reading.text_statements(text, "memo")
+    found = [s for s in statements if all(common.text_has_amount(s.text, v) for v in ("1.13", "1.25", "1.37",
+                                                                                        "45000"))]
+    assert len(found) == 1 and "2,400,000" not in found[0].text
+
+
+# ------------------------------------------------------------------------------------------------ negation
+@pytest.mark.parametrize("text,term,expected", [
+    ("The claim is a separate claim and not a duplicate.", "duplicate", True),
+    ("The claim is a duplicate of CL-12.", "duplicate", False),
+    ("There is no breach of the covenant.", "breach", True),
+    ("Neither the fee nor the deposit should be posted.", "posted", True),
+    ("An adjusting entry is not required for D-9205.", "adjusting entry", True),
+    ("Not only the fee but also the deposit must be posted.", "posted", False),
+    ("Payment is due no later than 30 June.", "due", False),
+    ("See No. 4 of the schedule: record it.", "record", False),
+    ("Record it as a bank error rather than an adjusting entry.", "adjusting entry", True),
+    ("Record it as a bank error rather than an adjusting entry.", "bank error", False),
+])
+def test_negation_inside_its_clause(text, term, expected):
+    assert claims.negated(sentence(text), term) is expected
+
+
+def test_a_negation_does_not_spill_into_the_next_sentence():
+    statements = reading.text_statements("The certificate reports no breach. The DSCR of 1.13x is a breach.", "m")
+    assert [claims.negated(s, "breach") for s in statements] == [True, False]
+    assert list(claims.stances(statements, "DSCR", {"breach": "breach", "compliant": "compliant"})) == ["breach"]
+    # the same words in one sentence keep the negation to the clause it governs
+    assert not claims.negated(sentence("The certificate reports no breach, but the DSCR is a breach."), "breach")
+
+
+def test_not_a_duplicate_is_not_read_as_duplicate():
+    options = {"duplicate": "duplicate", "deductible": "below the deductible"}
+    statements = reading.text_statements(
+        "CL-78 is declined: the loss is below the deductible; it is a separate claim and not a duplicate.", "note")
+    assert claims.stances(statements, "CL-78", options) == {"deductible": statements}
+    wrong = reading.text_statements("CL-78 is declined as a duplicate.", "note")
+    assert list(claims.stances(wrong, "CL-78", options)) == ["duplicate"]
+
+
+# ------------------------------------------------------------------------------------------------ Word reading
+def _acc_memo(path, extra_entry: str = ""):
+    doc = Document()
+    doc.add_heading("Bank reconciliation memo", level=1)
+    doc.add_heading("Adjusting entries", level=2)
+    doc.add_paragraph("Record the NSF check C-1 of 1,200.00 as a journal entry.")
+    doc.add_paragraph("Do not record the deposit D-9205 or the second maintenance fee in the books; they are bank "
+                      "errors.")
+    if extra_entry:
+        doc.add_paragraph(extra_entry)
+    doc.add_heading("Items to take up with the bank", level=2)
+    doc.add_paragraph("Deposit D-9205 of 3,400.00 credited to us in error.", style="List Number")
+    doc.save(path)
+    return path
+
+
+def test_do_not_record_the_deposit_is_not_read_as_recording_it(tmp_path):
+    statements, _ = reading.docx_statements(_acc_memo(tmp_path / "memo.docx"))
+    assert list(claims.stances(statements, "D-9205", ENTRY_OR_BANK)) == ["bank"]
+    assert claims.states(statements, "D-9205", ENTRY_OR_BANK["bank"], against={"entry": ENTRY_OR_BANK["entry"]})
+    assert list(claims.stances(statements, "C-1", ENTRY_OR_BANK)) == ["entry"]
+    # the wrong memo: the same deposit also listed as an entry to post is a hedge
+    hedge, _ = reading.docx_statements(_acc_memo(tmp_path / "hedge.docx", "Post D-9205 to cash, 3,400.00."))
+    assert claims.hedged(hedge, "D-9205", ENTRY_OR_BANK)
+    assert not claims.states(hedge, "D-9205", ENTRY_OR_BANK["bank"], against={"entry": ENTRY_OR_BANK["entry"]})
+
+
+def test_a_heading_carries_its_decision_to_the_items_under_it(tmp_path):
+    doc = Document()
+    doc.add_heading("Claims triage", level=1)
+    doc.add_heading("For your decision (refer)", level=2)
+    doc.add_paragraph("CL-77: water damage; cover for the outbuilding is unclear.", style="List Bullet")
+    doc.add_heading("Declined", level=2)
+    doc.add_paragraph("CL-78: below the deductible, a separate claim and not a duplicate.", style="List Bullet")
+    doc.save(tmp_path / "note.docx")
+    statements, _ = reading.docx_statements(tmp_path / "note.docx")
+    item = next(s for s in statements if "CL-77" in s.text)
+    assert item.section == "For your decision (refer)" and item.kind == "sentence"
+    options = {"refer": "refer", "decline": "decline", "approve": "approve"}
+    assert claims.stances(statements, "CL-77", options) == {"refer": [item]}
+    assert list(claims.stances(statements, "CL-78", options)) == ["decline"]
+    assert claims.about(statements, "CL-7") == []
+
+
+def test_a_table_cell_carries_its_column_header_under_a_title_row(tmp_path):
+    doc = Document()
+    doc.add_heading("Covenant summary", level=2)
+    table = doc.add_table(rows=4, cols=3)
+    title = table.rows[0].cells[0].merge(table.rows[0].cells[2])
+    title.text = "Table 1. Certificate against recomputation"
+    for row, values in zip(table.rows[1:], (("Measure", "Borrower certificate", "Bank recomputation"),
+                                            ("DSCR", "1.37x", "1.13x"), ("Minimum DSCR", "1.25x", "1.25x")), strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    doc.save(tmp_path / "memo.docx")
+    statements, _ = reading.docx_statements(tmp_path / "memo.docx")
+    rows = [s for s in statements if s.kind == "row"]
+    assert rows[0].cells == {"Measure": "DSCR", "Borrower certificate": "1.37x", "Bank recomputation": "1.13x"}
+    assert rows[0].text == "Measure: DSCR; Borrower certificate: 1.37x; Bank recomputation: 1.13x"
+    assert rows[0].section == "Covenant summary" and rows[0].where == "memo.docx table 1 row 3"
+    assert [s.text for s in statements if s.kind == "heading"][-1] == "Table 1. Certificate against recomputation"
+    assert len(rows) == 2
+
+
+def test_a_table_row_counts_an_option_in_any_cell_and_two_options_are_a_hedge():
+    row = Statement("Item: D-9205; Treatment: bank error", "", {"Item": "D-9205", "Treatment": "bank error"}, "row",
+                    "t")
+    both = Statement("Item: D-9205; Treatment: post entry, or ask the bank",
+                     "", {"Item": "D-9205", "Treatment": "post entry, or ask the bank"}, "row", "t")
+    assert list(claims.stances([row], "D-9205", ENTRY_OR_BANK)) == ["bank"]
+    assert claims.hedged([both], "D-9205", ENTRY_OR_BANK)
+
+
+def test_a_subject_given_two_options_in_separate_sentences_is_a_hedge():
+    statements = reading.text_statements("CL-77 is referred to the panel. CL-77 is declined.", "note")
+    result = claims.stances(statements, "CL-77", {"refer": "refer", "decline": "decline"})
+    assert set(result) == {"refer", "decline"}
+    assert not claims.states(statements, "CL-77", "refer", against={"decline": "decline"})
+
+
+def test_another_subject_in_the_same_sentence_does_not_lend_its_option():
+    statements = reading.text_statements("D-9205 is a bank error; record the NSF check C-1 in the books.", "m")
+    assert list(claims.stances(statements, "D-9205", ENTRY_OR_BANK)) == ["bank"]
+    assert list(claims.stances(statements, "C-1", ENTRY_OR_BANK)) == ["entry"]
+
+
+def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reported(tmp_path):
+    doc = Document()
+    doc.core_properties.title = "Recommend approval"
+    doc.core_properties.comments = ""
+    para = doc.add_paragraph("CL-80 is declined. ")
+    para.add_run("CL-80 is approved.").font.hidden = True
+    white = doc.add_paragraph().add_run("CL-81 is approved.")
+    white.font.color.rgb = RGBColor(0xFA, 0xFA, 0xFA)
+    doc.add_paragraph().add_run("CL-82 is approved.").font.size = Pt(1)
+    grey = doc.add_paragraph().add_run("CL-83 is approved.")
+    grey.font.color.rgb = RGBColor(0x80, 0x80, 0x80)
+    commented = doc.add_paragraph("CL-84 is referred.")
+    doc.add_comment(commented.runs, text="CL-84 is approved.", author="Reviewer")
+    doc.save(tmp_path / "note.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "note.docx")
+    assert [s.text for s in statements] == ["CL-80 is declined.", "CL-83 is approved.", "CL-84 is referred."]
+    assert ignored == ["1 run of hidden text (w:vanish)", "1 run of white or background-coloured text",
+                       "1 run of text under 2 pt", "1 comment", "document properties (title)"]
+    # the readers for current callers still read every run (unchanged behaviour)
+    assert "CL-81 is approved." in common.docx_text(tmp_path / "note.docx")
+
+
+def test_text_statements_read_markdown_headings_tables_and_lists():
+    text = ("# Summary\n\nFor your decision (refer)\n\n- CL-77: cover unclear.\n\n"
+            "| Claim | Decision |\n|---|---|\n| CL-78 | Declined |\n")
+    statements = reading.text_statements(text, "note.md")
+    assert [(s.kind, s.section) for s in statements] == [
+        ("heading", ""), ("heading", "Summary"), ("sentence", "For your decision (refer)"),
+        ("row", "For your decision (refer)")]
+    assert statements[-1].cells == {"Claim": "CL-78", "Decision": "Declined"}
+
+
+def test_evaluation_statements_reads_once_and_notes_what_was_ignored(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    doc = Document()
+    doc.core_properties.comments = ""
+    doc.add_paragraph("Visible. ").add_run("Hidden.").font.hidden = True
+    doc.save(out / "memo.docx")
+    (out / "notes.md").write_text("# Notes\n\nAll done.\n")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert [s.text for s in ev.statements("memo.docx")] == ["Visible."]
+    assert ev.statements("memo.docx") is ev.statements("memo.docx")
+    assert ev.notes == ["memo.docx: not read as part of the deliverable: 1 run of hidden text (w:vanish)"]
+    assert [s.text for s in ev.statements("notes.md")] == ["Notes", "All done."]
+    assert ev.statements("missing.docx") is None
+
+
+# ------------------------------------------------------------------------------------------------ vocabulary
+def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
+    classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],
+                                     "research and development": ["r and d"],
+                                     "write-off": [], "favorable": [], "approve": []}, source="test brief")
+    assert classes.canonical("Returned cheque") == "returned check"
+    assert classes.canonical("NSF cheques") == "returned check"
+    assert classes.canonical("Research & Development") == "research and development"
+    assert classes.matches("a write off of 200", "write-off") and classes.matches("written-off", "write-off") is False
+    assert classes.matches("Favourable variance", "favorable") and not classes.matches("Unfavourable", "favorable")
+    assert all(classes.matches(w, "approve") for w in ("Approved", "approval", "approving", "APPROVES"))
+    assert classes.find("Returned cheque to be written off") == ["returned check"]
+    assert vocabulary.DECISIONS.canonical("Referred to the panel") == "refer"
+    assert vocabulary.DECISIONS.canonical("referral") == "refer"
+
+
+def test_number_words_and_durations():
+    assert vocabulary.number_word("two") == 2 and vocabulary.number_word("Twenty-four") == 24
+    assert vocabulary.number_word("lots") is None
+    assert vocabulary.durations_in_months("a term of two years") == [24]
+    assert vocabulary.durations_in_months("a 24-month term, then three (3) years, then a year") == [24, 36, 12]
+    assert vocabulary.durations_in_months("two payments") == []
+    assert vocabulary.numbers_with_words("three exceptions among 42 employees") == [Decimal(3), Decimal(42)]
+
+
+# ------------------------------------------------------------------------------------------------ spreadsheets
+def test_hidden_rows_columns_and_sheets_are_not_read_and_are_reported(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Reconciliation"
+    ws.append(["Item", "Amount", "Secret"])
+    ws.append(["Adjusted bank balance", 12345.67, "x"])
+    ws.append(["Adjusted bank balance", 99999.99, "y"])
+    ws.row_dimensions[2].hidden = True
+    ws.column_dimensions["C"].hidden = True
+    hidden = wb.create_sheet("Workings")
+    hidden.append(["Adjusted bank balance", 12345.67])
+    hidden.sheet_state = "hidden"
+    wb.save(tmp_path / "book.xlsx")
+    book = common.Workbook(tmp_path / "book.xlsx")
+    assert book.find_label("Reconciliation", "Adjusted bank balance").value == 99999.99
+    assert book.find_label("Reconciliation", "Adjusted bank balance", visible_only=False).value == 12345.67
+    assert [[c.value for c in row] for row in book.rows("Reconciliation")] == [["Item", "Amount"],
+                                                                              ["Adjusted bank balance", 99999.99]]
+    assert [r["amount"].value for r in book.table("Reconciliation", ["Item", "Amount"])] == [99999.99]
+    assert "secret" not in book.table("Reconciliation", ["Item", "Amount"])[0]
+    assert book.populated("Workings") == [] and book.find_label("Workings", "Adjusted") is None
+    assert len(book.populated("Workings", visible_only=False)) == 2
+    assert book.hidden_notes() == [
+        "book.xlsx: sheet 'Reconciliation' rows 2 are hidden (3 cells not read)",
+        "book.xlsx: sheet 'Reconciliation' columns C are hidden (2 cells not read)",
+        "book.xlsx: sheet 'Workings' is hidden (2 cells not read)"]
+
+
+def test_formula_checks_still_see_hidden_cells(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["A3"] = 1, 2, "=A1+A2"
+    ws.row_dimensions[3].hidden = True
+    wb.save(tmp_path / "f.xlsx")
+    book = common.Workbook(tmp_path / "f.xlsx", second_engine=False)
+    assert [c.coordinate for c in book.formula_cells()] == ["A3"]
+    assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
