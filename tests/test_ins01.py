@@ -156,6 +156,12 @@ def _plain_reasons(generated) -> dict[str, str]:
     return {k: words[v["reason_code"]] for k, v in _flagged(generated).items() if v["decision"] == "decline"}
 
 
+def _coded_lines(generated, leave_out: str = "") -> list[str]:
+    """The total line and "- CLM-x: decline (CODE)" for every declined or referred claim but ``leave_out``."""
+    return [_total_line(generated)] + [f"- {k}: {v['decision']} ({v['reason_code']})"
+                                       for k, v in _flagged(generated).items() if k != leave_out]
+
+
 def test_heading_decision_carries_to_its_items_and_not_a_duplicate_is_no_reason(generated, solved):
     """Issue 12: the referred claim under "For your decision (refer)" with no decision word on its own line, and the
     below-deductible decline saying it is "a separate claim and not a duplicate"."""
@@ -173,9 +179,7 @@ def test_heading_decision_carries_to_its_items_and_not_a_duplicate_is_no_reason(
 def test_claim_on_both_a_declined_and_a_referred_line_is_a_hedge(generated, solved):
     """Issue 12: one claim given two decisions fails, even when one of them is right."""
     referred = _by_code(generated, "ABOVE_AUTHORITY")
-    lines = [_total_line(generated)] + [f"- {k}: {v['decision']} ({v['reason_code']})"
-                                        for k, v in _flagged(generated).items()]
-    receipt = _with_note(generated, solved, lines + [f"- Declined: {referred}."])
+    receipt = _with_note(generated, solved, _coded_lines(generated) + [f"- Declined: {referred}."])
     assert "note_exceptions" in failed_ids(receipt)
 
 
@@ -201,8 +205,7 @@ def test_decision_label_before_a_list_of_claims_applies_to_each(generated, solve
 def test_sentence_saying_what_not_to_do_is_not_a_decision(generated, solved):
     """"Do not decline CLM-x; it is referred to you" refers the claim; it does not also decline it."""
     referred = _by_code(generated, "ABOVE_AUTHORITY")
-    lines = [_total_line(generated)] + [f"- {k}: {v['decision']} ({v['reason_code']})"
-                                        for k, v in _flagged(generated).items() if k != referred]
+    lines = _coded_lines(generated, referred)
     lines.append(f"- Do not decline or pay {referred} in full as the insured's letter asks; it is referred to you.")
     receipt = _with_note(generated, solved, lines)
     assert receipt["det_completion"] is True, failed_ids(receipt)
@@ -212,8 +215,7 @@ def test_a_negation_does_not_spill_into_the_next_sentence(generated, solved):
     """"CLM-x is not excluded. CLM-x is declined as a duplicate." gives one reason, the right one; and the negation
     of one sentence does not cancel the decision stated in the next."""
     duplicate = _by_code(generated, "DUPLICATE")
-    lines = [_total_line(generated)] + [f"- {k}: {v['decision']} ({v['reason_code']})"
-                                        for k, v in _flagged(generated).items() if k != duplicate]
+    lines = _coded_lines(generated, duplicate)
     lines.append(f"{duplicate} is not excluded. {duplicate} is declined: it is the same loss lodged twice.")
     receipt = _with_note(generated, solved, lines)
     assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -58,6 +58,13 @@ def parenthesised(value: Decimal) -> str:
     return f"{value:,.2f}" if value >= 0 else f"({abs(value):,.2f})"
 
 
+def add_rows(table, rows: list[tuple[str, ...]]) -> None:
+    """Append ``rows`` (one text per cell) to a Word table."""
+    for texts in rows:
+        for cell, text in zip(table.add_row().cells, texts, strict=True):
+            cell.text = text
+
+
 def completion(out: Path, result: dict, external: str | None) -> None:
     issues = [f"{x['id']}: {x['issue']} (paid {x['paid']:,.2f}, correct {x['correct']:,.2f})"
               for x in result["exceptions"]]
@@ -128,16 +135,14 @@ def tables_memo(path: Path, result: dict) -> None:
     memo.add_heading("Memo", level=1)
     memo.add_paragraph("To: Karel Jansen, HR director; the finance controller\nFrom: Payroll team")
     memo.add_heading("1. Summary", level=2)
-    summary = memo.add_table(rows=1, cols=2)
-    summary.rows[0].cells[0].text, summary.rows[0].cells[1].text = "Item", "Result"
     net = result["total_paid"] - result["total_correct"]
-    for label, value in (("Employees checked", f"{len(result['register'])} (all lines in the register)"),
-                         ("Exceptions (gross pay wrong)", str(len(exceptions))),
-                         ("Total gross pay per register", f"€{result['total_paid']:,.2f}"),
-                         ("Correct total gross pay", f"€{result['total_correct']:,.2f}"),
-                         ("Net difference (register − correct)", signed_euro(net))):
-        cells = summary.add_row().cells
-        cells[0].text, cells[1].text = label, value
+    add_rows(memo.add_table(rows=0, cols=2), [
+        ("Item", "Result"),
+        ("Employees checked", f"{len(result['register'])} (all lines in the register)"),
+        ("Exceptions (gross pay wrong)", str(len(exceptions))),
+        ("Total gross pay per register", f"€{result['total_paid']:,.2f}"),
+        ("Correct total gross pay", f"€{result['total_correct']:,.2f}"),
+        ("Net difference (register − correct)", signed_euro(net))])
     memo.add_heading("2. Exceptions", level=2)
     table = memo.add_table(rows=1, cols=5)
     for cell, text in zip(table.rows[0].cells, ["Employee ID", "Issue", "Amount paid", "Correct amount",
@@ -237,15 +242,13 @@ def working_memo(path: Path, result: dict) -> None:
                        f"Period: {result['first']:%d/%m/%Y} to {result['last']:%d/%m/%Y}. "
                        f"Date: 5 {result['first'].replace(month=result['first'].month % 12 + 1):%B %Y}.")
     memo.add_heading("Summary", level=2)
-    table = memo.add_table(rows=0, cols=2)
     net = result["total_paid"] - result["total_correct"]
-    for label, value in (("Number of employees whose pay we checked", str(len(result["register"]))),
-                         ("Number of employees whose gross pay is wrong", words(len(exceptions)).capitalize()),
-                         ("Gross pay per the register (EUR)", f"{result['total_paid']:,.2f}"),
-                         ("Gross pay recalculated (EUR)", f"{result['total_correct']:,.2f}"),
-                         ("Net over/(under) payment (EUR)", parenthesised(net))):
-        cells = table.add_row().cells
-        cells[0].text, cells[1].text = label, value
+    add_rows(memo.add_table(rows=0, cols=2), [
+        ("Number of employees whose pay we checked", str(len(result["register"]))),
+        ("Number of employees whose gross pay is wrong", words(len(exceptions)).capitalize()),
+        ("Gross pay per the register (EUR)", f"{result['total_paid']:,.2f}"),
+        ("Gross pay recalculated (EUR)", f"{result['total_correct']:,.2f}"),
+        ("Net over/(under) payment (EUR)", parenthesised(net))])
     memo.add_heading("Exceptions", level=2)
     rows = memo.add_table(rows=1, cols=3)
     for cell, text in zip(rows.rows[0].cells, ["Employee", "Finding", "Over/(under) paid (EUR)"], strict=True):
