@@ -222,3 +222,21 @@ def test_a_negation_does_not_spill_into_the_next_sentence(generated, solved):
     lines[-1] = f"{duplicate} is not declined. It is covered."
     receipt = _with_note(generated, solved, lines)
     assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_past_tense_decisions_and_worded_reasons_in_triage_csv_pass(generated, solved):
+    """"Declined" / "Below the deductible" in triage.csv are the brief's decline / BELOW_DEDUCTIBLE to any reader."""
+    words = {"COVERED": "Covered", "DUPLICATE": "Duplicate", "NOT_IN_FORCE": "Not in force",
+             "EXCLUDED_PERIL": "Excluded peril", "BELOW_DEDUCTIBLE": "Below the deductible",
+             "ABOVE_AUTHORITY": "Above the desk's authority"}
+    past = {"approve": "Approved", "decline": "Declined", "refer": "Referred"}
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": past[r["decision"]], "reason_code": words[r["reason_code"]]})
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_decision_cell_naming_two_decisions_is_not_a_decision(generated, solved):
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": "decline / refer"} if r["decision"] != "approve" else r)
+    assert "triage_complete" in failed_ids(evaluate(generated, out, solved))

@@ -14,7 +14,7 @@ from typing import Any
 import claims
 import common
 from reading import Statement
-from vocabulary import Vocabulary
+from vocabulary import Vocabulary, stem, tokens
 
 EVALUATOR_VERSION = "INS-01/1.2"
 TRIAGE = "triage.csv"
@@ -55,10 +55,32 @@ def _code(text: Any) -> str:
     return common.normalize_text(text).replace(" ", "_").replace("-", "_")
 
 
+def _decision(text: Any) -> str:
+    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer); other
+    text normalised as written (so "decline / refer" matches no decision)."""
+    words = tokens(common.normalize_text(text))
+    if len(words) == 1:
+        for decision in DECISIONS:
+            if words[0].stem == stem(decision):
+                return decision
+    return common.normalize_text(text)
+
+
+def _reason(text: Any) -> str:
+    """The brief's reason code a triage.csv cell gives: the code however written ("Excluded peril",
+    "EXCLUDED-PERIL"), or the one exception reason its words name ("Below the deductible", REASONS)."""
+    code = _code(text)
+    if code in REASON_CODES:
+        return code
+    named = REASONS.canonical(str(text or ""))
+    return named.lower() if named else code
+
+
 def read_triage(ev: common.Evaluation) -> tuple[dict[str, dict[str, Any]], list[str], int]:
     """``({claim id: {decision, reason_code, amount}}, claim ids given on more than one row, row count)``.
 
-    ``amount`` is a Decimal or None when the cell holds no number; decisions and codes are normalised lower case.
+    ``amount`` is a Decimal or None when the cell holds no number; decisions and codes are read as the brief's
+    (:func:`_decision`, :func:`_reason`), lower case.
     """
     rows = ev.csv_rows(TRIAGE) or []
     found: dict[str, dict[str, Any]] = {}
@@ -69,8 +91,8 @@ def read_triage(ev: common.Evaluation) -> tuple[dict[str, dict[str, Any]], list[
             continue
         if claim_id in found:
             repeated.append(claim_id)
-        found[claim_id] = {"decision": common.normalize_text(row.get("decision")),
-                           "reason_code": _code(row.get("reason_code")),
+        found[claim_id] = {"decision": _decision(row.get("decision")),
+                           "reason_code": _reason(row.get("reason_code")),
                            "amount": common.parse_number(row.get("amount_payable"))}
     return found, repeated, len(rows)
 
