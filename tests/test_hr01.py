@@ -278,3 +278,21 @@ def test_exception_only_in_a_hidden_row_is_not_listed(generated, solved):
     out = solved / layout.OUT_DIR
     _rewrite_exceptions(out, hide)
     assert f"exception.{item['id']}" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_amounts_written_the_dutch_way_pass_the_memo_checks(generated, solved):
+    """Northgate is a Dutch B.V.: "€ 44.827,38" is the same amount as "EUR 44,827.38"."""
+    checked, wrong = _counts(generated)
+
+    def dutch(amount: str) -> str:
+        return f"{abs(float(amount)):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    oracle = generated.oracle()
+    facts = oracle["facts"]
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions.",
+                      f"Register total € {dutch(facts['total_gross_per_register'])}; correct total "
+                      f"€ {dutch(facts['total_gross_correct'])}; net difference € {dutch(facts['net_difference'])}."]
+                + [f"{p['employee_id']}: {p['issue']}, difference € {dutch(p['difference'])}."
+                   for p in oracle["planted_items"]])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

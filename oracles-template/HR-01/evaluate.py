@@ -57,9 +57,11 @@ EXCEPTION_TOTALS = (
 #: Words that say an amount beside an employee ID is that employee's difference (prose or a table header).
 DIFFERENCE_WORDS = ("difference", "overpaid", "underpaid", "overpayment", "underpayment", "over paid",
                     "under paid", "over/(under)", "too much", "too little")
+#: How amounts may be written in the memo (see _has_amount).
+AMOUNT_LOCALES = ("en-US", "de-DE")
 DIFFERENCE_AMOUNT = re.compile(
     r"(?i)\b(?:difference|over-?paid|under-?paid|overpayment|underpayment)\b[\s:=]*(?:(?:by|of|is|was|eur|euro|euros)"
-    r"\b[\s:]*)*([-+\u2212(]?\s*(?:eur|€)?\s*[-+\u2212]?\d[\d,]*(?:\.\d+)?\)?)(?![\d,.]*\s*(?:h|hrs?|hours?|days?|weeks?|employees?|%)\b|[\d,.]*\s*%)")
+    r"\b[\s:]*)*([-+\u2212(]?\s*(?:eur|€)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?)(?![\d,.]*\s*(?:h|hrs?|hours?|days?|weeks?|employees?|%)\b|[\d,.]*\s*%)")
 ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
@@ -172,19 +174,20 @@ def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple
     return parts
 
 
-def _differences_given(text: str, cells: dict[str, str] | None) -> list[Decimal]:
-    """The amounts a part gives as the difference: in a table row, the cells under a header that says so
-    ("Difference", "Over/(under) paid"); in prose, an amount right after such a word ("underpaid by EUR 116.08",
+def _has_amount(text: str, amount: str, tol: Decimal) -> bool:
+    """True when ``text`` gives ``amount`` (sign aside) written the English way (44,827.38) or the Dutch way
+    (44.827,38): Northgate is a Dutch B.V. and its payroll staff may write either."""
+    return any(common.text_has_amount(text, amount, tol, locale=locale) for locale in AMOUNT_LOCALES)
+
+
+def _differences_given(text: str, cells: dict[str, str] | None) -> list[str]:
+    """The amounts (as written) a part gives as the difference: in a table row, the cells under a header that says
+    so ("Difference", "Over/(under) paid"); in prose, an amount right after such a word ("underpaid by EUR 116.08",
     "a difference of (116.08)")."""
     if cells is not None:
-        return [n for header, value in cells.items() if any(w in fold(header) for w in DIFFERENCE_WORDS)
-                for n in common.numbers_in_text(value)]
-    found = []
-    for match in DIFFERENCE_AMOUNT.finditer(text):
-        number = common.parse_number(match.group(1))
-        if number is not None:
-            found.append(number)
-    return found
+        return [value for header, value in cells.items()
+                if any(w in fold(header) for w in DIFFERENCE_WORDS) and re.search(r"\d", value)]
+    return [match.group(1) for match in DIFFERENCE_AMOUNT.finditer(text)]
 
 
 def _difference_stated(statements: list[Statement], employee_id: str, amount: str, tol: Decimal) -> str:
@@ -192,11 +195,10 @@ def _difference_stated(statements: list[Statement], employee_id: str, amount: st
     amount as its difference; ``"contradicts"`` when it gives another amount as its difference (a hedge when the
     right one is also there); ``""`` when it is not given."""
     parts = _employee_parts(statements, employee_id)
-    target = abs(Decimal(amount))
     for text, cells in parts:
-        if any(abs(abs(n) - target) > tol for n in _differences_given(text, cells)):
+        if any(not _has_amount(given, amount, tol) for given in _differences_given(text, cells)):
             return "contradicts"
-    return "states" if any(common.text_has_amount(text, amount, tol) for text, _ in parts) else ""
+    return "states" if any(_has_amount(text, amount, tol) for text, _ in parts) else ""
 
 
 def _date_forms(iso: str) -> set[str]:
@@ -292,7 +294,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     visible = "\n".join(st.text for st in statements)
     count = len(oracle["planted_items"])
     totals = {k: facts[k] for k in ("total_gross_per_register", "total_gross_correct", "net_difference")}
-    missing = [f"{k} {v}" for k, v in totals.items() if not common.text_has_amount(visible, v, tol)]
+    missing = [f"{k} {v}" for k, v in totals.items() if not _has_amount(visible, v, tol)]
     if not _count_stated(statements, facts["employees_in_register"], EMPLOYEE_NOUNS):
         missing.append(f"employees checked {facts['employees_in_register']}")
     hedged = sorted(_exception_totals(statements) - {count})
