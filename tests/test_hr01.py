@@ -296,3 +296,19 @@ def test_amounts_written_the_dutch_way_pass_the_memo_checks(generated, solved):
                    for p in oracle["planted_items"]])
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_difference_in_the_next_sentence_of_the_same_paragraph_passes(generated, solved):
+    """"NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08." pairs the two sentences of one
+    paragraph, as any reader does."""
+    checked, wrong = _counts(generated)
+    oracle = generated.oracle()
+    out = solved / layout.OUT_DIR
+    lines = [f"We checked {checked} employees and found {wrong} exceptions.", _facts_lines(generated)[0]]
+    for p in oracle["planted_items"]:
+        side = "overpaid" if float(p["difference"]) > 0 else "underpaid"
+        lines.append(f"{p['employee_id']}: {p['issue'].lower()}. The employee is {side} by EUR "
+                     f"{abs(float(p['difference'])):,.2f}.")
+    _write_memo(out, lines)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -156,10 +156,14 @@ def _exception_totals(statements: list[Statement]) -> set[int]:
 def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple[str, dict[str, str] | None]]:
     """What the memo says beside ``employee_id``: for each sentence naming it, the text from the ID to the next
     employee ID (the first ID also keeps the words before it), so a list of IDs followed by a list of amounts does
-    not pair them; for each table row naming it, the row with its cells (header -> text)."""
+    not pair them, together with the sentences after it in the same paragraph until one names an employee ID
+    ("NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08."); for each table row naming it,
+    the row with its cells (header -> text)."""
     ids = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
     parts: list[tuple[str, dict[str, str] | None]] = []
-    for statement in claims.about(statements, employee_id):
+    for index, statement in enumerate(statements):
+        if not claims.mentions(statement.text, employee_id):
+            continue
         if statement.cells is not None:
             parts.append((statement.text, statement.cells))
             continue
@@ -171,6 +175,12 @@ def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple
             start = 0 if i == 0 else found.start()
             end = spans[i + 1].start() if i + 1 < len(spans) else len(text)
             parts.append((text[start:end], None))
+        if spans and spans[-1].group() == employee_id.upper():
+            for following in statements[index + 1:]:
+                if following.where != statement.where or following.cells is not None or ids.search(
+                        following.text.upper()):
+                    break
+                parts.append((following.text, None))
     return parts
 
 
