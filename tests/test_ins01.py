@@ -240,3 +240,15 @@ def test_a_decision_cell_naming_two_decisions_is_not_a_decision(generated, solve
     out = solved / layout.OUT_DIR
     _rewrite_rows(out, lambda r: {**r, "decision": "decline / refer"} if r["decision"] != "approve" else r)
     assert "triage_complete" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_decision_in_the_next_sentence_of_the_same_item_counts(generated, solved):
+    """"- CLM-x: $40,000.00 payable after deductible and limit. I refer it to you." gives CLM-x its decision."""
+    referred = _by_code(generated, "ABOVE_AUTHORITY")
+    amount = generated.oracle()["decisions"][referred]["amount_payable"]
+    lines = _coded_lines(generated, referred)
+    lines.append(f"- {referred}: ${amount} payable after the deductible and the limit. I refer it to you.")
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    lines.append(f"- {referred}: see above. It is declined.")
+    assert "note_exceptions" in failed_ids(_with_note(generated, solved, lines))

@@ -197,11 +197,23 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list
     """The note's statements with each one about one claim: a sentence naming several claims is cut at each
     mention (the first part keeping the words before it, as in "CLM-1 is declined (...); CLM-2 is referred"), and
     a lead-in ending with a colon ("Declined: CLM-1, CLM-2") joins the heading the parts sit under; in a table row,
-    claims named after the row's first claim ("same loss as CLM-0") are read as "another claim"."""
+    claims named after the row's first claim ("same loss as CLM-0") are read as "another claim"; a sentence naming
+    no claim, in the same paragraph or list item as one that does, is about the claim last named there."""
     pattern = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I)
     result: list[Statement] = []
+    last_named = ""
+    previous: Statement | None = None
     for statement in statements:
         hits = list(pattern.finditer(statement.text))
+        same_paragraph = previous is not None and statement.kind == previous.kind == "sentence" \
+            and statement.where == previous.where
+        previous = statement
+        if not hits and same_paragraph and last_named:
+            # the paragraph goes on about the claim it last named ("CLM-1: $40,000.00 payable. I refer it to you.")
+            result.append(Statement(f"{last_named}: {statement.text}", statement.section, None, statement.kind,
+                                    statement.where))
+            continue
+        last_named = hits[-1].group().upper() if hits and statement.cells is None else ""
         if len({h.group().upper() for h in hits}) < 2 or statement.kind == "heading":
             result.append(statement)
             continue
