@@ -312,3 +312,14 @@ def test_difference_in_the_next_sentence_of_the_same_paragraph_passes(generated,
     _write_memo(out, lines)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_total_given_two_different_figures_is_a_hedge(generated, solved):
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    lines = [f"We checked {checked} employees and found {wrong} exceptions."] + _facts_lines(generated)
+    _write_memo(out, lines + ["Summary: the correct total gross pay is EUR 12,345.67."])
+    assert "memo_totals" in failed_ids(evaluate(generated, out, solved))
+    _write_memo(out, lines + ["The correct total is the register total less the net difference of the 4 lines."])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

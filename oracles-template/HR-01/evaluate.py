@@ -39,6 +39,7 @@ ISSUE_CODES = {
 }
 #: What an employee ID looks like (a row whose ID does not, such as a "Total" line, is not an employee listed).
 EMPLOYEE_ID = re.compile(r"^[A-Z]{1,4}-?\d{2,}$")
+EMPLOYEE_IN_TEXT = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
 #: Words that say what a count in the memo counts (the brief: "how many employees were checked, how many
 #: exceptions"); a count is read within COUNT_WINDOW words of one of them, in one sentence or table row.
 EMPLOYEE_NOUNS = re.compile(r"^(?:employees?|staff|workers?|people|persons|lines|headcount)$")
@@ -54,6 +55,16 @@ EXCEPTION_TOTALS = (
     re.compile(rf"\b{_NUM}\s+exceptions?\s+(?:in total|in all|were found|found|identified)\b"),
     re.compile(rf"\b(?:number of )?exceptions?(?: found| identified| in total)?\s*[:;]\s*{_NUM}\b"),
 )
+#: What the memo calls each of the brief's three totals ("the total gross pay per the register, the correct total
+#: gross pay and the net difference"); one total given two figures is a hedge.
+TOTAL_LABELS = {
+    "total_gross_per_register": ["total gross pay per the register", "total gross pay per register",
+                                 "register total", "gross pay per the register", "total per the register"],
+    "total_gross_correct": ["correct total gross pay", "correct total", "correct gross pay total",
+                            "recalculated total", "gross pay recalculated"],
+    "net_difference": ["net difference", "net over/(under) payment", "net overpayment", "net underpayment"],
+}
+MONEY = re.compile(r"\d[.,]\d{2}\)?$")
 #: Words that say an amount beside an employee ID is that employee's difference (prose or a table header).
 DIFFERENCE_WORDS = ("difference", "overpaid", "underpaid", "overpayment", "underpayment", "over paid",
                     "under paid", "over/(under)", "too much", "too little")
@@ -159,7 +170,7 @@ def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple
     not pair them, together with the sentences after it in the same paragraph until one names an employee ID
     ("NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08."); for each table row naming it,
     the row with its cells (header -> text)."""
-    ids = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
+    ids = EMPLOYEE_IN_TEXT
     parts: list[tuple[str, dict[str, str] | None]] = []
     for index, statement in enumerate(statements):
         if not claims.mentions(statement.text, employee_id):
@@ -307,13 +318,19 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     missing = [f"{k} {v}" for k, v in totals.items() if not _has_amount(visible, v, tol)]
     if not _count_stated(statements, facts["employees_in_register"], EMPLOYEE_NOUNS):
         missing.append(f"employees checked {facts['employees_in_register']}")
+    for key, labels in TOTAL_LABELS.items():
+        other = sorted({figure for st, figure in claims.figures_given(statements, labels)
+                        if MONEY.search(figure) and not EMPLOYEE_IN_TEXT.search(st.text.upper())
+                        and not _has_amount(figure, facts[key], tol)})
+        if other:
+            missing.append(f"{key} {facts[key]} only (also gives {other})")
     hedged = sorted(_exception_totals(statements) - {count})
     if not _count_stated(statements, count, EXCEPTION_NOUNS):
         missing.append(f"exceptions {count}")
     elif hedged:
         missing.append(f"exceptions {count} only (also gives {hedged})")
-    ev.criterion("memo_totals", "the memo states the employees checked, the number of exceptions (one number), the "
-                 "register total, the correct total and the net difference", bool(visible) and not missing, weight=2,
+    ev.criterion("memo_totals", "the memo states the employees checked, the number of exceptions, the register "
+                 "total, the correct total and the net difference, each as one figure", bool(visible) and not missing, weight=2,
                  detail=f"not found: {missing}" if visible else "no memo")
     said = {p["employee_id"]: _difference_stated(statements, p["employee_id"], p["difference"], tol)
             for p in oracle["planted_items"]}
