@@ -148,6 +148,7 @@ def test_attempt_page_shows_deliverables_as_read_and_refuses_links(tmp_path: Pat
     (folder.out / "outside.csv").symlink_to(tmp_path / "secret.csv")
     (tmp_path / "secret.csv").write_text("secret,value\nkey,42\n")
     (folder.worker_log).write_text("line 1\nworker finished\n")
+    folder.trajectory.write_text('{"step": 0, "role": "assistant", "tool": "bash", "input": "ls inputs"}\n')
     data = reporting.load_runs(runs, repo=None)
     report = reporting.build_report(runs, data=data, repo=None, resamples=RESAMPLES)
     write_site(report, data, tmp_path / "site")
@@ -155,6 +156,7 @@ def test_attempt_page_shows_deliverables_as_read_and_refuses_links(tmp_path: Pat
     assert "<td>INV-1</td><td>approve</td>" in page
     assert "&quot;summary&quot;: &quot;done&quot;" in page
     assert "worker finished" in page
+    assert "<h2>Trajectory</h2>" in page and "ls inputs" in page
     assert "outside.csv" not in page and "secret" not in page  # a link out of out/ is not followed
 
 

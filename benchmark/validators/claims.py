@@ -13,8 +13,9 @@ negative are not cues: "not only", "no later than", "no more/less than", "whethe
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
 start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
-statement sits under ("For your decision (refer)") unless the statement itself negates that option. More than one
-option with evidence is a hedge.
+statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
+opening with "If", "Unless", "Should ..." — :func:`hypothetical`) gives no stance of its own. More than one option
+with evidence is a hedge.
 """
 
 from __future__ import annotations
@@ -138,6 +139,20 @@ def asserted(text: str, term) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ stances
+#: Openings that make a sentence a supposition rather than a statement ("If the cheque was written for $359.05,
+#: the $180.00 becomes a bank error"): ConText's hypothetical triggers (Harkema et al., 2009, "ConText: an
+#: algorithm for determining negation, experiencer, and temporal status from clinical reports").
+_HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|were|had|suppose|supposing|assuming|provided|in case|"
+                           r"in the event)\b", re.IGNORECASE)
+
+
+def hypothetical(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its semicolon-separated parts) opens with a condition ("If ...",
+    "Unless ...", "Should the bank ...", "In the event ..."): what it says about a subject is supposed, not
+    stated, so it gives no stance (a heading's stance still carries to it)."""
+    return bool(_HYPOTHETICAL.match(text))
+
+
 def _subject_parts(text: str, subject) -> list[str]:
     """The semicolon-separated parts of ``text`` about ``subject``, with the parts right after them that start with
     a pronoun; the whole text when no single part names the subject."""
@@ -173,7 +188,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             texts = [v for v in statement.cells.values() if v]
         else:
             texts = _subject_parts(statement.text, subject)
-        own = {name for name, terms in options.items() if any(asserted(t, terms) for t in texts)}
+        said = [t for t in texts if not hypothetical(t)]
+        own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and not any(negated(t, options[carried]) for t in texts):
             own.add(carried)

@@ -18,6 +18,7 @@ import click
 from wp42 import report as reporting
 from wp42 import stats
 from wp42.errors import UserError
+from wp42.sandbox import unsandboxed_console_line
 from wp42.schemas import dump_json
 
 
@@ -59,6 +60,9 @@ def report_command(
         click.echo(reporting.render_text(report, comparison), nl=False)
     if written is not None:
         click.echo(f"wrote {written}", err=True)
+    if report["counts"]["unsandboxed"]:
+        click.secho(unsandboxed_console_line(report["counts"]["unsandboxed"], report["counts"]["attempts"]),
+                    err=True, fg="red", bold=True)
 
 
 def is_site_target(target: Path) -> bool:

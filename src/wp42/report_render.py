@@ -44,6 +44,8 @@ def _fmt_violations(rates: dict[str, float | None]) -> str:
 def _row(label: str, cell: dict[str, Any], baseline: dict[str, Any] | None) -> list[str]:
     base = "–" if baseline is None else f"{_fmt(baseline['det_score_mean'])} / {_fmt(baseline['det_completion_rate'], 2)}"
     unscored = sum(cell["unscored"].values())
+    if cell.get("unsandboxed"):
+        label += f" [UNSANDBOXED: {cell['unsandboxed']} of {cell['attempts']}]"
     return [
         label,
         f"{cell['scored']}" + (f" (+{unscored} unscored)" if unscored else ""),

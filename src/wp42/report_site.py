@@ -9,7 +9,7 @@ Layout of the folder (no server needed; open ``index.html``)::
 An attempt page shows what a reader needs to see why a receipt says what it says: the receipt's criteria (pass or
 fail, weight, detail, no_op label), its critical violations and notes, the run record's facts (worker, seed, time,
 exit code, time-out, network attempts, sandbox), the tail of the worker's log, the trajectory when the worker kept
-one (``trajectory.jsonl`` in the attempt folder), the brief, and every deliverable in out/ **as the evaluators read
+one (``trajectory.jsonl`` in the attempt folder, written through ``$WP42_TRAJECTORY_FILE``), the brief, and every deliverable in out/ **as the evaluators read
 it**: the same readers as ``wp42 read`` (sheets as tables with each formula on hover, Word documents as their
 lines, PDF pages as text, CSV as a table), in one bounded child per attempt, so a hostile deliverable gives a
 refusal line on the page instead of a hang.
@@ -30,7 +30,6 @@ from wp42.report_data import AttemptRecord, RunsData
 #: How much of a worker log, a brief and a trajectory a page shows (bytes, from the end for logs).
 LOG_TAIL_BYTES = 16 * 1024
 BRIEF_BYTES = 200 * 1024
-TRAJECTORY_FILE = "trajectory.jsonl"
 #: At most this many out/ files are read for one page, and sheets are cut to this many rows and columns.
 MAX_DELIVERABLES = 40
 MAX_SHEET_ROWS, MAX_SHEET_COLUMNS = 300, 40
@@ -168,7 +167,7 @@ def render_attempt(record: AttemptRecord, attempt: layout.Attempt, deliverables:
         parts.append("<h2>Evaluator notes</h2><ul>" + "".join(f"<li>{e(str(n))}</li>" for n in notes) + "</ul>")
     parts.append("<h2>Run</h2>" + _facts(run))
     for heading, text in (("Worker log (tail)", _read_text(attempt.worker_log, LOG_TAIL_BYTES, tail=True)),
-                          ("Trajectory", _read_text(attempt.root / TRAJECTORY_FILE, LOG_TAIL_BYTES, tail=True))):
+                          ("Trajectory", _read_text(attempt.trajectory, LOG_TAIL_BYTES, tail=True))):
         if text is not None:
             parts.append(f"<h2>{heading}</h2><pre>{e(text) or '(empty)'}</pre>")
     parts.append("<h2>Deliverables (as the evaluators read them)</h2>")
