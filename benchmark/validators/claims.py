@@ -283,3 +283,46 @@ def figure_listed(text: str, amount, tolerance) -> bool:
     figures, ranges = _figure_runs(text)
     return any(listed and abs(abs(value) - target) <= tolerance for value, listed in figures) or \
         any(low - tolerance <= target <= high + tolerance for low, high in ranges)
+
+
+_FIGURE = re.compile(r"[-+\u2212(]?\s*(?:[$\u20ac\u00a3]|eur\b|usd\b|gbp\b)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?", re.I)
+_GAP_WORD = re.compile(r"[^\W\d_]+")
+_CURRENCY_WORDS = {"eur", "euro", "euros", "usd", "gbp", "is", "was", "of", "at", "by", "came", "to", "comes",
+                   "amounts", "stands"}
+
+
+def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> list[tuple[Statement, str]]:
+    """The figures the statements give for ``label`` (a term as in :func:`about`), as written: in prose, the first
+    figure after an un-negated mention of the label with at most ``gap`` other words between ("the correct total
+    gross pay is EUR 41,384.43", "Correct total: 41.384,43"; "is", "of", "EUR" and the like do not count); in a
+    table row, the cell under a header naming the label, or the first cell holding a figure after a cell naming
+    it (a label/value row). Callers compare the strings with their own amount reader (locale, sign). A document
+    giving one subject two different figures is a hedge (issue 12 item 3)."""
+    found: list[tuple[Statement, str]] = []
+    for statement in statements:
+        if statement.kind == "heading":
+            continue
+        if statement.cells is not None:
+            keys = list(statement.cells)
+            for index, key in enumerate(keys):
+                value = statement.cells[key]
+                if mentions(key, label) and _FIGURE.search(value or ""):
+                    found.append((statement, value))
+                elif mentions(value, label):
+                    later = [statement.cells[k] for k in keys[index + 1:] if _FIGURE.search(statement.cells[k] or "")]
+                    if later:
+                        found.append((statement, later[0]))
+            continue
+        text = statement.text
+        words, flags = negation_scope(text)
+        for start, end in _spans(text, words, label):
+            if flags[start]:
+                continue
+            rest = text[words[end - 1].end:]
+            figure = _FIGURE.search(rest)
+            if figure is None:
+                continue
+            between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
+            if len(between) <= gap:
+                found.append((statement, figure.group().strip()))
+    return found

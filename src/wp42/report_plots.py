@@ -112,9 +112,15 @@ def score_by_scenario(report: dict[str, Any]) -> Any:
     columns = min(4, max(1, len(task_ids)))
     rows = max(1, -(-len(task_ids) // columns))
     panel_height = max(1.6, 0.32 * len(groups) + 0.9)
-    figure = Figure(figsize=(3.4 * columns + 1.8, panel_height * rows + 0.6), layout="constrained")
-    grid = figure.subplots(rows, columns, squeeze=False, sharey=True)
     labels = [group_label(g) for g in groups]
+    # Worker labels stand once, left of the first column (the panels share the y axis); the margin is sized from
+    # the longest label rather than by constrained layout, which costs seconds with twenty panels.
+    label_inches = 0.075 * max((len(label) for label in labels), default=4) + 0.3
+    width, height = 3.0 * columns + label_inches + 0.3, panel_height * rows + 0.3
+    figure = Figure(figsize=(width, height))
+    figure.subplots_adjust(left=label_inches / width, right=1 - 0.2 / width, top=1 - 0.35 / height,
+                           bottom=0.55 / height, wspace=0.08, hspace=0.75 / panel_height)
+    grid = figure.subplots(rows, columns, squeeze=False, sharey=True)
     for index, axes in enumerate(grid.flat):
         if index >= len(task_ids):
             axes.set_visible(False)
@@ -130,10 +136,12 @@ def score_by_scenario(report: dict[str, Any]) -> Any:
         axes.set_xlim(-0.05, 1.05)
         axes.set_ylim(-0.6, max(0.6, len(groups) - 0.4))
         axes.set_yticks(range(len(groups)), labels)
-        axes.invert_yaxis()
+        axes.tick_params(labelleft=index % columns == 0)
         axes.grid(axis="x", alpha=0.3)
         axes.set_title(tid, fontsize="medium")
-        axes.set_xlabel("det_score")
+        if index >= len(task_ids) - columns:
+            axes.set_xlabel("det_score")
+    grid.flat[0].invert_yaxis()  # shared: first group on top in every panel
     if not task_ids:
         _empty(grid.flat[0], "no scored attempt")
     return figure
