@@ -17,13 +17,16 @@ from pathlib import Path
 import pytest
 from toy_scenario.checkout import TOY
 
-from wp42 import layout
-from wp42.cli import main
+from wp42 import docs_tables, layout
+from wp42.cli import cli, main
 from wp42.gates import validate
 from wp42.layout import Repo
 from wp42.scaffold import MARKER, unfilled
 
 NEW_ID = "ACC-42"
+REPO_ROOT = Path(__file__).resolve().parents[1]
+GUIDE = REPO_ROOT / "docs" / "authoring.md"
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 @pytest.fixture
@@ -281,3 +284,44 @@ def test_newcomer_reaches_a_proved_scenario_from_wp42_new(checkout, tmp_path):
     failures = {name: gate["reasons"] for name, gate in proved["results"][0]["gates"].items() if gate["reasons"]}
     assert proved["passed"] is True, failures
     assert set(proved["results"][0]["gates"]) == {"ready", "solvable", "not_vacuous", "robust", "fair"}
+
+
+# ------------------------------------------------------------------------------------------------ the guide
+def test_guide_field_tables_match_the_schemas():
+    assert docs_tables.stale_tables(GUIDE, Repo(REPO_ROOT)) == []
+
+
+def test_a_schema_change_makes_the_guide_stale(shared_repo, capsys):
+    """The check can fail: a field added to task.schema.json and nothing else changed."""
+    (shared_repo / "docs").mkdir()
+    guide = shared_repo / "docs" / "authoring.md"
+    guide.write_text(GUIDE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert docs_tables.main(["--check"]) == 0
+    schema_path = shared_repo / "benchmark" / "schemas" / "task.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    schema["properties"]["department"] = {"type": "string", "description": "who commissioned the work"}
+    schema_path.write_text(json.dumps(schema), encoding="utf-8")
+    assert docs_tables.stale_tables(guide, Repo(shared_repo)) == ["task"]
+    assert docs_tables.main(["--check"]) == 1
+    assert "the task table differs" in capsys.readouterr().err
+    assert docs_tables.main([]) == 0
+    assert "| `department` | string |  | who commissioned the work |" in guide.read_text(encoding="utf-8")
+    assert docs_tables.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/README.md", "docs/authoring.md"])
+def test_guide_links_point_at_files_that_exist(document):
+    """Every rule links to the code or schema that enforces it: a renamed module must not leave a dead link."""
+    path = REPO_ROOT / document
+    links = [target.split("#")[0] for target in _LINK.findall(path.read_text(encoding="utf-8"))
+             if not target.startswith(("http://", "https://", "#", "mailto:"))]
+    assert links or document == "README.md"
+    missing = [target for target in links if not (path.parent / target).exists()]
+    assert missing == []
+
+
+def test_guide_commands_are_wp42_verbs():
+    """Each `wp42 <verb>` the guide tells a newcomer to type is a command of the CLI."""
+    verbs = set(re.findall(r"^wp42 ([a-z-]+)", GUIDE.read_text(encoding="utf-8"), re.MULTILINE))
+    assert {"new", "generate", "validate", "run"} <= verbs
+    assert verbs <= set(cli.commands)
