@@ -149,3 +149,53 @@ def test_an_untouched_signed_record_regrades_as_passed(reference_a3, scenario_ca
     copy = _tampered_copy(reference_a3, tmp_path, lambda entries: entries)  # re-serialised, same content
     receipt = grade_attempt(copy, scenario_cache.get(PROC, 42).oracle_root)
     assert receipt["status"] == "passed", receipt["notes"]
+
+
+# --- the portal now runs outside the sandbox: it must not follow the worker's links -----------------------------
+
+@pytest.mark.parametrize("link", ["out", layout.PORTAL_SUBMISSIONS])
+def test_portal_outside_the_sandbox_follows_no_link_the_worker_plants(tmp_path, link):
+    # A worker that turns out/ (or the submissions file) into a link would otherwise have the portal, which runs
+    # as the runner's user outside the sandbox, write or read wherever the link points.
+    from wp42.portal.submissions import SubmissionStore, SubmissionStoreError
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / layout.PORTAL_SUBMISSIONS).write_text("[]", encoding="utf-8")
+    out = tmp_path / "workspace" / "out"
+    out.parent.mkdir()
+    if link == "out":
+        out.symlink_to(elsewhere)
+    else:
+        out.mkdir()
+        (out / link).symlink_to(elsewhere / layout.PORTAL_SUBMISSIONS)
+    store = SubmissionStore(out)
+    with pytest.raises(SubmissionStoreError):
+        store.append("invoice_decision", {"invoice_number": "INV-0001"})
+    with pytest.raises(SubmissionStoreError):
+        store.read()
+    assert sorted(p.name for p in elsewhere.iterdir()) == [layout.PORTAL_SUBMISSIONS]
+    assert (elsewhere / layout.PORTAL_SUBMISSIONS).read_text(encoding="utf-8") == "[]"
+
+
+# --- honest fallbacks ----------------------------------------------------------------------------------------------
+
+@needs_bwrap
+def test_without_user_namespaces_the_run_record_says_the_worker_ran_as_the_runner(toy, tmp_path, monkeypatch):
+    from wp42 import sandbox
+
+    monkeypatch.setattr(sandbox, "user_namespace_available", lambda: (False, "test: user namespaces hidden"))
+    receipt, attempt = _toy_attempt(tmp_path, toy, "reference", "no-userns")
+    record = json.loads(attempt.run_json.read_text())
+    assert record["isolation"]["sandbox"] == "bwrap" and record["isolation"]["user"] == "runner"
+    assert any("user namespaces are unavailable" in w for w in record["warnings"])
+    assert receipt["status"] == "passed"  # still sandboxed: the evidence stays out of reach
+
+
+@needs_bwrap
+def test_the_run_record_names_the_workers_user_and_what_it_could_write(toy, tmp_path):
+    _, attempt = _toy_attempt(tmp_path, toy, "nop", "who")
+    isolation = json.loads(attempt.run_json.read_text())["isolation"]
+    assert isolation["user"] == {"uid": 1000, "gid": 1000, "capabilities": "none"}
+    assert str(attempt.workspace.resolve()) in isolation["writable"]
+    assert not any(w == str(attempt.root.resolve()) for w in isolation["writable"])

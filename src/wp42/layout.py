@@ -62,10 +62,9 @@ COMPLETION_JSON = "COMPLETION.json"
 PORTAL_SUBMISSIONS = "portal_submissions.json"
 PORTAL_ACCESS_LOG = "portal_access.jsonl"
 PORTAL_CREDENTIALS = "portal_credentials.json"
-USAGE_JSON = "usage.json"
+USAGE_JSON = ".wp42_usage.json"
 NETWORK_LOG = "network.jsonl"
-SANDBOX_INIT = "sandbox_init.json"
-SANDBOX_STARTED = "sandbox_started.json"
+PORTAL_KEY = "portal_key"
 PRIVATE_HOME = ".home"
 RUN_LOCK = ".wp42-run.lock"
 
@@ -308,7 +307,9 @@ class Attempt:
 
     @property
     def usage(self) -> Path:
-        return self.root / USAGE_JSON
+        """Where the worker may report its own usage ($WP42_USAGE_FILE): in the workspace, the one place of the
+        attempt folder the worker can write (issue 15)."""
+        return self.workspace / USAGE_JSON
 
     @property
     def portal_access_log(self) -> Path:
@@ -316,17 +317,13 @@ class Attempt:
 
     @property
     def network_log(self) -> Path:
-        """Requests the sandbox's recording proxy saw (JSON lines)."""
+        """Requests the recording proxy saw (JSON lines; written outside the worker's sandbox)."""
         return self.root / NETWORK_LOG
 
     @property
-    def sandbox_init(self) -> Path:
-        return self.root / SANDBOX_INIT
-
-    @property
-    def sandbox_started(self) -> Path:
-        """Written by the sandbox's init just before the worker starts."""
-        return self.root / SANDBOX_STARTED
+    def portal_key(self) -> Path:
+        """The per-attempt key the portal signs submissions with (portal arms; never in the worker's sandbox)."""
+        return self.root / PORTAL_KEY
 
     @property
     def home(self) -> Path:
