@@ -221,7 +221,7 @@ def _run_worker(spec: AttemptSpec, folder: Attempt, repo: Repo, plan: workers.Wo
     try:
         services = start_services(folder, portal_bundle,
                                   evidence.attempt_id(spec.run_id, spec.task_id, spec.arm, spec.attempt))
-    except (OSError, ValueError) as exc:  # a portal.json the portal refuses: the worker cannot be started
+    except (OSError, ValueError, RuntimeError) as exc:  # e.g. a portal.json the portal refuses: no worker can start
         run.failure = f"the portal could not start: {exc}"
         run.isolation = {"sandbox": "not started", "detail": run.failure}
         return run

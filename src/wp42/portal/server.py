@@ -1,4 +1,5 @@
-"""Serving the portal with waitress on loopback: for the runner (``start_portal``) and for ``wp42 portal``.
+"""Serving the portal with waitress on loopback (or a unix socket): for the runner (``start_portal``) and for
+``wp42 portal``.
 
 Waitress (a production WSGI server, not Flask's development server) runs its event loop in a daemon thread of the
 calling process and answers from a small pool of worker threads. It binds to 127.0.0.1 only (SPEC section 7).
@@ -33,7 +34,7 @@ from waitress.server import BaseWSGIServer
 from wp42.errors import UserError
 from wp42.evidence import Signer
 from wp42.layout import OUT_DIR, PORTAL_ACCESS_LOG, Bundle, Repo
-from wp42.portal.app import EXTENSION_KEY, create_app, load_portal_spec
+from wp42.portal.app import create_app, load_portal_spec
 
 LOOPBACK = "127.0.0.1"
 #: waitress worker threads: enough for one worker's scripts and the 32-client benchmark, small for a 2-core box
@@ -71,12 +72,6 @@ class PortalHandle:
         if self.url.startswith("unix:"):
             raise ValueError(f"the portal at {self.url} listens on a unix socket, not a port")
         return int(self.url.rsplit(":", 1)[1])
-
-    @property
-    def accepted_submissions(self) -> list[str]:
-        """Ids of the submissions this portal accepted and signed, in order ([] when it signs none)."""
-        signer = self._server.application.extensions[EXTENSION_KEY].store.signer
-        return list(signer.accepted) if signer is not None else []
 
     def stop(self, timeout_s: float = 5.0) -> None:
         """Stop serving: end the worker threads, close every socket inside waitress's loop, join it. Idempotent.
