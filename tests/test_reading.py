@@ -60,6 +60,11 @@ def test_dense_prose_with_four_figures_in_one_sentence_stays_one_statement():
     ("See No. 4 of the schedule: record it.", "record", False),
     ("Record it as a bank error rather than an adjusting entry.", "adjusting entry", True),
     ("Record it as a bank error rather than an adjusting entry.", "bank error", False),
+    ("Do not record the deposit D-9205, the fee or the interest in the books.", "books", True),
+    ("Do not record the deposit D-9205, the fee, or the interest in the books.", "interest", True),
+    ("The claim is not a duplicate, the loss is below the deductible.", "deductible", False),
+    ("The claim is not a duplicate, and it is below the deductible.", "deductible", False),
+    ("The certificate, which reports no breach, is wrong.", "wrong", False),
 ])
 def test_negation_inside_its_clause(text, term, expected):
     assert claims.negated(sentence(text), term) is expected

@@ -6,8 +6,9 @@ as whole words in any form and spelling (:mod:`vocabulary`: approve/approved/app
 Negation (:func:`negated`) is read inside one sentence only, clause by clause, after the NegEx idea (Chapman et
 al., 2001, "A simple algorithm for identifying negated findings"): a cue ("not", "no", "never", "neither", "nor",
 "without", "n't", "rather than", "instead of", "other than", "avoid", "refrain from") negates what follows it up to
-the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but"/"however"/"although"/"whereas"/
-"while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
+the end of its clause (a semicolon, colon, bracket, sentence end, a comma that does not continue a list — "do not
+record X, Y or Z" keeps Z negated, "not a duplicate, the loss is below the deductible" does not — or
+"but"/"however"/"although"/"whereas"/"while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4".
 
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
@@ -76,13 +77,37 @@ def about(statements: Iterable[Statement], subject) -> list[Statement]:
 
 
 # ------------------------------------------------------------------------------------------------ negation
+#: Words that open a new clause after a comma ("..., which", "..., and it", "..., but").
+_CLAUSE_STARTS = {"but", "so", "which", "who", "whom", "whose", "where", "when", "it", "they",
+                  "this", "these", "that", "those", "we", "i", "you", "he", "she", "as", "because", "since",
+                  "while", "although", "though", "whereas", "instead", "however", "therefore", "thus", "then",
+                  "yet", "its", "their", "our", "if", "unless", "except", "there"}
+
+
+def _list_comma(text: str, after: int, word: Token) -> bool:
+    """True when the comma before ``word`` (ending at ``after``) continues a list ("not X, Y or Z") rather than
+    starting a new clause: the next segment does not open with a clause word and either joins with or/nor/and or
+    is itself followed by a comma."""
+    if word.word in ("and", "or", "nor"):  # ", and it is ..." opens a clause; ", or the interest" continues a list
+        following = re.match(r"\s*(\w+)", text[word.end:])
+        return not (following and following.group(1).lower() in _CLAUSE_STARTS)
+    if word.word in _CLAUSE_STARTS:
+        return False
+    segment = re.match(r"[^,;:.()\[\]!?]*([,;:.()\[\]!?]|$)", text[after:])
+    body, end = (segment.group(0), segment.group(1)) if segment else ("", "")
+    return bool(re.search(r"\b(or|nor|and)\b", body, re.I)) or end == ","
+
+
 def _clauses(text: str, words: list[Token]) -> list[int]:
-    """Clause number of each token: a new clause after , ; : ( ) [ ] or a sentence stop, and at a terminator."""
+    """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
+    continue a list, and at a terminator word."""
     clause, result = 0, []
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
-            if re.search(r"[,;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between) or word.word in _TERMINATORS:
+            hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between)
+            comma = "," in between and not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
+            if hard or comma or word.word in _TERMINATORS:
                 clause += 1
         result.append(clause)
     return result

@@ -8,7 +8,8 @@ the nearest heading above it. Word documents are read visible-only:
   highlight, paragraph shading, table-cell shading, the page background; "auto" colour is always visible), runs
   under 2 pt, comments (``word/comments*.xml``) and document properties (``docProps/``);
 - read: body paragraphs and tables in order (nested tables too, content controls and tracked insertions as
-  readers_docx.py reads them, deletions left out), text boxes, footnotes and endnotes (their own statements);
+  readers_docx.py reads them, deletions left out, Word's automatic list numbers drawn at the start of their
+  paragraphs: docx_numbering.py), text boxes, footnotes and endnotes (their own statements);
   headers and footers are not part of the statements.
 
 Headings: Word heading styles (a style with an outline level, or named "Heading n"/"Title"/"Subtitle"), a short
@@ -25,7 +26,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from amounts import collapse_text, parse_number
-from readers_docx import MC, DocxText, W, _direct, _notes, _part_number, _rels, _Walker, main_part
+from docx_numbering import Numbering
+from readers_docx import (
+    MC,
+    DocxText,
+    W,
+    _direct,
+    _notes,
+    _part_number,
+    _rels,
+    _Walker,
+    main_part,
+    numbering_of,
+)
 from safety import UnreadableFile, check_zip, parse_xml
 
 #: Largest difference on each of red, green and blue (0-255) at which text and background look the same.
@@ -201,8 +214,9 @@ def _rgb(value: str) -> tuple[int, int, int] | None:
 class _VisibleWalker(_Walker):
     """readers_docx's walker reading only the runs a reader can see, counting the others."""
 
-    def __init__(self, rels: dict[str, str], sink: DocxText, styles: _Styles, page: str) -> None:
-        super().__init__(rels, sink)
+    def __init__(self, rels: dict[str, str], sink: DocxText, styles: _Styles, page: str,
+                 numbering: Numbering | None = None) -> None:
+        super().__init__(rels, sink, numbering)
         self.styles = styles
         self.page = page
         self.paragraph_style = ""
@@ -402,7 +416,8 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
                              if "word/styles.xml" in names else None)
             background = root.find(f"{W}background")
             page = background.get(f"{W}color", "") if background is not None else ""
-            walker = _VisibleWalker(_rels(archive, main), DocxText(), styles, page)
+            numbering = numbering_of(archive, path.name)
+            walker = _VisibleWalker(_rels(archive, main), DocxText(), styles, page, numbering)
             reader = _Reader(path.name, walker, styles)
             body = root.find(f"{W}body")
             if body is not None:
@@ -411,7 +426,7 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
                 for part in sorted((n for n in names if n.startswith(prefix) and n.endswith(".xml")),
                                    key=_part_number):
                     part_root = parse_xml(archive.read(part), f"{path.name}:{part}")
-                    note_walker = _VisibleWalker(_rels(archive, part), walker.sink, styles, page)
+                    note_walker = _VisibleWalker(_rels(archive, part), walker.sink, styles, page, numbering)
                     reader.walker = note_walker
                     for number, note in enumerate(_notes(part_root), start=1):
                         for p in note.iter(f"{W}p"):

@@ -32,6 +32,7 @@ def _text(doc: dict[str, Any]) -> str:
     kind = doc.get("kind")
     if doc.get("status") != "ok":
         return "\n".join(lines)
+    lines += [f"convention applied: {line}" for line in doc.get("conventions", [])]
     if kind == "xlsx":
         lines.append(f"date system: {'1904' if doc.get('date1904') else '1900'}")
         for sheet, cells in doc.get("sheets", {}).items():
