@@ -6,9 +6,8 @@ as whole words in any form and spelling (:mod:`vocabulary`: approve/approved/app
 Negation (:func:`negated`) is read inside one sentence only, clause by clause, after the NegEx idea (Chapman et
 al., 2001, "A simple algorithm for identifying negated findings"): a cue ("not", "no", "never", "neither", "nor",
 "without", "n't", "rather than", "instead of", "other than", "avoid", "refrain from") negates what follows it up to
-the end of its clause (a semicolon, colon, bracket, sentence end, a comma that does not continue a list — "do not
-record X, Y or Z" keeps Z negated, "not a duplicate, the loss is below the deductible" does not — or
-"but"/"however"/"although"/"whereas"/"while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
+the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but"/"however"/"although"/"whereas"/
+"while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4".
 
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
@@ -100,7 +99,8 @@ def _list_comma(text: str, after: int, word: Token) -> bool:
 
 def _clauses(text: str, words: list[Token]) -> list[int]:
     """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
-    continue a list, and at a terminator word."""
+    continue a list (:func:`_list_comma`: "do not record X, Y or Z" keeps Z in the negation's clause, "not a
+    duplicate, the loss is below the deductible" does not), and at a terminator word."""
     clause, result = 0, []
     for index, word in enumerate(words):
         if index:
