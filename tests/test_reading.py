@@ -151,6 +151,22 @@ def test_a_table_cell_carries_its_column_header_under_a_title_row(tmp_path):
     assert len(rows) == 2
 
 
+def test_table_headers_with_years_spans_and_vertical_merges(tmp_path):
+    doc = Document()
+    table = doc.add_table(rows=4, cols=4)
+    for row, values in zip(table.rows, (("Claim", "Decision", "2024", "2025"), ("CL-1", "Declined", "100", "200"),
+                                        ("CL-2", "", "300", "400"), ("CL-3", "Referred", "", "")), strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    table.cell(1, 1).merge(table.cell(2, 1))  # "Declined" covers CL-1 and CL-2
+    table.cell(3, 2).merge(table.cell(3, 3)).text = "n/a"  # one cell over both year columns
+    doc.save(tmp_path / "t.docx")
+    rows = [s.cells for s in reading.docx_statements(tmp_path / "t.docx")[0] if s.kind == "row"]
+    assert rows == [{"Claim": "CL-1", "Decision": "Declined", "2024": "100", "2025": "200"},
+                    {"Claim": "CL-2", "Decision": "Declined", "2024": "300", "2025": "400"},
+                    {"Claim": "CL-3", "Decision": "Referred", "2024": "n/a"}]
+
+
 def test_a_table_row_counts_an_option_in_any_cell_and_two_options_are_a_hedge():
     row = Statement("Item: D-9205; Treatment: bank error", "", {"Item": "D-9205", "Treatment": "bank error"}, "row",
                     "t")

@@ -322,17 +322,30 @@ class _Reader:
         return bold or (len(letters) > 1 and all(c.isupper() for c in letters)) or text.endswith(":")
 
     def table(self, element, where: str) -> None:
-        grid = []
+        """Rows of table ``element`` as statements: each cell keyed by the header whose grid columns it starts in
+        (cells spanning columns, rows starting after ``w:gridBefore``), a vertically merged cell read as the text
+        it shows (the first cell of its merge), a title row above the header row read as a heading."""
+        grid: list[list[tuple[int, int, str]]] = []
+        above: dict[int, str] = {}
         for tr in _direct(element, f"{W}tr"):
+            column = _int_val(tr.find(f"{W}trPr/{W}gridBefore"), 0)
             row = []
             for tc in _direct(tr, f"{W}tc"):
-                row.append((self.cell(tc, where), _span(tc)))
+                text = self.cell(tc, where)
+                merge = tc.find(f"{W}tcPr/{W}vMerge")
+                if merge is not None and merge.get(f"{W}val", "continue") != "restart":
+                    text = text or above.get(column, "")
+                elif merge is not None:
+                    above[column] = text
+                else:
+                    above.pop(column, None)
+                row.append((column, _span(tc), text))
+                column += _span(tc)
             grid.append(row)
-        columns = max((sum(span for _, span in row) for row in grid), default=0)
-        headers: list[str] | None = None
+        columns = max((sum(span for _, span, _ in row) for row in grid), default=0)
+        headers: list[tuple[int, int, str]] | None = None
         for index, row in enumerate(grid, start=1):
-            texts = [text for text, _ in row]
-            filled = [t for t in texts if t]
+            filled = [t for _, _, t in row if t]
             if not filled:
                 continue
             if headers is None and len(filled) == 1 and columns > 1 and len(grid) > 1 \
@@ -340,13 +353,12 @@ class _Reader:
                 self.statements.append(Statement(filled[0], self.section, None, "heading", f"{where} row {index}"))
                 continue
             if headers is None:
-                if not any(_has_figure(t) for t in texts):
-                    headers = _unique([t or f"column {i}" for i, t in enumerate(texts, start=1)])
+                if not any(_has_figure(t, years=False) for _, _, t in row):
+                    headers = [cell for cell in row if cell[2]]
                     continue
                 headers = []
-            keys = headers if len(headers) == len(texts) else _unique(
-                [headers[i] if i < len(headers) else f"column {i + 1}" for i in range(len(texts))])
-            cells = {key: text for key, text in zip(keys, texts, strict=True)}
+            keys = _unique([_header_for(column, headers) for column, _, _ in row])
+            cells = {key: text for key, (_, _, text) in zip(keys, row, strict=True)}
             rendered = "; ".join(text if key.startswith("column ") else f"{key}: {text}"
                                  for key, text in cells.items() if text)
             self.statements.append(Statement(rendered, self.section, cells, "row", f"{where} row {index}"))
@@ -382,8 +394,28 @@ def _span(tc) -> int:
     return int(value) if value.isdigit() else 1
 
 
-def _has_figure(text: str) -> bool:
-    return any(parse_number(word.strip(",;:()")) is not None for word in text.split())
+def _has_figure(text: str, years: bool = True) -> bool:
+    """True when ``text`` holds a number; with ``years`` False a year (1900-2100) does not count, so a header row
+    "Item | 2024 | 2025" is still a header row."""
+    for word in text.split():
+        number = parse_number(word.strip(",;:()"))
+        if number is not None and (years or not (number == int(number) and 1900 <= number <= 2100
+                                                 and re.fullmatch(r"\d{4}", word.strip(",;:()")))):
+            return True
+    return False
+
+
+def _int_val(element, default: int) -> int:
+    value = element.get(f"{W}val", "") if element is not None else ""
+    return int(value) if value.isdigit() else default
+
+
+def _header_for(column: int, headers: list[tuple[int, int, str]]) -> str:
+    """The header over grid column ``column`` (a header spanning columns covers each of them), else "column N"."""
+    for start, span, text in headers:
+        if start <= column < start + span:
+            return text
+    return f"column {column + 1}"
 
 
 def _unique(names: list[str]) -> list[str]:
