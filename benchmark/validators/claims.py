@@ -115,6 +115,19 @@ def _clauses(text: str, words: list[Token]) -> list[int]:
 
 def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
     """The words of ``text`` and, for each, whether a negation governs it (module docstring)."""
+    found = _SCOPES.get(text)
+    if found is None:
+        if len(_SCOPES) >= 4096:
+            _SCOPES.clear()
+        found = _SCOPES[text] = _scope(text)
+    return list(found[0]), list(found[1])
+
+
+#: negation_scope's results by text (evaluators ask about the same sentences many times).
+_SCOPES: dict[str, tuple[tuple[Token, ...], tuple[bool, ...]]] = {}
+
+
+def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
     words = tokens(text)
     clauses = _clauses(text, words)
     negated = [False] * len(words)
@@ -143,7 +156,7 @@ def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
                 if clauses[earlier] != clauses[index]:
                     break
                 negated[earlier] = True
-    return words, negated
+    return tuple(words), tuple(negated)
 
 
 def negated(statement: Statement | str, term) -> bool:

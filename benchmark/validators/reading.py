@@ -353,7 +353,7 @@ class _Reader:
                 self.statements.append(Statement(filled[0], self.section, None, "heading", f"{where} row {index}"))
                 continue
             if headers is None:
-                if not any(_has_figure(t, years=False) for _, _, t in row):
+                if not any(_has_data_figure(t) for _, _, t in row):
                     headers = [cell for cell in row if cell[2]]
                     continue
                 headers = []
@@ -394,13 +394,26 @@ def _span(tc) -> int:
     return int(value) if value.isdigit() else 1
 
 
-def _has_figure(text: str, years: bool = True) -> bool:
-    """True when ``text`` holds a number; with ``years`` False a year (1900-2100) does not count, so a header row
-    "Item | 2024 | 2025" is still a header row."""
+def _has_figure(text: str) -> bool:
+    return any(parse_number(word.strip(",;:()")) is not None for word in text.split())
+
+
+def _unique(names: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    result = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        result.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return result
+
+
+def _has_data_figure(text: str) -> bool:
+    """True when ``text`` holds a number other than a year (1900-2100), so a header row "Item | 2024 | 2025" is
+    still a header row."""
     for word in text.split():
-        number = parse_number(word.strip(",;:()"))
-        if number is not None and (years or not (number == int(number) and 1900 <= number <= 2100
-                                                 and re.fullmatch(r"\d{4}", word.strip(",;:()")))):
+        bare = word.strip(",;:()")
+        number = parse_number(bare)
+        if number is not None and not (re.fullmatch(r"\d{4}", bare) and 1900 <= int(bare) <= 2100):
             return True
     return False
 
@@ -416,15 +429,6 @@ def _header_for(column: int, headers: list[tuple[int, int, str]]) -> str:
         if start <= column < start + span:
             return text
     return f"column {column + 1}"
-
-
-def _unique(names: list[str]) -> list[str]:
-    seen: dict[str, int] = {}
-    result = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
-    return result
 
 
 def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:

@@ -129,11 +129,13 @@ _SPLIT = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?|&")
 def tokens(text: str) -> list[Token]:
     """The words of ``text`` as :class:`Token` s; offsets index ``text`` itself (``&`` is the word "and"; a
     character that folds to two words gives two tokens with one span)."""
-    found = []
-    for match in _SPLIT.finditer(str(text or "")):
-        for word in fold(match.group(0)).split():
-            found.append(Token(stem(word), word, match.start(), match.end()))
-    return found
+    return list(_tokens(str(text or "")))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[Token, ...]:
+    return tuple(Token(stem(word), word, match.start(), match.end())
+                 for match in _SPLIT.finditer(text) for word in fold(match.group(0)).split())
 
 
 def stems(text: str) -> tuple[str, ...]:
