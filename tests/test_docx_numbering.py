@@ -110,6 +110,19 @@ def test_visible_reading_numbers_visible_items_only(tmp_path):
     assert row.cells == {"column 1": "3. In table", "column 2": "40.18"}
 
 
+def test_a_list_number_does_not_decide_whether_a_line_is_a_heading(tmp_path):
+    path = tmp_path / "memo.docx"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("word/numbering.xml", NUMBERING)
+        archive.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W_NS}><w:body>'
+                         + _item("Intro", 1) + _item("SCOPE OF WORK", 1, 1) + _item("Fees are fixed.", 1, 2)
+                         + "</w:body></w:document>")
+    statements, _ = reading.docx_statements(path)
+    assert [(s.kind, s.text, s.section) for s in statements] == [
+        ("sentence", "1. Intro", ""), ("heading", "(a) SCOPE OF WORK", ""),
+        ("sentence", "i) Fees are fixed.", "(a) SCOPE OF WORK")]
+
+
 def test_wp42_read_says_the_numbering_convention_was_applied(tmp_path):
     found = describe.describe(_numbered_docx(tmp_path / "memo.docx"))
     assert found["conventions"] == ["docx: Word automatic list numbers drawn into the text (14 labels)"]

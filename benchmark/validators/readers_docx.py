@@ -65,6 +65,8 @@ class _Walker:
         self.sink = sink
         self.numbering = numbering
         self.skipped = 0
+        #: the automatic list number drawn before the last paragraph read ("" if none)
+        self.label = ""
 
     def keep_run(self, run) -> bool:
         """Whether run ``run`` (a ``w:r``) is read; every run is here (reading.py reads visible runs only)."""
@@ -115,11 +117,12 @@ class _Walker:
         skipped = self.skipped
         self.inline(element, parts)
         text = "".join(parts)
+        self.label = ""
         if self.numbering and not (self.skipped > skipped and not text.strip()):
-            label = self.numbering.label(element)
-            if label:
+            self.label = self.numbering.label(element)
+            if self.label:
                 self.sink.list_labels += 1
-                return label + text
+                return self.label + text
         return text
 
     def inline(self, element, parts: list[str]) -> None:

@@ -292,9 +292,10 @@ class _Reader:
     def paragraph(self, element, where: str, section: str | None = None) -> None:
         boxes_before = len(self.walker.sink.textboxes)
         text, bold = self.walker.read_paragraph(element)
+        typed = collapse_text(text[len(self.walker.label):])  # a list item's automatic number is not a heading's
         text = collapse_text(text)
         if text:
-            if self.is_heading(element, text, bold) and section is None:
+            if section is None and typed and self.is_heading(element, typed, bold):
                 self.statements.append(Statement(text, self.section, None, "heading", where))
                 self.section = text
             else:
