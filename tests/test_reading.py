@@ -211,6 +211,26 @@ def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reporte
     assert "CL-81 is approved." in common.docx_text(tmp_path / "note.docx")
 
 
+def test_white_text_on_a_dark_fill_is_read_and_dark_text_on_it_is_not(tmp_path):
+    from docx.oxml import parse_xml
+
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=1, cols=2)
+    for cell in table.rows[0].cells:
+        cell._tc.get_or_add_tcPr().append(parse_xml(
+            '<w:shd xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" w:val="clear" '
+            'w:fill="1F1F1F"/>'))
+    table.cell(0, 0).paragraphs[0].add_run("Decision").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    table.cell(0, 1).paragraphs[0].add_run("Approve").font.color.rgb = RGBColor(0x20, 0x20, 0x20)
+    doc.add_paragraph("Declined.")
+    doc.save(tmp_path / "d.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "d.docx")
+    assert [(s.text, s.cells) for s in statements] == [("Decision", {"column 1": "Decision", "column 2": ""}),
+                                                       ("Declined.", None)]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
 def test_text_statements_read_markdown_headings_tables_and_lists():
     text = ("# Summary\n\nFor your decision (refer)\n\n- CL-77: cover unclear.\n\n"
             "| Claim | Decision |\n|---|---|\n| CL-78 | Declined |\n")
@@ -251,6 +271,9 @@ def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     assert classes.find("Returned cheque to be written off") == ["returned check"]
     assert vocabulary.DECISIONS.canonical("Referred to the panel") == "refer"
     assert vocabulary.DECISIONS.canonical("referral") == "refer"
+    statements = reading.text_statements("CL-9 is approved. CL-8: referred to the panel, not declined.", "n")
+    assert list(claims.stances(statements, "CL-9", vocabulary.DECISIONS.options())) == ["approve"]
+    assert list(claims.stances(statements, "CL-8", vocabulary.DECISIONS.options())) == ["refer"]
 
 
 def test_number_words_and_durations():
@@ -289,6 +312,20 @@ def test_hidden_rows_columns_and_sheets_are_not_read_and_are_reported(tmp_path):
         "book.xlsx: sheet 'Reconciliation' rows 2 are hidden (3 cells not read)",
         "book.xlsx: sheet 'Reconciliation' columns C are hidden (2 cells not read)",
         "book.xlsx: sheet 'Workings' is hidden (2 cells not read)"]
+
+
+def test_evaluation_notes_what_a_workbook_hides(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    wb = openpyxl.Workbook()
+    wb.active.append(["Total", 1])
+    wb.create_sheet("Workings").append(["x", 2])
+    wb["Workings"].sheet_state = "veryHidden"
+    wb.save(out / "book.xlsx")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert ev.open_xlsx("book.xlsx").find_label("Sheet", "Total").value == 1
+    assert ev.notes == ["not read as part of the deliverable: book.xlsx: sheet 'Workings' is veryHidden (2 cells not "
+                        "read)"]
 
 
 def test_formula_checks_still_see_hidden_cells(tmp_path):

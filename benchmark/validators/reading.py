@@ -345,6 +345,7 @@ class _Reader:
             grid.append(row)
         columns = max((sum(span for _, span, _ in row) for row in grid), default=0)
         headers: list[tuple[int, int, str]] | None = None
+        header_index, rows_before = 0, len(self.statements)
         for index, row in enumerate(grid, start=1):
             filled = [t for _, _, t in row if t]
             if not filled:
@@ -355,14 +356,19 @@ class _Reader:
                 continue
             if headers is None:
                 if not any(_has_data_figure(t) for _, _, t in row):
-                    headers = [cell for cell in row if cell[2]]
+                    headers, header_index = [cell for cell in row if cell[2]], index
                     continue
                 headers = []
-            keys = _unique([_header_for(column, headers) for column, _, _ in row])
-            cells = {key: text for key, (_, _, text) in zip(keys, row, strict=True)}
-            rendered = "; ".join(text if key.startswith("column ") else f"{key}: {text}"
-                                 for key, text in cells.items() if text)
-            self.statements.append(Statement(rendered, self.section, cells, "row", f"{where} row {index}"))
+            self._row(row, headers, f"{where} row {index}")
+        if header_index and not any(s.kind == "row" for s in self.statements[rows_before:]):
+            self._row(grid[header_index - 1], [], f"{where} row {header_index}")  # a header row and nothing under it
+
+    def _row(self, row: list[tuple[int, int, str]], headers: list[tuple[int, int, str]], where: str) -> None:
+        keys = _unique([_header_for(column, headers) for column, _, _ in row])
+        cells = {key: text for key, (_, _, text) in zip(keys, row, strict=True)}
+        rendered = "; ".join(text if key.startswith("column ") else f"{key}: {text}"
+                             for key, text in cells.items() if text)
+        self.statements.append(Statement(rendered, self.section, cells, "row", where))
 
     def cell(self, tc, where: str) -> str:
         """A cell's visible text (its paragraphs and nested rows joined by a space); nested tables' rows are also

@@ -185,6 +185,11 @@ class Vocabulary:
         """``canonical`` and its synonyms as written (for details and for :mod:`claims` terms)."""
         return [canonical, *self.terms[canonical]]
 
+    def options(self) -> dict[str, list[str]]:
+        """``{canonical: [canonical, synonym, ...]}``: the vocabulary as mutually exclusive options for
+        :func:`claims.stances` (each term's words as written)."""
+        return {canonical: self.words(canonical) for canonical in self.terms}
+
     def matches(self, text: str, canonical: str) -> bool:
         """True when ``text`` contains ``canonical`` or one of its synonyms (whole words, any form)."""
         words = tokens(text)
