@@ -232,6 +232,20 @@ def test_white_text_on_a_dark_fill_is_read_and_dark_text_on_it_is_not(tmp_path):
     assert ignored == ["1 run of white or background-coloured text"]
 
 
+def test_white_text_in_a_table_style_that_shades_its_cells_is_kept(tmp_path):
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=2, cols=2)
+    table.style = doc.styles["Light Grid Accent 1"]  # shades its cells through the table style
+    for cell, value in zip(table._cells, ("Claim", "Decision", "CL-1", "Declined"), strict=True):
+        cell.paragraphs[0].add_run(value).font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.add_paragraph().add_run("CL-1 is approved.").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.save(tmp_path / "t.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "t.docx")
+    assert [s.text for s in statements] == ["Claim: CL-1; Decision: Declined"]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
 def test_text_statements_read_markdown_headings_tables_and_lists():
     text = ("# Summary\n\nFor your decision (refer)\n\n- CL-77: cover unclear.\n\n"
             "| Claim | Decision |\n|---|---|\n| CL-78 | Declined |\n")

@@ -4,9 +4,10 @@ A :class:`Statement` is one sentence of prose, one table row (each cell with its
 the nearest heading above it. Word documents are read visible-only:
 
 - left out and reported: runs with ``w:vanish`` (directly or through their character or paragraph style, ECMA-376
-  Part 1, 17.3.2.41), runs whose colour is white or within :data:`NEAR` of their background (run shading or
-  highlight, paragraph shading, table-cell shading, the page background; "auto" colour is always visible), runs
-  under 2 pt, comments (``word/comments*.xml``) and document properties (``docProps/``);
+  Part 1, 17.3.2.41), runs whose colour is within :data:`NEAR` of their background (run shading or highlight,
+  paragraph shading, table-cell shading, the page background, else white; "auto" colour is always visible; in a
+  table whose style shades cells, text colour is not judged), runs under 2 pt, comments (``word/comments*.xml``)
+  and document properties (``docProps/``);
 - read: body paragraphs and tables in order (nested tables too, content controls and tracked insertions as
   readers_docx.py reads them, deletions left out, Word's automatic list numbers drawn at the start of their
   paragraphs: docx_numbering.py), text boxes, footnotes and endnotes (their own statements);
@@ -161,6 +162,8 @@ class _Styles:
 
     def __init__(self, root) -> None:
         self.styles: dict[str, _Style] = {}
+        #: table styles that shade cells (their fill is not resolved, so text colour in them is not judged)
+        self.shading_tables: set[str] = set()
         self.defaults: dict[str, object] = {}
         if root is None:
             return
@@ -174,6 +177,10 @@ class _Styles:
             outline = None
             if level is not None and (level.get(f"{W}val") or "").isdigit() and int(level.get(f"{W}val")) < 9:
                 outline = int(level.get(f"{W}val"))
+            if element.get(f"{W}type") == "table" and any(
+                    (shd.get(f"{W}fill") or "auto").lower() not in ("auto", "ffffff")
+                    for shd in element.iter(f"{W}shd")):
+                self.shading_tables.add(element.get(f"{W}styleId", ""))
             self.styles[element.get(f"{W}styleId", "")] = _Style(
                 name.get(f"{W}val", "") if name is not None else "",
                 based.get(f"{W}val", "") if based is not None else "", outline,
@@ -222,6 +229,7 @@ class _VisibleWalker(_Walker):
         self.paragraph_style = ""
         self.paragraph_fill = ""
         self.cell_fill = ""
+        self.styled_table = False
         self.hidden = 0
         self.invisible = 0
         self.tiny = 0
@@ -242,7 +250,10 @@ class _VisibleWalker(_Walker):
             self.tiny += bool(text.strip())
             return False
         colour = _rgb(str(props.get("color", "")))
-        background = _rgb(str(props.get("fill") or self.paragraph_fill or self.cell_fill or self.page)) or _WHITE
+        shown_fill = props.get("fill") or self.paragraph_fill or self.cell_fill
+        if not shown_fill and self.styled_table:
+            colour = None  # the table style shades the cell: its background is not known here, so keep the text
+        background = _rgb(str(shown_fill or self.page)) or _WHITE
         if colour is not None and max(abs(a - b) for a, b in zip(colour, background, strict=True)) <= NEAR:
             self.invisible += bool(text.strip())
             return False
@@ -327,6 +338,10 @@ class _Reader:
         (cells spanning columns, rows starting after ``w:gridBefore``), a vertically merged cell read as the text
         it shows (the first cell of its merge), a title row above the header row read as a heading."""
         grid: list[list[tuple[int, int, str]]] = []
+        style = element.find(f"{W}tblPr/{W}tblStyle")
+        outer = self.walker.styled_table
+        self.walker.styled_table = outer or (style is not None and style.get(f"{W}val", "") in
+                                             self.styles.shading_tables)
         above: dict[int, str] = {}
         for tr in _direct(element, f"{W}tr"):
             column = _int_val(tr.find(f"{W}trPr/{W}gridBefore"), 0)
@@ -343,6 +358,7 @@ class _Reader:
                 row.append((column, _span(tc), text))
                 column += _span(tc)
             grid.append(row)
+        self.walker.styled_table = outer
         columns = max((sum(span for _, span, _ in row) for row in grid), default=0)
         headers: list[tuple[int, int, str]] | None = None
         header_index, rows_before = 0, len(self.statements)
