@@ -272,6 +272,23 @@ def test_evaluation_statements_reads_once_and_notes_what_was_ignored(tmp_path):
     assert ev.statements("missing.docx") is None
 
 
+@pytest.mark.parametrize("part", ["word/document.xml", "word/styles.xml", "word/comments.xml", "word/numbering.xml"])
+def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, part):
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    bomb = ('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+            f'<w:x {w}>&b;</w:x>')
+    with zipfile.ZipFile(tmp_path / "bomb.docx", "w") as archive:
+        archive.writestr("word/document.xml", bomb if part == "word/document.xml" else
+                         f'<?xml version="1.0"?><w:document {w}><w:body/></w:document>')
+        if part != "word/document.xml":
+            archive.writestr(part, bomb)
+    with pytest.raises(common.HostileFile):
+        reading.docx_statements(tmp_path / "bomb.docx")
+    (tmp_path / "corrupt.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(common.UnreadableFile):
+        reading.docx_statements(tmp_path / "corrupt.docx")
+
+
 # ------------------------------------------------------------------------------------------------ vocabulary
 def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],
@@ -353,19 +370,3 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     assert [c.coordinate for c in book.formula_cells()] == ["A3"]
     assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
 
-
-@pytest.mark.parametrize("part", ["word/document.xml", "word/styles.xml", "word/comments.xml", "word/numbering.xml"])
-def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, part):
-    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
-    bomb = ('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
-            f'<w:x {w}>&b;</w:x>')
-    with zipfile.ZipFile(tmp_path / "bomb.docx", "w") as archive:
-        archive.writestr("word/document.xml", bomb if part == "word/document.xml" else
-                         f'<?xml version="1.0"?><w:document {w}><w:body/></w:document>')
-        if part != "word/document.xml":
-            archive.writestr(part, bomb)
-    with pytest.raises(common.HostileFile):
-        reading.docx_statements(tmp_path / "bomb.docx")
-    (tmp_path / "corrupt.docx").write_bytes(b"PK\x03\x04 not really a zip")
-    with pytest.raises(common.UnreadableFile):
-        reading.docx_statements(tmp_path / "corrupt.docx")

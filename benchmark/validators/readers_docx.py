@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docx_numbering import Numbering
 from safety import UnreadableFile, check_zip, parse_xml
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -60,7 +59,8 @@ class DocxText:
 
 
 class _Walker:
-    def __init__(self, rels: dict[str, str], sink: DocxText, numbering: Numbering | None = None) -> None:
+    def __init__(self, rels: dict[str, str], sink: DocxText, numbering: Any = None) -> None:
+        """``numbering``: the document's :class:`docx_numbering.Numbering` (list numbers drawn), or None."""
         self.rels = rels
         self.sink = sink
         self.numbering = numbering
@@ -196,13 +196,15 @@ def main_part(archive: zipfile.ZipFile, name: str) -> tuple[list[str], str, Any]
     return names, main, parse_xml(archive.read(main), f"{name}:{main}")
 
 
-def numbering_of(archive: zipfile.ZipFile, name: str) -> Numbering:
-    """The document's list definitions (word/numbering.xml, and word/styles.xml for numbered paragraph styles),
-    counts at zero.
+def numbering_of(archive: zipfile.ZipFile, name: str) -> Any:
+    """The document's list definitions as a :class:`docx_numbering.Numbering` (word/numbering.xml, and
+    word/styles.xml for numbered paragraph styles), counts at zero.
 
     Raises:
         HostileFile: unsafe XML (safety.parse_xml).
     """
+    from docx_numbering import Numbering
+
     names = set(archive.namelist())
     parts = [parse_xml(archive.read(part), f"{name}:{part}") if part in names else None
              for part in ("word/numbering.xml", "word/styles.xml")]
@@ -221,7 +223,11 @@ def read_docx(path: Path) -> DocxText:
     result = DocxText()
     try:
         with zipfile.ZipFile(path) as archive:
-            names, main, root = main_part(archive, path.name)
+            names = archive.namelist()
+            main = "word/document.xml"
+            if main not in names:
+                raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
+            root = parse_xml(archive.read(main), f"{path.name}:{main}")
             numbering = numbering_of(archive, path.name)
             body = root.find(f"{W}body")
             if body is not None:
