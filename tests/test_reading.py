@@ -369,4 +369,3 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     book = common.Workbook(tmp_path / "f.xlsx", second_engine=False)
     assert [c.coordinate for c in book.formula_cells()] == ["A3"]
     assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
-
