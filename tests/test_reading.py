@@ -190,6 +190,31 @@ def test_another_subject_in_the_same_sentence_does_not_lend_its_option():
     assert list(claims.stances(statements, "C-1", ENTRY_OR_BANK)) == ["entry"]
 
 
+def test_a_short_numbered_line_without_a_figure_is_a_heading(tmp_path):
+    """"1. Proposed adjusting journal entries" in plain Normal style heads the table below it; a numbered line that
+    holds a figure ("2. Cheque 7520 of $2,761.01") or ends with a stop is an item, not a heading."""
+    document = Document()
+    document.add_paragraph("1. Proposed adjusting journal entries")
+    document.add_table(rows=1, cols=2).rows[0].cells[1].text = "6,452.87"
+    document.add_paragraph("2. Cheque 7520 of $2,761.01")
+    document.add_paragraph("3. Post the entries listed above.")
+    document.save(tmp_path / "memo.docx")
+    statements, _ignored = reading.docx_statements(tmp_path / "memo.docx")
+    assert [s.kind for s in statements] == ["heading", "row", "sentence", "sentence"]
+    assert statements[1].section == "1. Proposed adjusting journal entries"
+
+
+def test_a_supposition_gives_no_stance_but_its_heading_still_carries():
+    """"If ..., the $180.00 becomes a bank error" under the entries heading supposes, it does not state: the item
+    stays on the heading's list and is not a hedge (ConText's hypothetical triggers). A statement is unaffected."""
+    supposed = sentence("If the cheque was written for $359.05, the bank paid the wrong amount and the $180.00 "
+                        "becomes a bank error to claim back.", "Adjusting journal entries")
+    stated = sentence("The $180.00 is a bank error.", "Adjusting journal entries")
+    assert list(claims.stances([supposed], "180.00", ENTRY_OR_BANK)) == ["entry"]
+    assert set(claims.stances([stated], "180.00", ENTRY_OR_BANK)) == {"entry", "bank"}
+    assert claims.hypothetical("Should the bank refuse, tell us") and not claims.hypothetical("Post it if unsure")
+
+
 def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reported(tmp_path):
     doc = Document()
     doc.core_properties.title = "Recommend approval"

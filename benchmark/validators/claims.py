@@ -13,8 +13,9 @@ negative are not cues: "not only", "no later than", "no more/less than", "whethe
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
 start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
-statement sits under ("For your decision (refer)") unless the statement itself negates that option. More than one
-option with evidence is a hedge.
+statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
+opening with "If", "Unless", "Should ..." — :func:`hypothetical`) gives no stance of its own. More than one option
+with evidence is a hedge.
 """
 
 from __future__ import annotations
@@ -176,6 +177,20 @@ def asserted(text: str, term) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ stances
+#: Openings that make a sentence a supposition rather than a statement ("If the cheque was written for $359.05,
+#: the $180.00 becomes a bank error"): ConText's hypothetical triggers (Harkema et al., 2009, "ConText: an
+#: algorithm for determining negation, experiencer, and temporal status from clinical reports").
+_HYPOTHETICAL = re.compile(r"^\W*(?:if|unless|should|were|had|suppose|supposing|assuming|provided|in case|"
+                           r"in the event)\b", re.IGNORECASE)
+
+
+def hypothetical(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its semicolon-separated parts) opens with a condition ("If ...",
+    "Unless ...", "Should the bank ...", "In the event ..."): what it says about a subject is supposed, not
+    stated, so it gives no stance (a heading's stance still carries to it)."""
+    return bool(_HYPOTHETICAL.match(text))
+
+
 def _subject_parts(text: str, subject) -> list[str]:
     """The semicolon-separated parts of ``text`` about ``subject``, with the parts right after them that start with
     a pronoun; the whole text when no single part names the subject."""
@@ -211,7 +226,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             texts = [v for v in statement.cells.values() if v]
         else:
             texts = _subject_parts(statement.text, subject)
-        own = {name for name, terms in options.items() if any(asserted(t, terms) for t in texts)}
+        said = [t for t in texts if not hypothetical(t)]
+        own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and not any(negated(t, options[carried]) for t in texts):
             own.add(carried)
@@ -233,3 +249,47 @@ def states(statements: Iterable[Statement], subject, option_terms, *, against: d
 def hedged(statements: Iterable[Statement], subject, options: dict[str, object]) -> bool:
     """True when more than one of ``options`` has evidence about ``subject`` (a hedge)."""
     return len(stances(statements, subject, options)) > 1
+
+
+# ------------------------------------------------------------------------------------------------ figures
+_FIGURE = re.compile(r"[-+\u2212(]?\s*(?:[$\u20ac\u00a3]|eur\b|usd\b|gbp\b)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?", re.I)
+_GAP_WORD = re.compile(r"[^\W\d_]+")
+_CURRENCY_WORDS = {"eur", "euro", "euros", "usd", "gbp", "is", "was", "of", "at", "by", "came", "to", "comes",
+                   "amounts", "stands"}
+
+
+def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> list[tuple[Statement, str]]:
+    """The figures the statements give for ``label`` (a term as in :func:`about`), as written: in prose, the first
+    figure after an un-negated mention of the label with at most ``gap`` other words between ("the correct total
+    gross pay is EUR 41,384.43", "Correct total: 41.384,43"; "is", "of", "EUR" and the like do not count); in a
+    table row, the cell under a header naming the label, or the first cell holding a figure after a cell naming
+    it (a label/value row). Callers compare the strings with their own amount reader (locale, sign). A document
+    giving one subject two different figures is a hedge (issue 12 item 3)."""
+    found: list[tuple[Statement, str]] = []
+    for statement in statements:
+        if statement.kind == "heading":
+            continue
+        if statement.cells is not None:
+            keys = list(statement.cells)
+            for index, key in enumerate(keys):
+                value = statement.cells[key]
+                if mentions(key, label) and _FIGURE.search(value or ""):
+                    found.append((statement, value))
+                elif mentions(value, label):
+                    later = [statement.cells[k] for k in keys[index + 1:] if _FIGURE.search(statement.cells[k] or "")]
+                    if later:
+                        found.append((statement, later[0]))
+            continue
+        text = statement.text
+        words, flags = negation_scope(text)
+        for start, end in _spans(text, words, label):
+            if flags[start]:
+                continue
+            rest = text[words[end - 1].end:]
+            figure = _FIGURE.search(rest)
+            if figure is None:
+                continue
+            between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
+            if len(between) <= gap:
+                found.append((statement, figure.group().strip()))
+    return found

@@ -90,6 +90,15 @@ from wp42.receipts import SHARED_CHECKS, Criterion, ReceiptContext, Violation, b
 _check_zip = check_zip
 
 
+def _out_relative(listed: str) -> str:
+    """A path as COMPLETION.json lists it, relative to out/: ``out/memo.docx``, ``./memo.docx`` and ``memo.docx``
+    name one file (the brief says deliverables go to out/); backslashes read as separators."""
+    path = listed.replace("\\", "/").strip()
+    while path.startswith(("./", "out/")):
+        path = path.removeprefix("./").removeprefix("out/")
+    return path.rstrip("/")
+
+
 # ---------------------------------------------------------------------------------------------------- accumulator
 @dataclass
 class Evaluation:
@@ -298,9 +307,13 @@ class Evaluation:
         return completion
 
     def check_completion_file(self, weight: float = 1.0) -> dict[str, Any] | None:
-        """Criterion ``completion_file``: COMPLETION.json parses, follows the public schema and lists every
-        required deliverable it claims. Returns the parsed document (or None). The detail says why it failed:
-        missing, refused (and why, e.g. over the size cap), not valid JSON (and where), or the schema problems."""
+        """Criterion ``completion_file``: COMPLETION.json parses, follows the public schema, and its status and
+        ``deliverables`` tell the truth (issue 12 item 4): a ``completed`` claim lists every required deliverable;
+        every listed path is a file in out/ (``out/`` and ``./`` prefixes understood); every required deliverable
+        that out/ holds is listed; and ``abstained`` / ``needs_clarification`` fails when the oracle says
+        clarification is not required (the work was possible: the receipt's abstention is then not justified).
+        Returns the parsed document (or None). The detail says why it failed: missing, refused (and why, e.g. over
+        the size cap), not valid JSON (and where), the schema problems, or the paths and status that do not match."""
         from wp42.schemas import errors
 
         path = self.path(layout.COMPLETION_JSON)
@@ -315,9 +328,21 @@ class Evaluation:
                 else:
                     required = [d["path"] for d in self.oracle.get("required_deliverables", [])
                                 if d["path"] != layout.COMPLETION_JSON]
-                    missing = [p for p in required if p not in doc["deliverables"]]
-                    ok = not missing or doc["status"] != "completed"
-                    detail = f"deliverables not listed: {missing}" if missing else f"status {doc['status']}"
+                    listed = {_out_relative(p) for p in doc["deliverables"]}
+                    held = set(self.files)
+                    missing = [p for p in required if p not in listed]
+                    unlisted = [p for p in missing if p in held]
+                    absent = sorted(p for p in listed if p not in held and not any(f.startswith(f"{p}/") for f in held))
+                    problems = [f"listed but not in out/: {absent}"] if absent else []
+                    if doc["status"] == "completed" and missing:
+                        problems.append(f"deliverables not listed: {missing}")
+                    elif unlisted:
+                        problems.append(f"in out/ but not listed: {unlisted}")
+                    if doc["status"] != "completed" and not self.oracle.get("clarification_required"):
+                        problems.append(f"status {doc['status']}, but the assignment could be completed from the "
+                                        "bundle (the abstention is not justified)")
+                    ok = not problems
+                    detail = "; ".join(problems) or f"status {doc['status']}"
             except RefusedFile as exc:
                 self.reject(layout.COMPLETION_JSON, exc)
                 detail = self.problem(layout.COMPLETION_JSON) or str(exc)

@@ -60,7 +60,8 @@ def evaluate_out(
     Args:
         workspace: the public workspace the worker used (default: the public bundle); its inputs are compared with
             the oracle's hashes for the input-integrity check.
-        run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation.
+        run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation,
+            and its ``bundle_sha256`` (of the full bundle) is the receipt's; without it the workspace is hashed.
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
 
     Raises:
@@ -83,9 +84,9 @@ def evaluate_out(
     evaluator = Oracle.at(oracle_root, task_id).evaluate_py
     if not evaluator.is_file():
         raise UserError(f"{evaluator} is missing: regenerate {task_id} to reinstall its hidden sources")
-    context = ReceiptContext(
-        task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_sha256(workspace)
-    )
+    # The attempt's hash is of the full bundle it ran from; a workspace holds only the worker's view of task.json.
+    bundle_hash = (run_record or {}).get("bundle_sha256") or bundle_sha256(workspace)
+    context = ReceiptContext(task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_hash)
     receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context)
     receipt["seed"] = context.seed
     receipt["bundle_sha256"] = context.bundle_sha256

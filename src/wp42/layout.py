@@ -63,6 +63,7 @@ PORTAL_SUBMISSIONS = "portal_submissions.json"
 PORTAL_ACCESS_LOG = "portal_access.jsonl"
 PORTAL_CREDENTIALS = "portal_credentials.json"
 USAGE_JSON = "usage.json"
+TRAJECTORY_JSONL = "trajectory.jsonl"
 NETWORK_LOG = "network.jsonl"
 SANDBOX_INIT = "sandbox_init.json"
 SANDBOX_STARTED = "sandbox_started.json"
@@ -309,6 +310,11 @@ class Attempt:
     @property
     def usage(self) -> Path:
         return self.root / USAGE_JSON
+
+    @property
+    def trajectory(self) -> Path:
+        """The worker's own record of its steps ($WP42_TRAJECTORY_FILE, JSON lines; issue 19)."""
+        return self.root / TRAJECTORY_JSONL
 
     @property
     def portal_access_log(self) -> Path:

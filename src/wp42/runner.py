@@ -21,12 +21,14 @@ from typing import Any
 from wp42 import layout, sandbox, schemas, workers
 from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
-from wp42.generation import bundle_sha256, input_hashes, load_oracle, load_task
+from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Bundle, Oracle, Repo
 from wp42.receipts import ReceiptContext, error_receipt
 
 RUN_SCHEMA_VERSION = 1
 USAGE_MAX_BYTES = 64 * 1024
+#: A trajectory bigger than this is kept cut at the limit (the run record says so).
+TRAJECTORY_MAX_BYTES = 16 * 1024 * 1024
 STOP_GRACE_S = 5.0
 
 
@@ -120,14 +122,9 @@ def _now() -> str:
 
 
 def prepare_workspace(bundle: Bundle, workspace: Path) -> None:
-    """Copy the public bundle minus generate.py into ``workspace`` and add an empty ``out/`` (SPEC section 2)."""
-    workspace.mkdir(parents=True)
-    for name in Bundle.PUBLIC_NAMES:
-        source = bundle.root / name
-        if source.is_dir():
-            shutil.copytree(source, workspace / name, symlinks=True)
-        elif source.is_file():
-            shutil.copy2(source, workspace / name)
+    """Copy the worker's view of the public bundle into ``workspace`` (no generate.py; task.json without grading
+    metadata: :func:`wp42.generation.copy_public_bundle`) and add an empty ``out/`` (SPEC section 2)."""
+    copy_public_bundle(bundle.root, workspace)
     (workspace / layout.OUT_DIR).mkdir()
 
 
@@ -177,6 +174,46 @@ def _read_usage(path: Path, budget_usd: float, warnings: list[str]) -> tuple[dic
     cost = usage.get("cost_usd")
     over = bool(isinstance(cost, int | float) and cost > budget_usd)
     return usage, over
+
+
+def _read_trajectory(path: Path, warnings: list[str]) -> dict[str, Any] | None:
+    """What the worker's trajectory ($WP42_TRAJECTORY_FILE) holds: ``{"steps", "bytes", "invalid_lines"}``, or None
+    when the worker wrote none. A link or special file is removed unread; a file over
+    :data:`TRAJECTORY_MAX_BYTES` is cut there; lines that are not JSON objects matching trajectory.schema.json are
+    counted (the first one named in a warning), never fatal: a trajectory explains a receipt, it does not change it.
+    """
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        warnings.append(f"the worker's trajectory {path.name} is a link or not a regular file: it was removed unread")
+        if path.is_symlink():
+            path.unlink()
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+        return None
+    if not path.is_file():
+        return None
+    size = path.stat().st_size
+    if size > TRAJECTORY_MAX_BYTES:
+        with path.open("r+b") as handle:
+            handle.truncate(TRAJECTORY_MAX_BYTES)
+        warnings.append(f"the worker's trajectory was {size} bytes: kept cut at {TRAJECTORY_MAX_BYTES}")
+    steps, invalid, first_problem = 0, 0, ""
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                problems = schemas.errors("trajectory", json.loads(line))
+            except json.JSONDecodeError as exc:
+                problems = [f"not JSON ({exc.msg})"]
+            if problems:
+                invalid += 1
+                first_problem = first_problem or f"line {number}: {problems[0]}"
+            else:
+                steps += 1
+    if invalid:
+        warnings.append(f"the worker's trajectory has {invalid} line(s) that break trajectory.schema.json "
+                        f"(first: {first_problem})")
+    return {"steps": steps, "bytes": min(size, TRAJECTORY_MAX_BYTES), "invalid_lines": invalid}
 
 
 def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = None) -> dict[str, Any]:
@@ -244,6 +281,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "WP42_TIME_LIMIT_S": f"{time_limit:g}",
         "WP42_BUDGET_USD": f"{budget:g}",
         "WP42_USAGE_FILE": str(folder.usage),
+        "WP42_TRAJECTORY_FILE": str(folder.trajectory),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
     env.pop(layout.ORACLE_ROOT_ENV, None)
@@ -271,6 +309,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         warnings.append(f"the worker was stopped by signal {-proc.returncode}")
     _collect_out(folder, warnings)
     usage, over_budget = _read_usage(folder.usage, budget, warnings)
+    trajectory = _read_trajectory(folder.trajectory, warnings)
     infrastructure_error = None
     if not started_file.is_file() and not timed_out:
         tail = " | ".join(folder.worker_log.read_text(errors="replace").strip().splitlines()[-3:])
@@ -303,6 +342,7 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "isolation": isolation,
         "usage": usage,
         "over_budget": over_budget,
+        "trajectory": trajectory,
         "warnings": warnings,
         "infrastructure_error": infrastructure_error,
     }

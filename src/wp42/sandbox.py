@@ -40,6 +40,21 @@ UNSANDBOXED_WARNING = (
 )
 
 
+def ran_unsandboxed(run_record: Any) -> bool:
+    """True when an attempt's parsed run.json records that its worker ran without the sandbox (``isolation.sandbox``
+    is ``"none"``: bubblewrap was unavailable, see :func:`wrap`); False for anything else, a malformed record too."""
+    isolation = run_record.get("isolation") if isinstance(run_record, dict) else None
+    return isinstance(isolation, dict) and isolation.get("sandbox") == "none"
+
+
+def unsandboxed_console_line(unsandboxed: int, attempts: int) -> str:
+    """The one console line ``wp42 run``, ``demo`` and ``report`` print when ``unsandboxed`` of ``attempts`` ran
+    without the sandbox (issue 15 item 4: a newcomer must not publish unsandboxed numbers unknowingly)."""
+    return (f"WARNING: {unsandboxed} of {attempts} attempt(s) ran WITHOUT the sandbox (bubblewrap unavailable): the "
+            "worker could read the oracle root and reach the network. Do not publish these numbers; install "
+            "bubblewrap (apt-get install bubblewrap) and run again.")
+
+
 @dataclass
 class SandboxPlan:
     """What the sandbox shows the worker, what it hides inside what it shows, and what its init must start.

@@ -134,12 +134,34 @@ def _is_quantity(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _cell_text(value: Any) -> str:
+def _cell_text(value: Any, fmt: str | None = None) -> str:
+    """A record's value as the firm's system shows it: ``money`` with thousands separators and two decimals
+    (2840.5 -> "2,840.50"), ``percent`` with two decimals and a sign ("20.00%"), ``number`` without a float's
+    trailing ".0"; booleans as Yes/No; anything else as text. Source: issue 13, item 6 ("money shows as floats")."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "Yes" if value else "No"
+    if _is_quantity(value):
+        if fmt == "money":
+            return f"{value:,.2f}"
+        if fmt == "percent":
+            return f"{value:.2f}%"
+        if isinstance(value, float) and value.is_integer() and fmt in (None, "number"):
+            return str(int(value))
     return str(value)
+
+
+def _scenario_day(spec: dict[str, Any]) -> str:
+    """portal.json's ``today`` as a reader expects a date in a page header ("Monday 3 March 2025"); "" when the
+    spec gives none. The machine's clock is never read: a page dated 2026 in a 2025 assignment is a giveaway."""
+    from datetime import date
+
+    today = spec.get("today")
+    if not today:
+        return ""
+    day = date.fromisoformat(today)
+    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 def _start_clock() -> None:
@@ -177,4 +199,5 @@ def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
 def _template_globals() -> dict[str, Any]:
     from flask import session
 
-    return {"org": portal_context().spec["org"], "username": session.get("username")}
+    spec = portal_context().spec
+    return {"org": spec["org"], "username": session.get("username"), "today": _scenario_day(spec)}
