@@ -123,6 +123,24 @@ def test_a_list_number_does_not_decide_whether_a_line_is_a_heading(tmp_path):
         ("sentence", "i) Fees are fixed.", "(a) SCOPE OF WORK")]
 
 
+def test_a_list_style_lends_its_levels_through_num_style_link(tmp_path):
+    numbering = (f'<?xml version="1.0"?><w:numbering {W_NS}>'
+                 '<w:abstractNum w:abstractNumId="7"><w:styleLink w:val="Findings"/>' + _lvl(0, "upperLetter", "%1)")
+                 + "</w:abstractNum>"
+                 '<w:abstractNum w:abstractNumId="8"><w:numStyleLink w:val="Findings"/></w:abstractNum>'
+                 '<w:num w:numId="7"><w:abstractNumId w:val="7"/></w:num>'
+                 '<w:num w:numId="8"><w:abstractNumId w:val="8"/></w:num></w:numbering>')
+    styles = (f'<?xml version="1.0"?><w:styles {W_NS}><w:style w:type="numbering" w:styleId="Findings">'
+              '<w:name w:val="Findings"/><w:pPr><w:numPr><w:numId w:val="7"/></w:numPr></w:pPr></w:style></w:styles>')
+    path = tmp_path / "linked.docx"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("word/numbering.xml", numbering)
+        archive.writestr("word/styles.xml", styles)
+        archive.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {W_NS}><w:body>'
+                         + _item("First", 8) + _item("Second", 8) + "</w:body></w:document>")
+    assert common.read_docx(path).body == ["A) First", "B) Second"]
+
+
 def test_wp42_read_says_the_numbering_convention_was_applied(tmp_path):
     found = describe.describe(_numbered_docx(tmp_path / "memo.docx"))
     assert found["conventions"] == ["docx: Word automatic list numbers drawn into the text (14 labels)"]

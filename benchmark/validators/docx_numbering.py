@@ -4,7 +4,7 @@ Word does not store a list item's number in the text: a paragraph names a number
 (``w:numPr``: ``w:numId``, ``w:ilvl``, directly or through its paragraph style), and word/numbering.xml says how each
 level is drawn (ECMA-376 Part 1, 17.9): ``w:numFmt`` (decimal, lowerLetter, upperLetter, lowerRoman, upperRoman,
 decimalZero, ordinal, bullet, none), ``w:lvlText`` (``%1.``, ``(%2)``, ``%1.%2``), ``w:start``, ``w:isLgl``,
-``w:suff`` and per-instance ``w:lvlOverride``/``w:startOverride``. The number is a running count kept in document
+``w:suff``, per-instance ``w:lvlOverride``/``w:startOverride`` and list styles (``w:numStyleLink``). The number is a running count kept in document
 order; a deeper level restarts when a shallower one advances.
 
 Why not a library: docx2python (on PyPI) counts list items but draws every level in its own fixed style ("1)",
@@ -118,6 +118,8 @@ class Numbering:
 
     def __init__(self, numbering: Any = None, styles: Any = None) -> None:
         self.abstract: dict[str, dict[int, Level]] = {}
+        #: abstractNumId -> the numbering style it takes its levels from (``w:numStyleLink``, 17.9.21)
+        self.links: dict[str, str] = {}
         self.instances: dict[str, _Instance] = {}
         self.style_numbers: dict[str, tuple[str | None, int | None]] = {}
         self.style_base: dict[str, str] = {}
@@ -127,6 +129,9 @@ class Numbering:
             for element in numbering.findall(f"{W}abstractNum"):
                 levels = {_ilvl(lvl): _level(lvl) for lvl in element.findall(f"{W}lvl")}
                 self.abstract[element.get(f"{W}abstractNumId", "")] = levels
+                link = element.find(f"{W}numStyleLink")
+                if link is not None and link.get(f"{W}val"):
+                    self.links[element.get(f"{W}abstractNumId", "")] = link.get(f"{W}val")
             for element in numbering.findall(f"{W}num"):
                 abstract = element.find(f"{W}abstractNumId")
                 instance = _Instance(abstract.get(f"{W}val", "") if abstract is not None else "")
@@ -166,6 +171,18 @@ class Numbering:
             style_id = self.style_base.get(style_id, "")
         return num_id, ilvl
 
+    def _resolved(self, abstract: str) -> str:
+        """The abstract definition whose levels ``abstract`` uses: itself, or through ``w:numStyleLink`` the one
+        its numbering style's list uses."""
+        seen = set()
+        while abstract in self.links and abstract not in seen:
+            seen.add(abstract)
+            num_id = self.style_numbers.get(self.links[abstract], (None, None))[0]
+            if num_id not in self.instances:
+                break
+            abstract = self.instances[num_id].abstract
+        return abstract
+
     def label(self, paragraph: Any) -> str:
         """The automatic number of ``paragraph`` (a ``w:p``) followed by its separator ("1. ", "(a) "), counting
         it; "" for a paragraph that is not numbered, a bullet, or a level drawn as none."""
@@ -183,12 +200,13 @@ class Numbering:
             return ""
         ilvl = min(max(ilvl or 0, 0), 8)
         instance = self.instances[num_id]
-        levels = {**self.abstract.get(instance.abstract, {}), **instance.overrides}
+        abstract = self._resolved(instance.abstract)
+        levels = {**self.abstract.get(abstract, {}), **instance.overrides}
         level = levels.get(ilvl)
         if level is None or level.fmt in ("bullet", "none") or not level.text:
             return ""
         # lists sharing a definition continue one count unless an instance restarts it (as Word draws them)
-        key = f"num {num_id}" if instance.restart else f"abstract {instance.abstract}"
+        key = f"num {num_id}" if instance.restart else f"abstract {abstract}"
         counts = self.counts.setdefault(key, {})
         counts[ilvl] = counts.get(ilvl, levels[ilvl].start - 1) + 1
         for deeper in [k for k in counts if k > ilvl]:
