@@ -5,6 +5,7 @@ style, a restart, numbers in tables and notes, bullets and numId 0 left bare, hi
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import zipfile
 
@@ -202,3 +203,18 @@ def test_a_reference_memo_in_automatic_numbering_keeps_det_completion(task_id, s
         assert any(line.startswith("1. ") for t in texts for line in t.body)
     receipt = evaluate(scenario_cache.get(task_id, 42), out, workspace)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+def test_numbered_lists_as_libreoffice_writes_them(tmp_path):
+    """A real writer's numbering.xml (LibreOffice saving an HTML list as Word): every label as it shows it."""
+    import libreoffice
+
+    html = tmp_path / "list.html"
+    html.write_text("<html><body><ol><li>The deposit D-9205 is a bank error.</li><li>The fee is duplicated.<ol "
+                    'type="a"><li>first sub</li><li>second sub</li></ol></li><li>Third finding</li></ol><ol '
+                    'type="I"><li>Roman one</li><li>Roman two</li></ol></body></html>', encoding="utf-8")
+    memo = libreoffice.convert(html, tmp_path / "out", recalculate=False, fmt="docx:MS Word 2007 XML")
+    assert common.read_docx(memo).body == [
+        "1. The deposit D-9205 is a bank error.", "2. The fee is duplicated.", "a. first sub", "b. second sub",
+        "3. Third finding", "I. Roman one", "II. Roman two"]
