@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from decimal import Decimal
 
 import openpyxl
@@ -60,6 +61,11 @@ def test_dense_prose_with_four_figures_in_one_sentence_stays_one_statement():
     ("See No. 4 of the schedule: record it.", "record", False),
     ("Record it as a bank error rather than an adjusting entry.", "adjusting entry", True),
     ("Record it as a bank error rather than an adjusting entry.", "bank error", False),
+    ("Do not record the deposit D-9205, the fee or the interest in the books.", "books", True),
+    ("Do not record the deposit D-9205, the fee, or the interest in the books.", "interest", True),
+    ("The claim is not a duplicate, the loss is below the deductible.", "deductible", False),
+    ("The claim is not a duplicate, and it is below the deductible.", "deductible", False),
+    ("The certificate, which reports no breach, is wrong.", "wrong", False),
 ])
 def test_negation_inside_its_clause(text, term, expected):
     assert claims.negated(sentence(text), term) is expected
@@ -146,6 +152,22 @@ def test_a_table_cell_carries_its_column_header_under_a_title_row(tmp_path):
     assert len(rows) == 2
 
 
+def test_table_headers_with_years_spans_and_vertical_merges(tmp_path):
+    doc = Document()
+    table = doc.add_table(rows=4, cols=4)
+    for row, values in zip(table.rows, (("Claim", "Decision", "2024", "2025"), ("CL-1", "Declined", "100", "200"),
+                                        ("CL-2", "", "300", "400"), ("CL-3", "Referred", "", "")), strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    table.cell(1, 1).merge(table.cell(2, 1))  # "Declined" covers CL-1 and CL-2
+    table.cell(3, 2).merge(table.cell(3, 3)).text = "n/a"  # one cell over both year columns
+    doc.save(tmp_path / "t.docx")
+    rows = [s.cells for s in reading.docx_statements(tmp_path / "t.docx")[0] if s.kind == "row"]
+    assert rows == [{"Claim": "CL-1", "Decision": "Declined", "2024": "100", "2025": "200"},
+                    {"Claim": "CL-2", "Decision": "Declined", "2024": "300", "2025": "400"},
+                    {"Claim": "CL-3", "Decision": "Referred", "2024": "n/a"}]
+
+
 def test_a_table_row_counts_an_option_in_any_cell_and_two_options_are_a_hedge():
     row = Statement("Item: D-9205; Treatment: bank error", "", {"Item": "D-9205", "Treatment": "bank error"}, "row",
                     "t")
@@ -215,6 +237,40 @@ def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reporte
     assert "CL-81 is approved." in common.docx_text(tmp_path / "note.docx")
 
 
+def test_white_text_on_a_dark_fill_is_read_and_dark_text_on_it_is_not(tmp_path):
+    from docx.oxml import parse_xml
+
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=1, cols=2)
+    for cell in table.rows[0].cells:
+        cell._tc.get_or_add_tcPr().append(parse_xml(
+            '<w:shd xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" w:val="clear" '
+            'w:fill="1F1F1F"/>'))
+    table.cell(0, 0).paragraphs[0].add_run("Decision").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    table.cell(0, 1).paragraphs[0].add_run("Approve").font.color.rgb = RGBColor(0x20, 0x20, 0x20)
+    doc.add_paragraph("Declined.")
+    doc.save(tmp_path / "d.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "d.docx")
+    assert [(s.text, s.cells) for s in statements] == [("Decision", {"column 1": "Decision", "column 2": ""}),
+                                                       ("Declined.", None)]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
+def test_white_text_in_a_table_style_that_shades_its_cells_is_kept(tmp_path):
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=2, cols=2)
+    table.style = doc.styles["Light Grid Accent 1"]  # shades its cells through the table style
+    for cell, value in zip(table._cells, ("Claim", "Decision", "CL-1", "Declined"), strict=True):
+        cell.paragraphs[0].add_run(value).font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.add_paragraph().add_run("CL-1 is approved.").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.save(tmp_path / "t.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "t.docx")
+    assert [s.text for s in statements] == ["Claim: CL-1; Decision: Declined"]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
 def test_text_statements_read_markdown_headings_tables_and_lists():
     text = ("# Summary\n\nFor your decision (refer)\n\n- CL-77: cover unclear.\n\n"
             "| Claim | Decision |\n|---|---|\n| CL-78 | Declined |\n")
@@ -241,6 +297,23 @@ def test_evaluation_statements_reads_once_and_notes_what_was_ignored(tmp_path):
     assert ev.statements("missing.docx") is None
 
 
+@pytest.mark.parametrize("part", ["word/document.xml", "word/styles.xml", "word/comments.xml", "word/numbering.xml"])
+def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, part):
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    bomb = ('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+            f'<w:x {w}>&b;</w:x>')
+    with zipfile.ZipFile(tmp_path / "bomb.docx", "w") as archive:
+        archive.writestr("word/document.xml", bomb if part == "word/document.xml" else
+                         f'<?xml version="1.0"?><w:document {w}><w:body/></w:document>')
+        if part != "word/document.xml":
+            archive.writestr(part, bomb)
+    with pytest.raises(common.HostileFile):
+        reading.docx_statements(tmp_path / "bomb.docx")
+    (tmp_path / "corrupt.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(common.UnreadableFile):
+        reading.docx_statements(tmp_path / "corrupt.docx")
+
+
 # ------------------------------------------------------------------------------------------------ vocabulary
 def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],
@@ -255,6 +328,9 @@ def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     assert classes.find("Returned cheque to be written off") == ["returned check"]
     assert vocabulary.DECISIONS.canonical("Referred to the panel") == "refer"
     assert vocabulary.DECISIONS.canonical("referral") == "refer"
+    statements = reading.text_statements("CL-9 is approved. CL-8: referred to the panel, not declined.", "n")
+    assert list(claims.stances(statements, "CL-9", vocabulary.DECISIONS.options())) == ["approve"]
+    assert list(claims.stances(statements, "CL-8", vocabulary.DECISIONS.options())) == ["refer"]
 
 
 def test_number_words_and_durations():
@@ -293,6 +369,20 @@ def test_hidden_rows_columns_and_sheets_are_not_read_and_are_reported(tmp_path):
         "book.xlsx: sheet 'Reconciliation' rows 2 are hidden (3 cells not read)",
         "book.xlsx: sheet 'Reconciliation' columns C are hidden (2 cells not read)",
         "book.xlsx: sheet 'Workings' is hidden (2 cells not read)"]
+
+
+def test_evaluation_notes_what_a_workbook_hides(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    wb = openpyxl.Workbook()
+    wb.active.append(["Total", 1])
+    wb.create_sheet("Workings").append(["x", 2])
+    wb["Workings"].sheet_state = "veryHidden"
+    wb.save(out / "book.xlsx")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert ev.open_xlsx("book.xlsx").find_label("Sheet", "Total").value == 1
+    assert ev.notes == ["not read as part of the deliverable: book.xlsx: sheet 'Workings' is veryHidden (2 cells not "
+                        "read)"]
 
 
 def test_formula_checks_still_see_hidden_cells(tmp_path):

@@ -86,13 +86,38 @@ def about(statements: Iterable[Statement], subject) -> list[Statement]:
 
 
 # ------------------------------------------------------------------------------------------------ negation
+#: Words that open a new clause after a comma ("..., which", "..., and it", "..., but").
+_CLAUSE_STARTS = {"but", "so", "which", "who", "whom", "whose", "where", "when", "it", "they",
+                  "this", "these", "that", "those", "we", "i", "you", "he", "she", "as", "because", "since",
+                  "while", "although", "though", "whereas", "instead", "however", "therefore", "thus", "then",
+                  "yet", "its", "their", "our", "if", "unless", "except", "there"}
+
+
+def _list_comma(text: str, after: int, word: Token) -> bool:
+    """True when the comma before ``word`` (ending at ``after``) continues a list ("not X, Y or Z") rather than
+    starting a new clause: the next segment does not open with a clause word and either joins with or/nor/and or
+    is itself followed by a comma."""
+    if word.word in ("and", "or", "nor"):  # ", and it is ..." opens a clause; ", or the interest" continues a list
+        following = re.match(r"\s*(\w+)", text[word.end:])
+        return not (following and following.group(1).lower() in _CLAUSE_STARTS)
+    if word.word in _CLAUSE_STARTS:
+        return False
+    segment = re.match(r"[^,;:.()\[\]!?]*([,;:.()\[\]!?]|$)", text[after:])
+    body, end = (segment.group(0), segment.group(1)) if segment else ("", "")
+    return bool(re.search(r"\b(or|nor|and)\b", body, re.I)) or end == ","
+
+
 def _clauses(text: str, words: list[Token]) -> list[int]:
-    """Clause number of each token: a new clause after , ; : ( ) [ ] or a sentence stop, and at a terminator."""
+    """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
+    continue a list (:func:`_list_comma`: "do not record X, Y or Z" keeps Z in the negation's clause, "not a
+    duplicate, the loss is below the deductible" does not), and at a terminator word."""
     clause, result = 0, []
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
-            if re.search(r"[,;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between) or word.word in _TERMINATORS:
+            hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between)
+            comma = "," in between and not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
+            if hard or comma or word.word in _TERMINATORS:
                 clause += 1
         result.append(clause)
     return result
@@ -100,6 +125,19 @@ def _clauses(text: str, words: list[Token]) -> list[int]:
 
 def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
     """The words of ``text`` and, for each, whether a negation governs it (module docstring)."""
+    found = _SCOPES.get(text)
+    if found is None:
+        if len(_SCOPES) >= 4096:
+            _SCOPES.clear()
+        found = _SCOPES[text] = _scope(text)
+    return list(found[0]), list(found[1])
+
+
+#: negation_scope's results by text (evaluators ask about the same sentences many times).
+_SCOPES: dict[str, tuple[tuple[Token, ...], tuple[bool, ...]]] = {}
+
+
+def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
     words = tokens(text)
     clauses = _clauses(text, words)
     negated = [False] * len(words)
@@ -128,7 +166,7 @@ def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
                 if clauses[earlier] != clauses[index]:
                     break
                 negated[earlier] = True
-    return words, negated
+    return tuple(words), tuple(negated)
 
 
 def negated(statement: Statement | str, term) -> bool:

@@ -218,7 +218,8 @@ class Evaluation:
 
     def open_xlsx(self, relative: str) -> Workbook | None:
         """The deliverable as a :class:`Workbook`, or None when missing, unreadable or refused (cached per path;
-        see :meth:`reject`)."""
+        see :meth:`reject`). Its hidden sheets, rows and columns holding values, which the Workbook's readers skip
+        by default, are named in the receipt's notes."""
         if relative not in self._books:
             path = self.path(relative)
             book = None
@@ -227,6 +228,9 @@ class Evaluation:
                     book = Workbook(path)
                 except RefusedFile as exc:
                     self.reject(relative, exc)
+            if book is not None:
+                for line in book.hidden_notes():
+                    self.note(f"not read as part of the deliverable: {line}")
             self._books[relative] = book
         return self._books[relative]
 
