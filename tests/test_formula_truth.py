@@ -1,0 +1,172 @@
+"""Formula truth (issue 11): computed values agree with Excel, and a correct workbook is never convicted of
+fabrication. Each small case is a workbook whose cached values are the ones Excel itself gives (documented in the
+case), built in tmp_path with xlsxwriter; the payroll case is the one that convicted an independent, correct HR-01
+solution. The fabricated total is the regression guard the other way: a cached 999 on ``=SUM`` of 10 stays convicted.
+"""
+
+from __future__ import annotations
+
+import datetime as real_datetime
+import json
+import os
+import shutil
+import sys
+import types
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+import xlsxwriter
+
+from wp42.layout import Repo
+
+sys.path.insert(0, str(Repo.find().validators_dir))
+import common  # noqa: E402
+
+needs_soffice = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+
+
+def _book(path: Path, cells: dict[str, object], names: dict[str, str] | None = None) -> Path:
+    """A workbook from ``{"Sheet!A1": constant | ("=formula", excel_cached_value)}`` and defined names."""
+    wb = xlsxwriter.Workbook(str(path))
+    sheets: dict[str, object] = {}
+    for ref, content in cells.items():
+        sheet, address = ref.split("!")
+        ws = sheets.get(sheet) or sheets.setdefault(sheet, wb.add_worksheet(sheet))
+        if isinstance(content, tuple):
+            ws.write_formula(address, content[0], None, content[1])
+        else:
+            ws.write(address, content)
+    for name, target in (names or {}).items():
+        wb.define_name(name, target)
+    wb.close()
+    return path
+
+
+def _fabrication_check(tmp_path: Path, workbook: Path) -> dict:
+    out = tmp_path / "out"
+    out.mkdir(exist_ok=True)
+    shutil.copy(workbook, out / "book.xlsx")
+    ev = common.Evaluation(out, {"task_id": "T"}, tmp_path)
+    ev.check_fabricated_totals("book.xlsx")
+    return ev.receipt()
+
+
+# Each case: cells with Excel's own cached values, the cell to read, and Excel's value for it.
+EXCEL_CASES = {
+    # The HR-01 payroll line: 7 h x 14.51 x 1.5 is 152.355 in decimal, 152.35499999... in binary floating point;
+    # Excel rounds the decimal value (15 significant digits) and shows 152.36.
+    "payroll_round_half": ({"Pay!C7": 1.5, "Pay!G7": 14.51, "Pay!H7": 7, "Pay!I7": ("=ROUND(H7*G7*C7,2)", 152.36)},
+                           "Pay!I7", 152.36),
+    "round_literal_1_005": ({"S!A1": ("=ROUND(1.005,2)", 1.01)}, "S!A1", 1.01),
+    # SUM and COUNT over a range skip the text "2" and the boolean TRUE (Excel: only numbers in references count).
+    "sum_skips_text_and_booleans": ({"S!A1": 1, "S!A2": "2", "S!A3": True, "S!A4": 4,
+                                     "S!B1": ("=SUM(A1:A4)", 5)}, "S!B1", 5),
+    "count_skips_text_and_booleans": ({"S!A1": 1, "S!A2": "2", "S!A3": True, "S!A4": 4,
+                                       "S!B1": ("=COUNT(A1:A4)", 2)}, "S!B1", 2),
+    # COUNTIF's ">=100" compares numbers with numbers: the text "200" is not counted.
+    "countif_ignores_numeric_text": ({"S!A1": 50, "S!A2": 150, "S!A3": "200", "S!A4": 100,
+                                      "S!B1": ('=COUNTIF(A1:A4,">=100")', 2)}, "S!B1", 2),
+    "value_with_thousands_separator": ({"S!A1": ('=VALUE("1,234.5")', 1234.5)}, "S!A1", 1234.5),
+    # 0.1+0.2 and 0.3 are equal to 15 significant digits, so Excel's = says TRUE.
+    "equality_at_15_digits": ({"S!A1": 0.3, "S!B1": ("=0.1+0.2", 0.3), "S!C1": ("=A1=B1", True)}, "S!C1", True),
+    # A number joined into text keeps 15 significant digits.
+    "number_to_text_15_digits": ({"S!A1": ("=1/3", 0.333333333333333),
+                                  "S!B1": ('="Share "&A1', "Share 0.333333333333333")}, "S!B1",
+                                 "Share 0.333333333333333"),
+    "joined_sum_15_digits": ({"S!A1": ('="Total: "&(0.1+0.2)', "Total: 0.3")}, "S!A1", "Total: 0.3"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXCEL_CASES))
+def test_excel_value_is_computed_and_not_convicted(tmp_path, case):
+    cells, ref, expected = EXCEL_CASES[case]
+    path = _book(tmp_path / f"{case}.xlsx", cells)
+    cell = common.Workbook(path).cell(*ref.split("!"))
+    assert cell.value == expected and cell.known, (case, cell.value, cell.note)
+    receipt = _fabrication_check(tmp_path, path)
+    assert receipt["critical_violations"] == [], receipt["critical_violations"]
+
+
+def test_sheet_scoped_name_overrides_the_workbook_name(tmp_path):
+    path = _book(tmp_path / "names.xlsx",
+                 {"Book!A1": 0.1, "Local!A1": 0.2, "Local!B1": ("=Rate*100", 20), "Book!B1": ("=Rate*100", 10)},
+                 names={"Rate": "=Book!$A$1", "Local!Rate": "=Local!$A$1"})
+    book = common.Workbook(path)
+    assert book.cell("Local", "B1").value == 20 and book.cell("Book", "B1").value == 10
+    assert _fabrication_check(tmp_path, path)["critical_violations"] == []
+
+
+def _clock(monkeypatch, day: real_datetime.date) -> None:
+    """Set the clock the formulas package reads for TODAY()/NOW()."""
+    import formulas.functions.date as formulas_date
+
+    class Fixed(real_datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(day.year, day.month, day.day, 9, 30)
+
+    fake = types.SimpleNamespace(**{k: getattr(real_datetime, k) for k in dir(real_datetime) if not k.startswith("__")})
+    fake.datetime = Fixed
+    monkeypatch.setattr(formulas_date, "datetime", fake)
+
+
+def test_today_with_an_old_cache_is_disputed_and_the_receipt_does_not_depend_on_the_day(tmp_path, monkeypatch):
+    # Saved by Excel on 2023-03-15 (serial 45000): TODAY() cached 45000, and a formula over it.
+    path = _book(tmp_path / "today.xlsx", {"S!A1": ("=TODAY()", 45000), "S!B1": ("=A1+30", 45030)})
+    receipts = []
+    for day in (real_datetime.date(2026, 11, 30), real_datetime.date(2027, 1, 4)):
+        _clock(monkeypatch, day)
+        book = common.Workbook(path)
+        assert book.cell("S", "A1").value == 45000 and book.cell("S", "B1").value == 45030
+        receipts.append(_fabrication_check(tmp_path, path))
+    assert receipts[0]["critical_violations"] == [] and receipts[0] == receipts[1]
+    assert any("S!A1" in note and "disputed" in note for note in receipts[0]["notes"]), receipts[0]["notes"]
+
+
+def test_a_function_no_engine_knows_reads_the_cached_value_as_disputed(tmp_path, monkeypatch):
+    monkeypatch.setenv("WP42_SOFFICE", "none")  # the formulas package alone: it does not know this function
+    path = _book(tmp_path / "unknown.xlsx", {"S!A1": 3, "S!A2": 12, "S!B1": ("=_xlfn.NEVERHEARDOF(A1,A2)", 0.25)})
+    cell = common.Workbook(path).cell("S", "B1")
+    assert cell.value == 0.25 and cell.disputed and cell.value is not None
+    receipt = _fabrication_check(tmp_path, path)
+    assert receipt["critical_violations"] == []
+    assert any("S!B1" in note and "disputed" in note for note in receipt["notes"]), receipt["notes"]
+
+
+@pytest.mark.parametrize("engines", ["formulas alone", pytest.param("both engines", marks=[
+    needs_soffice, pytest.mark.slow, pytest.mark.libreoffice])])
+def test_a_fabricated_cached_total_is_still_convicted(tmp_path, monkeypatch, engines):
+    if engines == "formulas alone":
+        monkeypatch.setenv("WP42_SOFFICE", "none")
+    path = _book(tmp_path / "fabricated.xlsx", {"S!A1": "Amount", "S!B2": 1, "S!B3": 2, "S!B4": 3, "S!B5": 4,
+                                                "S!B6": ("=SUM(B2:B5)", 999)})
+    cell = common.Workbook(path).cell("S", "B6")
+    assert cell.number == Decimal(10) and not cell.disputed
+    receipt = _fabrication_check(tmp_path, path)
+    assert [v["id"] for v in receipt["critical_violations"]] == ["fabricated_totals"]
+    assert "999" in receipt["critical_violations"][0]["detail"]
+
+
+# -- the independent HR-01 solution that was convicted (../shared/independent-solutions) -------------------------
+def _independent_case(task_id: str) -> Path:
+    root = Path(os.environ.get("WP42_INDEPENDENT_SOLUTIONS")
+                or Repo.find().root.parent / "shared" / "independent-solutions") / "seed-2026" / task_id
+    if not (root / "out").is_dir():
+        pytest.skip(f"no independent solution for {task_id} at {root} (a clone without ../shared/; "
+                    "set WP42_INDEPENDENT_SOLUTIONS)")
+    return root
+
+
+@pytest.mark.slow
+def test_independent_hr01_payroll_is_not_convicted(tmp_path):
+    from wp42.evaluation import evaluate_out
+
+    case = _independent_case("HR-01")
+    repo = Repo.find()
+    oracle_dir = tmp_path / "oracles" / "HR-01"
+    shutil.copytree(repo.root / "oracles-template" / "HR-01", oracle_dir, ignore=shutil.ignore_patterns("solutions"))
+    shutil.copy(case / "oracle.json", oracle_dir / "oracle.json")
+    receipt = evaluate_out("HR-01", case / "out", workspace=case, oracle_root=tmp_path / "oracles", repo=repo)
+    assert "fabricated_totals" not in [v["id"] for v in receipt["critical_violations"]], receipt
+    assert json.dumps(receipt).count("152.35") == 0
