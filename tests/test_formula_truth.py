@@ -170,3 +170,29 @@ def test_independent_hr01_payroll_is_not_convicted(tmp_path):
     receipt = evaluate_out("HR-01", case / "out", workspace=case, oracle_root=tmp_path / "oracles", repo=repo)
     assert "fabricated_totals" not in [v["id"] for v in receipt["critical_violations"]], receipt
     assert json.dumps(receipt).count("152.35") == 0
+
+
+# -- live formulas by behaviour (issue 11, item 3) ------------------------------------------------------------------
+def _live_book(tmp_path: Path) -> common.Workbook:
+    path = _book(tmp_path / "live.xlsx", {
+        "Calc!A1": "Cash flow", "Calc!B1": 1250.0, "Calc!B2": 1000.0, "Calc!B3": ("=B1/B2", 1.25),
+        "Items!C2": 100.0, "Items!C3": 250.5,
+        "Cov!B1": ("=1.05+0*Calc!B1", 1.05), "Cov!B2": ("=21832.08", 21832.08),
+        "Cov!B3": ("=Calc!B1/Calc!B2", 1.25), "Cov!B4": ("=Calc!B3", 1.25), "Cov!B5": ("=SUM(Items!C2:C3)", 350.5),
+        "Cov!B6": ("=IF(Calc!B1>0,7,7)", 7), "Cov!B7": ("=Calc!B1-Calc!B1+5", 5),
+    })
+    return common.Workbook(path)
+
+
+@pytest.mark.parametrize(("cell", "inputs", "live"), [
+    ("B1", "Calc", False), ("B2", "Calc", False), ("B6", "Calc", False), ("B7", "Calc", False),
+    ("B3", "Calc", True), ("B4", "Calc", True), ("B5", "Items", True), ("B5", "Calc", False),
+])
+def test_a_formula_is_live_only_when_it_moves_with_its_inputs(tmp_path, cell, inputs, live):
+    from formula_refs import depends_on_sheet, is_live
+
+    book = _live_book(tmp_path)
+    assert is_live(book, "Cov", cell, inputs) is live
+    if cell in ("B1", "B6", "B7"):  # the disguised constants the syntactic check let through
+        assert depends_on_sheet(book, "Cov", cell, inputs)
+    assert book.cell("Cov", cell).value == book.cell("Cov", cell).cached  # the workbook itself is unchanged
