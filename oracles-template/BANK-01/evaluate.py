@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from formula_refs import depends_on_sheet
+from formula_refs import is_live
 
 EVALUATOR_VERSION = "BANK-01/1.1"
 WORKBOOK = "covenant_test.xlsx"
@@ -178,7 +178,7 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, calc: d
     for name, cell in named.items():
         if cell is None or not cell.is_formula:
             problems.append(f"{name}: not a formula")
-        elif not depends_on_sheet(book, cell.sheet, cell.coordinate, target):
+        elif not is_live(book, cell.sheet, cell.coordinate, target):
             problems.append(f"{name}: formula {cell.formula} reads nothing on the Calculations sheet")
     ev.criterion("formulas_present", "cash flow available for debt service, the DSCR and the tangible net worth "
                  "actuals are live formulas over the Calculations sheet", not problems,
