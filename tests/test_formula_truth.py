@@ -196,3 +196,71 @@ def test_a_formula_is_live_only_when_it_moves_with_its_inputs(tmp_path, cell, in
     if cell in ("B1", "B6", "B7"):  # the disguised constants the syntactic check let through
         assert depends_on_sheet(book, "Cov", cell, inputs)
     assert book.cell("Cov", cell).value == book.cell("Cov", cell).cached  # the workbook itself is unchanged
+
+
+# -- readers that do not drop whole workbooks (issue 11, item 4) ----------------------------------------------------
+def test_an_elapsed_hours_cell_is_read_not_crashed(tmp_path):
+    import datetime
+
+    import openpyxl
+
+    from wp42.read import read_file
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Hours"
+    ws["A1"] = datetime.timedelta(hours=37, minutes=30)  # openpyxl writes and reads an [h]:mm cell as a timedelta
+    ws["A1"].number_format = "[h]:mm"
+    ws["A2"] = "=A1*24"
+    wb.save(tmp_path / "hours.xlsx")
+    result = read_file(tmp_path / "hours.xlsx")
+    assert result["status"] == "ok", result
+    cells = result["sheets"]["Hours"]
+    assert cells["A1"]["value"] == 1.5625 and cells["A1"]["shown"] == "37:30" and cells["A2"]["value"] == 37.5
+
+
+_TO_STRICT = [(b"http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+               b"http://purl.oclc.org/ooxml/spreadsheetml/main"),
+              (b"http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+               b"http://purl.oclc.org/ooxml/wordprocessingml/main"),
+              (b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+               b"http://purl.oclc.org/ooxml/officeDocument/relationships"),
+              (b"http://schemas.openxmlformats.org/drawingml/2006/main", b"http://purl.oclc.org/ooxml/drawingml/main")]
+
+
+def _as_strict(source: Path, target: Path) -> Path:
+    """``source`` saved the way Excel/Word's "Strict Open XML" option saves it: Strict namespaces throughout."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.endswith((".xml", ".rels")):
+                for transitional, strict in _TO_STRICT:
+                    data = data.replace(transitional, strict)
+            dst.writestr(info, data)
+    return target
+
+
+def test_a_strict_open_xml_workbook_is_read_not_empty(tmp_path):
+    from wp42.read import read_file
+
+    source = _book(tmp_path / "t.xlsx", {"Data!A1": "Amount", "Data!A2": 10, "Data!A3": 20,
+                                         "Data!A4": ("=SUM(A2:A3)", 30)})
+    strict = _as_strict(source, tmp_path / "strict.xlsx")
+    book = common.Workbook(strict)
+    assert book.sheetnames == ["Data"] and book.cell("Data", "A4").value == 30
+    assert common.cached_contradictions(book) == []
+    result = read_file(strict)
+    assert result["status"] == "ok" and result["sheets"]["Data"]["A1"]["value"] == "Amount"
+    assert any("Strict" in note for note in result["notes"])
+
+
+def test_a_strict_open_xml_document_is_read_not_empty(tmp_path):
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("The adjusted bank balance is 21,832.08.")
+    document.save(tmp_path / "t.docx")
+    strict = _as_strict(tmp_path / "t.docx", tmp_path / "strict.docx")
+    assert "21,832.08" in common.read_docx(strict).all_text()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import zipfile
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,8 @@ def _json_value(value: Any) -> Any:
         return int(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
+    if isinstance(value, timedelta):  # an [h]:mm duration: Excel holds it as days
+        return value.total_seconds() / 86400
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)

@@ -18,7 +18,7 @@ import math
 import re
 import zipfile
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from typing import Any
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
 from excel_semantics import ERROR_CODES, display_unit, explained, formula_taint, register_excel_semantics
 from libreoffice import NOT_INSTALLED as LO_NOT_INSTALLED
+from ooxml_strict import is_strict, open_package
 from safety import RefusedFile, UnreadableFile, check_zip
 from xlsx_format import format_value, is_date_format
 
@@ -97,10 +98,14 @@ class _Unknown(Exception):
 
 
 def _engine_value(value: Any, date1904: bool) -> Any:
+    """A cell value as Excel stores it: dates and times as serials, durations (openpyxl's timedelta for an
+    ``[h]:mm`` cell) as days."""
     if isinstance(value, datetime | date):
         return datetime_to_excel_serial(value, date1904)
     if isinstance(value, time):
-        return (value.hour * 3600 + value.minute * 60 + value.second) / 86400
+        return (value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6) / 86400
+    if isinstance(value, timedelta):
+        return value.total_seconds() / 86400
     return value
 
 
@@ -108,7 +113,7 @@ def _repaired_bytes(path: Path) -> bytes:
     """The workbook with empty ``s=""``/``t=""`` cell attributes removed (Excel for Mac writes them; openpyxl
     raises TypeError on them, though ECMA-376 gives both attributes defaults)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+    with open_package(path) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
             if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
@@ -119,21 +124,32 @@ def _repaired_bytes(path: Path) -> bytes:
 
 
 def _load(path: Path) -> tuple[Any, Any, list[str]]:
+    """The workbook loaded twice by openpyxl (formulas, cached values) and notes on repairs made. A Strict Open
+    XML workbook is read through its Transitional renaming (ooxml_strict), which openpyxl would otherwise read
+    as empty. Raises UnreadableFile."""
     import openpyxl
 
     notes: list[str] = []
+    data: bytes | None = None
     try:
-        return (openpyxl.load_workbook(path, data_only=False), openpyxl.load_workbook(path, data_only=True), notes)
-    except TypeError:
-        notes.append("repaired empty cell style attributes (as Excel for Mac writes them) before reading")
-    except Exception as exc:  # openpyxl raises many types on broken files
-        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
-    data = _repaired_bytes(path)
-    try:
-        return (openpyxl.load_workbook(io.BytesIO(data), data_only=False),
-                openpyxl.load_workbook(io.BytesIO(data), data_only=True), notes)
-    except Exception as exc:
-        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
+        with zipfile.ZipFile(path) as archive:
+            if is_strict(archive):
+                notes.append("saved as Strict Open XML; read with its namespaces renamed to Transitional")
+                data = _repaired_bytes(path)
+    except zipfile.BadZipFile as exc:
+        raise UnreadableFile(f"{path.name} is not a readable xlsx (bad zip: {exc})") from None
+    for attempt in range(2):
+        try:
+            return (openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=False),
+                    openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=True), notes)
+        except TypeError:
+            if attempt or data is not None:
+                raise UnreadableFile(f"{path.name} is not a readable xlsx (openpyxl: TypeError)") from None
+            notes.append("repaired empty cell style attributes (as Excel for Mac writes them) before reading")
+            data = _repaired_bytes(path)
+        except Exception as exc:  # openpyxl raises many types on broken files
+            raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
+    raise UnreadableFile(f"{path.name} is not a readable xlsx")
 
 
 class Workbook:
