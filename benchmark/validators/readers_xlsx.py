@@ -24,7 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
-from excel_semantics import ERROR_CODES, display_unit, explained, formula_taint, register_excel_semantics
+from excel_semantics import (
+    ERROR_CODES,
+    FORMULA_POSITION,
+    BoundedRange,
+    display_unit,
+    explained,
+    formula_taint,
+    register_excel_semantics,
+    widen_sum_ranges,
+)
 from libreoffice import NOT_INSTALLED as LO_NOT_INSTALLED
 from ooxml_strict import is_strict, open_package
 from safety import RefusedFile, UnreadableFile, check_zip
@@ -34,6 +43,8 @@ from xlsx_format import format_value, is_date_format
 MAX_RANGE_CELLS = 200_000
 #: rows() gives a dense grid up to this many cells, else only the populated rows.
 MAX_GRID_CELLS = 2_000_000
+#: A worksheet's rows and columns (Excel 2007 and later), what a whole-column or whole-row reference spans.
+EXCEL_ROWS, EXCEL_COLUMNS = 1_048_576, 16_384
 _EMPTY_STYLE = re.compile(rb'(<c\b[^>]*?)\s[st]=""')
 
 
@@ -414,7 +425,7 @@ class Workbook:
 
     def _compute(self, sheet: str, formula: str, depth: int, coordinate: str = "",
                  whole: bool = False) -> tuple[Any, bool, str, str, str]:
-        value, known, note, error = self._compute_formulas(sheet, formula, depth, whole)
+        value, known, note, error = self._compute_formulas(sheet, formula, depth, whole, coordinate)
         if known or not self.second_engine or not coordinate:
             return value, known, note, "formulas" if known else "", error
         lo_value, problem = self._libreoffice_value(sheet, coordinate)
@@ -424,7 +435,8 @@ class Workbook:
         return (lo_value, True, f"computed by LibreOffice (the formulas package could not: {note})", "libreoffice",
                 "")
 
-    def _compute_formulas(self, sheet: str, formula: str, depth: int, whole: bool) -> tuple[Any, bool, str, str]:
+    def _compute_formulas(self, sheet: str, formula: str, depth: int, whole: bool,
+                          coordinate: str = "") -> tuple[Any, bool, str, str]:
         if depth > 200:
             return None, False, "formula chain deeper than 200 cells (circular?)", ""
         try:
@@ -434,10 +446,14 @@ class Workbook:
             func = self._compiled.get(formula)
             if func is None:
                 register_excel_semantics()
-                func = formulas.Parser().ast(formula)[1].compile()
+                func = formulas.Parser().ast(widen_sum_ranges(formula))[1].compile()
                 self._compiled[formula] = func
             args = [self._resolve(sheet, ref, depth) for ref in func.inputs]
-            result = func(*args)
+            token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
+            try:
+                result = func(*args)
+            finally:
+                FORMULA_POSITION.reset(token)
             if isinstance(result, np.ndarray):
                 if result.ndim == 2 and result.size > 1:
                     return [[_plain(v, 0) for v in row] for row in result.tolist()], True, "", ""
@@ -505,10 +521,12 @@ class Workbook:
             return self._resolve(sheet, named, depth + 1)
         min_col, min_row, max_col, max_row = range_boundaries(address.upper())
         last_row, last_col = self._extent.get(target_sheet, (0, 0))
+        declared = 1
         if ":" not in address:
             max_row, max_col = min_row, min_col
         else:
             min_row, min_col = min_row or 1, min_col or 1
+            declared = ((max_row or EXCEL_ROWS) - min_row + 1) * ((max_col or EXCEL_COLUMNS) - min_col + 1)
             max_row = min(max_row or last_row, last_row)
             max_col = min(max_col or last_col, last_col)
         if (max_row - min_row + 1) * (max_col - min_col + 1) > MAX_RANGE_CELLS:
@@ -528,14 +546,25 @@ class Workbook:
                         taint = taint or f"its precedent {target_sheet}!{coordinate} is disputed"
                     if taint:
                         taints.add(taint)
-                if cell.error:
-                    row.append(_engine_error(cell.error))
+                if cell.error or (not cell.is_formula and cell.value in ERROR_CODES and self._is_error(
+                        target_sheet, coordinate)):
+                    row.append(_engine_error(cell.error or cell.value))
                     continue
                 if not cell.known:
                     raise _Unknown(f"{ref} includes an unknown cell: {cell.note}")
                 row.append(sh.EMPTY if cell.value is None else _engine_value(cell.value, self.date1904))
             grid.append(row)
-        return np.array(grid or [[sh.EMPTY]], dtype=object)
+        result = np.array(grid or [[sh.EMPTY]], dtype=object).view(BoundedRange)
+        result.origin = (min_row, min_col)
+        result.outside_blanks = max(declared - (max_row - min_row + 1) * (max_col - min_col + 1), 0) if grid else 0
+        return result
+
+    def _is_error(self, sheet: str, coordinate: str) -> bool:
+        """True when the constant at ``sheet!coordinate`` is an error value (t="e"), not text like "#N/A"."""
+        from openpyxl.utils.cell import coordinate_to_tuple
+
+        source = self._formulas[sheet]._cells.get(coordinate_to_tuple(coordinate))
+        return source is not None and source.data_type == "e"
 
     def _defined_name(self, name: str, sheet: str | None = None) -> str | None:
         """The A1 target (``Sheet!$A$1:$B$2``) of defined name ``name`` as seen from ``sheet``: a name scoped to
