@@ -7,7 +7,7 @@ input and a user asking why a deliverable failed both see exactly what scoring s
      "reason": "", "file": name, "size_bytes": n, ...kind-specific keys}
 
 - xlsx: ``date1904``, ``sheets: {sheet: {ref: {value, formula, number_format, shown, [date], [cached], [engine],
-  [known, note]}}}`` over populated cells only (dates' ``value`` is the serial, ``date`` its ISO reading),
+  [known, note], [error], [disputed]}}}`` over populated cells only (dates' ``value`` is the serial, ``date`` its ISO reading),
   ``merged: {sheet: [ranges]}``, ``declared_dimensions: {sheet: ref}``, ``notes``;
 - docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``;
 - pdf: ``pages: [text]``, ``page_count``, ``metadata``, ``encryption``, ``extractor``;
@@ -100,6 +100,11 @@ def _cell_entry(cell: Any, date1904: bool) -> dict[str, Any]:
         entry["engine"] = cell.engine
     if not cell.known:
         entry["known"] = False
+        entry["note"] = cell.note
+    if cell.error:
+        entry["error"] = cell.error
+    if cell.disputed:  # read by its cached value: the computation could not be proven (issue 11)
+        entry["disputed"] = True
         entry["note"] = cell.note
     return entry
 
