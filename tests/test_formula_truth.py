@@ -188,6 +188,7 @@ def _live_book(tmp_path: Path) -> common.Workbook:
         "Cov!B1": ("=1.05+0*Calc!B1", 1.05), "Cov!B2": ("=21832.08", 21832.08),
         "Cov!B3": ("=Calc!B1/Calc!B2", 1.25), "Cov!B4": ("=Calc!B3", 1.25), "Cov!B5": ("=SUM(Items!C2:C3)", 350.5),
         "Cov!B6": ("=IF(Calc!B1>0,7,7)", 7), "Cov!B7": ("=Calc!B1-Calc!B1+5", 5),
+        "Inputs!A1": 40.0, "Calc!B4": ("=Inputs!A1*2", 80), "Cov!B8": ("=Calc!B4", 80),
     })
     return common.Workbook(path)
 
@@ -195,6 +196,7 @@ def _live_book(tmp_path: Path) -> common.Workbook:
 @pytest.mark.parametrize(("cell", "inputs", "live"), [
     ("B1", "Calc", False), ("B2", "Calc", False), ("B6", "Calc", False), ("B7", "Calc", False),
     ("B3", "Calc", True), ("B4", "Calc", True), ("B5", "Items", True), ("B5", "Calc", False),
+    ("B8", "Calc", True),  # through a Calc formula built on another sheet (BANK-01's =Calculations!B9)
 ])
 def test_a_formula_is_live_only_when_it_moves_with_its_inputs(tmp_path, cell, inputs, live):
     from formula_refs import depends_on_sheet, is_live

@@ -91,33 +91,44 @@ def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -
 
 
 def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
-    """True when the formula at ``sheet!coordinate`` moves with the numbers on sheet ``inputs`` (issue 11,
-    item 3: live by behaviour, not by syntax).
+    """True when the formula at ``sheet!coordinate`` moves with the numbers it reads on or through sheet
+    ``inputs`` (issue 11, item 3: live by behaviour, not by syntax).
 
-    Every numeric constant on ``inputs`` that the formula reads (directly or through other formulas) is changed
-    by a distinct amount and the formula recomputed with the ``formulas`` engine alone, no cached value
-    consulted; it is live when its value changes. ``=21832.08`` or ``=1.05+0*Calc!B1`` gives False whatever it
-    references; an honest chain (``=SUM(Items!C2:C9)``, ``=Calc!B6/Calc!B7``) gives True. A formula the engine
-    cannot compute, or one reading an Excel table, is judged by what it references (:func:`depends_on_sheet`).
+    The numbers perturbed are the numeric constants on ``inputs`` that the formula reads, and those the formula
+    cells it reads on ``inputs`` are built from (on any sheet: ``=Calculations!B9`` over an input sheet is live
+    over Calculations). Each is changed by a distinct amount and the formula recomputed with the ``formulas``
+    engine alone, no cached value consulted; it is live when its value changes. ``=21832.08`` or
+    ``=1.05+0*Calc!B1`` gives False whatever it references; an honest chain (``=SUM(Items!C2:C9)``,
+    ``=Calc!B6/Calc!B7``) gives True. A formula the engine cannot compute, or one reading an Excel table, is
+    judged by what it references (:func:`depends_on_sheet`).
     """
     wanted = (book.sheet_name(inputs) or inputs).upper()
-    start = book.cell(sheet, coordinate)
-    if not start.is_formula:
+    if not book.cell(sheet, coordinate).is_formula:
         return False
     changed: dict[tuple[str, str], object] = {}
-    by_table = False
+
+    def perturb(here: str, address: str, cell) -> None:
+        if cell.is_formula or isinstance(cell.value, bool) or not isinstance(cell.value, (int, float)):
+            return
+        if (here, address) not in changed:
+            step = len(changed) + 1
+            changed[(here, address)] = cell.value * (1 + 0.37 * step) + 7.3 * step
+
+    through: list[tuple[str, str]] = []
     for here, address, cell in _reachable(book, sheet, coordinate):
         if here.upper() != wanted:
             continue
         if cell is None:
-            by_table = by_table or address == TABLE
+            if address == TABLE:
+                return depends_on_sheet(book, sheet, coordinate, inputs)
             continue
-        if cell.is_formula or isinstance(cell.value, bool) or not isinstance(cell.value, (int, float)):
-            continue
-        step = len(changed) + 1
-        changed[(here, address)] = cell.value * (1 + 0.37 * step) + 7.3 * step
-    if by_table:
-        return depends_on_sheet(book, sheet, coordinate, inputs)
+        perturb(here, address, cell)
+        if cell.is_formula:
+            through.append((here, address))
+    for here, address in through:
+        for source_sheet, source, cell in _reachable(book, here, address):
+            if cell is not None:
+                perturb(source_sheet, source, cell)
     if not changed:
         return False
     before = book.what_if(sheet, coordinate, {})
