@@ -24,16 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
-from excel_semantics import (
-    ERROR_CODES,
-    FORMULA_POSITION,
-    BoundedRange,
-    display_unit,
-    explained,
-    formula_taint,
-    register_excel_semantics,
-    widen_sum_ranges,
-)
+from excel_engine import FORMULA_POSITION, BoundedRange, register_excel_semantics, widen_sum_ranges
+from excel_semantics import ERROR_CODES, display_unit, explained, formula_taint
 from libreoffice import NOT_INSTALLED as LO_NOT_INSTALLED
 from ooxml_strict import is_strict, open_package
 from safety import RefusedFile, UnreadableFile, check_zip
