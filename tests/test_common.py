@@ -61,9 +61,13 @@ def test_workbook_computes_formulas_and_flags_fabricated_cache(tmp_path):
 
 
 def test_unknown_formula_is_reported_not_zero(tmp_path):
-    book = _book(tmp_path / "u.xlsx", formula_b3="=NOSUCHFUNCTION(B1)")
+    book = _book(tmp_path / "u.xlsx", cached_b3=0, formula_b3="=NOSUCHFUNCTION(B1)")  # 0: xlsxwriter's "no value"
     cell = book.find_label("Reconciliation", "Adjusted bank balance")
     assert cell.known is False and cell.number is None and common.unknown_formulas(book)
+    # With a real cached value the cell is disputed: read by that value and named, never None (issue 11, item 2)
+    book = _book(tmp_path / "c.xlsx", formula_b3="=NOSUCHFUNCTION(B1)")
+    cell = book.find_label("Reconciliation", "Adjusted bank balance")
+    assert cell.disputed and cell.number == Decimal("105") and common.disputed_cells(book)
 
 
 def test_docx_and_pdf_text(tmp_path):

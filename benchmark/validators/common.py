@@ -61,6 +61,7 @@ from readers_xlsx import (  # noqa: E402,F401
     Workbook,
     _Unknown,
     cached_contradictions,
+    disputed_cells,
     engine_notes,
     unknown_formulas,
 )

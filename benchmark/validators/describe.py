@@ -7,7 +7,7 @@ input and a user asking why a deliverable failed both see exactly what scoring s
      "reason": "", "file": name, "size_bytes": n, ...kind-specific keys}
 
 - xlsx: ``date1904``, ``sheets: {sheet: {ref: {value, formula, number_format, shown, [date], [cached], [engine],
-  [known, note]}}}`` over populated cells only (dates' ``value`` is the serial, ``date`` its ISO reading),
+  [known, note], [error], [disputed]}}}`` over populated cells only (dates' ``value`` is the serial, ``date`` its ISO reading),
   ``merged: {sheet: [ranges]}``, ``declared_dimensions: {sheet: ref}``, ``notes``;
 - docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``,
   ``conventions`` (what was applied to read it as a person would, e.g. Word list numbers drawn into the text);
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import zipfile
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,8 @@ def _json_value(value: Any) -> Any:
         return int(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
+    if isinstance(value, timedelta):  # an [h]:mm duration: Excel holds it as days
+        return value.total_seconds() / 86400
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
@@ -100,6 +102,11 @@ def _cell_entry(cell: Any, date1904: bool) -> dict[str, Any]:
         entry["engine"] = cell.engine
     if not cell.known:
         entry["known"] = False
+        entry["note"] = cell.note
+    if cell.error:
+        entry["error"] = cell.error
+    if cell.disputed:  # read by its cached value: the computation could not be proven (issue 11)
+        entry["disputed"] = True
         entry["note"] = cell.note
     return entry
 

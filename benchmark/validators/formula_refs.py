@@ -1,6 +1,7 @@
 """What a formula reads: whether a cell's formula depends, directly or through other formula cells and defined
 names, on cells of a given sheet (SPEC section 4: a total "over the Items sheet" must be live over it, so
-``=21832.08`` or ``=B3+5000`` is a formula in form only).
+``=21832.08`` or ``=B3+5000`` is a formula in form only), and whether it is live by behaviour (issue 11, item 3:
+``=1.05+0*Calc!B1`` references the sheet but does not move with it).
 
 Formulas are split with openpyxl's tokenizer (the ECMA-376 formula grammar), never with a hand-written parser.
 """
@@ -13,6 +14,7 @@ from readers_xlsx import Workbook
 
 #: Cells followed through local ranges before giving up (a dependency that deep is not a template's total).
 MAX_CELLS_VISITED = 20_000
+REFERENCE, TABLE = "(reference)", "(table)"
 _A1 = re.compile(r"\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3}|\$?\d+:\$?\d+")
 
 
@@ -29,18 +31,15 @@ def formula_references(formula: str) -> list[str]:
     return [t.value for t in tokens if t.type == Token.OPERAND and t.subtype == Token.RANGE]
 
 
-def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -> bool:
-    """True when the formula at ``sheet!coordinate`` reads a cell of sheet ``target`` (names case-insensitive),
-    directly, through a defined name or an Excel table on ``target``, or through other formula cells it reads.
-
-    A constant cell, or a formula of constants only, gives False. Ranges are followed within the sheet's
-    populated extent, at most :data:`MAX_CELLS_VISITED` cells in all.
-    """
+def _reachable(book: Workbook, sheet: str, coordinate: str):
+    """Cells ``sheet!coordinate``'s formula reads, directly or through formula cells and defined names, as
+    ``(sheet, coordinate, cell)``; each reference also yields ``(its sheet, REFERENCE, None)`` and a structured
+    reference ``Table[Column]`` ``(the table's sheet, TABLE, None)``.
+    Ranges are followed within the populated extent, at most :data:`MAX_CELLS_VISITED` cells in all."""
     from openpyxl.utils import get_column_letter
     from openpyxl.utils.cell import range_boundaries
 
-    wanted = (book.sheet_name(target) or target).upper()
-    tables = {name.upper(): ws.title.upper() for ws in book._formulas.worksheets for name in ws.tables}
+    tables = {name.upper(): ws.title for ws in book._formulas.worksheets for name in ws.tables}
     seen: set[tuple[str, str]] = set()
     stack = [(book.sheet_name(sheet) or sheet, coordinate.replace("$", "").upper())]
     while stack and len(seen) < MAX_CELLS_VISITED:
@@ -49,6 +48,8 @@ def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -
             continue
         seen.add(key)
         cell = book.cell(*key)
+        if len(seen) > 1:
+            yield key[0], key[1], cell
         if not cell.is_formula:
             continue
         for ref in formula_references(cell.formula or ""):
@@ -57,17 +58,17 @@ def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -
                 prefix, address = ref.rsplit("!", 1)
                 here = book.sheet_name(prefix.strip("'").replace("''", "'")) or prefix
             if "[" in address:  # structured reference Table1[Amount]
-                if tables.get(address.split("[", 1)[0].upper()) == wanted:
-                    return True
+                table_sheet = tables.get(address.split("[", 1)[0].upper())
+                if table_sheet is not None:
+                    yield table_sheet, TABLE, None
                 continue
             if not _A1.fullmatch(address.upper()):
-                named = book._defined_name(address)
+                named = book._defined_name(address, here)
                 if named is None:
                     continue
                 here, address = named.rsplit("!", 1)
                 here = book.sheet_name(here.strip("'").replace("''", "'")) or here
-            if here.upper() == wanted:
-                return True
+            yield here, REFERENCE, None
             if here not in book.sheetnames:
                 continue
             last_row, last_col = book._extent.get(here, (0, 0))
@@ -76,4 +77,62 @@ def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -
             for r in range(r1, min(r2 or last_row, last_row) + 1):
                 for c in range(c1, min(c2 or last_col, last_col) + 1):
                     stack.append((here, f"{get_column_letter(c)}{r}"))
-    return False
+
+
+def depends_on_sheet(book: Workbook, sheet: str, coordinate: str, target: str) -> bool:
+    """True when the formula at ``sheet!coordinate`` reads a cell of sheet ``target`` (names case-insensitive),
+    directly, through a defined name or an Excel table on ``target``, or through other formula cells it reads.
+
+    A constant cell, or a formula of constants only, gives False. Ranges are followed within the sheet's
+    populated extent, at most :data:`MAX_CELLS_VISITED` cells in all.
+    """
+    wanted = (book.sheet_name(target) or target).upper()
+    return any(here.upper() == wanted for here, _coordinate, _cell in _reachable(book, sheet, coordinate))
+
+
+def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
+    """True when the formula at ``sheet!coordinate`` moves with the numbers it reads on or through sheet
+    ``inputs`` (issue 11, item 3: live by behaviour, not by syntax).
+
+    The numbers perturbed are the numeric constants on ``inputs`` that the formula reads, and those the formula
+    cells it reads on ``inputs`` are built from (on any sheet: ``=Calculations!B9`` over an input sheet is live
+    over Calculations). Each is changed by a distinct amount and the formula recomputed with the ``formulas``
+    engine alone, no cached value consulted; it is live when its value changes. ``=21832.08`` or
+    ``=1.05+0*Calc!B1`` gives False whatever it references; an honest chain (``=SUM(Items!C2:C9)``,
+    ``=Calc!B6/Calc!B7``) gives True. A formula the engine cannot compute, or one reading an Excel table, is
+    judged by what it references (:func:`depends_on_sheet`).
+    """
+    wanted = (book.sheet_name(inputs) or inputs).upper()
+    if not book.cell(sheet, coordinate).is_formula:
+        return False
+    changed: dict[tuple[str, str], object] = {}
+
+    def perturb(here: str, address: str, cell) -> None:
+        if cell.is_formula or isinstance(cell.value, bool) or not isinstance(cell.value, (int, float)):
+            return
+        if (here, address) not in changed:
+            step = len(changed) + 1
+            changed[(here, address)] = cell.value * (1 + 0.37 * step) + 7.3 * step
+
+    through: list[tuple[str, str]] = []
+    for here, address, cell in _reachable(book, sheet, coordinate):
+        if here.upper() != wanted:
+            continue
+        if cell is None:
+            if address == TABLE:
+                return depends_on_sheet(book, sheet, coordinate, inputs)
+            continue
+        perturb(here, address, cell)
+        if cell.is_formula:
+            through.append((here, address))
+    for here, address in through:
+        for source_sheet, source, cell in _reachable(book, here, address):
+            if cell is not None:
+                perturb(source_sheet, source, cell)
+    if not changed:
+        return False
+    before = book.what_if(sheet, coordinate, {})
+    after = book.what_if(sheet, coordinate, changed)
+    if not (before.known and after.known):
+        return depends_on_sheet(book, sheet, coordinate, inputs)
+    return before.value != after.value

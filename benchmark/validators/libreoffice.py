@@ -18,6 +18,8 @@ from safety import UnreadableFile
 
 #: Seconds one conversion may take before it is abandoned.
 CONVERT_SECONDS = 90.0
+#: How the message of a missing soffice begins (readers tell "not installed" from "failed on this file").
+NOT_INSTALLED = "LibreOffice (soffice) is not installed"
 _RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -54,7 +56,7 @@ def convert(source: Path, target_dir: Path, *, recalculate: bool = True, fmt: st
     """
     program = soffice()
     if program is None:
-        raise LibreOfficeUnavailable("LibreOffice (soffice) is not installed, so no second formula engine ran")
+        raise LibreOfficeUnavailable(f"{NOT_INSTALLED}, so no second formula engine ran")
     source = Path(source).resolve()
     target_dir = Path(target_dir)
     target_dir.mkdir(parents=True, exist_ok=True)

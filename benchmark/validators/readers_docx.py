@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ooxml_strict import open_package
 from safety import UnreadableFile, check_zip, parse_xml
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -222,7 +223,7 @@ def read_docx(path: Path) -> DocxText:
     check_zip(path)
     result = DocxText()
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_package(path) as archive:  # a Strict Open XML document is read as Transitional
             names = archive.namelist()
             main = "word/document.xml"
             if main not in names:

@@ -18,12 +18,16 @@ import math
 import re
 import zipfile
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
+from excel_engine import FORMULA_POSITION, BoundedRange, register_excel_semantics, widen_sum_ranges
+from excel_semantics import ERROR_CODES, display_unit, explained, formula_taint
+from libreoffice import NOT_INSTALLED as LO_NOT_INSTALLED
+from ooxml_strict import is_strict, open_package
 from safety import RefusedFile, UnreadableFile, check_zip
 from xlsx_format import format_value, is_date_format
 
@@ -31,6 +35,8 @@ from xlsx_format import format_value, is_date_format
 MAX_RANGE_CELLS = 200_000
 #: rows() gives a dense grid up to this many cells, else only the populated rows.
 MAX_GRID_CELLS = 2_000_000
+#: A worksheet's rows and columns (Excel 2007 and later), what a whole-column or whole-row reference spans.
+EXCEL_ROWS, EXCEL_COLUMNS = 1_048_576, 16_384
 _EMPTY_STYLE = re.compile(rb'(<c\b[^>]*?)\s[st]=""')
 
 
@@ -42,7 +48,9 @@ class Cell:
     (``known`` False when no engine could compute it — then ``value`` is None and ``note`` says why).
     ``cached`` is the value the file carried for a formula (None when absent). ``engine`` names what computed a
     formula (``formulas`` or ``libreoffice``). ``number_format`` is the cell's format code; ``date1904`` the
-    workbook's date system.
+    workbook's date system. ``error`` is the spreadsheet error code (``#DIV/0!``, ``#N/A`` ...) a formula computes,
+    when it computes one (then ``known`` is False). ``disputed`` is True when the computed value could not be proven
+    against the cached one (see :func:`disputed_cells`): ``value`` is then the cached value and ``note`` says why.
     """
 
     sheet: str
@@ -55,6 +63,8 @@ class Cell:
     number_format: str = "General"
     date1904: bool = False
     engine: str = ""
+    error: str = ""
+    disputed: bool = False
 
     @property
     def is_formula(self) -> bool:
@@ -91,10 +101,14 @@ class _Unknown(Exception):
 
 
 def _engine_value(value: Any, date1904: bool) -> Any:
+    """A cell value as Excel stores it: dates and times as serials, durations (openpyxl's timedelta for an
+    ``[h]:mm`` cell) as days."""
     if isinstance(value, datetime | date):
         return datetime_to_excel_serial(value, date1904)
     if isinstance(value, time):
-        return (value.hour * 3600 + value.minute * 60 + value.second) / 86400
+        return (value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6) / 86400
+    if isinstance(value, timedelta):
+        return value.total_seconds() / 86400
     return value
 
 
@@ -102,7 +116,7 @@ def _repaired_bytes(path: Path) -> bytes:
     """The workbook with empty ``s=""``/``t=""`` cell attributes removed (Excel for Mac writes them; openpyxl
     raises TypeError on them, though ECMA-376 gives both attributes defaults)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+    with open_package(path) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
             if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
@@ -113,21 +127,32 @@ def _repaired_bytes(path: Path) -> bytes:
 
 
 def _load(path: Path) -> tuple[Any, Any, list[str]]:
+    """The workbook loaded twice by openpyxl (formulas, cached values) and notes on repairs made. A Strict Open
+    XML workbook is read through its Transitional renaming (ooxml_strict), which openpyxl would otherwise read
+    as empty. Raises UnreadableFile."""
     import openpyxl
 
     notes: list[str] = []
+    data: bytes | None = None
     try:
-        return (openpyxl.load_workbook(path, data_only=False), openpyxl.load_workbook(path, data_only=True), notes)
-    except TypeError:
-        notes.append("repaired empty cell style attributes (as Excel for Mac writes them) before reading")
-    except Exception as exc:  # openpyxl raises many types on broken files
-        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
-    data = _repaired_bytes(path)
-    try:
-        return (openpyxl.load_workbook(io.BytesIO(data), data_only=False),
-                openpyxl.load_workbook(io.BytesIO(data), data_only=True), notes)
-    except Exception as exc:
-        raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
+        with zipfile.ZipFile(path) as archive:
+            if is_strict(archive):
+                notes.append("saved as Strict Open XML; read with its namespaces renamed to Transitional")
+                data = _repaired_bytes(path)
+    except zipfile.BadZipFile as exc:
+        raise UnreadableFile(f"{path.name} is not a readable xlsx (bad zip: {exc})") from None
+    for attempt in range(2):
+        try:
+            return (openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=False),
+                    openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=True), notes)
+        except TypeError:
+            if attempt or data is not None:
+                raise UnreadableFile(f"{path.name} is not a readable xlsx (openpyxl: TypeError)") from None
+            notes.append("repaired empty cell style attributes (as Excel for Mac writes them) before reading")
+            data = _repaired_bytes(path)
+        except Exception as exc:  # openpyxl raises many types on broken files
+            raise UnreadableFile(f"{path.name} is not a readable xlsx ({type(exc).__name__}: {exc})") from None
+    raise UnreadableFile(f"{path.name} is not a readable xlsx")
 
 
 class Workbook:
@@ -156,6 +181,10 @@ class Workbook:
         self._compiled: dict[str, Any] = {}
         self._lo_values: dict[tuple[str, str], Any] | None = None
         self._lo_problem = ""
+        self._taint: dict[tuple[str, str], str] = {}
+        self._precedent_taints: list[set[str]] = []
+        self._spans: list[list[tuple[str, int, int, int, int]]] = []
+        self._what_if = False
         self._extent: dict[str, tuple[int, int]] = {}
         self._arrays: dict[str, list[tuple[int, int, int, int, str]]] = {}
         for ws in self._formulas.worksheets:
@@ -328,18 +357,26 @@ class Workbook:
                           known=False, note="data tables (what-if analysis) are not computed", number_format=fmt,
                           date1904=self.date1904)
         elif isinstance(raw, str) and raw.startswith("="):
-            cached = self._cached_value(name, row, col)
-            value, known, note, engine = self._compute(name, raw, _depth, key[1])
-            if isinstance(value, list):
-                value = value[0][0] if value and value[0] else None
-            result = Cell(name, key[1], value, formula=raw, cached=cached, known=known, note=note,
-                          number_format=fmt, date1904=self.date1904, engine=engine)
+            result = self._formula_cell(name, key[1], raw, (row, col), fmt, _depth)
         elif (anchor := self._array_anchor(name, row, col)) is not None:
             result = self._from_anchor(name, key[1], row, col, anchor, _depth)
         else:
             result = Cell(name, key[1], raw, number_format=fmt, date1904=self.date1904)
         self._computed[key] = result
         return result
+
+    def what_if(self, sheet: str, coordinate: str, constants: dict[tuple[str, str], Any]) -> Cell:
+        """The formula cell ``sheet!coordinate`` recomputed by the ``formulas`` engine as if each
+        ``(sheet, coordinate)`` in ``constants`` held the given value: no cached value consulted, nothing
+        disputed, LibreOffice not run, the workbook's own cells unchanged afterwards (issue 11, item 3)."""
+        saved = (self._computed, self._taint, self.second_engine, self._what_if)
+        self._computed = {(self.sheet_name(s) or s, c.replace("$", "").upper()):
+                          Cell(s, c, v, date1904=self.date1904) for (s, c), v in constants.items()}
+        self._taint, self.second_engine, self._what_if = {}, False, True
+        try:
+            return self.cell(sheet, coordinate)
+        finally:
+            self._computed, self._taint, self.second_engine, self._what_if = saved
 
     def _cached_value(self, sheet: str, row: int, col: int) -> Any:
         cell = self._cached[sheet]._cells.get((row, col))
@@ -354,73 +391,147 @@ class Workbook:
     def _array_cell(self, sheet: str, coordinate: str, text: str, ref: str, row: int, col: int, fmt: str,
                     depth: int) -> Cell:
         formula = text if text.startswith("=") else "=" + text
-        value, known, note, engine = self._compute(sheet, formula, depth, coordinate)
-        if known and isinstance(value, list):
-            value = value[0][0] if value and value[0] else None
-        return Cell(sheet, coordinate, value, formula=formula, cached=self._cached_value(sheet, row, col),
-                    known=known, note=note, number_format=fmt, date1904=self.date1904, engine=engine)
+        return self._formula_cell(sheet, coordinate, formula, (row, col), fmt, depth, array=True)
 
     def _from_anchor(self, sheet: str, coordinate: str, row: int, col: int,
                      anchor: tuple[int, int, int, int, str], depth: int) -> Cell:
         r1, c1, _r2, _c2, anchor_ref = anchor
         source = self._formulas[sheet][anchor_ref].value
         formula = source.text if source.text.startswith("=") else "=" + source.text
-        value, known, note, engine = self._compute(sheet, formula, depth, coordinate, whole=True)
-        if known and isinstance(value, list):
-            try:
-                value = value[row - r1][col - c1] if len(value) > 1 or len(value[0]) > 1 else value[0][0]
-            except IndexError:
-                value, known, note = None, False, f"array formula {formula} gives no value at {coordinate}"
         fmt = self._formulas[sheet]._cells.get((row, col))
-        return Cell(sheet, coordinate, value, formula=formula, cached=self._cached_value(sheet, row, col),
-                    known=known, note=note, number_format=fmt.number_format if fmt else "General",
-                    date1904=self.date1904, engine=engine)
+        return self._formula_cell(sheet, coordinate, formula, (row, col),
+                                  fmt.number_format if fmt else "General", depth, offset=(row - r1, col - c1))
+
+    def _formula_cell(self, sheet: str, coordinate: str, formula: str, position: tuple[int, int], fmt: str,
+                      depth: int, offset: tuple[int, int] | None = None, array: bool = False) -> Cell:
+        """The Cell of a formula: computed (``offset`` picks this cell out of an array formula's result; an
+        ordinary formula given a range where one value is wanted takes the range's cell in its own row or column,
+        Excel's implicit intersection), its taint (volatile or unproven functions in it or its precedents)
+        recorded, then settled against the cached value (:meth:`_settle`)."""
+        self._precedent_taints.append(set())
+        self._spans.append([])
+        try:
+            value, known, note, engine, error = self._compute(sheet, formula, depth, coordinate, offset is not None)
+        finally:
+            inherited = self._precedent_taints.pop()
+            spans = self._spans.pop()
+        if known and isinstance(value, list):
+            row, col = offset or (0, 0)
+            if offset is None and not array and (len(value) > 1 or len(value[0]) > 1):
+                row, col = _intersection(spans, sheet, position, (len(value), len(value[0])))
+            try:
+                if row < 0:
+                    raise IndexError
+                value = value[row][col] if len(value) > 1 or len(value[0]) > 1 else value[0][0]
+            except IndexError:
+                value, known, note, error = None, False, f"formula {formula} gives no value at {coordinate}", \
+                    "#VALUE!"
+            if isinstance(value, _Unknown):
+                value, known, note, error = None, False, f"formula {formula} gives the error {value}", str(value)
+        cell = Cell(sheet, coordinate, value, formula=formula, cached=self._cached_value(sheet, *position),
+                    known=known, note=note, number_format=fmt, date1904=self.date1904, engine=engine, error=error)
+        taint = formula_taint(formula) or min(inherited, default="")
+        self._taint[(sheet, coordinate)] = taint
+        return self._settle(cell, taint)
+
+    def _settle(self, cell: Cell, taint: str) -> Cell:
+        """Convict only on proof (issue 11, item 2; SPEC section 4). A formula cell whose computed value cannot be
+        proven against the value the file cached becomes *disputed*: its ``value`` is the cached one and ``note``
+        says why. Proof needs all of: no volatile function in the cell or its precedents, every function on
+        :data:`excel_semantics.PROVEN_FUNCTIONS`, the ``formulas`` engine computing it, LibreOffice agreeing (when
+        installed), and a difference beyond 15-digit arithmetic and the displayed precision. A cached numeric 0
+        is xlsxwriter's placeholder for "not computed" and is never evidence either way.
+        """
+        cached = cell.cached
+        if self._what_if or cached is None or (not isinstance(cached, bool) and isinstance(cached, (int, float)) and cached == 0):
+            return cell
+        cached_error = cached if isinstance(cached, str) and cached in ERROR_CODES else ""
+        if taint.startswith("volatile"):
+            return self._dispute(cell, cached_error, f"{taint}: the cached value is used, whatever the day")
+        if not cell.known:
+            if cell.error and cell.error == cached_error:
+                return cell
+            return self._dispute(cell, cached_error, f"no engine computed it ({cell.note}); the cached value is used")
+        unit = display_unit(cell.number_format)
+        computed = _engine_value(cell.value, self.date1904)
+        if cached_error or not explained(computed, _engine_value(cached, self.date1904), unit):
+            if taint:
+                return self._dispute(cell, cached_error, f"computes {cell.value!r} but {taint}")
+            if cell.engine != "formulas":
+                return self._dispute(cell, cached_error, f"only {cell.engine or 'no engine'} computed it")
+            second, problem = self._libreoffice_value(cell.sheet, cell.coordinate) if self.second_engine \
+                else (None, "LibreOffice not asked")
+            if problem and not self._lo_unavailable:
+                return self._dispute(cell, cached_error, f"computes {cell.value!r}; LibreOffice: {problem}")
+            if not problem and not explained(computed, _engine_value(second, self.date1904), unit):
+                return self._dispute(cell, cached_error,
+                                     f"the formulas package computes {cell.value!r}, LibreOffice {second!r}")
+        return cell
+
+    def _dispute(self, cell: Cell, cached_error: str, why: str) -> Cell:
+        cell.disputed = True
+        cell.note = f"disputed: {why}"
+        if cached_error:
+            cell.value, cell.known, cell.error = None, False, cached_error
+        else:
+            cell.value, cell.known, cell.error = cell.cached, True, ""
+        return cell
 
     def _compute(self, sheet: str, formula: str, depth: int, coordinate: str = "",
-                 whole: bool = False) -> tuple[Any, bool, str, str]:
-        value, known, note = self._compute_formulas(sheet, formula, depth, whole)
+                 whole: bool = False) -> tuple[Any, bool, str, str, str]:
+        value, known, note, error = self._compute_formulas(sheet, formula, depth, whole, coordinate)
         if known or not self.second_engine or not coordinate:
-            return value, known, note, "formulas" if known else ""
+            return value, known, note, "formulas" if known else "", error
         lo_value, problem = self._libreoffice_value(sheet, coordinate)
         if problem:
-            return None, False, f"{note}; {problem}", ""
-        return lo_value, True, f"computed by LibreOffice (the formulas package could not: {note})", "libreoffice"
+            lo_error = lo_value if isinstance(lo_value, str) and lo_value in ERROR_CODES else ""
+            return None, False, f"{note}; {problem}", "", error or lo_error
+        return (lo_value, True, f"computed by LibreOffice (the formulas package could not: {note})", "libreoffice",
+                "")
 
-    def _compute_formulas(self, sheet: str, formula: str, depth: int, whole: bool) -> tuple[Any, bool, str]:
+    def _compute_formulas(self, sheet: str, formula: str, depth: int, whole: bool,
+                          coordinate: str = "") -> tuple[Any, bool, str, str]:
         if depth > 200:
-            return None, False, "formula chain deeper than 200 cells (circular?)"
+            return None, False, "formula chain deeper than 200 cells (circular?)", ""
         try:
             import formulas
             import numpy as np
 
             func = self._compiled.get(formula)
             if func is None:
-                func = formulas.Parser().ast(formula)[1].compile()
+                register_excel_semantics()
+                func = formulas.Parser().ast(widen_sum_ranges(formula))[1].compile()
                 self._compiled[formula] = func
             args = [self._resolve(sheet, ref, depth) for ref in func.inputs]
-            result = func(*args)
+            token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
+            try:
+                result = func(*args)
+            finally:
+                FORMULA_POSITION.reset(token)
             if isinstance(result, np.ndarray):
                 if result.ndim == 2 and result.size > 1:
-                    grid = [[_plain(v) for v in row] for row in result.tolist()]
-                    bad = [v for row in grid for v in row if isinstance(v, _Unknown)]
-                    if bad:
-                        return None, False, f"formula {formula} gives the spreadsheet error {bad[0]}"
-                    return grid, True, ""
+                    return [[_plain(v, 0) for v in row] for row in result.tolist()], True, "", ""
                 result = result.ravel()[0] if result.size else None
-            result = _plain(result)
+            result = _plain(result, 0)  # a formula over an empty cell shows 0 in Excel
             if isinstance(result, _Unknown):
-                return None, False, f"formula {formula} gives the spreadsheet error {result}"
+                return None, False, f"formula {formula} gives the spreadsheet error {result}", str(result)
             if isinstance(result, float) and not math.isfinite(result):
-                return None, False, f"formula {formula} gives a non-finite number"
-            return result, True, ""
+                return None, False, f"formula {formula} gives a non-finite number", "#NUM!"
+            return result, True, "", ""
         except _Unknown as exc:
-            return None, False, str(exc)
+            return None, False, str(exc), ""
         except RecursionError:
-            return None, False, f"formula {formula} refers to itself (circular reference)"
+            return None, False, f"formula {formula} refers to itself (circular reference)", ""
         except Exception as exc:  # the formulas package raises many types for functions it lacks
-            return None, False, f"formula {formula} could not be computed ({type(exc).__name__}: {exc})"
+            return None, False, f"formula {formula} could not be computed ({type(exc).__name__}: {exc})", ""
+
+    @property
+    def _lo_unavailable(self) -> bool:
+        return self._lo_problem.startswith(LO_NOT_INSTALLED)
 
     def _libreoffice_value(self, sheet: str, coordinate: str) -> tuple[Any, str]:
+        """LibreOffice's value for a formula cell (one forced recalculation per workbook), or (error code or
+        None, the problem)."""
         if self._lo_values is None and not self._lo_problem:
             from libreoffice import LibreOfficeUnavailable, recalculated_values
 
@@ -434,11 +545,15 @@ class Workbook:
         if (sheet, coordinate) not in values:
             return None, "LibreOffice did not compute it either"
         value = values[(sheet, coordinate)]
-        if isinstance(value, str) and value.startswith("#"):
-            return None, f"LibreOffice gives the spreadsheet error {value}"
+        if isinstance(value, str) and value in ERROR_CODES:
+            return value, f"LibreOffice gives the spreadsheet error {value}"
         return value, ""
 
     def _resolve(self, sheet: str, ref: str, depth: int) -> Any:
+        """The engine argument for reference ``ref`` in a formula on ``sheet``: a 2-D object array (a single cell
+        is 1 x 1, as Excel passes references, so functions can tell a referenced "2" from a typed one), empty
+        cells as ``schedula.EMPTY``, error cells as the engine's error values. Each cell's taint is passed to the
+        formula being computed."""
         import numpy as np
         import schedula as sh
         from openpyxl.utils import get_column_letter
@@ -454,42 +569,71 @@ class Workbook:
             target_sheet = actual
         address = address.replace("$", "")
         if not re.fullmatch(r"[A-Z]{1,3}\d+(:[A-Z]{1,3}\d+)?|[A-Z]{1,3}:[A-Z]{1,3}|\d+:\d+", address.upper()):
-            named = self._defined_name(address)
+            named = self._defined_name(address, target_sheet if "!" in ref else sheet)
             if named is None:
                 raise _Unknown(f"{ref} is neither a cell reference nor a defined name")
             return self._resolve(sheet, named, depth + 1)
-        if ":" not in address:
-            cell = self.cell(target_sheet, address, depth + 1)
-            if not cell.known:
-                raise _Unknown(f"{ref} is unknown: {cell.note}")
-            return sh.EMPTY if cell.value is None else _engine_value(cell.value, self.date1904)
         min_col, min_row, max_col, max_row = range_boundaries(address.upper())
         last_row, last_col = self._extent.get(target_sheet, (0, 0))
-        min_row, min_col = min_row or 1, min_col or 1
-        max_row = min(max_row or last_row, last_row)
-        max_col = min(max_col or last_col, last_col)
+        declared = 1
+        if ":" not in address:
+            max_row, max_col = min_row, min_col
+        else:
+            min_row, min_col = min_row or 1, min_col or 1
+            declared = ((max_row or EXCEL_ROWS) - min_row + 1) * ((max_col or EXCEL_COLUMNS) - min_col + 1)
+            max_row = min(max_row or last_row, last_row)
+            max_col = min(max_col or last_col, last_col)
         if (max_row - min_row + 1) * (max_col - min_col + 1) > MAX_RANGE_CELLS:
             raise _Unknown(f"range {ref} is too large to compute")
+        taints = self._precedent_taints[-1] if self._precedent_taints else set()
+        if self._spans and (max_row > min_row or max_col > min_col):
+            self._spans[-1].append((target_sheet, min_row, min_col, max_row, max_col))
         grid = []
         for r in range(min_row, max_row + 1):
             row = []
             for c in range(min_col, max_col + 1):
-                cell = self.cell(target_sheet, f"{get_column_letter(c)}{r}", depth + 1)
+                coordinate = f"{get_column_letter(c)}{r}"
+                cell = self.cell(target_sheet, coordinate, depth + 1)
+                if cell.is_formula:
+                    taint = self._taint.get((target_sheet, coordinate), "")
+                    if cell.disputed:
+                        taint = taint or f"its precedent {target_sheet}!{coordinate} is disputed"
+                    if taint:
+                        taints.add(taint)
+                if cell.error or (not cell.is_formula and cell.value in ERROR_CODES and self._is_error(
+                        target_sheet, coordinate)):
+                    row.append(_engine_error(cell.error or cell.value))
+                    continue
                 if not cell.known:
                     raise _Unknown(f"{ref} includes an unknown cell: {cell.note}")
                 row.append(sh.EMPTY if cell.value is None else _engine_value(cell.value, self.date1904))
             grid.append(row)
-        return np.array(grid or [[sh.EMPTY]], dtype=object)
+        result = np.array(grid or [[sh.EMPTY]], dtype=object).view(BoundedRange)
+        result.origin = (min_row, min_col)
+        result.outside_blanks = max(declared - (max_row - min_row + 1) * (max_col - min_col + 1), 0) if grid else 0
+        return result
 
-    def _defined_name(self, name: str) -> str | None:
-        names = self._formulas.defined_names
-        for key in (name, name.upper()):
-            if key in names:
-                text = names[key].attr_text
+    def _is_error(self, sheet: str, coordinate: str) -> bool:
+        """True when the constant at ``sheet!coordinate`` is an error value (t="e"), not text like "#N/A"."""
+        from openpyxl.utils.cell import coordinate_to_tuple
+
+        source = self._formulas[sheet]._cells.get(coordinate_to_tuple(coordinate))
+        return source is not None and source.data_type == "e"
+
+    def _defined_name(self, name: str, sheet: str | None = None) -> str | None:
+        """The A1 target (``Sheet!$A$1:$B$2``) of defined name ``name`` as seen from ``sheet``: a name scoped to
+        that sheet wins over the workbook-wide one (Excel's rule). None when undefined or not a plain reference."""
+        scopes = []
+        if sheet is not None and sheet in self._formulas.sheetnames:
+            scopes.append(self._formulas[sheet].defined_names)
+        scopes.append(self._formulas.defined_names)
+        for names in scopes:
+            upper = {k.upper(): v for k, v in names.items()}
+            item = upper.get(name.upper())
+            if item is not None:
+                text = item.attr_text
                 return text if "!" in text and "," not in text else None
-        upper = {k.upper(): v for k, v in names.items()}
-        item = upper.get(name.upper())
-        return item.attr_text if item is not None and "!" in item.attr_text else None
+        return None
 
     # -- searching -----------------------------------------------------------------------------------------------
     def find_label(self, sheet: str, label: str, visible_only: bool = True) -> Cell | None:
@@ -555,12 +699,12 @@ def _column(coordinate: str) -> int:
     return column_index_from_string(re.sub(r"[\d$]+", "", coordinate))
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, empty: Any = None) -> Any:
     import numpy as np
     import schedula as sh
 
     if value is sh.EMPTY:
-        return None
+        return empty
     if type(value).__name__ == "XlError":
         return _Unknown(str(value))
     if isinstance(value, np.generic):
@@ -568,44 +712,75 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def cached_contradictions(book: Workbook, tolerance: float = 0.005) -> list[str]:
-    """Formula cells whose cached value contradicts the value their formula computes, as readable strings.
+def _intersection(spans: list[tuple[str, int, int, int, int]], sheet: str, position: tuple[int, int],
+                  shape: tuple[int, int]) -> tuple[int, int]:
+    """Where Excel's implicit intersection puts an ordinary formula at ``position`` (row, col) within a result of
+    ``shape`` computed element by element over a referenced range: the range's cell in the formula's row (a
+    column range) or column (a row range). (-1, -1) when no range of that shape lies across it (Excel: #VALUE!);
+    (0, 0) when no referenced range has the result's shape."""
+    for _sheet, r1, c1, r2, c2 in spans:  # Excel intersects by row/column number, on any sheet
+        if (r2 - r1 + 1, c2 - c1 + 1) != shape:
+            continue
+        row = position[0] - r1 if shape[0] > 1 else 0
+        col = position[1] - c1 if shape[1] > 1 else 0
+        if not (0 <= row < shape[0] and 0 <= col < shape[1]):
+            return -1, -1
+        return row, col
+    return 0, 0
 
-    Cells with no cached value, or whose formula cannot be computed, are not contradictions (see
-    :func:`unknown_formulas`); nor is a cached numeric 0, which is what xlsxwriter writes for every formula it
-    cannot compute (its documented behaviour) and which can never pass for a fabricated total. Source: SPEC
-    section 4 (a cached value that contradicts its formula is evidence of a fabricated total).
+
+def _engine_error(code: str) -> Any:
+    from formulas.tokens.operand import Error
+
+    return Error.errors.get(code, Error.errors["#VALUE!"])
+
+
+def cached_contradictions(book: Workbook, tolerance: float = 0.005) -> list[str]:
+    """Formula cells whose cached value is proven to contradict their formula, as readable strings.
+
+    Only cells :meth:`Workbook._settle` left undisputed count (no volatile or unproven function in them or their
+    precedents, both engines agreeing): anything short of proof is disputed and listed by :func:`disputed_cells`
+    instead. Cells with no cached value, or a cached numeric 0 (xlsxwriter's placeholder for every formula, its
+    documented behaviour), are never contradictions. ``tolerance`` is the floor below which no difference counts;
+    15-digit arithmetic and the cell's displayed precision widen it (excel_semantics.explained). Source: SPEC
+    section 4 and issue 11, item 2 (convict only on proof).
     """
     found = []
     for cell in book.formula_cells():
-        if cell.cached is None or not cell.known:
+        if cell.cached is None or cell.disputed or cell.engine != "formulas":
             continue
         if isinstance(cell.cached, (int, float)) and not isinstance(cell.cached, bool) and cell.cached == 0:
             continue
         cached, value = _engine_value(cell.cached, book.date1904), _engine_value(cell.value, book.date1904)
-        a, b = parse_number(cached), parse_number(value)
-        if a is not None and b is not None:
-            if abs(a - b) > Decimal(str(tolerance)):
-                found.append(f"{cell.sheet}!{cell.coordinate} {cell.formula} computes {b} but the file says {a}")
-        elif a is None and b is None:
-            if normalize_text(cell.cached) != normalize_text(cell.value):
-                found.append(f"{cell.sheet}!{cell.coordinate} computes {cell.value!r} but the file says {cell.cached!r}")
-        elif not (cell.value in ("", None) and cell.cached in ("", None)):
-            found.append(f"{cell.sheet}!{cell.coordinate} computes {cell.value!r} but the file says {cell.cached!r}")
+        if not explained(value, cached, display_unit(cell.number_format), tolerance):
+            found.append(f"{cell.sheet}!{cell.coordinate} {cell.formula} computes {cell.value!r} but the file says "
+                         f"{cell.cached!r}")
     return found
+
+
+def disputed_cells(book: Workbook) -> list[str]:
+    """Formula cells read by their cached value because their computation could not be proven (issue 11, item 2),
+    as ``"Sheet!A1 =FORMULA: why"``; the receipt names them so a reader can check them by hand."""
+    return [f"{c.sheet}!{c.coordinate} {c.formula}: {c.note}" for c in book.formula_cells() if c.disputed]
 
 
 def unknown_formulas(book: Workbook) -> list[str]:
     """Formula cells whose value could not be computed, with the reason (reported in receipts, never read as 0)."""
-    return [f"{c.sheet}!{c.coordinate} {c.formula}: {c.note}" for c in book.formula_cells() if not c.known]
+    return [f"{c.sheet}!{c.coordinate} {c.formula}: {c.note}" for c in book.formula_cells()
+            if not c.known and not c.disputed]
 
 
 def engine_notes(book: Workbook, limit: int = 10) -> list[str]:
-    """Receipt notes on how formulas were computed: repairs made, cells LibreOffice computed, cells unknown."""
+    """Receipt notes on how formulas were computed: repairs made, cells LibreOffice computed, disputed cells (read
+    by their cached value), cells unknown."""
     notes = [f"{book.path.name}: {n}" for n in book.notes]
     by_lo = [f"{c.sheet}!{c.coordinate}" for c in book.formula_cells() if c.engine == "libreoffice"]
     if by_lo:
         notes.append(f"{book.path.name}: LibreOffice computed {len(by_lo)} formula cell(s) the formulas package "
                      f"could not: {', '.join(by_lo[:limit])}")
+    disputed = disputed_cells(book)
+    if disputed:
+        notes.append(f"{book.path.name}: {len(disputed)} formula cell(s) disputed, scored by their cached value")
+        notes += [f"disputed: {d}" for d in disputed[:limit]]
     notes += [f"formula value unknown: {u}" for u in unknown_formulas(book)[:limit]]
     return notes

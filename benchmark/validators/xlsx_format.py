@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -150,6 +150,27 @@ def _date_text(moment: datetime, tokens: list[str]) -> str:
     return "".join(out)
 
 
+def _elapsed_text(days: float, tokens: list[str]) -> str:
+    """An elapsed-time format (``[h]:mm``, ``[mm]:ss``, ``[h]:mm:ss``): the bracketed unit counts the whole
+    duration, the units after it what is left (Excel's "elapsed time" codes)."""
+    seconds = round(abs(days) * 86400)
+    out, largest = ["-"] if days < 0 and seconds else [], ""
+    for token in tokens:
+        low = token.lower()
+        if re.fullmatch(r"\[(h+|m+|s+)\]", low):
+            largest = low[1]
+            total = seconds // {"h": 3600, "m": 60, "s": 1}[largest]
+            out.append(str(total).zfill(len(low) - 2))
+        elif low in ("mm", "m") and largest == "h":
+            out.append(str(seconds // 60 % 60).zfill(len(low)))
+        elif low in ("ss", "s"):
+            out.append(str(seconds % 60).zfill(len(low)))
+        else:
+            literal = _literal(token)
+            out.append(token if literal is None else literal)
+    return "".join(out)
+
+
 def _number_text(number: float, pattern: str) -> str:
     percent = pattern.count("%")
     digits = pattern.replace("%", "")
@@ -181,6 +202,8 @@ def format_value(value: Any, number_format: str | None, date1904: bool = False) 
     fmt = number_format or "General"
     if value is None:
         return ""
+    if isinstance(value, timedelta):  # openpyxl reads an [h]:mm cell as a duration; Excel holds it in days
+        value = value.total_seconds() / 86400
     sections = _sections(fmt)
     if isinstance(value, str):
         if len(sections) >= 4 and "@" in sections[3]:
@@ -195,6 +218,8 @@ def format_value(value: Any, number_format: str | None, date1904: bool = False) 
     if isinstance(value, time):
         return _date_text(datetime.combine(date(1900, 1, 1), value), _tokens(sections[0]))
     number = float(value)
+    if re.search(r"\[(h+|m+|s+)\]", sections[0], re.I):
+        return _elapsed_text(number, _tokens(sections[0]))
     if is_date_format(fmt):
         moment = excel_serial_to_datetime(number, date1904)
         return general(number) if moment is None else _date_text(moment, _tokens(sections[0]))

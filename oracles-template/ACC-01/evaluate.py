@@ -13,7 +13,7 @@ from typing import Any
 
 import common
 from claims import about, stances
-from formula_refs import depends_on_sheet
+from formula_refs import is_live
 from vocabulary import Vocabulary
 
 EVALUATOR_VERSION = "ACC-01/1.2"
@@ -177,7 +177,7 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, sheet: 
         cell = cells[key]
         if cell is None or not cell.is_formula:
             problems.append(f"{LABELS[key]}: not a formula")
-        elif items_sheet is None or not depends_on_sheet(book, cell.sheet, cell.coordinate, items_sheet):
+        elif items_sheet is None or not is_live(book, cell.sheet, cell.coordinate, items_sheet):
             problems.append(f"{LABELS[key]}: formula {cell.formula} does not read the Items sheet")
     diff = book.find_label(sheet, DIFFERENCE) if book is not None and sheet else None
     bank, books = values["adjusted_bank_balance"], values["adjusted_book_balance"]

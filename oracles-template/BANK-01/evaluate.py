@@ -15,7 +15,7 @@ from typing import Any
 
 import common
 from claims import asserted, figure_listed, figure_stated, mentions, negated
-from formula_refs import depends_on_sheet
+from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
@@ -194,7 +194,7 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, calc: d
     for name, cell in named.items():
         if cell is None or not cell.is_formula:
             problems.append(f"{name}: not a formula")
-        elif not depends_on_sheet(book, cell.sheet, cell.coordinate, target):
+        elif not is_live(book, cell.sheet, cell.coordinate, target):
             problems.append(f"{name}: formula {cell.formula} reads nothing on the Calculations sheet")
     ev.criterion("formulas_present", "cash flow available for debt service, the DSCR and the tangible net worth "
                  "actuals are live formulas over the Calculations sheet", not problems,

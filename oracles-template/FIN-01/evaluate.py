@@ -13,7 +13,7 @@ from typing import Any
 
 import common
 from claims import asserted
-from formula_refs import depends_on_sheet
+from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
@@ -136,7 +136,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     variance_sheet = book.sheet_name("Variance") if book is not None else None
     not_formulas = [f"{c.sheet}!{c.coordinate}" for c in formula_cells + summary_cells if not c.is_formula]
     not_live = [f"{c.sheet}!{c.coordinate} {c.formula}" for c in formula_cells + summary_cells
-                if c.is_formula and not depends_on_sheet(book, c.sheet, c.coordinate, variance_sheet or "Variance")]
+                if c.is_formula and not is_live(book, c.sheet, c.coordinate, variance_sheet or "Variance")]
     ev.criterion("formulas_present", "Variance and Variance % on the Variance sheet, and every Summary figure, are "
                  "live formulas over the Variance sheet",
                  bool(formula_cells) and bool(summary_cells) and not not_formulas and not not_live,
