@@ -278,6 +278,73 @@ def test_correct_block_in_hidden_rows_with_a_wrong_visible_block_fails(generated
     assert {"balance_per_bank", "adjusted_bank_balance", "balance_per_books", "adjusted_book_balance"} <= failed
 
 
+def _wrong_block_beside(path, style):
+    """Copy the Reconciliation block below itself with 99,999.99 for every typed balance, then apply ``style``
+    (a function of a cell) to every cell of the original, correct block."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    sheet = book["Reconciliation"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows()]
+    for row in sheet.iter_rows():
+        for cell in row:
+            style(cell)
+    base = len(rows) + 2
+    for i, values in enumerate(rows):
+        for j, value in enumerate(values):
+            sheet.cell(base + i, j + 1).value = 99999.99 if j == 1 and value is not None else value
+    book.save(path)
+
+
+@pytest.mark.parametrize("style", ["white_font", "one_point_font", "empty_number_format"])
+def test_correct_block_in_invisible_cells_with_a_wrong_visible_block_fails(generated, solved, style):
+    """Red team (1.2 false pass): the right block in white font, a 1 pt font or the ';;;' format (a reader sees
+    blank cells) above a visible block showing 99,999.99. Evaluator 1.2 read the first label found, the invisible
+    one, and passed every criterion."""
+    from openpyxl.styles import Font
+
+    def apply(cell):
+        if style == "white_font":
+            cell.font = Font(color="FFFFFF")
+        elif style == "one_point_font":
+            cell.font = Font(sz=1)
+        elif cell.column == 2:
+            cell.number_format = ";;;"
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    _wrong_block_beside(path, apply)
+    receipt = evaluate(generated, path.parent, solved)
+    assert not receipt["det_completion"]
+    failed = failed_ids(receipt)
+    assert {"balance_per_bank", "balance_per_books"} <= failed
+
+
+def test_two_visible_blocks_giving_two_figures_for_one_balance_fail(generated, solved):
+    """Red team (1.2 false pass): a second, visible Reconciliation block below the right one ("Alternative view")
+    gives every balance another figure. Evaluator 1.2 read the first block only and passed: two answers about one
+    balance are a hedge."""
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    _wrong_block_beside(path, lambda cell: None)
+    receipt = evaluate(generated, path.parent, solved)
+    failed = failed_ids(receipt)
+    assert {"balance_per_bank", "balance_per_books", "adjusted_bank_balance", "adjusted_book_balance"} <= failed
+    assert "given 2 different figures" in _detail(receipt, "balance_per_bank")
+
+
+def test_a_checks_row_naming_a_balance_is_not_a_second_figure(generated, solved):
+    """Fair: a tie-out row "Adjusted bank balance less adjusted book balance" beside 0.00, and the same balance
+    repeated with the same figure further down, are not a second answer."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Reconciliation"]
+    sheet["A14"], sheet["B14"] = "Adjusted bank balance less adjusted book balance", "=B5-B9"
+    sheet["A15"], sheet["B15"] = "Adjusted bank balance", "=B5"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
 def test_bank_wording_near_an_item_does_not_put_it_on_a_list(generated, solved):
     """Fair prose (the seed-2026 independent memo and its kin): a supposition ("If the cheque was written for ...,
     the $180.00 becomes a bank error"), a fee "charged by the bank to the account", "ask the bank whether it will

@@ -304,3 +304,37 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     book = common.Workbook(tmp_path / "f.xlsx", second_engine=False)
     assert [c.coordinate for c in book.formula_cells()] == ["A3"]
     assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
+
+
+def test_cells_a_reader_cannot_see_are_not_read_and_are_reported(tmp_path):
+    """White or background-coloured font, a font under 2 pt and the ``;;;`` number format hide a cell's value as
+    surely as a hidden row (issue 12 item 2); white text on a dark fill, a header style, stays visible."""
+    from openpyxl.styles import Color, Font, PatternFill
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Reconciliation"
+    ws.append(["Item", "Amount"])
+    ws.append(["Adjusted bank balance", 12345.67])
+    ws.append(["Adjusted book balance", 12345.67])
+    ws.append(["Difference", 0])
+    ws.append(["Adjusted bank balance", 99999.99])
+    ws.append(["Adjusted book balance", 99999.99])
+    ws.append(["Difference", 99999.99])
+    for cell in ws[2]:
+        cell.font = Font(color="FFFFFF")
+    for cell in ws[3]:
+        cell.font, cell.fill = Font(color="DDEEFF"), PatternFill("solid", fgColor="DDEEFF")
+    ws["A4"].font = Font(sz=1)
+    ws["B4"].number_format = ";;;"
+    ws["A1"].font, ws["A1"].fill = Font(color=Color(theme=0)), PatternFill("solid", fgColor="1F3864")
+    wb.save(tmp_path / "book.xlsx")
+    book = common.Workbook(tmp_path / "book.xlsx")
+    assert book.find_label("Reconciliation", "Adjusted bank balance").value == 99999.99
+    assert book.find_label("Reconciliation", "Adjusted book balance").value == 99999.99
+    assert book.find_label("Reconciliation", "Difference").value == 99999.99
+    assert book.find_label("Reconciliation", "Adjusted bank balance", visible_only=False).value == 12345.67
+    assert [r["amount"].value for r in book.table("Reconciliation", ["Item", "Amount"])] == [99999.99] * 3
+    assert book.hidden_notes() == ["book.xlsx: sheet 'Reconciliation' has 6 cells a reader cannot see (white or "
+                                   "background-coloured font, under 2 pt, or the ;;; format): A2, B2, A3, B3, A4, "
+                                   "B4"]

@@ -16,7 +16,7 @@ from claims import about, stances
 from formula_refs import depends_on_sheet
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.2"
+EVALUATOR_VERSION = "ACC-01/1.3"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -85,6 +85,31 @@ def _money(value: Decimal | None) -> str:
     return "missing or not computable" if value is None else f"{value:,.2f}"
 
 
+def _figures_for(book: common.Workbook, sheet: str, label: str) -> list[Decimal]:
+    """The different figures the visible sheet gives beside a cell reading exactly ``label`` (case, a closing
+    colon and a bracketed unit such as "($)" aside), in sheet order. A tie-out row that only starts with the label
+    ("Adjusted bank balance less adjusted book balance") is another line, not the balance."""
+    wanted = common.normalize_text(label)
+    figures: list[Decimal] = []
+    cells = book.populated(sheet)
+    for index, cell in enumerate(cells):
+        if not isinstance(cell.value, str) or cell.is_formula:
+            continue
+        text = re.sub(r"\s*\([^)]{0,8}\)\s*$", "", common.normalize_text(cell.value).rstrip(": "))
+        if text != wanted:
+            continue
+        row = re.sub(r"[A-Z]+", "", cell.coordinate)
+        for right in cells[index + 1:]:
+            if re.sub(r"[A-Z]+", "", right.coordinate) != row:
+                break
+            if right.is_formula or common.parse_number(right.value) is not None:
+                number = right.number
+                if number is not None and all(abs(number - f) > Decimal("0.005") for f in figures):
+                    figures.append(number)
+                break
+    return figures
+
+
 def _items(book: common.Workbook | None) -> tuple[list[dict[str, Any]], str]:
     """The visible rows of the Items table as ``{item, amount, side, classification}`` and a count for details.
     A totals row (an Item beginning "Total" with no side and no classification) is not a reconciling item."""
@@ -121,12 +146,19 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     rec_sheet = book.sheet_name("Reconciliation") if book else None
     cells = {key: book.find_label(rec_sheet, label) if rec_sheet else None for key, label in LABELS.items()}
     values = {key: (c.number if c is not None else None) for key, c in cells.items()}
+    repeated = {key: _figures_for(book, rec_sheet, label) for key, label in LABELS.items()} if rec_sheet else {}
+    for key, figures in repeated.items():
+        if len(figures) > 1:  # one balance given two figures is a hedge: no figure is read
+            values[key] = None
+            ev.note(f"{LABELS[key]} is given {len(figures)} different figures: {', '.join(map(_money, figures))}")
 
     _check_formulas(ev, book, rec_sheet, cells, values, tol)
     for key, weight in (("balance_per_bank", 1), ("balance_per_books", 1),
                         ("adjusted_bank_balance", 2), ("adjusted_book_balance", 2)):
         got = values[key]
         note = f" ({cells[key].note})" if cells[key] is not None and not cells[key].known else ""
+        if len(repeated.get(key, [])) > 1:
+            note = f" (given {len(repeated[key])} different figures: {', '.join(map(_money, repeated[key]))})"
         ev.criterion(key, f"{LABELS[key]} on the Reconciliation sheet equals the correct figure",
                      got is not None and abs(got - facts[key]) <= tol, weight=weight,
                      detail=f"expected {_money(facts[key])} got {_money(got)}{note}")
