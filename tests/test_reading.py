@@ -241,6 +241,19 @@ def test_evaluation_statements_reads_once_and_notes_what_was_ignored(tmp_path):
     assert ev.statements("missing.docx") is None
 
 
+def test_html_comments_in_markdown_are_not_read_but_reported(tmp_path):
+    """Red team (1.2): a markdown note's ``<!-- ... -->`` comment is invisible in every viewer, so a figure
+    written only there is not stated; the receipt's notes say a comment was left out."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "note.md").write_text("# Note\n\nTotal payable to follow.\n<!-- total payable $58,828.70 -->\n"
+                                 "<!-- an unclosed one\n\nSecret line.\n")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert [s.text for s in ev.statements("note.md")] == ["Note", "Total payable to follow."]
+    assert ev.notes == ["note.md: not read as part of the deliverable: 2 HTML comments"]
+    assert reading.markdown_visible("a <!-- b\nc --> d") == ("a \n d", 1)
+
+
 # ------------------------------------------------------------------------------------------------ vocabulary
 def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],

@@ -255,3 +255,43 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
             if len(between) <= gap:
                 found.append((statement, figure.group().strip()))
     return found
+
+
+#: What may stand between two figures offered in place of each other: "or", "and/or", "nor", "to", a comma, a
+#: slash or an en dash, alone or together ("$51,000.00, $58,828.70 or $61,220.10", "£50,000–£60,000").
+_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b|\band/or\b|\bnor\b|\bto\b|\(|\))\s*)+", re.I)
+_BETWEEN = re.compile(r"\bbetween\s*$", re.I)
+
+
+def alternative_figures(text: str) -> list[list[str]]:
+    """Groups of figures ``text`` (one sentence or one table cell) offers in place of each other, as written: a run
+    of figures joined only by "or", "and/or", "nor", "to", commas, slashes, en dashes or brackets ("$58,828.70 (or
+    $98,828.70 if ...)", "one of X, Y, Z", "X/Y"), and "between X and Y". A hedge when a group holds the right
+    figure beside another (issue 12 item 3: "X or Y", a figure in a list of candidate figures). Figures joined by
+    words ("of which", "less", "deductible") or by a semicolon, and dates and identifiers, are not alternatives;
+    callers pass table cells one at a time, since figures in separate cells are not offered as alternatives."""
+    def standalone(match: re.Match[str]) -> bool:
+        start = match.start() + len(match.group()) - len(match.group().lstrip())
+        return not re.match(r"[\w-]", text[match.end():match.end() + 1] or " ") and \
+            not re.match(r"[\w.-]", text[start - 1:start] if start else " ")
+
+    figures = [m for m in _FIGURE.finditer(text) if standalone(m)
+               and re.search(r"[.,]\d{2}\)?$|^\D*[$\u20ac\u00a3]", m.group().strip())]
+    groups: list[list[str]] = []
+    current: list[str] = []
+    for index, match in enumerate(figures):
+        figure = match.group().strip().strip("()").strip()
+        if index:
+            previous = figures[index - 1]
+            gap = text[previous.end():match.start()]
+            joined = _ALTERNATIVE_JOIN.fullmatch(gap) is not None and re.search(r"[^\s()]", gap) is not None
+            between = re.fullmatch(r"\s*and\s*", gap, re.I) and _BETWEEN.search(text[:previous.start()])
+            if joined or between:
+                current.append(figure)
+                continue
+        if len(current) > 1:
+            groups.append(current)
+        current = [figure]
+    if len(current) > 1:
+        groups.append(current)
+    return groups

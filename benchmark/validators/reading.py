@@ -466,6 +466,22 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+•▪◦]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\
 _MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
+def markdown_visible(text: str) -> tuple[str, int]:
+    """``text`` without its HTML comments (``<!-- ... -->``, an unclosed one running to the end), which no
+    markdown viewer shows, and how many there were. Each comment's line breaks are kept so line numbers hold."""
+    count = 0
+
+    def blank(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return "\n" * match.group().count("\n")
+
+    return _HTML_COMMENT.sub(blank, text), count
+
+
 def text_statements(text: str, where: str) -> list[Statement]:
     """Statements of plain text, markdown or PDF text, read as :func:`docx_statements` reads Word.
 

@@ -16,7 +16,7 @@ import common
 from reading import Statement
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.2"
+EVALUATOR_VERSION = "INS-01/1.3"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -45,6 +45,11 @@ REASONS = Vocabulary({
                         "above my authority", "over my authority", "exceeds the desk's authority",
                         "beyond the desk's authority"],
 }, source="INS-01 brief: the reason_code table (when each code applies)")
+
+
+#: What the note calls the total it must give (brief: "the total amount payable on approved claims").
+TOTAL_LABELS = ["total amount payable", "total payable", "total approved", "approved total", "total to pay",
+                "total to be paid", "total settlement", "total payable on approved claims"]
 
 
 def _key(claim_id: Any) -> str:
@@ -168,11 +173,15 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     note = _note_text(ev)
     total = oracle["facts"]["total_payable_approved"]
-    ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims",
-                 bool(note) and common.text_has_amount(note, total, tol),
-                 detail=f"expected {total}" + ("" if note else "; no note"))
+    read = ev.statements(NOTE) or [] if note else []
+    others = _other_totals(read, total, tol)
+    stated = any(common.text_has_amount(s.text, total, tol) for s in read)
+    ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims, as one figure",
+                 stated and not others, detail=f"expected {total}" + ("" if note else "; no note")
+                 + ("; not stated where a reader sees it" if note and not stated else "")
+                 + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    statements = _claim_statements(ev.statements(NOTE) or [], list(expected))
+    statements = _claim_statements(read, list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
         said = _note_says(statements, k, v)
@@ -191,6 +200,24 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if planted_ids - set(expected):
         ev.note(f"oracle inconsistency: planted claims {sorted(planted_ids - set(expected))} have no decision")
     return ev.receipt()
+
+
+def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list[str]:
+    """Figures the note offers for the total payable besides ``total``: another figure after a total's label
+    (:data:`TOTAL_LABELS`, claims.figures_given), or one offered in place of the total ("<total> or $X", "one of
+    $X, <total>, $Y", claims.alternative_figures) in a sentence or table cell. A table column headed "Total
+    payable" gives each row's own total (approved, referred), so only label/value rows are read for labels. A
+    hedge (issue 12 item 3)."""
+    labelled = [s for s in statements if s.cells is None or any(claims.mentions(v, TOTAL_LABELS)
+                                                                 for v in s.cells.values())]
+    others = {figure for _, figure in claims.figures_given(labelled, TOTAL_LABELS)
+              if re.search(r"\d[.,]\d{2}\b", figure) and not common.text_has_amount(figure, total, tol)}
+    for statement in statements:
+        for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            for group in claims.alternative_figures(text):
+                if any(common.text_has_amount(f, total, tol) for f in group):
+                    others.update(f for f in group if not common.text_has_amount(f, total, tol))
+    return sorted(others)
 
 
 def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
