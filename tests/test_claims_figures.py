@@ -53,4 +53,5 @@ def test_alternative_figures_are_figures_offered_in_place_of_each_other():
     assert groups("Approved: 6, total amount payable on approved claims $58,828.70.") == []
     assert groups("claimed 1,497.49 does not exceed the 2,500.00 deductible; amount payable $0.00") == []
     assert groups("Total payable: $58,828.70; declined: $0.00") == []
+    assert groups("Processor to correct gross from 3,351.04 to 0.00") == []
     assert groups("Policy BMI-CP-349081, loss on 05/07/2025") == []

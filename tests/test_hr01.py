@@ -323,3 +323,63 @@ def test_a_total_given_two_different_figures_is_a_hedge(generated, solved):
     _write_memo(out, lines + ["The correct total is the register total less the net difference of the 4 lines."])
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def test_exception_only_in_white_font_is_not_listed(generated, solved):
+    """Red team (1.2 false pass): an exception row written in white font (a reader sees an empty row) was read
+    and passed its exception criterion; the shared reader now leaves out cells a reader cannot see."""
+    from openpyxl.styles import Font
+
+    item = generated.oracle()["planted_items"][0]
+
+    def whiten(sheet):
+        for row in range(2, sheet.max_row + 1):
+            if sheet.cell(row, 1).value == item["employee_id"]:
+                for cell in sheet[row]:
+                    cell.font = Font(color="FFFFFF")
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, whiten)
+    receipt = evaluate(generated, out, solved)
+    assert f"exception.{item['id']}" in failed_ids(receipt)
+    assert any("cannot see" in note for note in receipt["notes"])
+
+
+def test_a_total_offered_with_an_alternative_figure_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): "correct total gross pay EUR <right> or EUR <other>" gives the right figure
+    first, so the label read it alone and memo_totals passed."""
+    checked, wrong = _counts(generated)
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    lines = _facts_lines(generated)
+    lines[0] = lines[0].replace(f"EUR {facts['total_gross_correct']};",
+                                f"EUR {facts['total_gross_correct']} or EUR 50,000.00;")
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions."] + lines)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_totals"}
+
+
+def test_an_exception_count_offered_with_alternatives_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): "found 4 exceptions (possibly 5 or 6)" states the count and two others."""
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions (possibly {wrong + 1} or "
+                      f"{wrong + 2})."] + _facts_lines(generated))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_totals"}
+
+
+def test_an_employee_difference_cell_offering_two_figures_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): the memo's Difference cell "-139.52 or -150.00" holds the right figure and
+    another; each was read as containing the right one."""
+    import docx
+
+    item = generated.oracle()["planted_items"][0]
+    out = solved / layout.OUT_DIR
+    document = docx.Document(out / "summary_memo.docx")
+    for table in document.tables:
+        for row in table.rows:
+            if row.cells[0].text == item["employee_id"]:
+                cell = row.cells[2]
+                cell.text = f"{cell.text} or 150.00"
+    document.save(out / "summary_memo.docx")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}

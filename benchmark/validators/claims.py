@@ -257,15 +257,16 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
     return found
 
 
-#: What may stand between two figures offered in place of each other: "or", "and/or", "nor", "to", a comma, a
-#: slash or an en dash, alone or together ("$51,000.00, $58,828.70 or $61,220.10", "£50,000–£60,000").
-_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b|\band/or\b|\bnor\b|\bto\b|\(|\))\s*)+", re.I)
+#: What may stand between two figures offered in place of each other: "or", "and/or", "nor", a comma, a slash or
+#: an en dash, alone or together ("$51,000.00, $58,828.70 or $61,220.10", "£50,000–£60,000"); "to" is left out:
+#: "from 3,351.04 to 0.00" states a change, not a choice.
+_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b|\band/or\b|\bnor\b|\(|\))\s*)+", re.I)
 _BETWEEN = re.compile(r"\bbetween\s*$", re.I)
 
 
 def alternative_figures(text: str) -> list[list[str]]:
     """Groups of figures ``text`` (one sentence or one table cell) offers in place of each other, as written: a run
-    of figures joined only by "or", "and/or", "nor", "to", commas, slashes, en dashes or brackets ("$58,828.70 (or
+    of figures joined only by "or", "and/or", "nor", commas, slashes, en dashes or brackets ("$58,828.70 (or
     $98,828.70 if ...)", "one of X, Y, Z", "X/Y"), and "between X and Y". A hedge when a group holds the right
     figure beside another (issue 12 item 3: "X or Y", a figure in a list of candidate figures). Figures joined by
     words ("of which", "less", "deductible") or by a semicolon, and dates and identifiers, are not alternatives;

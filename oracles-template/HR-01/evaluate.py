@@ -19,7 +19,7 @@ from vocabulary import fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.2"
+EVALUATOR_VERSION = "HR-01/1.3"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -219,7 +219,44 @@ def _difference_stated(statements: list[Statement], employee_id: str, amount: st
     for text, cells in parts:
         if any(not _has_amount(given, amount, tol) for given in _differences_given(text, cells)):
             return "contradicts"
+        if _offered_with([common.Statement(text, "", cells, "row" if cells else "sentence", "")], amount, [], tol):
+            return "contradicts"
     return "states" if any(_has_amount(text, amount, tol) for text, _ in parts) else ""
+
+
+def _offered_with(statements: list[Statement], amount: str, others: list[str], tol: Decimal) -> list[str]:
+    """Figures a sentence or table cell offers in place of ``amount`` (claims.alternative_figures: "EUR 41,384.43
+    or EUR 41,500.00", "-139.52 / -150.00"), leaving out ``others`` (the memo's other required totals, which may
+    stand beside it). A hedge (issue 12 item 3)."""
+    found = []
+    for statement in statements:
+        for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            for group in claims.alternative_figures(text):
+                if any(_has_amount(f, amount, tol) for f in group):
+                    found += [f for f in group if not _has_amount(f, amount, tol)
+                              and not any(_has_amount(f, o, tol) for o in others)]
+    return sorted(set(found))
+
+
+#: Counts offered as alternatives: "4 exceptions (possibly 5 or 6)", "4 or 5 exceptions", "4/5 errors".
+_COUNT_CHOICE = re.compile(r"(?<![\d.,])\b(\d+|[a-z]+(?:-[a-z]+)?)\s*(?:\bor\b|/)\s*(\d+|[a-z]+(?:-[a-z]+)?)\b"
+                           r"(?![.,]\d)")
+
+
+def _count_alternatives(statements: list[Statement], nouns: re.Pattern[str]) -> set[int]:
+    """Whole numbers a sentence or table row offers as alternatives ("possibly 5 or 6") within COUNT_WINDOW words
+    of a word matching ``nouns``; with the count itself they are a hedge."""
+    found: set[int] = set()
+    for statement in statements:
+        text = fold(statement.text)
+        for match in _COUNT_CHOICE.finditer(text):
+            values = [number_word(g.replace("-", " ")) for g in match.groups()]
+            if any(v is None or v != v.to_integral_value() for v in values):
+                continue
+            near = _words(text[:match.start()])[-COUNT_WINDOW:] + _words(text[match.end():])[:COUNT_WINDOW]
+            if any(nouns.match(w) for w in near):
+                found.update(int(v) for v in values)
+    return found
 
 
 def _date_forms(iso: str) -> set[str]:
@@ -282,6 +319,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
+    for line in book.hidden_notes() if book is not None else []:
+        ev.note(f"not read as part of the deliverable: {line}")
     rows, rows_note = _exceptions(book)
     planted_ids = {p["employee_id"] for p in oracle["planted_items"]}
     for planted in oracle["planted_items"]:
@@ -324,7 +363,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                         and not _has_amount(figure, facts[key], tol)})
         if other:
             missing.append(f"{key} {facts[key]} only (also gives {other})")
-    hedged = sorted(_exception_totals(statements) - {count})
+    for key, value in totals.items():
+        offered = _offered_with(statements, value, [v for k, v in totals.items() if k != key], tol)
+        if offered:
+            missing.append(f"{key} {value} only (offered beside {offered})")
+    hedged = sorted((_exception_totals(statements) | _count_alternatives(statements, EXCEPTION_NOUNS)) - {count})
     if not _count_stated(statements, count, EXCEPTION_NOUNS):
         missing.append(f"exceptions {count}")
     elif hedged:
