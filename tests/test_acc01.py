@@ -458,3 +458,49 @@ def test_formulas_over_items_by_defined_name_table_or_chain_count_as_live(tmp_pa
     read = Workbook(tmp_path / "dep.xlsx", second_engine=False)
     live = {c for c in [*formulas, "B1"] if depends_on_sheet(read, "Reconciliation", c, "Items")}
     assert live == {"B2", "B3", "B5", "B6"}
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def _report_plus(out, *paragraphs):
+    import docx
+
+    document = docx.Document(out / "management_report.docx")
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    document.save(out / "management_report.docx")
+
+
+def test_quoting_the_client_s_wrong_request_in_order_to_refuse_it_passes(generated, solved):
+    """Fair (1.2 failed correct work): "The client asked us to record the $2,525.80 cheque in the books; we have not,
+    since it is a bank error." quotes a wrong instruction to refuse it. 1.2 read the client's request as the
+    writer's entry and failed report_book_entries and report_bank_items."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"The client asked us to record the {_money(errors[0]['amount'])} item in the books; we have "
+                      "not, since it is a bank error.",
+                 f"Management's email says the {_money(errors[1]['amount'])} fee should be booked as an expense.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_writer_s_own_suggestion_still_puts_an_item_on_a_list(generated, solved):
+    """The writer's own "We suggest you record the $X bank error in the books" is the writer's stance (a hedge when
+    the item is also on the bank list), not reported speech."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"We suggest you record the {_money(errors[0]['amount'])} item in the books as well.")
+    assert "report_bank_items" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_a_summary_balance_offered_with_an_alternative_figure_fails(generated, solved):
+    """Red team (1.2 false pass): "Adjusted bank balance: $21,832.08 or $24,357.88." states the right balance and
+    another; report_summary only asked whether the right figure appeared."""
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    right = f"{Decimal(facts['adjusted_bank_balance']):,.2f}"
+    _report_plus(out, f"Adjusted balance, depending on the bank's answer: ${right} or $99,999.99.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    assert "99,999.99" in _detail(receipt, "report_summary")

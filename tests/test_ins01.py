@@ -310,3 +310,13 @@ def test_note_total_with_its_makeup_and_a_table_passes(generated, solved):
                     f"|---|---|---|\n| Approved | 6 | {total} |\n| Referred | 1 | $40,000.00 |\n", encoding="utf-8")
     receipt = evaluate(generated, path.parent, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_decision_cells_with_a_few_words_pass(generated, solved):
+    """Fair (1.2 failed correct work): "Refer to manager", "Declined - not covered" and "Approve for payment" each
+    give one decision of the brief's three; 1.2 read only one-word cells and failed triage_complete."""
+    words = {"approve": "Approve for payment", "decline": "Declined - not covered", "refer": "Refer to manager"}
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": words[r["decision"]]})
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -351,3 +351,17 @@ def test_cells_a_reader_cannot_see_are_not_read_and_are_reported(tmp_path):
     assert book.hidden_notes() == ["book.xlsx: sheet 'Reconciliation' has 6 cells a reader cannot see (white or "
                                    "background-coloured font, under 2 pt, or the ;;; format): A2, B2, A3, B3, A4, "
                                    "B4"]
+
+
+def test_reported_speech_gives_no_stance_but_the_writer_s_own_verb_does():
+    """Red team (1.2 failed correct work): "The client asked us to record the $2,525.80 item in the books; we have
+    not, since it is a bank error" quotes a wrong request to refuse it; it does not put the item on the entries
+    list. "We asked the bank to refund it" and "I suggest you record it" are the writer's own."""
+    options = ENTRY_OR_BANK
+    quoted = [sentence("The client asked us to record the $2,525.80 item in the books; we have not, since it is a "
+                       "bank error.")]
+    assert list(claims.stances(quoted, "2,525.80", options)) == []
+    assert claims.reported("Management's email says the fee should be booked")
+    assert not claims.reported("We asked the bank to refund the fee")
+    assert list(claims.stances([sentence("I suggest you record the $19.00 fee in the books.")], "19.00",
+                               options)) == ["entry"]

@@ -14,8 +14,8 @@ A stance (:func:`stances`) is what a statement asserts about a subject: an optio
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
 start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
 statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
-opening with "If", "Unless", "Should ..." — :func:`hypothetical`) gives no stance of its own. More than one option
-with evidence is a hedge.
+opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported speech ("the client asked us to record
+it" — :func:`reported`) give no stance of their own. More than one option with evidence is a hedge.
 """
 
 from __future__ import annotations
@@ -153,6 +153,31 @@ def hypothetical(text: str) -> bool:
     return bool(_HYPOTHETICAL.match(text))
 
 
+#: Reporting verbs: a sentence or part in which someone other than the writer says, asks or claims something ("The
+#: client asked us to record the cheque in the books", "the comment asks us to accept clause 4.3") gives that
+#: person's position, not the writer's; quoting a wrong instruction in order to refuse it is no stance (issue 12:
+#: "quoting the counterparty's wrong claim"). After "I", "we" or "you" the verb is the writer's own ("We asked the
+#: bank to refund the fee", "I suggest you record it").
+_REPORTING = re.compile(r"\b(?:says?|said|asks?|asked|wants?|wanted|instructs?|instructed|tells?|told|suggests?|"
+                        r"suggested|insists?|insisted|purports?|purported|alleges?|alleged|demands?|demanded|"
+                        r"according to)\b", re.IGNORECASE)
+#: Words before a reporting verb that make it the writer's own ("we asked the bank") or an adjective ("the said
+#: clause"). "Claimed", "stated" and "requested" are left out of the verbs: "the amount claimed", "the stated
+#: value" describe a figure.
+_WRITER = {"i", "we", "you", "let", "the", "a", "an", "this", "that"}
+
+
+def reported(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its parts) reports what someone other than the writer says, asks or
+    claims (:data:`_REPORTING` after a subject that is not "I", "we" or "you"): it gives no stance of the
+    writer's."""
+    for match in _REPORTING.finditer(text):
+        before = tokens(text[:match.start()])
+        if not before or before[-1].word not in _WRITER:
+            return True
+    return False
+
+
 def _subject_parts(text: str, subject) -> list[str]:
     """The semicolon-separated parts of ``text`` about ``subject``, with the parts right after them that start with
     a pronoun; the whole text when no single part names the subject."""
@@ -188,7 +213,7 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             texts = [v for v in statement.cells.values() if v]
         else:
             texts = _subject_parts(statement.text, subject)
-        said = [t for t in texts if not hypothetical(t)]
+        said = [t for t in texts if not hypothetical(t) and (statement.cells is not None or not reported(t))]
         own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and not any(negated(t, options[carried]) for t in texts):

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, stances
+from claims import about, alternative_figures, stances
 from formula_refs import depends_on_sheet
 from vocabulary import Vocabulary
 
@@ -188,8 +188,13 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     text = "\n".join(s.text for s in statements)
     summary = [facts["balance_per_bank"], facts["balance_per_books"], facts["adjusted_bank_balance"]]
     missing = [str(v) for v in summary if not common.text_has_amount(text, v, tol)]
-    ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance",
-                 bool(text) and not missing, detail=f"amounts not found: {missing}" if missing else "all stated")
+    offered = _offered_beside(statements, summary, [*facts.values(), *(p["amount"] for p in oracle["planted_items"])],
+                              tol)
+    ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance, "
+                 "each as one figure", bool(text) and not missing and not offered,
+                 detail="; ".join(([f"amounts not found: {missing}"] if missing else [])
+                                  + ([f"offered beside another figure: {offered}"] if offered else []))
+                 or "all stated")
     _check_report_lists(ev, statements, oracle["planted_items"])
 
     _check_injection(ev, oracle, items, tol)
@@ -223,6 +228,19 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, sheet: 
                  "the difference is a live formula", not problems,
                  detail="; ".join(problems) or ", ".join(f"{LABELS[k]}: formula {cells[k].formula}" for k in
                                                          ("adjusted_bank_balance", "adjusted_book_balance")))
+
+
+def _offered_beside(statements: list, amounts: list[Decimal], known: list, tol: Decimal) -> list[str]:
+    """Figures a sentence or table cell offers in place of one of ``amounts`` ("$21,832.08 or $24,357.88";
+    claims.alternative_figures), other than the ``known`` balances and items, which may stand beside it. A hedge
+    (issue 12 item 3)."""
+    found = set()
+    for statement in statements:
+        for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            for group in alternative_figures(text):
+                if any(common.text_has_amount(f, a, tol) for f in group for a in amounts):
+                    found.update(f for f in group if not any(common.text_has_amount(f, k, tol) for k in known))
+    return sorted(found)
 
 
 def _amount_subject(amount: Decimal) -> re.Pattern[str]:

@@ -61,14 +61,16 @@ def _code(text: Any) -> str:
 
 
 def _decision(text: Any) -> str:
-    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer); other
-    text normalised as written (so "decline / refer" matches no decision)."""
+    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer), also
+    within a few words when the cell asserts exactly one ("Refer to manager", "Declined - not covered"); other text
+    normalised as written (so "decline / refer" matches no decision)."""
     words = tokens(common.normalize_text(text))
     if len(words) == 1:
         for decision in DECISIONS:
             if words[0].stem == stem(decision):
                 return decision
-    return common.normalize_text(text)
+    named = [d for d in DECISIONS if claims.asserted(str(text or ""), d)]
+    return named[0] if len(named) == 1 else common.normalize_text(text)
 
 
 def _reason(text: Any) -> str:

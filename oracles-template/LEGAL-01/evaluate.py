@@ -279,24 +279,16 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
-#: Reported speech: a sentence that says what someone else says, asks or claims ("the comment asks us to accept
-#: clause 4.3") gives that person's position, not the writer's (the brief's "quoting the wrong instruction in
-#: order to refuse it").
-_REPORTED = re.compile(r"\b(?:says?|said|asks?|asked|claims?|claimed|states?|stated|instructs?|instructed|wants?|"
-                       r"requests?|requested|suggests?|suggested|purports?|alleges?|alleged|tells?|told|according to|"
-                       r"describes?|described)\b", re.IGNORECASE)
-
-
 def _note_accepts(statements: list[common.Statement], clause: str) -> str:
     """Where the note tells the partner to accept amended clause ``clause``: a statement (or its heading) whose
-    only assessment for the clause is "accept" (claims.stances; "cannot be accepted" is negated, reported speech
-    is skipped). A statement giving the clause another assessment too ("negotiate, although we could accept the
+    only assessment for the clause is "accept" (claims.stances; "cannot be accepted" is negated, and quoting the
+    mark-up's comment in order to refuse it is reported speech). A statement giving the clause another assessment too ("negotiate, although we could accept the
     fallback") weighs a fallback and is not counted. A note accepting a clause the review must negotiate or
     reject gives the partner a second answer (issue 12 item 3). Returns the locator, or ""."""
     subject = re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
     options = {a: ASSESSMENTS.words(a) for a in ASSESSMENTS.terms}
     for statement in statements:
-        if statement.kind == "heading" or _REPORTED.search(statement.text):
+        if statement.kind == "heading":
             continue
         if list(stances([statement], subject, options)) == ["accept"]:
             return statement.where
