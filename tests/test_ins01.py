@@ -320,3 +320,29 @@ def test_decision_cells_with_a_few_words_pass(generated, solved):
     _rewrite_rows(out, lambda r: {**r, "decision": words[r["decision"]]})
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_declined_claim_also_said_to_be_approved_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): the note declines the excluded-peril claim in its list and, further down, says
+    "CLM-x is approved after all" (or lists it under an "Approved" heading). The note's decisions had no
+    "approve" option, so the second answer was not seen."""
+    excluded = _by_code(generated, "EXCLUDED_PERIL")
+    lines = _coded_lines(generated)
+    receipt = _with_note(generated, solved, [*lines, "", f"Update: {excluded} is approved after all."])
+    assert failed_ids(receipt) == {"note_exceptions"}
+    receipt = _with_note(generated, solved, [*lines, "", "## Approved", "", f"- {excluded}"])
+    assert failed_ids(receipt) == {"note_exceptions"}
+
+
+def test_approval_words_that_are_not_an_approval_of_the_claim_pass(generated, solved):
+    """Fair: "for your approval" beside the referred claim (the manager decides), "you decide whether it is
+    approved", the original of the duplicate described as approved, and a heading "Approved claims (6)" over the
+    approved ones keep note_exceptions."""
+    referred, duplicate = _by_code(generated, "ABOVE_AUTHORITY"), _by_code(generated, "DUPLICATE")
+    approved = [k for k, v in generated.oracle()["decisions"].items() if v["decision"] == "approve"]
+    lines = _coded_lines(generated)
+    lines += ["", f"{referred} is referred for your approval; you decide whether it is approved.",
+              f"{duplicate} repeats a loss whose first notice is approved.", "", "## Approved claims (6)", ""]
+    lines += [f"- {k}" for k in approved]
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -365,3 +365,12 @@ def test_reported_speech_gives_no_stance_but_the_writer_s_own_verb_does():
     assert not claims.reported("We asked the bank to refund the fee")
     assert list(claims.stances([sentence("I suggest you record the $19.00 fee in the books.")], "19.00",
                                options)) == ["entry"]
+
+
+def test_a_bulleted_or_identifier_only_line_in_capitals_is_not_a_heading():
+    """Red team (1.2): "- CLM-25-32498" alone at the end of a note was read as a heading (its letters are all
+    capitals), so the claim it lists under "## Approved" said nothing; a capitalised word is still a heading."""
+    statements = reading.text_statements("## Approved\n\n- CLM-25-32498\n\nSUMMARY\n\nAll done.\n", "note.md")
+    assert [(s.kind, s.text, s.section) for s in statements] == [
+        ("heading", "Approved", ""), ("sentence", "- CLM-25-32498", "Approved"), ("heading", "SUMMARY", "Approved"),
+        ("sentence", "All done.", "SUMMARY")]

@@ -29,6 +29,14 @@ EXCEPTION_DECISIONS = Vocabulary({
     "decline": ["reject", "deny", "repudiate", "declinature"],
     "refer": ["for your decision", "escalate"],
 }, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is referred to me")
+#: An approval the note gives a claim, so that a flagged claim also called approved is a second answer (red team
+#: 1.2): "is approved", "approved for payment", a heading "Approved" or "Approved claims (6)". Not the bare word:
+#: "for your approval" beside a referred claim is the manager's decision, "whether it is approved" asks it, and
+#: "a loss whose first notice is approved" approves another claim: the claim itself is the subject.
+APPROVAL = [re.compile(r"(?<!whether )\b(?:[A-Z]{2,5}-[\d-]*\d|it|this claim|the claim)\s+(?:is|was|has been|will be|"
+                       r"is now|can be|should be)\s+approved\b", re.IGNORECASE),
+            re.compile(r"\bapproved? (?:for payment|and (?:paid|pay))\b", re.IGNORECASE),
+            re.compile(r"^\W*approved(?: claims?)?(?:\s*\(\d+\))?\W*$", re.IGNORECASE)]
 #: The brief's exception reason codes and the words a claims handler writes for them.
 #: Brief table: DUPLICATE "the same loss was already lodged", NOT_IN_FORCE "the policy was not in force on the date
 #: of loss", EXCLUDED_PERIL "the cause of loss is excluded", BELOW_DEDUCTIBLE "the amount claimed does not exceed
@@ -273,7 +281,7 @@ def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str])
     reason; ``"contradicts"`` when it gives it a wrong one or two of either (a hedge); ``""`` when it gives none.
     Negated mentions ("a separate claim and not a duplicate", "do not decline") are no evidence; a heading's
     decision carries to the items under it ("For your decision (refer)")."""
-    decisions = claims.stances(statements, claim_id, _options(EXCEPTION_DECISIONS))
+    decisions = claims.stances(statements, claim_id, {**_options(EXCEPTION_DECISIONS), "approve": APPROVAL})
     reasons = claims.stances(statements, claim_id, _options(REASONS))
     if len(decisions) > 1 or len(reasons) > 1 or set(decisions) - {want["decision"]} \
             or set(reasons) - {want["reason_code"]}:
