@@ -303,6 +303,11 @@ HEDGES = [
                  "more than 60 days", id="fallback_giving_preferred_fallback_and_walk_away"),
     pytest.param("warranty_period", 4, "6 or 12 months from the date of delivery", id="fallback_as_alternatives"),
     pytest.param("payment_term", 4, "Preferred: 30 days; fallback: 45 days", id="preferred_and_fallback_as_entries"),
+    # red team (1.2 false passes): a second figure offered after a bracket or a "failing that"
+    pytest.param("payment_term", 4, "Up to 45 days (or 60 days if they insist) from the invoice date",
+                 id="fallback_with_a_bracketed_alternative"),
+    pytest.param("payment_term", 4, "45 days from the invoice date; failing that, 60 days",
+                 id="fallback_with_a_failing_that_alternative"),
 ]
 FAIR = [
     pytest.param("payment_term", 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "

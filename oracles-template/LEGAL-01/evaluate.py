@@ -64,9 +64,13 @@ _FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k\b|m\b|%|
 #: Multipliers written after a figure: "£250k", "£0.25m", "£250 thousand".
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
 _KEY_FIGURE = re.compile(r"^\s*[£$€]?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|%)?\s*$", re.IGNORECASE)
-#: Two figures offered as alternatives: "6 or 12 months", "30/45 days", "£100,000 or £250,000".
-_ALTERNATIVES = re.compile(r"[£$€]?(\d[\d,]*(?:\.\d+)?)\s*(?:k\b|%|days?|months?|years?)?\s*(?:or|/)\s*"
-                           r"[£$€]?(\d[\d,]*(?:\.\d+)?)", re.IGNORECASE)
+#: Two figures offered as alternatives: "6 or 12 months", "30/45 days", "£100,000 or £250,000", "45 days (or 60
+#: days if they insist)", "45 days; failing that, 60 days".
+_ALTERNATIVES = re.compile(r"[£$€]?(\d[\d,]*(?:\.\d+)?)\s*(?:k\b|%|days?|months?|years?)?\s*\(?\s*(?:or|/)\s*"
+                           r"(?:up to\s*)?[£$€]?(\d[\d,]*(?:\.\d+)?)", re.IGNORECASE)
+#: A second position offered after the first: "45 days from the invoice date; failing that, 60 days".
+_SECOND_POSITION = re.compile(r"\b(?:failing that|failing which|failing this|otherwise|alternatively|or else|if need be|"
+                              r"as a last resort)\W+(?:[a-z]+\W+){0,4}?[£$€]?(\d[\d,]*(?:\.\d+)?)", re.IGNORECASE)
 
 
 def _clause(value: Any) -> str:
@@ -178,9 +182,9 @@ def _fallback_hedge(text: str, keys: list[str]) -> str:
     """Why a Proposed fallback cell is a hedge, or "": it gives all three tiers of the playbook (issue 12: "one cell
     giving preferred, fallback and walk-away positions"), lists our preferred position as an entry beside another
     ("Preferred: 30 days; fallback: 45 days"), or offers the fallback figure and another one as alternatives ("6 or
-    12 months"). Prose that names our preferred position as what we move from ("our preferred 30 days remains out
-    of reach, but we offer 45 days") or the walk-away as the limit ("fallback: 45 days; walk-away: beyond 60") is
-    not a hedge."""
+    12 months", "45 days (or 60 days if they insist)", "45 days; failing that, 60 days"). Prose that names our
+    preferred position as what we move from ("our preferred 30 days remains out of reach, but we offer 45 days") or
+    the walk-away as the limit ("fallback: 45 days; walk-away: beyond 60") is not a hedge."""
     tiers = [t for t in TIERS.terms if asserted(text, TIERS.words(t))]
     if len(tiers) == len(TIERS.terms):
         return "gives the preferred, fallback and walk-away positions"
@@ -192,6 +196,10 @@ def _fallback_hedge(text: str, keys: list[str]) -> str:
         pair = {Decimal(first.replace(",", "")), Decimal(second.replace(",", ""))}
         if len(pair) == 2 and pair & wanted:
             return f"offers {first} or {second}"
+    given = {value for value, _ in _figures(text)}
+    for second in _SECOND_POSITION.findall(text):
+        if wanted & given and Decimal(second.replace(",", "")) not in wanted:
+            return f"offers {second} as a second position"
     return ""
 
 
