@@ -504,3 +504,16 @@ def test_a_summary_balance_offered_with_an_alternative_figure_fails(generated, s
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_summary"}
     assert "99,999.99" in _detail(receipt, "report_summary")
+
+
+def test_items_amount_header_with_a_currency_passes(generated, solved):
+    """Fair (1.2 failed correct work): the Items column headed "Amount ($)" is the template's Amount column; 1.2
+    found no Items table and failed every item."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Items"]["C1"] = "Amount ($)"
+    book.save(path)
+    receipt = evaluate(generated, path.parent, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

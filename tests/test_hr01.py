@@ -383,3 +383,18 @@ def test_an_employee_difference_cell_offering_two_figures_is_a_hedge(generated, 
                 cell.text = f"{cell.text} or 150.00"
     document.save(out / "summary_memo.docx")
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}
+
+
+def test_exception_headers_with_the_currency_pass(generated, solved):
+    """Fair (1.2 failed correct work): "Amount paid (EUR)", "Correct amount (EUR)", "Difference (€)" are the
+    template's columns; 1.2 found no Exceptions table."""
+    def euro(sheet):
+        for cell in sheet[1]:
+            if cell.value in ("Amount paid", "Correct amount"):
+                cell.value = f"{cell.value} (EUR)"
+            elif cell.value == "Difference":
+                cell.value = "Difference (€)"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, euro)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

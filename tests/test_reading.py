@@ -374,3 +374,18 @@ def test_a_bulleted_or_identifier_only_line_in_capitals_is_not_a_heading():
     assert [(s.kind, s.text, s.section) for s in statements] == [
         ("heading", "Approved", ""), ("sentence", "- CLM-25-32498", "Approved"), ("heading", "SUMMARY", "Approved"),
         ("sentence", "All done.", "SUMMARY")]
+
+
+def test_table_headers_with_a_currency_or_a_colon_are_the_template_s_columns(tmp_path):
+    """Red team (1.2 failed correct work): "Amount ($)", "Amount paid (EUR)", "Difference (€)" and "Proposed
+    fallback:" name the template's columns; a percentage in brackets stays a column of its own, and a second
+    column that would take the same name keeps its full header."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Item", "Amount ($)", "Amount (EUR)", "Variance (%)", "Proposed fallback:"])
+    ws.append(["A", 1, 2, 3, "x"])
+    wb.save(tmp_path / "t.xlsx")
+    book = common.Workbook(tmp_path / "t.xlsx")
+    [row] = book.table("Sheet", ["Item", "Amount", "Proposed fallback"])
+    assert row["amount"].value == 1 and row["amount (eur)"].value == 2 and row["variance (%)"].value == 3
+    assert row["proposed fallback"].value == "x"

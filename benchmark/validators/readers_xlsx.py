@@ -556,14 +556,18 @@ class Workbook:
 
     def table(self, sheet: str, required_headers: list[str], search_rows: int = 15,
               visible_only: bool = True) -> list[dict[str, Cell]]:
-        """Rows below the first header row holding every one of ``required_headers`` (normalised, whole cell),
-        as ``{normalised header: Cell}``; fully empty rows are skipped. [] when no such header row exists. With
+        """Rows below the first header row holding every one of ``required_headers`` (whole cell, compared by
+        :func:`header_key`: "Amount ($)" and "Amount:" are the column "amount"), as ``{header key: Cell}``; fully
+        empty rows are skipped. [] when no such header row exists. With
         ``visible_only`` (the default) hidden sheets, rows and columns are not read.
         """
         rows = self.rows(sheet, visible_only)
-        wanted = [normalize_text(h) for h in required_headers]
+        wanted = [header_key(h) for h in required_headers]
         for index, row in enumerate(rows[:search_rows]):
-            headers = [normalize_text(c.value) if isinstance(c.value, str) else "" for c in row]
+            headers: list[str] = []
+            for c in row:
+                key = header_key(c.value) if isinstance(c.value, str) else ""
+                headers.append(normalize_text(c.value) if key and key in headers else key)
             if all(h in headers for h in wanted):
                 found = []
                 for data in rows[index + 1 :]:
@@ -572,6 +576,21 @@ class Workbook:
                     found.append({h: data[i] for i, h in enumerate(headers) if h and i < len(data)})
                 return found
         return []
+
+
+#: A currency or unit written in brackets after a column name: "($)", "(EUR)", "[USD]", "(in £)", "(€, net of VAT)".
+_HEADER_UNIT = re.compile(r"\s*[(\[]\s*(?:in\s+)?(?:[$€£]|us\$|usd|eur|euros?|gbp|chf|dollars?|pounds?)(?![a-z])"
+                          r"[^)\]]{0,20}[)\]]\s*$", re.IGNORECASE)
+
+
+def header_key(value: Any) -> str:
+    """A column header as a template names it: normalised text without a closing colon or a bracketed currency
+    ("Amount ($)", "Amount paid (EUR)", "Difference (€)", "Proposed fallback:" -> "amount", "amount paid",
+    "difference", "proposed fallback"). A percentage or other bracket stays ("Variance (%)"). Source: issue 12
+    item 1, "currency symbols" among the ways a professional writes a template."""
+    text = normalize_text(value)
+    text = _HEADER_UNIT.sub("", text).rstrip(": ").strip()
+    return text
 
 
 def _rgb(color: Any) -> tuple[int, int, int] | None:
