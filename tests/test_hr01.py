@@ -398,3 +398,27 @@ def test_exception_headers_with_the_currency_pass(generated, solved):
     _rewrite_exceptions(out, euro)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_false_exception_written_with_a_spaced_or_labelled_id_fails(generated, solved):
+    """Red team (1.2 false pass): a correctly paid employee listed as an exception as "NG 1227" or "Employee
+    NG-1227" escaped no_false_exceptions, which only counted cells shaped exactly like an ID."""
+    employee, gross = next(iter(generated.oracle()["correctly_paid"].items()))
+    out = solved / layout.OUT_DIR
+    for written in (employee.replace("-", " "), f"Employee {employee}"):
+        _rewrite_exceptions(out, lambda sheet, w=written: sheet.append([w, "Overtime multiplier", float(gross),
+                                                                         float(gross) - 50, 50.0]))
+        assert "no_false_exceptions" in failed_ids(evaluate(generated, out, solved))
+        _rewrite_exceptions(out, lambda sheet: sheet.delete_rows(sheet.max_row))
+
+
+def test_planted_ids_written_with_a_space_pass(generated, solved):
+    """Fair (1.2 failed correct work): "NG 1177" in the Employee ID column is employee NG-1177."""
+    def spaced(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[0].value:
+                row[0].value = str(row[0].value).replace("-", " ")
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, spaced)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
