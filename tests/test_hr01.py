@@ -422,3 +422,31 @@ def test_planted_ids_written_with_a_space_pass(generated, solved):
     _rewrite_exceptions(out, spaced)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_issue_cell_offering_two_kinds_as_alternatives_fails(generated, solved):
+    """Red team (1.2 false pass): "Overtime or holiday premium" and "Leaver / no timesheet" name two kinds as
+    alternatives; the cell classified both exceptions it sat beside."""
+    def hedge(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[1].value in ("Overtime multiplier", "Holiday premium missing"):
+                row[1].value = "Overtime or holiday premium"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, hedge)
+    failed = failed_ids(evaluate(generated, out, solved))
+    assert {"exception.overtime_multiplier", "exception.holiday_premium_missing"} <= failed
+
+
+def test_an_issue_cell_describing_one_kind_in_other_words_passes(generated, solved):
+    """Fair: a description that mentions a second kind's word in passing ("Overtime paid at 125% instead of 150%
+    on a public holiday week", a date 31/03/2025) still classifies its exception."""
+    def describe(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[1].value == "Overtime multiplier":
+                row[1].value = "Overtime paid at 125% instead of 150% in a holiday week"
+            elif row[1].value == "Terminated employee paid":
+                row[1].value = "Terminated employee paid after leaving on 31/03/2025"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, describe)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -30,6 +30,8 @@ ISSUE_WORDS = {
     "unsupported_hours": ("timesheet", "unsupported", "not worked", "no hours"),
     "terminated_paid": ("terminat", "left", "leaver", "ended", "former"),
 }
+#: Two kinds offered in place of each other in one Issue cell: "or", "and/or", "either", a slash between words.
+ALTERNATIVE_WORDS = re.compile(r"\b(?:or|either)\b|[a-z]\s*/\s*[a-z]")
 #: The issue codes the brief lists, by kind (normalised text).
 ISSUE_CODES = {
     "overtime_multiplier": "overtime multiplier",
@@ -133,11 +135,14 @@ def _file_text(ev: common.Evaluation, rel: str) -> str:
 
 def _issue_kind_ok(issue: str, kind: str) -> bool:
     """True when ``issue`` (normalised) names ``kind`` and no other: by the brief's code when it holds one, else by
-    the kind's words. A cell naming several codes, or the words of three or more kinds, is not a classification."""
+    the kind's words. A cell naming several codes, the words of three or more kinds, or two kinds offered as
+    alternatives ("overtime or holiday premium", "leaver / no timesheet") is not a classification."""
     codes = {k for k, code in ISSUE_CODES.items() if code in issue}
     if codes:
         return codes == {kind}
     kinds = {k for k, words in ISSUE_WORDS.items() if any(w in issue for w in words)}
+    if len(kinds) > 1 and ALTERNATIVE_WORDS.search(issue):
+        return False  # "overtime or holiday premium", "leaver / no timesheet": two answers
     return kind in kinds and len(kinds) <= 2
 
 
