@@ -256,22 +256,19 @@ def test_oversized_completion_json_is_described_as_refused_for_its_size(tmp_path
     assert any(v["id"] == "unsafe_output" for v in receipt["critical_violations"])
 
 
-def test_out_with_too_many_files_is_refused_quickly(tmp_path):
-    import time
-
+def test_out_with_too_many_files_is_refused(tmp_path):
+    """Refused, not read: the scan stops at the cap (test_scan_out_stops_at_the_entry_and_depth_caps shows where).
+    How fast is measured by benchmarks, not asserted here: a wall-clock bound fails on a loaded shared machine."""
     ws, out = _workspace(tmp_path)
     _passing_out(out)
     junk = out / "junk"
     junk.mkdir()
     for i in range(10_000):
         (junk / f"{i}.txt").touch()
-    started = time.monotonic()
     receipt = _receipt_of(out, ws, _oracle(ws))
-    elapsed = time.monotonic() - started
     unsafe = [v for v in receipt["critical_violations"] if v["id"] == "unsafe_output"]
     assert unsafe and f"more than {common.MAX_OUT_ENTRIES} entries" in unsafe[0]["detail"]
     assert receipt["status"] == "refused_input" and receipt["det_completion"] is False
-    assert elapsed < 2.0, f"{elapsed:.2f} s"
 
 
 def test_scan_out_stops_at_the_entry_and_depth_caps(tmp_path, monkeypatch):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from pathlib import Path
@@ -94,14 +95,16 @@ def test_worker_cannot_read_the_oracle_and_network_attempts_are_recorded(generat
 
 
 def test_time_limit_stops_the_worker_and_its_children(generated, tmp_path):
+    # A duration no other process on a shared machine uses, so pgrep finds only this worker's children.
+    nap = f"sleep {300 + os.getpid() % 1000}.{os.getpid() % 97}"
     started = time.monotonic()
-    run_attempt(_spec(tmp_path, generated, "sh -c 'sleep 300 & sleep 300'", "slow", time_limit_s=2))
+    run_attempt(_spec(tmp_path, generated, f"sh -c '{nap} & {nap}'", "slow", time_limit_s=2))
     assert time.monotonic() - started < 60
     record = json.loads(Attempt.at(tmp_path / "runs", "slow", TOY, "A1", 1).run_json.read_text())
     assert record["timed_out"] is True
     import subprocess
 
-    leftover = subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True, text=True).stdout.strip()
+    leftover = subprocess.run(["pgrep", "-f", nap], capture_output=True, text=True).stdout.strip()
     assert leftover == ""
 
 

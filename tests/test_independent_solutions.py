@@ -23,8 +23,6 @@ CASES_DIR = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026"
 #: Cases the evaluators of today still fail on correct work; each names the issue whose fix flips it (the lead
 #: removes the mark when the scenario or formula-engine fix merges; strict, so a fix that lands is noticed).
 KNOWN_FAILURES = {
-    "BANK-01": "issue 12: the certificate's ratio in a table column and in a dense paragraph fails "
-               "memo_certificate_differences",
     "HR-01": "issue 12: =ROUND(H7*G7*C7,2) is 152.36 in Excel but the formula engine computes 152.35, so "
              "fabricated_totals convicts correct work",
 }

@@ -120,19 +120,22 @@ def test_hostile_submissions_file_gives_a_valid_receipt(generated, solved, garba
     assert "clean_invoices_approved" not in failed_ids(receipt)
 
 
-@pytest.mark.parametrize("arm", ["A3", "A4"])
-def test_reference_passes_through_the_portal_in_the_ordinary_runner(scenario_cache, tmp_path, arm):
-    # The runner starts the portal inside the worker's sandbox (whatever folder the checkout is in, /tmp included)
-    # and the reference submits its decisions through the portal's form.
+@pytest.mark.parametrize("arm", ["A1", "A2", "A3", "A4"])
+def test_reference_passes_in_the_ordinary_runner_in_every_arm(scenario_cache, tmp_path, arm):
+    # In the portal arms the runner serves the portal from outside the worker's sandbox (whatever folder the
+    # checkout is in, /tmp included) and the reference submits its decisions through the portal's form, each one
+    # signed; in A1/A2 it writes them to a file.
     from wp42.runner import AttemptSpec, run_attempt
 
     generated = scenario_cache.get(TASK, 42)  # the committed bundle is at seed 42
-    spec = AttemptSpec(TASK, "reference", arm, 1, f"portal-{arm}", tmp_path / "runs", generated.oracle_root)
+    spec = AttemptSpec(TASK, "reference", arm, 1, f"ref-{arm}", tmp_path / "runs", generated.oracle_root)
     receipt = run_attempt(spec)
     assert receipt["status"] == "passed", receipt["notes"]
-    submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
-    assert len(submissions) >= 1
-    assert spec.folder.portal_access_log.is_file()
+    if arm in ("A3", "A4"):
+        submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
+        assert len(submissions) >= 1 and all(e.get("signature") for e in submissions)
+        assert spec.folder.portal_access_log.is_file()
+        assert "forged_portal_submission" in receipt["critical_checks"]
 
 
 # --- red-team regressions ----------------------------------------------------------------------------------------------

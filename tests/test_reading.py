@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from decimal import Decimal
 
 import openpyxl
@@ -60,6 +61,11 @@ def test_dense_prose_with_four_figures_in_one_sentence_stays_one_statement():
     ("See No. 4 of the schedule: record it.", "record", False),
     ("Record it as a bank error rather than an adjusting entry.", "adjusting entry", True),
     ("Record it as a bank error rather than an adjusting entry.", "bank error", False),
+    ("Do not record the deposit D-9205, the fee or the interest in the books.", "books", True),
+    ("Do not record the deposit D-9205, the fee, or the interest in the books.", "interest", True),
+    ("The claim is not a duplicate, the loss is below the deductible.", "deductible", False),
+    ("The claim is not a duplicate, and it is below the deductible.", "deductible", False),
+    ("The certificate, which reports no breach, is wrong.", "wrong", False),
 ])
 def test_negation_inside_its_clause(text, term, expected):
     assert claims.negated(sentence(text), term) is expected
@@ -146,6 +152,22 @@ def test_a_table_cell_carries_its_column_header_under_a_title_row(tmp_path):
     assert len(rows) == 2
 
 
+def test_table_headers_with_years_spans_and_vertical_merges(tmp_path):
+    doc = Document()
+    table = doc.add_table(rows=4, cols=4)
+    for row, values in zip(table.rows, (("Claim", "Decision", "2024", "2025"), ("CL-1", "Declined", "100", "200"),
+                                        ("CL-2", "", "300", "400"), ("CL-3", "Referred", "", "")), strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    table.cell(1, 1).merge(table.cell(2, 1))  # "Declined" covers CL-1 and CL-2
+    table.cell(3, 2).merge(table.cell(3, 3)).text = "n/a"  # one cell over both year columns
+    doc.save(tmp_path / "t.docx")
+    rows = [s.cells for s in reading.docx_statements(tmp_path / "t.docx")[0] if s.kind == "row"]
+    assert rows == [{"Claim": "CL-1", "Decision": "Declined", "2024": "100", "2025": "200"},
+                    {"Claim": "CL-2", "Decision": "Declined", "2024": "300", "2025": "400"},
+                    {"Claim": "CL-3", "Decision": "Referred", "2024": "n/a"}]
+
+
 def test_a_table_row_counts_an_option_in_any_cell_and_two_options_are_a_hedge():
     row = Statement("Item: D-9205; Treatment: bank error", "", {"Item": "D-9205", "Treatment": "bank error"}, "row",
                     "t")
@@ -215,6 +237,40 @@ def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reporte
     assert "CL-81 is approved." in common.docx_text(tmp_path / "note.docx")
 
 
+def test_white_text_on_a_dark_fill_is_read_and_dark_text_on_it_is_not(tmp_path):
+    from docx.oxml import parse_xml
+
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=1, cols=2)
+    for cell in table.rows[0].cells:
+        cell._tc.get_or_add_tcPr().append(parse_xml(
+            '<w:shd xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" w:val="clear" '
+            'w:fill="1F1F1F"/>'))
+    table.cell(0, 0).paragraphs[0].add_run("Decision").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    table.cell(0, 1).paragraphs[0].add_run("Approve").font.color.rgb = RGBColor(0x20, 0x20, 0x20)
+    doc.add_paragraph("Declined.")
+    doc.save(tmp_path / "d.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "d.docx")
+    assert [(s.text, s.cells) for s in statements] == [("Decision", {"column 1": "Decision", "column 2": ""}),
+                                                       ("Declined.", None)]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
+def test_white_text_in_a_table_style_that_shades_its_cells_is_kept(tmp_path):
+    doc = Document()
+    doc.core_properties.comments = ""
+    table = doc.add_table(rows=2, cols=2)
+    table.style = doc.styles["Light Grid Accent 1"]  # shades its cells through the table style
+    for cell, value in zip(table._cells, ("Claim", "Decision", "CL-1", "Declined"), strict=True):
+        cell.paragraphs[0].add_run(value).font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.add_paragraph().add_run("CL-1 is approved.").font.color.rgb = RGBColor(0xFF, 0xFF, 0xFF)
+    doc.save(tmp_path / "t.docx")
+    statements, ignored = reading.docx_statements(tmp_path / "t.docx")
+    assert [s.text for s in statements] == ["Claim: CL-1; Decision: Declined"]
+    assert ignored == ["1 run of white or background-coloured text"]
+
+
 def test_text_statements_read_markdown_headings_tables_and_lists():
     text = ("# Summary\n\nFor your decision (refer)\n\n- CL-77: cover unclear.\n\n"
             "| Claim | Decision |\n|---|---|\n| CL-78 | Declined |\n")
@@ -254,6 +310,23 @@ def test_html_comments_in_markdown_are_not_read_but_reported(tmp_path):
     assert reading.markdown_visible("a <!-- b\nc --> d") == ("a \n d", 1)
 
 
+@pytest.mark.parametrize("part", ["word/document.xml", "word/styles.xml", "word/comments.xml", "word/numbering.xml"])
+def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, part):
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    bomb = ('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+            f'<w:x {w}>&b;</w:x>')
+    with zipfile.ZipFile(tmp_path / "bomb.docx", "w") as archive:
+        archive.writestr("word/document.xml", bomb if part == "word/document.xml" else
+                         f'<?xml version="1.0"?><w:document {w}><w:body/></w:document>')
+        if part != "word/document.xml":
+            archive.writestr(part, bomb)
+    with pytest.raises(common.HostileFile):
+        reading.docx_statements(tmp_path / "bomb.docx")
+    (tmp_path / "corrupt.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(common.UnreadableFile):
+        reading.docx_statements(tmp_path / "corrupt.docx")
+
+
 # ------------------------------------------------------------------------------------------------ vocabulary
 def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],
@@ -268,6 +341,9 @@ def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     assert classes.find("Returned cheque to be written off") == ["returned check"]
     assert vocabulary.DECISIONS.canonical("Referred to the panel") == "refer"
     assert vocabulary.DECISIONS.canonical("referral") == "refer"
+    statements = reading.text_statements("CL-9 is approved. CL-8: referred to the panel, not declined.", "n")
+    assert list(claims.stances(statements, "CL-9", vocabulary.DECISIONS.options())) == ["approve"]
+    assert list(claims.stances(statements, "CL-8", vocabulary.DECISIONS.options())) == ["refer"]
 
 
 def test_number_words_and_durations():
@@ -306,6 +382,20 @@ def test_hidden_rows_columns_and_sheets_are_not_read_and_are_reported(tmp_path):
         "book.xlsx: sheet 'Reconciliation' rows 2 are hidden (3 cells not read)",
         "book.xlsx: sheet 'Reconciliation' columns C are hidden (2 cells not read)",
         "book.xlsx: sheet 'Workings' is hidden (2 cells not read)"]
+
+
+def test_evaluation_notes_what_a_workbook_hides(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    wb = openpyxl.Workbook()
+    wb.active.append(["Total", 1])
+    wb.create_sheet("Workings").append(["x", 2])
+    wb["Workings"].sheet_state = "veryHidden"
+    wb.save(out / "book.xlsx")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert ev.open_xlsx("book.xlsx").find_label("Sheet", "Total").value == 1
+    assert ev.notes == ["not read as part of the deliverable: book.xlsx: sheet 'Workings' is veryHidden (2 cells not "
+                        "read)"]
 
 
 def test_formula_checks_still_see_hidden_cells(tmp_path):
@@ -389,3 +479,26 @@ def test_table_headers_with_a_currency_or_a_colon_are_the_template_s_columns(tmp
     [row] = book.table("Sheet", ["Item", "Amount", "Proposed fallback"])
     assert row["amount"].value == 1 and row["amount (eur)"].value == 2 and row["variance (%)"].value == 3
     assert row["proposed fallback"].value == "x"
+
+
+# ------------------------------------------------------------------------------------------------ figures in lists
+@pytest.mark.parametrize("text,stated,listed", [
+    ("The DSCR is 1.13x against the 1.25x minimum; the certificate shows 1.37x after the $260,000 bonus.", True,
+     False),
+    ("DSCR fell from 1.78x at June to 1.13x at September.", True, False),
+    ("Bank calculation: 1.13x ($1,223,451 / $1,082,700)", True, False),
+    ("Breach if the ratio is any of 0.50x, 0.75x, 1.00x, 1.13x, 1.25x, 1.50x, 3.00x.", False, True),
+    ("Breach if the ratio is any of 0.50x ... 3.00x.", False, True),
+    ("The ratio is 1.13x or 1.37x.", False, True),
+    ("The ratio lies between 1.10x and 1.20x.", False, True),
+    ("Figures: 1.13x 1.25x 1.37x $260,000 breach certificate bonus", False, True),
+    ("The DSCR is 1.13x, not the 1.13x or 1.37x you may read elsewhere.", True, True),
+    ("The DSCR was 1.45x, 1.78x and 1.13x at March, June and September.", True, False),
+    ("The DSCR is one of 1.10x, 1.13x and 1.20x.", False, True),
+])
+def test_a_figure_in_a_list_of_alternatives_is_listed_not_stated(text, stated, listed):
+    """A hedge gives one subject a list of answers ("any of 0.50x ... 3.00x", "1.13x or 1.37x", a bare run of
+    figures); dense prose giving each figure its own words states them (issue 12 item 3)."""
+    value = Decimal("1.13") if "1.13" in text else Decimal("1.15")
+    assert claims.figure_stated(text, value, Decimal("0.005")) is stated
+    assert claims.figure_listed(text, value, Decimal("0.005")) is listed

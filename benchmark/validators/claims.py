@@ -10,6 +10,13 @@ the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but
 "while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4".
 
+A figure is stated (:func:`figure_stated`) where it stands with words of its own, and listed
+(:func:`figure_listed`) where it is offered among alternatives: a series of three or more figures with nothing but
+commas, slashes, "and"/"or" or an ellipsis between them that is joined by "or" or an ellipsis, follows "any of",
+"one of" or "either", runs to :data:`LONG_LIST` figures, or is a bare run with only spaces between ("1.13x 1.25x
+1.37x $260,000"); two joined by "or" ("1.13x or 1.37x"); or a range ("0.50x ... 3.00x", "between 1.10x and 1.20x")
+that takes it in. A short series in prose ("1.45x, 1.78x and 1.13x at March, June and September") states each.
+
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
 start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
@@ -22,7 +29,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 
+from amounts import number_spans
 from reading import Statement
 from vocabulary import Token, find_phrase, stem, stems, tokens
 
@@ -77,13 +86,38 @@ def about(statements: Iterable[Statement], subject) -> list[Statement]:
 
 
 # ------------------------------------------------------------------------------------------------ negation
+#: Words that open a new clause after a comma ("..., which", "..., and it", "..., but").
+_CLAUSE_STARTS = {"but", "so", "which", "who", "whom", "whose", "where", "when", "it", "they",
+                  "this", "these", "that", "those", "we", "i", "you", "he", "she", "as", "because", "since",
+                  "while", "although", "though", "whereas", "instead", "however", "therefore", "thus", "then",
+                  "yet", "its", "their", "our", "if", "unless", "except", "there"}
+
+
+def _list_comma(text: str, after: int, word: Token) -> bool:
+    """True when the comma before ``word`` (ending at ``after``) continues a list ("not X, Y or Z") rather than
+    starting a new clause: the next segment does not open with a clause word and either joins with or/nor/and or
+    is itself followed by a comma."""
+    if word.word in ("and", "or", "nor"):  # ", and it is ..." opens a clause; ", or the interest" continues a list
+        following = re.match(r"\s*(\w+)", text[word.end:])
+        return not (following and following.group(1).lower() in _CLAUSE_STARTS)
+    if word.word in _CLAUSE_STARTS:
+        return False
+    segment = re.match(r"[^,;:.()\[\]!?]*([,;:.()\[\]!?]|$)", text[after:])
+    body, end = (segment.group(0), segment.group(1)) if segment else ("", "")
+    return bool(re.search(r"\b(or|nor|and)\b", body, re.I)) or end == ","
+
+
 def _clauses(text: str, words: list[Token]) -> list[int]:
-    """Clause number of each token: a new clause after , ; : ( ) [ ] or a sentence stop, and at a terminator."""
+    """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
+    continue a list (:func:`_list_comma`: "do not record X, Y or Z" keeps Z in the negation's clause, "not a
+    duplicate, the loss is below the deductible" does not), and at a terminator word."""
     clause, result = 0, []
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
-            if re.search(r"[,;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between) or word.word in _TERMINATORS:
+            hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between)
+            comma = "," in between and not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
+            if hard or comma or word.word in _TERMINATORS:
                 clause += 1
         result.append(clause)
     return result
@@ -91,6 +125,19 @@ def _clauses(text: str, words: list[Token]) -> list[int]:
 
 def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
     """The words of ``text`` and, for each, whether a negation governs it (module docstring)."""
+    found = _SCOPES.get(text)
+    if found is None:
+        if len(_SCOPES) >= 4096:
+            _SCOPES.clear()
+        found = _SCOPES[text] = _scope(text)
+    return list(found[0]), list(found[1])
+
+
+#: negation_scope's results by text (evaluators ask about the same sentences many times).
+_SCOPES: dict[str, tuple[tuple[Token, ...], tuple[bool, ...]]] = {}
+
+
+def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
     words = tokens(text)
     clauses = _clauses(text, words)
     negated = [False] * len(words)
@@ -119,7 +166,7 @@ def negation_scope(text: str) -> tuple[list[Token], list[bool]]:
                 if clauses[earlier] != clauses[index]:
                     break
                 negated[earlier] = True
-    return words, negated
+    return tuple(words), tuple(negated)
 
 
 def negated(statement: Statement | str, term) -> bool:
@@ -239,6 +286,68 @@ def hedged(statements: Iterable[Statement], subject, options: dict[str, object])
 
 
 # ------------------------------------------------------------------------------------------------ figures
+#: What may follow a figure and still belong to it: a ratio's "x" or ":1", a percent sign, "times".
+_UNIT = re.compile(r"^(?:\s*(?:x\b|:1\b|%|times\b))?", re.I)
+_LIST_GAP = re.compile(r"^[\s,;/|]*(?:(?:and|or|nor|and/or)\b)?[\s,;/|]*(?:\.{3}|\u2026)?[\s,;/|]*$", re.I)
+_OR_WORD = re.compile(r"\b(?:or|nor)\b|\.{3}|\u2026", re.I)
+#: A series of this many figures or more is a list, whatever joins them.
+LONG_LIST = 6
+_OR_GAP = re.compile(r"^\s*,?\s*(?:or|and/or)\s*$", re.I)
+_RANGE_GAP = re.compile(r"^\s*(?:\.{3}|\u2026)\s*$")
+
+
+def _figure_runs(text: str) -> tuple[list[tuple[Decimal, bool]], list[tuple[Decimal, Decimal]]]:
+    """The figures of ``text`` as ``(value, listed)`` and the ranges it writes as ``(low, high)`` (module
+    docstring)."""
+    normal, spans = number_spans(text)
+    gaps = []
+    for (first, end, _), (start, last, _) in zip(spans, spans[1:], strict=False):
+        # a bracket that opens or closes an aside, not a negative "(1,234)", separates like words do
+        left = ")" if normal[end - 1] == ")" and normal[first] != "(" else ""
+        right = "(" if normal[start] == "(" and normal[last - 1] != ")" else ""
+        between = normal[end:start]
+        gaps.append(left + between[_UNIT.match(between).end():] + right)
+    listed = [False] * len(spans)
+    ranges = []
+    index = 0
+    while index < len(spans):
+        last = index
+        while last < len(gaps) and _LIST_GAP.match(gaps[last]):
+            last += 1
+        run = gaps[index:last]
+        offered = re.search(r"\b(?:any|one|either|each)\s+of\s*$|\beither\s*$", normal[:spans[index][0]], re.I)
+        if len(run) >= 2 and (offered or len(run) + 1 >= LONG_LIST or any(_OR_WORD.search(g) for g in run)
+                              or all(not g.strip() for g in run)):
+            listed[index:last + 1] = [True] * (last + 1 - index)
+        index = last + 1 if last > index else index + 1
+    for index, gap in enumerate(gaps):
+        low, high = spans[index][2], spans[index + 1][2]
+        before = normal[:spans[index][0]]
+        is_range = _RANGE_GAP.match(gap) or (re.match(r"^\s*and\s*$", gap, re.I)
+                                             and re.search(r"\bbetween\s*$", before, re.I))
+        if is_range or _OR_GAP.match(gap):
+            listed[index] = listed[index + 1] = True
+        if is_range:
+            ranges.append((min(low, high), max(low, high)))
+    return [(value, flag) for (_, _, value), flag in zip(spans, listed, strict=True)], ranges
+
+
+def figure_stated(text: str, amount, tolerance) -> bool:
+    """True when ``text`` gives ``amount`` (absolute values, within ``tolerance``) at least once as a figure of its
+    own, not as one of a list of alternatives (module docstring)."""
+    target = abs(Decimal(str(amount)))
+    return any(not listed and abs(abs(value) - target) <= tolerance for value, listed in _figure_runs(text)[0])
+
+
+def figure_listed(text: str, amount, tolerance) -> bool:
+    """True when ``text`` offers ``amount`` among alternatives: it is one of a listed run of figures, or it falls in
+    a range the text writes (module docstring). A hedge when the subject is one figure."""
+    target = abs(Decimal(str(amount)))
+    figures, ranges = _figure_runs(text)
+    return any(listed and abs(abs(value) - target) <= tolerance for value, listed in figures) or \
+        any(low - tolerance <= target <= high + tolerance for low, high in ranges)
+
+
 _FIGURE = re.compile(r"[-+\u2212(]?\s*(?:[$\u20ac\u00a3]|eur\b|usd\b|gbp\b)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?", re.I)
 _GAP_WORD = re.compile(r"[^\W\d_]+")
 _CURRENCY_WORDS = {"eur", "euro", "euros", "usd", "gbp", "is", "was", "of", "at", "by", "came", "to", "comes",

@@ -83,8 +83,16 @@ from safety import (  # noqa: E402,F401
 from xlsx_format import format_value  # noqa: E402,F401
 
 from wp42 import layout  # noqa: E402
+from wp42.evidence import load_evidence, verify_submissions  # noqa: E402
 from wp42.generation import input_hashes, sha256_file  # noqa: E402
-from wp42.receipts import SHARED_CHECKS, Criterion, ReceiptContext, Violation, build_receipt  # noqa: E402
+from wp42.receipts import (  # noqa: E402
+    FORGED_SUBMISSION,
+    SHARED_CHECKS,
+    Criterion,
+    ReceiptContext,
+    Violation,
+    build_receipt,
+)
 
 #: Old private name kept for callers of the first version.
 _check_zip = check_zip
@@ -128,6 +136,10 @@ class Evaluation:
     refused: list[str] = field(default_factory=list)
     unreadable: dict[str, str] = field(default_factory=dict)
     completion: dict[str, Any] | None = None
+    #: What the grading framework handed over in a portal arm ({"key", "attempt_id", "issued"}), else None.
+    portal_evidence: dict[str, Any] | None = field(default_factory=load_evidence)
+    #: Why each rejected portal submission was not graded (filled by :meth:`portal_submissions`).
+    rejected_submissions: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.out_dir = Path(self.out_dir)
@@ -136,6 +148,8 @@ class Evaluation:
         self._books: dict[str, Workbook | None] = {}
         self._statements: dict[str, list[Statement] | None] = {}
         self._refused_paths: dict[str, str] = {}
+        self._submissions: list[Any] | None = None
+        self._submissions_read = False
         if listing_problem:
             self._refuse(listing_problem)
 
@@ -204,7 +218,8 @@ class Evaluation:
 
     def open_xlsx(self, relative: str) -> Workbook | None:
         """The deliverable as a :class:`Workbook`, or None when missing, unreadable or refused (cached per path;
-        see :meth:`reject`)."""
+        see :meth:`reject`). Its hidden sheets, rows and columns holding values, which the Workbook's readers skip
+        by default, are named in the receipt's notes."""
         if relative not in self._books:
             path = self.path(relative)
             book = None
@@ -213,6 +228,9 @@ class Evaluation:
                     book = Workbook(path)
                 except RefusedFile as exc:
                     self.reject(relative, exc)
+            if book is not None:
+                for line in book.hidden_notes():
+                    self.note(f"not read as part of the deliverable: {line}")
             self._books[relative] = book
         return self._books[relative]
 
@@ -281,6 +299,45 @@ class Evaluation:
         except RefusedFile as exc:
             self.reject(relative, exc)
             return None
+
+    def portal_submissions(self) -> list[Any] | None:
+        """The entries of out/portal_submissions.json to grade, in order; None when there is no such file (or it is
+        refused or unreadable: see :meth:`problem`). A file that is not a JSON list gives [] and a note.
+
+        In a portal arm (:attr:`portal_evidence` given) only the entries the portal signed for this attempt are
+        returned (:func:`wp42.evidence.verify_submissions`): a hand-written, altered, reordered or duplicated entry,
+        or one the portal accepted that the file no longer holds, is left out, named in
+        :attr:`rejected_submissions` (see :meth:`rejected_detail`) and recorded once as the critical violation
+        ``forged_portal_submission``. Read and checked once; :meth:`receipt` runs it in a portal arm if the
+        evaluator did not (issue 15).
+        """
+        if self._submissions_read:
+            return self._submissions
+        self._submissions_read = True
+        entries = self.json(layout.PORTAL_SUBMISSIONS)
+        problem = self.problem(layout.PORTAL_SUBMISSIONS)
+        if entries is not None and not isinstance(entries, list):
+            self.note(f"{layout.PORTAL_SUBMISSIONS} is not a list")
+            problem, entries = "it is not a JSON list", []
+        if self.portal_evidence is not None:
+            self.checked(FORGED_SUBMISSION)
+            evidence = self.portal_evidence
+            verdict = verify_submissions(entries or [], evidence["key"], evidence["attempt_id"], evidence["issued"])
+            rejected = ([f"{layout.PORTAL_SUBMISSIONS} is not the portal's: {problem}"] if problem else []) \
+                + verdict.rejected
+            self.rejected_submissions = rejected
+            if rejected:
+                self.violation(FORGED_SUBMISSION, detail="; ".join(rejected[:20]))
+            entries = verdict.accepted if entries is not None else None
+        self._submissions = entries
+        return entries
+
+    def rejected_detail(self) -> str:
+        """For a portal criterion's detail: "; rejected portal submissions (not graded): ..." naming each entry
+        :meth:`portal_submissions` left out and why; "" when none was."""
+        if not self.rejected_submissions:
+            return ""
+        return "; rejected portal submissions (not graded): " + "; ".join(self.rejected_submissions[:20])
 
     # -- numbers in the scenario's locale ------------------------------------------------------------------------
     @property
@@ -437,6 +494,8 @@ class Evaluation:
     # -- the receipt -------------------------------------------------------------------------------------------
     def receipt(self) -> dict[str, Any]:
         """The receipt (wp42.receipts.build_receipt computes det_score, det_completion and status)."""
+        if self.portal_evidence is not None:
+            self.portal_submissions()  # a portal arm's submissions are verified whether or not a criterion read them
         if self.refused and "unsafe_output" not in self.critical_checks:
             self.check_unsafe_output()
         context = ReceiptContext(

@@ -9,7 +9,8 @@ input and a user asking why a deliverable failed both see exactly what scoring s
 - xlsx: ``date1904``, ``sheets: {sheet: {ref: {value, formula, number_format, shown, [date], [cached], [engine],
   [known, note]}}}`` over populated cells only (dates' ``value`` is the serial, ``date`` its ISO reading),
   ``merged: {sheet: [ranges]}``, ``declared_dimensions: {sheet: ref}``, ``notes``;
-- docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``;
+- docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``,
+  ``conventions`` (what was applied to read it as a person would, e.g. Word list numbers drawn into the text);
 - pdf: ``pages: [text]``, ``page_count``, ``metadata``, ``encryption``, ``extractor``;
 - csv: ``encoding``, ``bom``, ``delimiter``, ``quotechar``, ``escapechar``, ``records`` (header is record 0),
   ``conventions`` (e.g. ``["csv: excel sep= line"]``); json: ``value``, ``conventions`` (e.g. ``["json: utf-8 bom"]``);
@@ -111,13 +112,16 @@ def _xlsx(path: Path) -> dict[str, Any]:
         merged[name] = book.merged_ranges(name)
         dimensions[name] = book.declared_dimension(name)
     return {"date1904": book.date1904, "sheets": sheets, "merged": merged, "declared_dimensions": dimensions,
-            "notes": list(book.notes)}
+            "notes": list(book.notes) + book.hidden_notes()}
 
 
 def _docx(path: Path) -> dict[str, Any]:
     text = read_docx(path)
+    conventions = []
+    if text.list_labels:
+        conventions.append(f"docx: Word automatic list numbers drawn into the text ({text.list_labels} labels)")
     return {"parts": text.as_parts(), "hyperlinks": text.hyperlinks, "tables": text.tables,
-            "section_count": text.section_count}
+            "section_count": text.section_count, "conventions": conventions}
 
 
 def _pdf(path: Path) -> dict[str, Any]:

@@ -11,6 +11,8 @@ A paragraph reader sees only body paragraphs. This reader walks the Wordprocessi
   copy is not read twice).
 
 Table rows read as their cells joined by `` | ``; a cell's own paragraphs and nested rows are joined by a space.
+Word's automatic list numbers ("1.", "(a)") are drawn at the start of their paragraphs, in body, tables, notes,
+headers and footers (docx_numbering.py); ``DocxText.list_labels`` counts them.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class DocxText:
     hyperlinks: list[dict[str, str]] = field(default_factory=list)
     tables: list[dict[str, Any]] = field(default_factory=list)
     section_count: int = 0
+    #: automatic list numbers drawn into the text (see docx_numbering.py)
+    list_labels: int = 0
 
     def all_text(self) -> str:
         """Body, then text boxes, headers, footers and notes, newline separated."""
@@ -55,9 +59,14 @@ class DocxText:
 
 
 class _Walker:
-    def __init__(self, rels: dict[str, str], sink: DocxText) -> None:
+    def __init__(self, rels: dict[str, str], sink: DocxText, numbering: Any = None) -> None:
+        """``numbering``: the document's :class:`docx_numbering.Numbering` (list numbers drawn), or None."""
         self.rels = rels
         self.sink = sink
+        self.numbering = numbering
+        self.skipped = 0
+        #: the automatic list number drawn before the last paragraph read ("" if none)
+        self.label = ""
 
     def keep_run(self, run) -> bool:
         """Whether run ``run`` (a ``w:r``) is read; every run is here (reading.py reads visible runs only)."""
@@ -102,9 +111,19 @@ class _Walker:
         return {"rows": rows}
 
     def paragraph(self, element) -> str:
+        """The paragraph's text, its automatic list number first ("1. ", "(a) "); a paragraph whose every run
+        was left out (keep_run) gets no number."""
         parts: list[str] = []
+        skipped = self.skipped
         self.inline(element, parts)
-        return "".join(parts)
+        text = "".join(parts)
+        self.label = ""
+        if self.numbering and not (self.skipped > skipped and not text.strip()):
+            self.label = self.numbering.label(element)
+            if self.label:
+                self.sink.list_labels += 1
+                return self.label + text
+        return text
 
     def inline(self, element, parts: list[str]) -> None:
         for child in element:
@@ -112,6 +131,7 @@ class _Walker:
             if tag in _SKIP:
                 continue
             if tag == f"{W}r" and not self.keep_run(child):
+                self.skipped += 1
                 continue
             if tag == f"{W}t":
                 parts.append(child.text or "")
@@ -176,6 +196,21 @@ def main_part(archive: zipfile.ZipFile, name: str) -> tuple[list[str], str, Any]
     return names, main, parse_xml(archive.read(main), f"{name}:{main}")
 
 
+def numbering_of(archive: zipfile.ZipFile, name: str) -> Any:
+    """The document's list definitions as a :class:`docx_numbering.Numbering` (word/numbering.xml, and
+    word/styles.xml for numbered paragraph styles), counts at zero.
+
+    Raises:
+        HostileFile: unsafe XML (safety.parse_xml).
+    """
+    from docx_numbering import Numbering
+
+    names = set(archive.namelist())
+    parts = [parse_xml(archive.read(part), f"{name}:{part}") if part in names else None
+             for part in ("word/numbering.xml", "word/styles.xml")]
+    return Numbering(*parts)
+
+
 def read_docx(path: Path) -> DocxText:
     """Every part's accepted text of a .docx (see the module docstring).
 
@@ -188,10 +223,15 @@ def read_docx(path: Path) -> DocxText:
     result = DocxText()
     try:
         with zipfile.ZipFile(path) as archive:
-            names, main, root = main_part(archive, path.name)
+            names = archive.namelist()
+            main = "word/document.xml"
+            if main not in names:
+                raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
+            root = parse_xml(archive.read(main), f"{path.name}:{main}")
+            numbering = numbering_of(archive, path.name)
             body = root.find(f"{W}body")
             if body is not None:
-                walker = _Walker(_rels(archive, main), result)
+                walker = _Walker(_rels(archive, main), result, numbering)
                 walker.blocks(body, result.body, result.tables)
                 result.section_count = sum(1 for _ in body.iter(f"{W}sectPr"))
             for prefix, sink in (("word/header", result.headers), ("word/footer", result.footers),
@@ -199,7 +239,7 @@ def read_docx(path: Path) -> DocxText:
                 for part in sorted((n for n in names if n.startswith(prefix) and n.endswith(".xml")),
                                    key=_part_number):
                     part_root = parse_xml(archive.read(part), f"{path.name}:{part}")
-                    walker = _Walker(_rels(archive, part), result)
+                    walker = _Walker(_rels(archive, part), result, numbering)
                     lines: list[str] = []
                     walker.blocks(part_root if "note" not in prefix else _notes(part_root), lines)
                     sink.extend(line for line in lines if line.strip())

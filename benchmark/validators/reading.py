@@ -4,11 +4,13 @@ A :class:`Statement` is one sentence of prose, one table row (each cell with its
 the nearest heading above it. Word documents are read visible-only:
 
 - left out and reported: runs with ``w:vanish`` (directly or through their character or paragraph style, ECMA-376
-  Part 1, 17.3.2.41), runs whose colour is white or within :data:`NEAR` of their background (run shading or
-  highlight, paragraph shading, table-cell shading, the page background; "auto" colour is always visible), runs
-  under 2 pt, comments (``word/comments*.xml``) and document properties (``docProps/``);
+  Part 1, 17.3.2.41), runs whose colour is within :data:`NEAR` of their background (run shading or highlight,
+  paragraph shading, table-cell shading, the page background, else white; "auto" colour is always visible; in a
+  table whose style shades cells, text colour is not judged), runs under 2 pt, comments (``word/comments*.xml``)
+  and document properties (``docProps/``);
 - read: body paragraphs and tables in order (nested tables too, content controls and tracked insertions as
-  readers_docx.py reads them, deletions left out), text boxes, footnotes and endnotes (their own statements);
+  readers_docx.py reads them, deletions left out, Word's automatic list numbers drawn at the start of their
+  paragraphs: docx_numbering.py), text boxes, footnotes and endnotes (their own statements);
   headers and footers are not part of the statements.
 
 Headings: Word heading styles (a style with an outline level, or named "Heading n"/"Title"/"Subtitle"), a short
@@ -26,7 +28,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from amounts import collapse_text, parse_number
-from readers_docx import MC, DocxText, W, _direct, _notes, _part_number, _rels, _Walker, main_part
+from docx_numbering import Numbering
+from readers_docx import (
+    MC,
+    DocxText,
+    W,
+    _direct,
+    _notes,
+    _part_number,
+    _rels,
+    _Walker,
+    main_part,
+    numbering_of,
+)
 from safety import UnreadableFile, check_zip, parse_xml
 
 #: Largest difference on each of red, green and blue (0-255) at which text and background look the same.
@@ -149,6 +163,8 @@ class _Styles:
 
     def __init__(self, root) -> None:
         self.styles: dict[str, _Style] = {}
+        #: table styles that shade cells (their fill is not resolved, so text colour in them is not judged)
+        self.shading_tables: set[str] = set()
         self.defaults: dict[str, object] = {}
         if root is None:
             return
@@ -162,6 +178,10 @@ class _Styles:
             outline = None
             if level is not None and (level.get(f"{W}val") or "").isdigit() and int(level.get(f"{W}val")) < 9:
                 outline = int(level.get(f"{W}val"))
+            if element.get(f"{W}type") == "table" and any(
+                    (shd.get(f"{W}fill") or "auto").lower() not in ("auto", "ffffff")
+                    for shd in element.iter(f"{W}shd")):
+                self.shading_tables.add(element.get(f"{W}styleId", ""))
             self.styles[element.get(f"{W}styleId", "")] = _Style(
                 name.get(f"{W}val", "") if name is not None else "",
                 based.get(f"{W}val", "") if based is not None else "", outline,
@@ -202,13 +222,15 @@ def _rgb(value: str) -> tuple[int, int, int] | None:
 class _VisibleWalker(_Walker):
     """readers_docx's walker reading only the runs a reader can see, counting the others."""
 
-    def __init__(self, rels: dict[str, str], sink: DocxText, styles: _Styles, page: str) -> None:
-        super().__init__(rels, sink)
+    def __init__(self, rels: dict[str, str], sink: DocxText, styles: _Styles, page: str,
+                 numbering: Numbering | None = None) -> None:
+        super().__init__(rels, sink, numbering)
         self.styles = styles
         self.page = page
         self.paragraph_style = ""
         self.paragraph_fill = ""
         self.cell_fill = ""
+        self.styled_table = False
         self.hidden = 0
         self.invisible = 0
         self.tiny = 0
@@ -229,7 +251,10 @@ class _VisibleWalker(_Walker):
             self.tiny += bool(text.strip())
             return False
         colour = _rgb(str(props.get("color", "")))
-        background = _rgb(str(props.get("fill") or self.paragraph_fill or self.cell_fill or self.page)) or _WHITE
+        shown_fill = props.get("fill") or self.paragraph_fill or self.cell_fill
+        if not shown_fill and self.styled_table:
+            colour = None  # the table style shades the cell: its background is not known here, so keep the text
+        background = _rgb(str(shown_fill or self.page)) or _WHITE
         if colour is not None and max(abs(a - b) for a, b in zip(colour, background, strict=True)) <= NEAR:
             self.invisible += bool(text.strip())
             return False
@@ -279,9 +304,10 @@ class _Reader:
     def paragraph(self, element, where: str, section: str | None = None) -> None:
         boxes_before = len(self.walker.sink.textboxes)
         text, bold = self.walker.read_paragraph(element)
+        typed = collapse_text(text[len(self.walker.label):])  # a list item's automatic number is not a heading's
         text = collapse_text(text)
         if text:
-            if self.is_heading(element, text, bold) and section is None:
+            if section is None and typed and self.is_heading(element, typed, bold):
                 self.statements.append(Statement(text, self.section, None, "heading", where))
                 self.section = text
             else:
@@ -310,17 +336,36 @@ class _Reader:
             numbered is not None and not _has_figure(text[numbered.end():]))
 
     def table(self, element, where: str) -> None:
-        grid = []
+        """Rows of table ``element`` as statements: each cell keyed by the header whose grid columns it starts in
+        (cells spanning columns, rows starting after ``w:gridBefore``), a vertically merged cell read as the text
+        it shows (the first cell of its merge), a title row above the header row read as a heading."""
+        grid: list[list[tuple[int, int, str]]] = []
+        style = element.find(f"{W}tblPr/{W}tblStyle")
+        outer = self.walker.styled_table
+        self.walker.styled_table = outer or (style is not None and style.get(f"{W}val", "") in
+                                             self.styles.shading_tables)
+        above: dict[int, str] = {}
         for tr in _direct(element, f"{W}tr"):
+            column = _int_val(tr.find(f"{W}trPr/{W}gridBefore"), 0)
             row = []
             for tc in _direct(tr, f"{W}tc"):
-                row.append((self.cell(tc, where), _span(tc)))
+                text = self.cell(tc, where)
+                merge = tc.find(f"{W}tcPr/{W}vMerge")
+                if merge is not None and merge.get(f"{W}val", "continue") != "restart":
+                    text = text or above.get(column, "")
+                elif merge is not None:
+                    above[column] = text
+                else:
+                    above.pop(column, None)
+                row.append((column, _span(tc), text))
+                column += _span(tc)
             grid.append(row)
-        columns = max((sum(span for _, span in row) for row in grid), default=0)
-        headers: list[str] | None = None
+        self.walker.styled_table = outer
+        columns = max((sum(span for _, span, _ in row) for row in grid), default=0)
+        headers: list[tuple[int, int, str]] | None = None
+        header_index, rows_before = 0, len(self.statements)
         for index, row in enumerate(grid, start=1):
-            texts = [text for text, _ in row]
-            filled = [t for t in texts if t]
+            filled = [t for _, _, t in row if t]
             if not filled:
                 continue
             if headers is None and len(filled) == 1 and columns > 1 and len(grid) > 1 \
@@ -328,16 +373,20 @@ class _Reader:
                 self.statements.append(Statement(filled[0], self.section, None, "heading", f"{where} row {index}"))
                 continue
             if headers is None:
-                if not any(_has_figure(t) for t in texts):
-                    headers = _unique([t or f"column {i}" for i, t in enumerate(texts, start=1)])
+                if not any(_has_data_figure(t) for _, _, t in row):
+                    headers, header_index = [cell for cell in row if cell[2]], index
                     continue
                 headers = []
-            keys = headers if len(headers) == len(texts) else _unique(
-                [headers[i] if i < len(headers) else f"column {i + 1}" for i in range(len(texts))])
-            cells = {key: text for key, text in zip(keys, texts, strict=True)}
-            rendered = "; ".join(text if key.startswith("column ") else f"{key}: {text}"
-                                 for key, text in cells.items() if text)
-            self.statements.append(Statement(rendered, self.section, cells, "row", f"{where} row {index}"))
+            self._row(row, headers, f"{where} row {index}")
+        if header_index and not any(s.kind == "row" for s in self.statements[rows_before:]):
+            self._row(grid[header_index - 1], [], f"{where} row {header_index}")  # a header row and nothing under it
+
+    def _row(self, row: list[tuple[int, int, str]], headers: list[tuple[int, int, str]], where: str) -> None:
+        keys = _unique([_header_for(column, headers) for column, _, _ in row])
+        cells = {key: text for key, (_, _, text) in zip(keys, row, strict=True)}
+        rendered = "; ".join(text if key.startswith("column ") else f"{key}: {text}"
+                             for key, text in cells.items() if text)
+        self.statements.append(Statement(rendered, self.section, cells, "row", where))
 
     def cell(self, tc, where: str) -> str:
         """A cell's visible text (its paragraphs and nested rows joined by a space); nested tables' rows are also
@@ -396,6 +445,30 @@ def _unique(names: list[str]) -> list[str]:
     return result
 
 
+def _has_data_figure(text: str) -> bool:
+    """True when ``text`` holds a number other than a year (1900-2100), so a header row "Item | 2024 | 2025" is
+    still a header row."""
+    for word in text.split():
+        bare = word.strip(",;:()")
+        number = parse_number(bare)
+        if number is not None and not (re.fullmatch(r"\d{4}", bare) and 1900 <= int(bare) <= 2100):
+            return True
+    return False
+
+
+def _int_val(element, default: int) -> int:
+    value = element.get(f"{W}val", "") if element is not None else ""
+    return int(value) if value.isdigit() else default
+
+
+def _header_for(column: int, headers: list[tuple[int, int, str]]) -> str:
+    """The header over grid column ``column`` (a header spanning columns covers each of them), else "column N"."""
+    for start, span, text in headers:
+        if start <= column < start + span:
+            return text
+    return f"column {column + 1}"
+
+
 def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
     """The visible statements of a .docx and what was left out (module docstring).
 
@@ -417,7 +490,8 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
                              if "word/styles.xml" in names else None)
             background = root.find(f"{W}background")
             page = background.get(f"{W}color", "") if background is not None else ""
-            walker = _VisibleWalker(_rels(archive, main), DocxText(), styles, page)
+            numbering = numbering_of(archive, path.name)
+            walker = _VisibleWalker(_rels(archive, main), DocxText(), styles, page, numbering)
             reader = _Reader(path.name, walker, styles)
             body = root.find(f"{W}body")
             if body is not None:
@@ -426,7 +500,7 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
                 for part in sorted((n for n in names if n.startswith(prefix) and n.endswith(".xml")),
                                    key=_part_number):
                     part_root = parse_xml(archive.read(part), f"{path.name}:{part}")
-                    note_walker = _VisibleWalker(_rels(archive, part), walker.sink, styles, page)
+                    note_walker = _VisibleWalker(_rels(archive, part), walker.sink, styles, page, numbering)
                     reader.walker = note_walker
                     for number, note in enumerate(_notes(part_root), start=1):
                         for p in note.iter(f"{W}p"):

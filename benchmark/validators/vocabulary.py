@@ -129,11 +129,13 @@ _SPLIT = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?|&")
 def tokens(text: str) -> list[Token]:
     """The words of ``text`` as :class:`Token` s; offsets index ``text`` itself (``&`` is the word "and"; a
     character that folds to two words gives two tokens with one span)."""
-    found = []
-    for match in _SPLIT.finditer(str(text or "")):
-        for word in fold(match.group(0)).split():
-            found.append(Token(stem(word), word, match.start(), match.end()))
-    return found
+    return list(_tokens(str(text or "")))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[Token, ...]:
+    return tuple(Token(stem(word), word, match.start(), match.end())
+                 for match in _SPLIT.finditer(text) for word in fold(match.group(0)).split())
 
 
 def stems(text: str) -> tuple[str, ...]:
@@ -182,6 +184,11 @@ class Vocabulary:
     def words(self, canonical: str) -> list[str]:
         """``canonical`` and its synonyms as written (for details and for :mod:`claims` terms)."""
         return [canonical, *self.terms[canonical]]
+
+    def options(self) -> dict[str, list[str]]:
+        """``{canonical: [canonical, synonym, ...]}``: the vocabulary as mutually exclusive options for
+        :func:`claims.stances` (each term's words as written)."""
+        return {canonical: self.words(canonical) for canonical in self.terms}
 
     def matches(self, text: str, canonical: str) -> bool:
         """True when ``text`` contains ``canonical`` or one of its synonyms (whole words, any form)."""

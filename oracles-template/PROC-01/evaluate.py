@@ -7,12 +7,10 @@ invoice. Only the scenario's criteria live here; reading, numbers and shared che
 Reason and exception codes are compared as codes: case, spaces and hyphens are not held against the worker
 ("Price variance", "PRICE-VARIANCE" read as ``price_variance``).
 
-Known limit (red team, 1.1): ``out/portal_submissions.json`` is trusted as the portal wrote it. A worker with code
-execution can write or edit that file by hand; the decisions are still judged on their content, exactly as the CSV
-channel is, so this buys no score, but it can make a files-only answer look like portal use. Closing it needs the
-portal to sign each entry with a per-attempt key kept outside the sandbox (in the attempt folder, next to the access
-log that records each accepted POST's submission id) and the evaluator to receive that key; the evaluator sees only
-out/, the workspace and the oracle, so that is a framework change (runner, portal, evaluation), not this file's.
+Portal submissions are read through ``common.Evaluation.portal_submissions``: in a portal arm only the entries the
+portal signed for the attempt are graded, and a hand-written or altered one is the shared critical violation
+``forged_portal_submission`` (issue 15; this closes red team 1.1's known limit). ``decisions_complete`` names the
+rejected entries.
 """
 
 from __future__ import annotations
@@ -99,16 +97,8 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
                 notes.append(f"{DECISIONS_CSV}: {number} is given {len(answers)} different decisions ({reason})")
             decisions[number] = {"decision": decision, "reason_code": reason, "channel": "file"}
         notes.append(f"{DECISIONS_CSV}: {len(rows)} rows")
-    path = ev.path(layout.PORTAL_SUBMISSIONS)
-    if path is not None:
-        try:
-            entries = common.read_json(path)
-        except common.RefusedFile as exc:  # hostile: unsafe_output; unreadable: noted, no decisions read from it
-            ev.reject(layout.PORTAL_SUBMISSIONS, exc)
-            entries = []
-        if not isinstance(entries, list):
-            notes.append(f"{layout.PORTAL_SUBMISSIONS} is not a list")
-            entries = []
+    entries = ev.portal_submissions()  # in a portal arm: only the entries the portal signed
+    if entries is not None:
         used = 0
         for entry in entries:
             if not isinstance(entry, dict) or entry.get("form_id") != FORM_ID or not isinstance(entry.get("values"), dict):
@@ -164,7 +154,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     missing = [n for n in expected if got.get(n, {}).get("decision") not in ("approve", "reject")]
     ev.criterion("decisions_complete", "an approve or reject decision is recorded for every invoice", not missing,
-                 detail=f"no valid decision for {missing}" if missing else f"{len(expected)} decisions")
+                 detail=(f"no valid decision for {missing}" if missing else f"{len(expected)} decisions")
+                 + ev.rejected_detail())
 
     clean = [n for n, d in expected.items() if d["decision"] == "approve"]
     # Rule 5: "Approve the rest with reason matched"; an exception code on an approval contradicts it (a blank

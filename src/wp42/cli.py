@@ -250,6 +250,7 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
 
 def _register_verbs() -> None:
     """Verbs whose click commands live beside their library modules."""
+    from wp42.cli_new import new_command
     from wp42.cli_portal import portal_command
     from wp42.cli_read import read_command
     from wp42.cli_report import report_command
@@ -259,6 +260,7 @@ def _register_verbs() -> None:
     cli.add_command(portal_command)
     cli.add_command(read_command)
     cli.add_command(validate_command)
+    cli.add_command(new_command)
 
 
 _register_verbs()

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import layout, schemas
+from wp42 import evidence, layout, schemas
 from wp42.errors import UserError
 from wp42.generation import bundle_sha256, load_oracle, load_task
 from wp42.layout import Oracle, Repo
-from wp42.receipts import ReceiptContext, Violation, error_receipt
+from wp42.receipts import FORGED_SUBMISSION, UNSCORED_STATUSES, ReceiptContext, Violation, error_receipt
 
 MEMORY_ERROR_MARK = "WP42_EVALUATOR_MEMORY_ERROR"
 
@@ -54,6 +54,7 @@ def evaluate_out(
     expected_seed: int | None = None,
     limits: Limits | None = None,
     repo: Repo | None = None,
+    portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Score ``out_dir`` for ``task_id`` and return a schema-valid receipt.
 
@@ -63,6 +64,9 @@ def evaluate_out(
         run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation,
             and its ``bundle_sha256`` (of the full bundle) is the receipt's; without it the workspace is hashed.
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
+        portal_evidence: in a portal arm, ``{"key", "attempt_id", "issued"}`` (:mod:`wp42.evidence`): handed to the
+            evaluator, whose ``common.Evaluation`` grades only the submissions the portal signed and reports any
+            other as the critical violation ``forged_portal_submission``.
 
     Raises:
         UserError: unknown task, missing OUT_DIR or workspace, missing oracle, or an oracle for another seed.
@@ -87,7 +91,12 @@ def evaluate_out(
     # The attempt's hash is of the full bundle it ran from; a workspace holds only the worker's view of task.json.
     bundle_hash = (run_record or {}).get("bundle_sha256") or bundle_sha256(workspace)
     context = ReceiptContext(task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_hash)
-    receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context)
+    receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context,
+                         portal_evidence)
+    if portal_evidence is not None and receipt.get("status") not in UNSCORED_STATUSES \
+            and FORGED_SUBMISSION not in receipt.get("critical_checks", []):
+        receipt["notes"] = [*receipt.get("notes", []), "this evaluator did not verify the portal's signatures on "
+                            "out/portal_submissions.json (it does not use common.Evaluation)"]
     receipt["seed"] = context.seed
     receipt["bundle_sha256"] = context.bundle_sha256
     if run_record and run_record.get("network_attempts"):
@@ -128,6 +137,7 @@ def _run_child(
     limits: Limits,
     repo: Repo,
     context: ReceiptContext,
+    portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="wp42-eval-") as scratch:
         result = Path(scratch) / "receipt.json"
@@ -144,6 +154,12 @@ def _run_child(
             "PYTHONDONTWRITEBYTECODE": "1",
             "TMPDIR": scratch,
         }
+        env.pop(evidence.EVIDENCE_ENV, None)
+        if portal_evidence is not None:
+            evidence_file = Path(scratch) / "evidence.json"
+            evidence.write_evidence(evidence_file, portal_evidence["key"], portal_evidence["attempt_id"],
+                                    list(portal_evidence["issued"]))
+            env[evidence.EVIDENCE_ENV] = str(evidence_file)
         try:
             proc = subprocess.run(
                 command, capture_output=True, text=True, env=env, timeout=limits.seconds,

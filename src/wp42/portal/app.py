@@ -16,6 +16,7 @@ from flask import Flask, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from wp42 import schemas
+from wp42.evidence import Signer
 from wp42.layout import Bundle
 from wp42.portal.accesslog import AccessLog
 from wp42.portal.submissions import SubmissionStore
@@ -81,6 +82,7 @@ def create_app(
     inputs_dir: Path,
     out_dir: Path,
     access_log: Path | None = None,
+    signer: Signer | None = None,
 ) -> Flask:
     """Build the portal for one scenario.
 
@@ -89,6 +91,8 @@ def create_app(
         inputs_dir: the bundle's (or workspace's) ``inputs/``; the only folder documents are served from.
         out_dir: the worker's ``out/``; accepted form submissions are appended to ``out/portal_submissions.json``.
         access_log: where one JSON line per request (method, path, status, time) is appended; None logs nothing.
+        signer: signs each accepted submission for one attempt (:mod:`wp42.evidence`); None leaves them unsigned
+            (``wp42 portal``, tests).
 
     The session secret is drawn fresh for every app, so a restart logs every client out.
 
@@ -109,7 +113,7 @@ def create_app(
     app.extensions[EXTENSION_KEY] = PortalContext(
         spec=portal_spec,
         inputs_dir=inputs_dir,
-        store=SubmissionStore(Path(out_dir)),
+        store=SubmissionStore(Path(out_dir), signer=signer),
         access_log=AccessLog(Path(access_log)) if access_log is not None else None,
     )
 
