@@ -333,8 +333,6 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
-    for line in book.hidden_notes() if book is not None else []:
-        ev.note(f"not read as part of the deliverable: {line}")
     rows, rows_note = _exceptions(book)
     planted_ids = {_employee_key(p["employee_id"]) for p in oracle["planted_items"]}
     for planted in oracle["planted_items"]:

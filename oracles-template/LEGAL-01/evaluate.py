@@ -209,8 +209,6 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
-    for line in book.hidden_notes() if book is not None else []:
-        ev.note(f"not read as part of the deliverable: {line}")
     review, review_note = _review(book)
     for planted in oracle["planted_items"]:
         rows = review.get(planted["clause"], [])
