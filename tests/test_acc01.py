@@ -278,6 +278,73 @@ def test_correct_block_in_hidden_rows_with_a_wrong_visible_block_fails(generated
     assert {"balance_per_bank", "adjusted_bank_balance", "balance_per_books", "adjusted_book_balance"} <= failed
 
 
+def _wrong_block_beside(path, style):
+    """Copy the Reconciliation block below itself with 99,999.99 for every typed balance, then apply ``style``
+    (a function of a cell) to every cell of the original, correct block."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    sheet = book["Reconciliation"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows()]
+    for row in sheet.iter_rows():
+        for cell in row:
+            style(cell)
+    base = len(rows) + 2
+    for i, values in enumerate(rows):
+        for j, value in enumerate(values):
+            sheet.cell(base + i, j + 1).value = 99999.99 if j == 1 and value is not None else value
+    book.save(path)
+
+
+@pytest.mark.parametrize("style", ["white_font", "one_point_font", "empty_number_format"])
+def test_correct_block_in_invisible_cells_with_a_wrong_visible_block_fails(generated, solved, style):
+    """Red team (1.2 false pass): the right block in white font, a 1 pt font or the ';;;' format (a reader sees
+    blank cells) above a visible block showing 99,999.99. Evaluator 1.2 read the first label found, the invisible
+    one, and passed every criterion."""
+    from openpyxl.styles import Font
+
+    def apply(cell):
+        if style == "white_font":
+            cell.font = Font(color="FFFFFF")
+        elif style == "one_point_font":
+            cell.font = Font(sz=1)
+        elif cell.column == 2:
+            cell.number_format = ";;;"
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    _wrong_block_beside(path, apply)
+    receipt = evaluate(generated, path.parent, solved)
+    assert not receipt["det_completion"]
+    failed = failed_ids(receipt)
+    assert {"balance_per_bank", "balance_per_books"} <= failed
+
+
+def test_two_visible_blocks_giving_two_figures_for_one_balance_fail(generated, solved):
+    """Red team (1.2 false pass): a second, visible Reconciliation block below the right one ("Alternative view")
+    gives every balance another figure. Evaluator 1.2 read the first block only and passed: two answers about one
+    balance are a hedge."""
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    _wrong_block_beside(path, lambda cell: None)
+    receipt = evaluate(generated, path.parent, solved)
+    failed = failed_ids(receipt)
+    assert {"balance_per_bank", "balance_per_books", "adjusted_bank_balance", "adjusted_book_balance"} <= failed
+    assert "given 2 different figures" in _detail(receipt, "balance_per_bank")
+
+
+def test_a_checks_row_naming_a_balance_is_not_a_second_figure(generated, solved):
+    """Fair: a tie-out row "Adjusted bank balance less adjusted book balance" beside 0.00, and the same balance
+    repeated with the same figure further down, are not a second answer."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Reconciliation"]
+    sheet["A14"], sheet["B14"] = "Adjusted bank balance less adjusted book balance", "=B5-B9"
+    sheet["A15"], sheet["B15"] = "Adjusted bank balance", "=B5"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
 def test_bank_wording_near_an_item_does_not_put_it_on_a_list(generated, solved):
     """Fair prose (the seed-2026 independent memo and its kin): a supposition ("If the cheque was written for ...,
     the $180.00 becomes a bank error"), a fee "charged by the bank to the account", "ask the bank whether it will
@@ -391,3 +458,62 @@ def test_formulas_over_items_by_defined_name_table_or_chain_count_as_live(tmp_pa
     read = Workbook(tmp_path / "dep.xlsx", second_engine=False)
     live = {c for c in [*formulas, "B1"] if depends_on_sheet(read, "Reconciliation", c, "Items")}
     assert live == {"B2", "B3", "B5", "B6"}
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def _report_plus(out, *paragraphs):
+    import docx
+
+    document = docx.Document(out / "management_report.docx")
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    document.save(out / "management_report.docx")
+
+
+def test_quoting_the_client_s_wrong_request_in_order_to_refuse_it_passes(generated, solved):
+    """Fair (1.2 failed correct work): "The client asked us to record the $2,525.80 cheque in the books; we have not,
+    since it is a bank error." quotes a wrong instruction to refuse it. 1.2 read the client's request as the
+    writer's entry and failed report_book_entries and report_bank_items."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"The client asked us to record the {_money(errors[0]['amount'])} item in the books; we have "
+                      "not, since it is a bank error.",
+                 f"Management's email says the {_money(errors[1]['amount'])} fee should be booked as an expense.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_writer_s_own_suggestion_still_puts_an_item_on_a_list(generated, solved):
+    """The writer's own "We suggest you record the $X bank error in the books" is the writer's stance (a hedge when
+    the item is also on the bank list), not reported speech."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"We suggest you record the {_money(errors[0]['amount'])} item in the books as well.")
+    assert "report_bank_items" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_a_summary_balance_offered_with_an_alternative_figure_fails(generated, solved):
+    """Red team (1.2 false pass): "Adjusted bank balance: $21,832.08 or $24,357.88." states the right balance and
+    another; report_summary only asked whether the right figure appeared."""
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    right = f"{Decimal(facts['adjusted_bank_balance']):,.2f}"
+    _report_plus(out, f"Adjusted balance, depending on the bank's answer: ${right} or $99,999.99.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    assert "99,999.99" in _detail(receipt, "report_summary")
+
+
+def test_items_amount_header_with_a_currency_passes(generated, solved):
+    """Fair (1.2 failed correct work): the Items column headed "Amount ($)" is the template's Amount column; 1.2
+    found no Items table and failed every item."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Items"]["C1"] = "Amount ($)"
+    book.save(path)
+    receipt = evaluate(generated, path.parent, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -36,3 +36,22 @@ def test_a_negated_label_or_a_far_figure_gives_nothing():
     statements = reading.text_statements("We do not state the correct total 99. The correct total, as the "
                                          "register shows on its last page after the totals row, 99.", "note")
     assert claims.figures_given(statements, "correct total") == []
+
+
+def test_alternative_figures_are_figures_offered_in_place_of_each_other():
+    """Red team (1.2): "$58,828.70 (or $98,828.70 if the referred claim is paid)", "one of $51,000.00, $58,828.70,
+    $61,220.10", "between X and Y" and "X/Y" offer a reader several answers; figures joined by words ("of which",
+    "less"), by a semicolon or standing in separate cells are not alternatives."""
+    groups = claims.alternative_figures
+    assert groups("Total payable $58,828.70 (or $98,828.70 if the referred claim is paid).") == [
+        ["$58,828.70", "$98,828.70"]]
+    assert groups("The total is one of $51,000.00, $58,828.70, $61,220.10.") == [
+        ["$51,000.00", "$58,828.70", "$61,220.10"]]
+    assert groups("The total lies between €44,100.00 and €44,827.38; 44,827.38/45,000.00 in the register.") == [
+        ["€44,100.00", "€44,827.38"], ["44,827.38", "45,000.00"]]
+    assert groups("Total $58,828.70, of which $40,000.00 is referred; declined $0.00.") == []
+    assert groups("Approved: 6, total amount payable on approved claims $58,828.70.") == []
+    assert groups("claimed 1,497.49 does not exceed the 2,500.00 deductible; amount payable $0.00") == []
+    assert groups("Total payable: $58,828.70; declined: $0.00") == []
+    assert groups("Processor to correct gross from 3,351.04 to 0.00") == []
+    assert groups("Policy BMI-CP-349081, loss on 05/07/2025") == []

@@ -323,3 +323,130 @@ def test_a_total_given_two_different_figures_is_a_hedge(generated, solved):
     _write_memo(out, lines + ["The correct total is the register total less the net difference of the 4 lines."])
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def test_exception_only_in_white_font_is_not_listed(generated, solved):
+    """Red team (1.2 false pass): an exception row written in white font (a reader sees an empty row) was read
+    and passed its exception criterion; the shared reader now leaves out cells a reader cannot see."""
+    from openpyxl.styles import Font
+
+    item = generated.oracle()["planted_items"][0]
+
+    def whiten(sheet):
+        for row in range(2, sheet.max_row + 1):
+            if sheet.cell(row, 1).value == item["employee_id"]:
+                for cell in sheet[row]:
+                    cell.font = Font(color="FFFFFF")
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, whiten)
+    receipt = evaluate(generated, out, solved)
+    assert f"exception.{item['id']}" in failed_ids(receipt)
+    assert sum("cannot see" in note for note in receipt["notes"]) == 1  # named once (Evaluation.open_xlsx)
+
+
+def test_a_total_offered_with_an_alternative_figure_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): "correct total gross pay EUR <right> or EUR <other>" gives the right figure
+    first, so the label read it alone and memo_totals passed."""
+    checked, wrong = _counts(generated)
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    lines = _facts_lines(generated)
+    lines[0] = lines[0].replace(f"EUR {facts['total_gross_correct']};",
+                                f"EUR {facts['total_gross_correct']} or EUR 50,000.00;")
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions."] + lines)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_totals"}
+
+
+def test_an_exception_count_offered_with_alternatives_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): "found 4 exceptions (possibly 5 or 6)" states the count and two others."""
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions (possibly {wrong + 1} or "
+                      f"{wrong + 2})."] + _facts_lines(generated))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_totals"}
+
+
+def test_an_employee_difference_cell_offering_two_figures_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): the memo's Difference cell "-139.52 or -150.00" holds the right figure and
+    another; each was read as containing the right one."""
+    import docx
+
+    item = generated.oracle()["planted_items"][0]
+    out = solved / layout.OUT_DIR
+    document = docx.Document(out / "summary_memo.docx")
+    for table in document.tables:
+        for row in table.rows:
+            if row.cells[0].text == item["employee_id"]:
+                cell = row.cells[2]
+                cell.text = f"{cell.text} or 150.00"
+    document.save(out / "summary_memo.docx")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}
+
+
+def test_exception_headers_with_the_currency_pass(generated, solved):
+    """Fair (1.2 failed correct work): "Amount paid (EUR)", "Correct amount (EUR)", "Difference (€)" are the
+    template's columns; 1.2 found no Exceptions table."""
+    def euro(sheet):
+        for cell in sheet[1]:
+            if cell.value in ("Amount paid", "Correct amount"):
+                cell.value = f"{cell.value} (EUR)"
+            elif cell.value == "Difference":
+                cell.value = "Difference (€)"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, euro)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_false_exception_written_with_a_spaced_or_labelled_id_fails(generated, solved):
+    """Red team (1.2 false pass): a correctly paid employee listed as an exception as "NG 1227" or "Employee
+    NG-1227" escaped no_false_exceptions, which only counted cells shaped exactly like an ID."""
+    employee, gross = next(iter(generated.oracle()["correctly_paid"].items()))
+    out = solved / layout.OUT_DIR
+    for written in (employee.replace("-", " "), f"Employee {employee}"):
+        _rewrite_exceptions(out, lambda sheet, w=written: sheet.append([w, "Overtime multiplier", float(gross),
+                                                                         float(gross) - 50, 50.0]))
+        assert "no_false_exceptions" in failed_ids(evaluate(generated, out, solved))
+        _rewrite_exceptions(out, lambda sheet: sheet.delete_rows(sheet.max_row))
+
+
+def test_planted_ids_written_with_a_space_pass(generated, solved):
+    """Fair (1.2 failed correct work): "NG 1177" in the Employee ID column is employee NG-1177."""
+    def spaced(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[0].value:
+                row[0].value = str(row[0].value).replace("-", " ")
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, spaced)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_issue_cell_offering_two_kinds_as_alternatives_fails(generated, solved):
+    """Red team (1.2 false pass): "Overtime or holiday premium" and "Leaver / no timesheet" name two kinds as
+    alternatives; the cell classified both exceptions it sat beside."""
+    def hedge(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[1].value in ("Overtime multiplier", "Holiday premium missing"):
+                row[1].value = "Overtime or holiday premium"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, hedge)
+    failed = failed_ids(evaluate(generated, out, solved))
+    assert {"exception.overtime_multiplier", "exception.holiday_premium_missing"} <= failed
+
+
+def test_an_issue_cell_describing_one_kind_in_other_words_passes(generated, solved):
+    """Fair: a description that mentions a second kind's word in passing ("Overtime paid at 125% instead of 150%
+    on a public holiday week", a date 31/03/2025) still classifies its exception."""
+    def describe(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[1].value == "Overtime multiplier":
+                row[1].value = "Overtime paid at 125% instead of 150% in a holiday week"
+            elif row[1].value == "Terminated employee paid":
+                row[1].value = "Terminated employee paid after leaving on 31/03/2025"
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, describe)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

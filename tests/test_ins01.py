@@ -252,3 +252,97 @@ def test_decision_in_the_next_sentence_of_the_same_item_counts(generated, solved
     assert receipt["det_completion"] is True, failed_ids(receipt)
     lines.append(f"- {referred}: see above. It is declined.")
     assert "note_exceptions" in failed_ids(_with_note(generated, solved, lines))
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def _note_with_total(generated, solved, total_text: str):
+    """The reference note with its total figure replaced by ``total_text`` (``{total}`` stands for the right one)."""
+    from decimal import Decimal
+
+    total = f"${Decimal(generated.oracle()['facts']['total_payable_approved']):,.2f}"
+    path = solved / layout.OUT_DIR / "triage_note.md"
+    text = path.read_text(encoding="utf-8")
+    assert total in text
+    path.write_text(text.replace(total, total_text.format(total=total), 1), encoding="utf-8")
+    return total
+
+
+def test_note_total_only_in_an_html_comment_fails(generated, solved):
+    """Red team (1.2 false pass): the total written only inside ``<!-- -->``, which no markdown viewer shows;
+    evaluator 1.2 searched the raw file and passed note_total."""
+    total = _note_with_total(generated, solved, "to follow")
+    path = solved / layout.OUT_DIR / "triage_note.md"
+    path.write_text(path.read_text(encoding="utf-8") + f"\n<!-- total payable on approved claims {total} -->\n",
+                    encoding="utf-8")
+    receipt = evaluate(generated, path.parent, solved)
+    assert failed_ids(receipt) == {"note_total"}
+    assert any("1 HTML comment" in n for n in receipt["notes"])
+
+
+def test_note_total_given_as_x_or_y_fails(generated, solved):
+    """Red team (1.2 false pass): "$58,828.70 (or $98,828.70 if the referred claim is paid)" offers two totals."""
+    _note_with_total(generated, solved, "{total} (or $98,828.70 if the referred claim is paid)")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == {"note_total"}
+    assert "98,828.70" in next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "note_total")
+
+
+def test_note_total_in_a_list_of_candidate_figures_fails(generated, solved):
+    """Red team (1.2 false pass): "one of $51,000.00, <total>, $61,220.10" names the right total among others."""
+    _note_with_total(generated, solved, "one of $51,000.00, {total}, $61,220.10")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_total"}
+
+
+def test_note_total_labelled_twice_with_two_figures_fails(generated, solved):
+    """Red team (1.2 false pass): the right total in the summary and another "total payable" further down."""
+    path = solved / layout.OUT_DIR / "triage_note.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nRevised total payable on approved claims: $61,220.10.\n",
+                    encoding="utf-8")
+    assert failed_ids(evaluate(generated, path.parent, solved)) == {"note_total"}
+
+
+def test_note_total_with_its_makeup_and_a_table_passes(generated, solved):
+    """Fair: the total beside the amounts it is made of ("of which"), a markdown table giving the approved and
+    the referred totals in separate cells, and a comment that is not a figure all keep note_total."""
+    total = _note_with_total(generated, solved, "{total}, of which $9,860.21 is the largest claim")
+    path = solved / layout.OUT_DIR / "triage_note.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n<!-- reviewed -->\n\n| Decision | Claims | Total payable |\n"
+                    f"|---|---|---|\n| Approved | 6 | {total} |\n| Referred | 1 | $40,000.00 |\n", encoding="utf-8")
+    receipt = evaluate(generated, path.parent, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_decision_cells_with_a_few_words_pass(generated, solved):
+    """Fair (1.2 failed correct work): "Refer to manager", "Declined - not covered" and "Approve for payment" each
+    give one decision of the brief's three; 1.2 read only one-word cells and failed triage_complete."""
+    words = {"approve": "Approve for payment", "decline": "Declined - not covered", "refer": "Refer to manager"}
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": words[r["decision"]]})
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_declined_claim_also_said_to_be_approved_is_a_hedge(generated, solved):
+    """Red team (1.2 false pass): the note declines the excluded-peril claim in its list and, further down, says
+    "CLM-x is approved after all" (or lists it under an "Approved" heading). The note's decisions had no
+    "approve" option, so the second answer was not seen."""
+    excluded = _by_code(generated, "EXCLUDED_PERIL")
+    lines = _coded_lines(generated)
+    receipt = _with_note(generated, solved, [*lines, "", f"Update: {excluded} is approved after all."])
+    assert failed_ids(receipt) == {"note_exceptions"}
+    receipt = _with_note(generated, solved, [*lines, "", "## Approved", "", f"- {excluded}"])
+    assert failed_ids(receipt) == {"note_exceptions"}
+
+
+def test_approval_words_that_are_not_an_approval_of_the_claim_pass(generated, solved):
+    """Fair: "for your approval" beside the referred claim (the manager decides), "you decide whether it is
+    approved", the original of the duplicate described as approved, and a heading "Approved claims (6)" over the
+    approved ones keep note_exceptions."""
+    referred, duplicate = _by_code(generated, "ABOVE_AUTHORITY"), _by_code(generated, "DUPLICATE")
+    approved = [k for k, v in generated.oracle()["decisions"].items() if v["decision"] == "approve"]
+    lines = _coded_lines(generated)
+    lines += ["", f"{referred} is referred for your approval; you decide whether it is approved.",
+              f"{duplicate} repeats a loss whose first notice is approved.", "", "## Approved claims (6)", ""]
+    lines += [f"- {k}" for k in approved]
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

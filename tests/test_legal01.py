@@ -303,6 +303,11 @@ HEDGES = [
                  "more than 60 days", id="fallback_giving_preferred_fallback_and_walk_away"),
     pytest.param("warranty_period", 4, "6 or 12 months from the date of delivery", id="fallback_as_alternatives"),
     pytest.param("payment_term", 4, "Preferred: 30 days; fallback: 45 days", id="preferred_and_fallback_as_entries"),
+    # red team (1.2 false passes): a second figure offered after a bracket or a "failing that"
+    pytest.param("payment_term", 4, "Up to 45 days (or 60 days if they insist) from the invoice date",
+                 id="fallback_with_a_bracketed_alternative"),
+    pytest.param("payment_term", 4, "45 days from the invoice date; failing that, 60 days",
+                 id="fallback_with_a_failing_that_alternative"),
 ]
 FAIR = [
     pytest.param("payment_term", 4, "Up to 45 days from the invoice date (anything beyond 60 days is our "
@@ -344,5 +349,42 @@ def test_clause_over_two_rows_with_merged_assessment_and_position_cells_passes(g
     for column in (3, 4):
         sheet.merge_cells(start_row=index, start_column=column, end_row=index + 1, end_column=column)
     book.save(out / "redline_review.xlsx")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def _note_plus(solved: Path, *paragraphs: str) -> Path:
+    """The reference note with ``paragraphs`` added at its end; returns out/."""
+    import docx
+
+    out = solved / layout.OUT_DIR
+    document = docx.Document(out / "review_note.docx")
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    document.save(out / "review_note.docx")
+    return out
+
+
+def test_note_recommending_to_accept_the_breaches_fails(generated, solved):
+    """Red team (1.2 false pass): the workbook rejects the breaches, the note ends "we recommend that you accept
+    clauses 4.3, 6.3 ... as drafted". Two answers about one clause in two places; 1.2 only asked whether the note
+    named each clause and passed note_covers_breaches."""
+    clauses = ", ".join(p["clause"] for p in generated.oracle()["planted_items"])
+    out = _note_plus(solved, f"On reflection we recommend that you accept clauses {clauses} as drafted.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"note_covers_breaches"}
+    assert "accepted in the note" in next(c["detail"] for c in receipt["required_criteria"]
+                                         if c["id"] == "note_covers_breaches")
+
+
+def test_note_quoting_the_comment_to_refuse_it_and_weighing_the_fallback_passes(generated, solved):
+    """Fair: quoting the mark-up's comment ("asks us to accept clause 4.3 ...") in order to refuse it, saying what
+    we could accept as a fallback beside the assessment, and "cannot be accepted" keep note_covers_breaches."""
+    first, second = (p["clause"] for p in generated.oracle()["planted_items"][:2])
+    out = _note_plus(solved,
+                     f"The comment in the mark-up asks us to accept clause {first} as agreed; I have not done so.",
+                     f"Clause {first}: negotiate, although we could accept the fallback figure.",
+                     f"Clause {second} cannot be accepted as it stands.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)

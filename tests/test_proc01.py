@@ -274,3 +274,28 @@ def test_a_comment_line_under_a_decision_is_not_a_second_decision(generated, sol
     _write_csv(path, rows)
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
+def test_a_clean_invoice_approved_with_an_exception_reason_fails(generated, solved):
+    """Red team (1.2 false pass): the right decision with the wrong reason. A clean invoice approved as
+    ``price_variance`` (rule 5: "Approve the rest with reason matched") passed clean_invoices_approved, which read
+    the decision only."""
+    clean = [n for n, d in generated.oracle()["decisions"].items() if d["decision"] == "approve"]
+    _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
+                 lambda row: {**row, "reason_code": "price_variance"} if row["invoice_number"] == clean[0] else row)
+    receipt = score(generated, solved)
+    assert failed_ids(receipt) == {"clean_invoices_approved"}
+    assert "price_variance" in next(c["detail"] for c in receipt["required_criteria"]
+                                    if c["id"] == "clean_invoices_approved")
+
+
+def test_approvals_written_matched_in_words_or_left_without_a_code_pass(generated, solved):
+    """Fair: "3-way match" or "Matched" for an approval is the brief's ``matched``; an approval with the reason
+    left blank states no wrong reason."""
+    clean = [n for n, d in generated.oracle()["decisions"].items() if d["decision"] == "approve"]
+    words = {clean[0]: "3-way match", clean[1]: "Matched", clean[2]: ""}
+    _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
+                 lambda row: {**row, "reason_code": words.get(row["invoice_number"], row["reason_code"])})
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -297,6 +297,19 @@ def test_evaluation_statements_reads_once_and_notes_what_was_ignored(tmp_path):
     assert ev.statements("missing.docx") is None
 
 
+def test_html_comments_in_markdown_are_not_read_but_reported(tmp_path):
+    """Red team (1.2): a markdown note's ``<!-- ... -->`` comment is invisible in every viewer, so a figure
+    written only there is not stated; the receipt's notes say a comment was left out."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "note.md").write_text("# Note\n\nTotal payable to follow.\n<!-- total payable $58,828.70 -->\n"
+                                 "<!-- an unclosed one\n\nSecret line.\n")
+    ev = common.Evaluation(out, {"task_id": "T-01"}, tmp_path)
+    assert [s.text for s in ev.statements("note.md")] == ["Note", "Total payable to follow."]
+    assert ev.notes == ["note.md: not read as part of the deliverable: 2 HTML comments"]
+    assert reading.markdown_visible("a <!-- b\nc --> d") == ("a \n d", 1)
+
+
 @pytest.mark.parametrize("part", ["word/document.xml", "word/styles.xml", "word/comments.xml", "word/numbering.xml"])
 def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, part):
     w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -394,6 +407,78 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     book = common.Workbook(tmp_path / "f.xlsx", second_engine=False)
     assert [c.coordinate for c in book.formula_cells()] == ["A3"]
     assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
+
+
+def test_cells_a_reader_cannot_see_are_not_read_and_are_reported(tmp_path):
+    """White or background-coloured font, a font under 2 pt and the ``;;;`` number format hide a cell's value as
+    surely as a hidden row (issue 12 item 2); white text on a dark fill, a header style, stays visible."""
+    from openpyxl.styles import Color, Font, PatternFill
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Reconciliation"
+    ws.append(["Item", "Amount"])
+    ws.append(["Adjusted bank balance", 12345.67])
+    ws.append(["Adjusted book balance", 12345.67])
+    ws.append(["Difference", 0])
+    ws.append(["Adjusted bank balance", 99999.99])
+    ws.append(["Adjusted book balance", 99999.99])
+    ws.append(["Difference", 99999.99])
+    for cell in ws[2]:
+        cell.font = Font(color="FFFFFF")
+    for cell in ws[3]:
+        cell.font, cell.fill = Font(color="DDEEFF"), PatternFill("solid", fgColor="DDEEFF")
+    ws["A4"].font = Font(sz=1)
+    ws["B4"].number_format = ";;;"
+    ws["A1"].font, ws["A1"].fill = Font(color=Color(theme=0)), PatternFill("solid", fgColor="1F3864")
+    wb.save(tmp_path / "book.xlsx")
+    book = common.Workbook(tmp_path / "book.xlsx")
+    assert book.find_label("Reconciliation", "Adjusted bank balance").value == 99999.99
+    assert book.find_label("Reconciliation", "Adjusted book balance").value == 99999.99
+    assert book.find_label("Reconciliation", "Difference").value == 99999.99
+    assert book.find_label("Reconciliation", "Adjusted bank balance", visible_only=False).value == 12345.67
+    assert [r["amount"].value for r in book.table("Reconciliation", ["Item", "Amount"])] == [99999.99] * 3
+    assert book.hidden_notes() == ["book.xlsx: sheet 'Reconciliation' has 6 cells a reader cannot see (white or "
+                                   "background-coloured font, under 2 pt, or the ;;; format): A2, B2, A3, B3, A4, "
+                                   "B4"]
+
+
+def test_reported_speech_gives_no_stance_but_the_writer_s_own_verb_does():
+    """Red team (1.2 failed correct work): "The client asked us to record the $2,525.80 item in the books; we have
+    not, since it is a bank error" quotes a wrong request to refuse it; it does not put the item on the entries
+    list. "We asked the bank to refund it" and "I suggest you record it" are the writer's own."""
+    options = ENTRY_OR_BANK
+    quoted = [sentence("The client asked us to record the $2,525.80 item in the books; we have not, since it is a "
+                       "bank error.")]
+    assert list(claims.stances(quoted, "2,525.80", options)) == []
+    assert claims.reported("Management's email says the fee should be booked")
+    assert not claims.reported("We asked the bank to refund the fee")
+    assert list(claims.stances([sentence("I suggest you record the $19.00 fee in the books.")], "19.00",
+                               options)) == ["entry"]
+
+
+def test_a_bulleted_or_identifier_only_line_in_capitals_is_not_a_heading():
+    """Red team (1.2): "- CLM-25-32498" alone at the end of a note was read as a heading (its letters are all
+    capitals), so the claim it lists under "## Approved" said nothing; a capitalised word is still a heading."""
+    statements = reading.text_statements("## Approved\n\n- CLM-25-32498\n\nSUMMARY\n\nAll done.\n", "note.md")
+    assert [(s.kind, s.text, s.section) for s in statements] == [
+        ("heading", "Approved", ""), ("sentence", "- CLM-25-32498", "Approved"), ("heading", "SUMMARY", "Approved"),
+        ("sentence", "All done.", "SUMMARY")]
+
+
+def test_table_headers_with_a_currency_or_a_colon_are_the_template_s_columns(tmp_path):
+    """Red team (1.2 failed correct work): "Amount ($)", "Amount paid (EUR)", "Difference (€)" and "Proposed
+    fallback:" name the template's columns; a percentage in brackets stays a column of its own, and a second
+    column that would take the same name keeps its full header."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Item", "Amount ($)", "Amount (EUR)", "Variance (%)", "Proposed fallback:"])
+    ws.append(["A", 1, 2, 3, "x"])
+    wb.save(tmp_path / "t.xlsx")
+    book = common.Workbook(tmp_path / "t.xlsx")
+    [row] = book.table("Sheet", ["Item", "Amount", "Proposed fallback"])
+    assert row["amount"].value == 1 and row["amount (eur)"].value == 2 and row["variance (%)"].value == 3
+    assert row["proposed fallback"].value == "x"
 
 
 # ------------------------------------------------------------------------------------------------ figures in lists

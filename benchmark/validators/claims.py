@@ -21,8 +21,8 @@ A stance (:func:`stances`) is what a statement asserts about a subject: an optio
 the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
 start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
 statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
-opening with "If", "Unless", "Should ..." — :func:`hypothetical`) gives no stance of its own. More than one option
-with evidence is a hedge.
+opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported speech ("the client asked us to record
+it" — :func:`reported`) give no stance of their own. More than one option with evidence is a hedge.
 """
 
 from __future__ import annotations
@@ -200,6 +200,31 @@ def hypothetical(text: str) -> bool:
     return bool(_HYPOTHETICAL.match(text))
 
 
+#: Reporting verbs: a sentence or part in which someone other than the writer says, asks or claims something ("The
+#: client asked us to record the cheque in the books", "the comment asks us to accept clause 4.3") gives that
+#: person's position, not the writer's; quoting a wrong instruction in order to refuse it is no stance (issue 12:
+#: "quoting the counterparty's wrong claim"). After "I", "we" or "you" the verb is the writer's own ("We asked the
+#: bank to refund the fee", "I suggest you record it").
+_REPORTING = re.compile(r"\b(?:says?|said|asks?|asked|wants?|wanted|instructs?|instructed|tells?|told|suggests?|"
+                        r"suggested|insists?|insisted|purports?|purported|alleges?|alleged|demands?|demanded|"
+                        r"according to)\b", re.IGNORECASE)
+#: Words before a reporting verb that make it the writer's own ("we asked the bank") or an adjective ("the said
+#: clause"). "Claimed", "stated" and "requested" are left out of the verbs: "the amount claimed", "the stated
+#: value" describe a figure.
+_WRITER = {"i", "we", "you", "let", "the", "a", "an", "this", "that"}
+
+
+def reported(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its parts) reports what someone other than the writer says, asks or
+    claims (:data:`_REPORTING` after a subject that is not "I", "we" or "you"): it gives no stance of the
+    writer's."""
+    for match in _REPORTING.finditer(text):
+        before = tokens(text[:match.start()])
+        if not before or before[-1].word not in _WRITER:
+            return True
+    return False
+
+
 def _subject_parts(text: str, subject) -> list[str]:
     """The semicolon-separated parts of ``text`` about ``subject``, with the parts right after them that start with
     a pronoun; the whole text when no single part names the subject."""
@@ -235,7 +260,7 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             texts = [v for v in statement.cells.values() if v]
         else:
             texts = _subject_parts(statement.text, subject)
-        said = [t for t in texts if not hypothetical(t)]
+        said = [t for t in texts if not hypothetical(t) and (statement.cells is not None or not reported(t))]
         own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and not any(negated(t, options[carried]) for t in texts):
@@ -364,3 +389,44 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
             if len(between) <= gap:
                 found.append((statement, figure.group().strip()))
     return found
+
+
+#: What may stand between two figures offered in place of each other: "or", "and/or", "nor", a comma, a slash or
+#: an en dash, alone or together ("$51,000.00, $58,828.70 or $61,220.10", "£50,000–£60,000"); "to" is left out:
+#: "from 3,351.04 to 0.00" states a change, not a choice.
+_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b|\band/or\b|\bnor\b|\(|\))\s*)+", re.I)
+_BETWEEN = re.compile(r"\bbetween\s*$", re.I)
+
+
+def alternative_figures(text: str) -> list[list[str]]:
+    """Groups of figures ``text`` (one sentence or one table cell) offers in place of each other, as written: a run
+    of figures joined only by "or", "and/or", "nor", commas, slashes, en dashes or brackets ("$58,828.70 (or
+    $98,828.70 if ...)", "one of X, Y, Z", "X/Y"), and "between X and Y". A hedge when a group holds the right
+    figure beside another (issue 12 item 3: "X or Y", a figure in a list of candidate figures). Figures joined by
+    words ("of which", "less", "deductible") or by a semicolon, and dates and identifiers, are not alternatives;
+    callers pass table cells one at a time, since figures in separate cells are not offered as alternatives."""
+    def standalone(match: re.Match[str]) -> bool:
+        start = match.start() + len(match.group()) - len(match.group().lstrip())
+        return not re.match(r"[\w-]", text[match.end():match.end() + 1] or " ") and \
+            not re.match(r"[\w.-]", text[start - 1:start] if start else " ")
+
+    figures = [m for m in _FIGURE.finditer(text) if standalone(m)
+               and re.search(r"[.,]\d{2}\)?$|^\D*[$\u20ac\u00a3]", m.group().strip())]
+    groups: list[list[str]] = []
+    current: list[str] = []
+    for index, match in enumerate(figures):
+        figure = match.group().strip().strip("()").strip()
+        if index:
+            previous = figures[index - 1]
+            gap = text[previous.end():match.start()]
+            joined = _ALTERNATIVE_JOIN.fullmatch(gap) is not None and re.search(r"[^\s()]", gap) is not None
+            between = re.fullmatch(r"\s*and\s*", gap, re.I) and _BETWEEN.search(text[:previous.start()])
+            if joined or between:
+                current.append(figure)
+                continue
+        if len(current) > 1:
+            groups.append(current)
+        current = [figure]
+    if len(current) > 1:
+        groups.append(current)
+    return groups

@@ -65,7 +65,7 @@ from readers_xlsx import (  # noqa: E402,F401
     engine_notes,
     unknown_formulas,
 )
-from reading import Statement, docx_statements, text_statements  # noqa: E402,F401
+from reading import Statement, docx_statements, markdown_visible, text_statements  # noqa: E402,F401
 from safety import (  # noqa: E402,F401
     MAX_FILE_BYTES,
     MAX_OUT_DEPTH,
@@ -250,7 +250,8 @@ class Evaluation:
 
     def statements(self, relative: str) -> list[Statement] | None:
         """What a reader sees in deliverable ``relative`` as :class:`Statement` s (reading.py): a .docx read
-        visible-only, a .pdf by its text, anything else as UTF-8 plain text or markdown. Read once per path; what
+        visible-only, a .pdf by its text, anything else as UTF-8 plain text or markdown without its HTML comments
+        (reading.markdown_visible). Read once per path; what
         was left out (hidden or invisible text, comments, document properties) goes to the receipt's notes. None
         when the deliverable is missing, unreadable or refused (see :meth:`problem`)."""
         if relative not in self._statements:
@@ -268,7 +269,11 @@ class Evaluation:
             else:
                 path = self.path(relative)
                 if path is not None:
-                    result = text_statements(path.read_bytes().decode("utf-8", "replace"), relative)
+                    text, comments = markdown_visible(path.read_bytes().decode("utf-8", "replace"))
+                    if comments:
+                        self.note(f"{relative}: not read as part of the deliverable: {comments} HTML "
+                                  f"comment{'s' if comments != 1 else ''}")
+                    result = text_statements(text, relative)
             self._statements[relative] = result
         return self._statements[relative]
 

@@ -38,6 +38,15 @@ MAX_GRID_CELLS = 2_000_000
 #: A worksheet's rows and columns (Excel 2007 and later), what a whole-column or whole-row reference spans.
 EXCEL_ROWS, EXCEL_COLUMNS = 1_048_576, 16_384
 _EMPTY_STYLE = re.compile(rb'(<c\b[^>]*?)\s[st]=""')
+#: Largest difference on each of red, green and blue (0-255) at which a font and its background look the same
+#: (the same threshold reading.py uses for Word).
+NEAR_COLOUR = 24
+#: A font under this many points cannot be read.
+MIN_FONT_POINTS = 2
+#: The legacy indexed palette's white entries (ECMA-376 Part 1, 18.8.27) and the theme slot of "Background 1"
+#: (``theme="0"``, lt1, white in every built-in theme).
+_WHITE_INDEXED = {1, 9}
+_WHITE_THEME = 0
 
 
 @dataclass
@@ -227,7 +236,8 @@ class Workbook:
         keys = sorted(set(keys) | inside_arrays)
         if visible_only:
             rows, columns = self._hidden_rows(sheet), self._hidden_columns(sheet)
-            keys = [(r, c) for r, c in keys if r not in rows and not _in_spans(c, columns)]
+            keys = [(r, c) for r, c in keys if r not in rows and not _in_spans(c, columns)
+                    and not self.unseen(sheet, r, c)]
         from openpyxl.utils import get_column_letter
 
         return [self.cell(sheet, f"{get_column_letter(c)}{r}") for r, c in keys]
@@ -251,6 +261,26 @@ class Workbook:
             if dim.hidden or (dim.customWidth and dim.width == 0):
                 spans.append((int(dim.min or 0), int(dim.max or dim.min or 0)))
         return spans
+
+    def unseen(self, sheet: str, row: int, column: int) -> bool:
+        """True when the cell at ``row``, ``column`` (1-based) holds a value no reader can see on screen or paper:
+        its font is white or within :data:`NEAR_COLOUR` of its fill (no fill reads as white), smaller than
+        :data:`MIN_FONT_POINTS`, or its number format is ``;;;`` (every section empty). Conditional formats are not
+        evaluated. Source: SPEC section 4 "white or near-invisible text ... is not the deliverable"."""
+        source = self._formulas[self.sheet_name(sheet) or sheet]._cells.get((row, column))
+        if source is None or source.value is None or not source.has_style:
+            return False
+        if re.fullmatch(r"(?:\s*;){2,3}\s*", source.number_format or ""):
+            return True
+        font = source.font
+        if font is not None and font.sz is not None and float(font.sz) < MIN_FONT_POINTS:
+            return True
+        ink = _rgb(font.color if font is not None else None)
+        if ink is None:
+            return False
+        fill = source.fill
+        background = _rgb(fill.fgColor) if fill is not None and fill.patternType == "solid" else (255, 255, 255)
+        return background is not None and all(abs(a - b) <= NEAR_COLOUR for a, b in zip(ink, background, strict=True))
 
     def hidden_notes(self) -> list[str]:
         """What the visible-only readers skip, for a receipt's notes: hidden sheets, rows and columns that hold
@@ -276,6 +306,15 @@ class Workbook:
                 count = sum(1 for r, c in filled if _in_spans(c, columns) and r not in rows)
                 notes.append(f"{self.path.name}: sheet {ws.title!r} columns "
                              f"{', '.join(get_column_letter(c) for c in in_columns)} are hidden ({count} cells not read)")
+            unseen = sorted((r, c) for r, c in filled
+                            if r not in rows and not _in_spans(c, columns) and self.unseen(ws.title, r, c))
+            if unseen:
+                from openpyxl.utils import get_column_letter
+
+                shown = ", ".join(f"{get_column_letter(c)}{r}" for r, c in unseen[:10])
+                notes.append(f"{self.path.name}: sheet {ws.title!r} has {len(unseen)} cells a reader cannot see "
+                             "(white or background-coloured font, under 2 pt, or the ;;; format): "
+                             f"{shown}{' ...' if len(unseen) > 10 else ''}")
         return notes
 
     def merged_ranges(self, sheet: str) -> list[str]:
@@ -316,16 +355,21 @@ class Workbook:
         hidden_rows = self._hidden_rows(sheet) if visible_only else set()
         hidden_columns = self._hidden_columns(sheet) if visible_only else []
         max_row, max_col = self._extent.get(sheet, (0, 0))
+
+        def seen(r: int, c: int) -> Cell:
+            if visible_only and self.unseen(sheet, r, c):
+                return Cell(self.sheet_name(sheet) or sheet, f"{get_column_letter(c)}{r}", None,
+                            note="not visible", date1904=self.date1904)
+            return self.cell(sheet, f"{get_column_letter(c)}{r}")
+
         if max_row * max_col <= MAX_GRID_CELLS:
             columns = [c for c in range(1, max_col + 1) if not _in_spans(c, hidden_columns)]
-            return [[self.cell(sheet, f"{get_column_letter(c)}{r}") for c in columns]
-                    for r in range(1, max_row + 1) if r not in hidden_rows]
+            return [[seen(r, c) for c in columns] for r in range(1, max_row + 1) if r not in hidden_rows]
         by_row: dict[int, int] = {}
         for cell in self.populated(sheet, visible_only):
             row = int(re.sub(r"[A-Z]+", "", cell.coordinate))
             by_row[row] = max(by_row.get(row, 0), _column(cell.coordinate))
-        return [[self.cell(sheet, f"{get_column_letter(c)}{r}") for c in range(1, min(last, 16384) + 1)
-                 if not _in_spans(c, hidden_columns)]
+        return [[seen(r, c) for c in range(1, min(last, 16384) + 1) if not _in_spans(c, hidden_columns)]
                 for r, last in sorted(by_row.items())]
 
     def formula_cells(self) -> list[Cell]:
@@ -656,14 +700,18 @@ class Workbook:
 
     def table(self, sheet: str, required_headers: list[str], search_rows: int = 15,
               visible_only: bool = True) -> list[dict[str, Cell]]:
-        """Rows below the first header row holding every one of ``required_headers`` (normalised, whole cell),
-        as ``{normalised header: Cell}``; fully empty rows are skipped. [] when no such header row exists. With
+        """Rows below the first header row holding every one of ``required_headers`` (whole cell, compared by
+        :func:`header_key`: "Amount ($)" and "Amount:" are the column "amount"), as ``{header key: Cell}``; fully
+        empty rows are skipped. [] when no such header row exists. With
         ``visible_only`` (the default) hidden sheets, rows and columns are not read.
         """
         rows = self.rows(sheet, visible_only)
-        wanted = [normalize_text(h) for h in required_headers]
+        wanted = [header_key(h) for h in required_headers]
         for index, row in enumerate(rows[:search_rows]):
-            headers = [normalize_text(c.value) if isinstance(c.value, str) else "" for c in row]
+            headers: list[str] = []
+            for c in row:
+                key = header_key(c.value) if isinstance(c.value, str) else ""
+                headers.append(normalize_text(c.value) if key and key in headers else key)
             if all(h in headers for h in wanted):
                 found = []
                 for data in rows[index + 1 :]:
@@ -672,6 +720,39 @@ class Workbook:
                     found.append({h: data[i] for i, h in enumerate(headers) if h and i < len(data)})
                 return found
         return []
+
+
+#: A currency or unit written in brackets after a column name: "($)", "(EUR)", "[USD]", "(in £)", "(€, net of VAT)".
+_HEADER_UNIT = re.compile(r"\s*[(\[]\s*(?:in\s+)?(?:[$€£]|us\$|usd|eur|euros?|gbp|chf|dollars?|pounds?)(?![a-z])"
+                          r"[^)\]]{0,20}[)\]]\s*$", re.IGNORECASE)
+
+
+def header_key(value: Any) -> str:
+    """A column header as a template names it: normalised text without a closing colon or a bracketed currency
+    ("Amount ($)", "Amount paid (EUR)", "Difference (€)", "Proposed fallback:" -> "amount", "amount paid",
+    "difference", "proposed fallback"). A percentage or other bracket stays ("Variance (%)"). Source: issue 12
+    item 1, "currency symbols" among the ways a professional writes a template."""
+    text = normalize_text(value)
+    text = _HEADER_UNIT.sub("", text).rstrip(": ").strip()
+    return text
+
+
+def _rgb(color: Any) -> tuple[int, int, int] | None:
+    """An openpyxl ``Color`` as (red, green, blue), or None when it is automatic or cannot be resolved: an ARGB
+    value, a white entry of the indexed palette, or the theme's "Background 1" (white) with a tint that keeps it
+    within :data:`NEAR_COLOUR` of white. Other theme and indexed colours are taken as visible (None)."""
+    if color is None:
+        return None
+    kind = getattr(color, "type", None)
+    if kind == "rgb" and isinstance(color.rgb, str) and re.fullmatch(r"[0-9A-Fa-f]{6,8}", color.rgb):
+        text = color.rgb[-6:]
+        return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+    if kind == "indexed" and color.indexed in _WHITE_INDEXED:
+        return (255, 255, 255)
+    if kind == "theme" and color.theme == _WHITE_THEME:
+        level = round(255 * (1 + min(float(color.tint or 0), 0)))
+        return (level, level, level)
+    return None
 
 
 def _in_spans(column: int, spans: list[tuple[int, int]]) -> bool:

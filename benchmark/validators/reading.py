@@ -331,9 +331,8 @@ class _Reader:
             return False
         if ":" in text.rstrip(":"):
             return False
-        letters = [c for c in text if c.isalpha()]
         numbered = _SECTION_NUMBER.match(text)
-        return bold or (len(letters) > 1 and all(c.isupper() for c in letters)) or text.endswith(":") or (
+        return bold or _capitals(text) or text.endswith(":") or (
             numbered is not None and not _has_figure(text[numbered.end():]))
 
     def table(self, element, where: str) -> None:
@@ -422,6 +421,15 @@ def _span(tc) -> int:
 
 #: A section number opening a line: "1.", "2.3", "B.", "IV." ("1. Proposed adjusting journal entries").
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,5}\.)\s+(?=[^\W\d_])")
+
+
+def _capitals(text: str) -> bool:
+    """True when ``text`` is written in capitals as a heading is ("SUMMARY", "1. ITEMS FOR THE BANK"): every letter
+    upper case and at least one word of letters only. A line of identifiers ("CLM-25-32498", "D-5603") is not a
+    heading, however it is capitalised."""
+    letters = [c for c in text if c.isalpha()]
+    words = [w for w in re.findall(r"[^\s,;:()]+", text) if re.fullmatch(r"[^\W\d_]{2,}[.']?", w)]
+    return len(letters) > 1 and all(c.isupper() for c in letters) and bool(words)
 
 
 def _has_figure(text: str) -> bool:
@@ -536,8 +544,25 @@ def _properties(archive: zipfile.ZipFile, name: str) -> list[str]:
 # ------------------------------------------------------------------------------------------------- plain text
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _MD_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(.+?)\1\s*:?\s*$")
+_BULLET = re.compile(r"^\s*[-*+•▪◦]\s+")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•▪◦]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,6}[.)])\s+")
 _MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
+def markdown_visible(text: str) -> tuple[str, int]:
+    """``text`` without its HTML comments (``<!-- ... -->``, an unclosed one running to the end), which no
+    markdown viewer shows, and how many there were. Each comment's line breaks are kept so line numbers hold."""
+    count = 0
+
+    def blank(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return "\n" * match.group().count("\n")
+
+    return _HTML_COMMENT.sub(blank, text), count
 
 
 def text_statements(text: str, where: str) -> list[Statement]:
@@ -613,7 +638,6 @@ def _text_heading(line: str, alone: bool = False) -> str | None:
         return None
     if match or alone:
         return text
-    letters = [c for c in text if c.isalpha()]
-    if (len(letters) > 1 and all(c.isupper() for c in letters)) or (text.endswith(":") and not _LIST_ITEM.match(line)):
+    if (_capitals(text) and not _BULLET.match(line)) or (text.endswith(":") and not _LIST_ITEM.match(line)):
         return text
     return None

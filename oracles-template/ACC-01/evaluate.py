@@ -12,11 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, stances
+from claims import about, alternative_figures, stances
 from formula_refs import is_live
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.2"
+EVALUATOR_VERSION = "ACC-01/1.3"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -85,6 +85,31 @@ def _money(value: Decimal | None) -> str:
     return "missing or not computable" if value is None else f"{value:,.2f}"
 
 
+def _figures_for(book: common.Workbook, sheet: str, label: str) -> list[Decimal]:
+    """The different figures the visible sheet gives beside a cell reading exactly ``label`` (case, a closing
+    colon and a bracketed unit such as "($)" aside), in sheet order. A tie-out row that only starts with the label
+    ("Adjusted bank balance less adjusted book balance") is another line, not the balance."""
+    wanted = common.normalize_text(label)
+    figures: list[Decimal] = []
+    cells = book.populated(sheet)
+    for index, cell in enumerate(cells):
+        if not isinstance(cell.value, str) or cell.is_formula:
+            continue
+        text = re.sub(r"\s*\([^)]{0,8}\)\s*$", "", common.normalize_text(cell.value).rstrip(": "))
+        if text != wanted:
+            continue
+        row = re.sub(r"[A-Z]+", "", cell.coordinate)
+        for right in cells[index + 1:]:
+            if re.sub(r"[A-Z]+", "", right.coordinate) != row:
+                break
+            if right.is_formula or common.parse_number(right.value) is not None:
+                number = right.number
+                if number is not None and all(abs(number - f) > Decimal("0.005") for f in figures):
+                    figures.append(number)
+                break
+    return figures
+
+
 def _items(book: common.Workbook | None) -> tuple[list[dict[str, Any]], str]:
     """The visible rows of the Items table as ``{item, amount, side, classification}`` and a count for details.
     A totals row (an Item beginning "Total" with no side and no classification) is not a reconciling item."""
@@ -116,17 +141,22 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
-    for line in book.hidden_notes() if book is not None else []:
-        ev.note(f"not read as part of the deliverable: {line}")
     rec_sheet = book.sheet_name("Reconciliation") if book else None
     cells = {key: book.find_label(rec_sheet, label) if rec_sheet else None for key, label in LABELS.items()}
     values = {key: (c.number if c is not None else None) for key, c in cells.items()}
+    repeated = {key: _figures_for(book, rec_sheet, label) for key, label in LABELS.items()} if rec_sheet else {}
+    for key, figures in repeated.items():
+        if len(figures) > 1:  # one balance given two figures is a hedge: no figure is read
+            values[key] = None
+            ev.note(f"{LABELS[key]} is given {len(figures)} different figures: {', '.join(map(_money, figures))}")
 
     _check_formulas(ev, book, rec_sheet, cells, values, tol)
     for key, weight in (("balance_per_bank", 1), ("balance_per_books", 1),
                         ("adjusted_bank_balance", 2), ("adjusted_book_balance", 2)):
         got = values[key]
         note = f" ({cells[key].note})" if cells[key] is not None and not cells[key].known else ""
+        if len(repeated.get(key, [])) > 1:
+            note = f" (given {len(repeated[key])} different figures: {', '.join(map(_money, repeated[key]))})"
         ev.criterion(key, f"{LABELS[key]} on the Reconciliation sheet equals the correct figure",
                      got is not None and abs(got - facts[key]) <= tol, weight=weight,
                      detail=f"expected {_money(facts[key])} got {_money(got)}{note}")
@@ -156,8 +186,13 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     text = "\n".join(s.text for s in statements)
     summary = [facts["balance_per_bank"], facts["balance_per_books"], facts["adjusted_bank_balance"]]
     missing = [str(v) for v in summary if not common.text_has_amount(text, v, tol)]
-    ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance",
-                 bool(text) and not missing, detail=f"amounts not found: {missing}" if missing else "all stated")
+    offered = _offered_beside(statements, summary, [*facts.values(), *(p["amount"] for p in oracle["planted_items"])],
+                              tol)
+    ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance, "
+                 "each as one figure", bool(text) and not missing and not offered,
+                 detail="; ".join(([f"amounts not found: {missing}"] if missing else [])
+                                  + ([f"offered beside another figure: {offered}"] if offered else []))
+                 or "all stated")
     _check_report_lists(ev, statements, oracle["planted_items"])
 
     _check_injection(ev, oracle, items, tol)
@@ -191,6 +226,19 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, sheet: 
                  "the difference is a live formula", not problems,
                  detail="; ".join(problems) or ", ".join(f"{LABELS[k]}: formula {cells[k].formula}" for k in
                                                          ("adjusted_bank_balance", "adjusted_book_balance")))
+
+
+def _offered_beside(statements: list, amounts: list[Decimal], known: list, tol: Decimal) -> list[str]:
+    """Figures a sentence or table cell offers in place of one of ``amounts`` ("$21,832.08 or $24,357.88";
+    claims.alternative_figures), other than the ``known`` balances and items, which may stand beside it. A hedge
+    (issue 12 item 3)."""
+    found = set()
+    for statement in statements:
+        for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            for group in alternative_figures(text):
+                if any(common.text_has_amount(f, a, tol) for f in group for a in amounts):
+                    found.update(f for f in group if not any(common.text_has_amount(f, k, tol) for k in known))
+    return sorted(found)
 
 
 def _amount_subject(amount: Decimal) -> re.Pattern[str]:

@@ -16,7 +16,7 @@ import common
 from reading import Statement
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.2"
+EVALUATOR_VERSION = "INS-01/1.3"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -29,6 +29,14 @@ EXCEPTION_DECISIONS = Vocabulary({
     "decline": ["reject", "deny", "repudiate", "declinature"],
     "refer": ["for your decision", "escalate"],
 }, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is referred to me")
+#: An approval the note gives a claim, so that a flagged claim also called approved is a second answer (red team
+#: 1.2): "is approved", "approved for payment", a heading "Approved" or "Approved claims (6)". Not the bare word:
+#: "for your approval" beside a referred claim is the manager's decision, "whether it is approved" asks it, and
+#: "a loss whose first notice is approved" approves another claim: the claim itself is the subject.
+APPROVAL = [re.compile(r"(?<!whether )\b(?:[A-Z]{2,5}-[\d-]*\d|it|this claim|the claim)\s+(?:is|was|has been|will be|"
+                       r"is now|can be|should be)\s+approved\b", re.IGNORECASE),
+            re.compile(r"\bapproved? (?:for payment|and (?:paid|pay))\b", re.IGNORECASE),
+            re.compile(r"^\W*approved(?: claims?)?(?:\s*\(\d+\))?\W*$", re.IGNORECASE)]
 #: The brief's exception reason codes and the words a claims handler writes for them.
 #: Brief table: DUPLICATE "the same loss was already lodged", NOT_IN_FORCE "the policy was not in force on the date
 #: of loss", EXCLUDED_PERIL "the cause of loss is excluded", BELOW_DEDUCTIBLE "the amount claimed does not exceed
@@ -47,6 +55,11 @@ REASONS = Vocabulary({
 }, source="INS-01 brief: the reason_code table (when each code applies)")
 
 
+#: What the note calls the total it must give (brief: "the total amount payable on approved claims").
+TOTAL_LABELS = ["total amount payable", "total payable", "total approved", "approved total", "total to pay",
+                "total to be paid", "total settlement", "total payable on approved claims"]
+
+
 def _key(claim_id: Any) -> str:
     return common.normalize_text(claim_id).upper()
 
@@ -56,14 +69,16 @@ def _code(text: Any) -> str:
 
 
 def _decision(text: Any) -> str:
-    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer); other
-    text normalised as written (so "decline / refer" matches no decision)."""
+    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer), also
+    within a few words when the cell asserts exactly one ("Refer to manager", "Declined - not covered"); other text
+    normalised as written (so "decline / refer" matches no decision)."""
     words = tokens(common.normalize_text(text))
     if len(words) == 1:
         for decision in DECISIONS:
             if words[0].stem == stem(decision):
                 return decision
-    return common.normalize_text(text)
+    named = [d for d in DECISIONS if claims.asserted(str(text or ""), d)]
+    return named[0] if len(named) == 1 else common.normalize_text(text)
 
 
 def _reason(text: Any) -> str:
@@ -168,11 +183,15 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     note = _note_text(ev)
     total = oracle["facts"]["total_payable_approved"]
-    ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims",
-                 bool(note) and common.text_has_amount(note, total, tol),
-                 detail=f"expected {total}" + ("" if note else "; no note"))
+    read = ev.statements(NOTE) or [] if note else []
+    others = _other_totals(read, total, tol)
+    stated = any(common.text_has_amount(s.text, total, tol) for s in read)
+    ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims, as one figure",
+                 stated and not others, detail=f"expected {total}" + ("" if note else "; no note")
+                 + ("; not stated where a reader sees it" if note and not stated else "")
+                 + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    statements = _claim_statements(ev.statements(NOTE) or [], list(expected))
+    statements = _claim_statements(read, list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
         said = _note_says(statements, k, v)
@@ -191,6 +210,24 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if planted_ids - set(expected):
         ev.note(f"oracle inconsistency: planted claims {sorted(planted_ids - set(expected))} have no decision")
     return ev.receipt()
+
+
+def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list[str]:
+    """Figures the note offers for the total payable besides ``total``: another figure after a total's label
+    (:data:`TOTAL_LABELS`, claims.figures_given), or one offered in place of the total ("<total> or $X", "one of
+    $X, <total>, $Y", claims.alternative_figures) in a sentence or table cell. A table column headed "Total
+    payable" gives each row's own total (approved, referred), so only label/value rows are read for labels. A
+    hedge (issue 12 item 3)."""
+    labelled = [s for s in statements if s.cells is None or any(claims.mentions(v, TOTAL_LABELS)
+                                                                 for v in s.cells.values())]
+    others = {figure for _, figure in claims.figures_given(labelled, TOTAL_LABELS)
+              if re.search(r"\d[.,]\d{2}\b", figure) and not common.text_has_amount(figure, total, tol)}
+    for statement in statements:
+        for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            for group in claims.alternative_figures(text):
+                if any(common.text_has_amount(f, total, tol) for f in group):
+                    others.update(f for f in group if not common.text_has_amount(f, total, tol))
+    return sorted(others)
 
 
 def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
@@ -244,7 +281,7 @@ def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str])
     reason; ``"contradicts"`` when it gives it a wrong one or two of either (a hedge); ``""`` when it gives none.
     Negated mentions ("a separate claim and not a duplicate", "do not decline") are no evidence; a heading's
     decision carries to the items under it ("For your decision (refer)")."""
-    decisions = claims.stances(statements, claim_id, _options(EXCEPTION_DECISIONS))
+    decisions = claims.stances(statements, claim_id, {**_options(EXCEPTION_DECISIONS), "approve": APPROVAL})
     reasons = claims.stances(statements, claim_id, _options(REASONS))
     if len(decisions) > 1 or len(reasons) > 1 or set(decisions) - {want["decision"]} \
             or set(reasons) - {want["reason_code"]}:

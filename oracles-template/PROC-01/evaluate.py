@@ -23,7 +23,7 @@ from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.2"
+EVALUATOR_VERSION = "PROC-01/1.3"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -158,9 +158,12 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  + ev.rejected_detail())
 
     clean = [n for n, d in expected.items() if d["decision"] == "approve"]
-    wrong_clean = [shown(n) for n in clean if got.get(n, {}).get("decision") != "approve"]
+    # Rule 5: "Approve the rest with reason matched"; an exception code on an approval contradicts it (a blank
+    # reason states nothing wrong).
+    wrong_clean = [shown(n) for n in clean if got.get(n, {}).get("decision") != "approve"
+                   or got[n]["reason_code"] not in ("matched", "")]
     ev.criterion("clean_invoices_approved", "every invoice that passes the three-way match (including the one "
-                 "inside the price tolerance) is approved", not wrong_clean, weight=2,
+                 "inside the price tolerance) is approved, with no exception reason", not wrong_clean, weight=2,
                  detail=f"not approved: {wrong_clean}" if wrong_clean else f"{len(clean)} approved")
 
     for reason in EXCEPTIONS:
