@@ -13,21 +13,13 @@ A cached result is shared by every criterion that asks: treat it as read-only, a
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from safety import RefusedFile
 
-
-def sha256_of(path: Path) -> str:
-    """Hex sha256 of the file's bytes, read in 1 MiB blocks (callers have checked its size against the cap)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+from wp42.generation import sha256_file
 
 
 class ParseCache:
@@ -39,12 +31,13 @@ class ParseCache:
         self.parses = 0
 
     def read(self, reader: Callable[..., Any], path: Path, *args: Any, **kwargs: Any) -> Any:
-        """``reader(path, *args, **kwargs)``, computed once per content of ``path``.
+        """``reader(path, *args, **kwargs)``, computed once per content of ``path`` (whose size the caller checked
+        against the cap before: the whole file is hashed).
 
         Raises:
             RefusedFile: what the reader raised (hostile or unreadable file), raised again on every later read.
         """
-        key = (reader, sha256_of(path), str(path), args, tuple(sorted(kwargs.items())))
+        key = (reader, sha256_file(path), str(path), args, tuple(sorted(kwargs.items())))
         if key not in self._entries:
             self.parses += 1
             try:
