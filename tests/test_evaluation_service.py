@@ -22,6 +22,7 @@ HANG_WITH_CHILD = ("import subprocess, time\ndef evaluate(*a, **k):\n"
                    "    subprocess.Popen(['sleep', '317'])\n    time.sleep(60)\n")
 GREEDY = "def evaluate(*a, **k):\n    x = bytearray(3 << 30)\n"
 CRASH = "def evaluate(*a, **k):\n    raise RuntimeError('boom')\n"
+HEAVY = "def evaluate(*a, **k):\n    x = b'x' * (300 << 20)\n    raise RuntimeError(len(x))\n"
 MANY_FILES = ("import tempfile\ndef evaluate(*a, **k):\n"
               "    held = [tempfile.TemporaryFile() for _ in range(200)]\n    return {}\n")
 
@@ -104,6 +105,16 @@ def test_the_open_files_bound_holds_on_both_paths(toy, tmp_path, mode):
     assert receipt["status"] == "evaluator_error" and "Too many open files" in receipt["notes"][-1]
     # the same evaluator within a generous bound gets past the opening (and fails the schema with its empty dict)
     assert "Too many open files" not in " ".join(_score(toy, tmp_path, mode, open_files=1024)["notes"])
+
+
+def test_the_service_reports_its_childrens_peak_memory(toy, tmp_path):
+    """The robustness tests measure an evaluation's memory; the service's children are not the caller's."""
+    _score(toy, tmp_path)
+    light = evaluation_service.peak_child_rss_bytes()
+    assert 0 < light < 300 << 20
+    _evaluator(toy).write_text(HEAVY)
+    assert _score(toy, tmp_path)["status"] == "evaluator_error"
+    assert evaluation_service.peak_child_rss_bytes() >= 300 << 20
 
 
 def test_a_dead_warm_parent_is_replaced(toy, tmp_path):

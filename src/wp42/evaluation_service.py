@@ -89,11 +89,12 @@ class ServiceRequest:
 
 @dataclass(frozen=True)
 class ChildExit:
-    """How an evaluation child ended: ``returncode`` as subprocess gives it (negative: killed by that signal) and
-    whether it was stopped at its wall-time bound."""
+    """How an evaluation child ended: ``returncode`` as subprocess gives it (negative: killed by that signal),
+    whether it was stopped at its wall-time bound, and its peak resident memory in bytes (None when unknown)."""
 
     returncode: int
     timed_out: bool
+    max_rss_bytes: int | None = None
 
 
 class WarmParentFailed(Exception):
@@ -186,7 +187,7 @@ class WarmParent:
             raise
         if not isinstance(ended.get("returncode"), int):
             raise WarmParentFailed(f"unexpected reply {ended!r}")
-        return ChildExit(ended["returncode"], bool(ended.get("timed_out")))
+        return ChildExit(ended["returncode"], bool(ended.get("timed_out")), ended.get("max_rss_bytes"))
 
     def close(self) -> None:
         """Stop the parent (closing its stdin ends it; a parent that lingers is killed)."""
@@ -227,6 +228,9 @@ class EvaluationService:
         self._broken: str | None = None
         self._closed = False
         self.started = 0
+        #: The largest peak resident memory of any evaluation child this service ran, in bytes (what
+        #: ``getrusage(RUSAGE_CHILDREN)`` tells of the per-process path; the service's children are not ours).
+        self.peak_rss_bytes = 0
 
     def run(self, request: ServiceRequest) -> ChildExit:
         """Run one evaluation in a forked, bounded child.
@@ -247,6 +251,9 @@ class EvaluationService:
                     leftover.unlink(missing_ok=True)
                 continue
             self._give_back(parent)
+            if result.max_rss_bytes is not None:
+                with self._lock:
+                    self.peak_rss_bytes = max(self.peak_rss_bytes, result.max_rss_bytes)
             return result
         raise ServiceUnavailable(f"two warm evaluation parents failed in a row: {problem}")
 
@@ -311,6 +318,11 @@ def service_for(env: dict[str, str]) -> EvaluationService:
     for old in evicted:
         old.close()
     return service
+
+
+def peak_child_rss_bytes() -> int:
+    """The largest peak resident memory of any evaluation child the current services ran, in bytes (0 if none)."""
+    return max((service.peak_rss_bytes for service in current_services()), default=0)
 
 
 def current_services() -> list[EvaluationService]:

@@ -17,7 +17,7 @@ Protocol (requests on stdin, replies on stdout, one JSON object per line):
 * request: ``{"evaluate_py", "out_dir", "workspace", "oracle_json", "run_id", "result", "log": paths as str,
   "env": {name: value}, "cwd": str, "seconds": float, "memory_bytes": int, "open_files": int, "warm": [str]}``
 * replies: ``{"started": child_pid}`` once the child is forked, then ``{"returncode": int (negative: killed by that
-  signal), "timed_out": bool}``; or ``{"error": str}`` when no child could be forked.
+  signal), "timed_out": bool, "max_rss_bytes": int}``; or ``{"error": str}`` when no child could be forked.
 
 The parent exits when its stdin closes, or after :data:`IDLE_SECONDS` without a request (the caller then starts
 another).
@@ -150,9 +150,10 @@ def _child(request: dict[str, Any], code: CodeType | None) -> int:  # pragma: no
                request["run_id"], request["result"], code)
 
 
-def _wait(pid: int, seconds: float) -> tuple[int, bool]:
+def _wait(pid: int, seconds: float) -> tuple[int, bool, int]:
     """Wait for child ``pid`` at most ``seconds``; kill its process group when it runs past them or leaves
-    processes behind. Returns ``(returncode, timed_out)`` with a negative returncode for a signal."""
+    processes behind. Returns ``(returncode, timed_out, peak resident bytes)`` with a negative returncode for a
+    signal (the peak as ``getrusage`` reports it: Linux counts ``ru_maxrss`` in KiB)."""
     deadline = time.monotonic() + seconds
     timed_out = False
     try:
@@ -179,8 +180,8 @@ def _wait(pid: int, seconds: float) -> tuple[int, bool]:
         os.killpg(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    _pid, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status), timed_out
+    _pid, status, usage = os.wait4(pid, 0)
+    return os.waitstatus_to_exitcode(status), timed_out, usage.ru_maxrss * 1024
 
 
 def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str]) -> None:
@@ -203,8 +204,8 @@ def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str
             finally:
                 os._exit(status)
     _send(reply, {"started": pid})
-    returncode, timed_out = _wait(pid, float(request["seconds"]))
-    _send(reply, {"returncode": returncode, "timed_out": timed_out})
+    returncode, timed_out, max_rss = _wait(pid, float(request["seconds"]))
+    _send(reply, {"returncode": returncode, "timed_out": timed_out, "max_rss_bytes": max_rss})
 
 
 def _send(reply: IO[str], message: dict[str, Any]) -> None:
