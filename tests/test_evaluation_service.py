@@ -21,7 +21,7 @@ HANG = "import time\ndef evaluate(*a, **k):\n    time.sleep(60)\n"
 HANG_WITH_CHILD = ("import subprocess, time\ndef evaluate(*a, **k):\n"
                    "    subprocess.Popen(['sleep', '317'])\n    time.sleep(60)\n")
 GREEDY = "def evaluate(*a, **k):\n    x = bytearray(3 << 30)\n"
-CRASH = "def evaluate(*a, **k):\n    raise RuntimeError('boom')\n"
+CRASH = "def evaluate(*a, **k):\n    print('working on it')\n    raise RuntimeError('boom')\n"
 HEAVY = "def evaluate(*a, **k):\n    x = b'x' * (300 << 20)\n    raise RuntimeError(len(x))\n"
 MANY_FILES = ("import tempfile\ndef evaluate(*a, **k):\n"
               "    held = [tempfile.TemporaryFile() for _ in range(200)]\n    return {}\n")
@@ -90,7 +90,10 @@ def test_an_evaluator_that_exhausts_memory_gets_limit_exceeded_and_the_pool_surv
 
 
 @pytest.mark.parametrize("mode", ["service", "process"])
-def test_a_crashing_evaluator_gives_the_same_evaluator_error_on_both_paths(toy, tmp_path, mode):
+def test_a_crashing_evaluator_gives_the_same_evaluator_error_on_both_paths(toy, tmp_path, mode, monkeypatch):
+    """The error's tail comes from stderr alone: what the evaluator printed to stdout (flushed at exit when stdout
+    is buffered, after the traceback) is not in it."""
+    monkeypatch.delenv("PYTHONUNBUFFERED", raising=False)
     _evaluator(toy).write_text(CRASH)
     receipt = _score(toy, tmp_path, mode)
     assert receipt["status"] == "evaluator_error"

@@ -32,7 +32,7 @@ from typing import Any
 from wp42 import layout
 from wp42.errors import UserError
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 #: How evaluations run: forked from a warm parent, or in a new interpreter each (the per-process path).
 MODES = ("service", "process")
@@ -61,10 +61,10 @@ class ServiceUnavailable(Exception):
 
 @dataclass(frozen=True)
 class ServiceRequest:
-    """One evaluation for a warm parent: the arguments of :func:`wp42.evaluation_child.run`, where the child's
-    stdout and stderr go (``log``), its environment and working folder, and its bounds (seconds of wall time, bytes of address
-    space, open files); ``warm`` names the warm-ups the parent does once before the first such child
-    (:data:`wp42.evaluation_warm.WARM_UPS`)."""
+    """One evaluation for a warm parent: the arguments of :func:`wp42.evaluation_child.run`; where the child's
+    stderr goes (``log``; its stdout is discarded, as the per-process path ignores it); its environment and working
+    folder; its bounds (seconds of wall time, bytes of address space, open files); and ``warm``, the warm-ups the
+    parent does once before the first such child (:data:`wp42.evaluation_warm.WARM_UPS`)."""
 
     evaluate_py: Path
     out_dir: Path
@@ -81,10 +81,13 @@ class ServiceRequest:
     warm: tuple[str, ...] = ()
 
     def as_message(self) -> dict[str, Any]:
-        return {"evaluate_py": str(self.evaluate_py), "out_dir": str(self.out_dir), "workspace": str(self.workspace),
-                "oracle_json": str(self.oracle_json), "run_id": self.run_id, "result": str(self.result),
-                "log": str(self.log), "env": self.env, "cwd": str(self.cwd), "seconds": self.seconds, "memory_bytes": self.memory_bytes,
-                "open_files": self.open_files, "warm": list(self.warm)}
+        """The request line :mod:`wp42.evaluation_warm` reads (paths as text)."""
+        message = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        for name, value in message.items():
+            if isinstance(value, Path):
+                message[name] = str(value)
+        message["warm"] = list(self.warm)
+        return message
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,7 @@ class EvaluationService:
                 result = parent.run(request)
             except WarmParentFailed as exc:
                 problem = str(exc)
-                log.warning("warm evaluation parent %s failed (%s); replacing it", parent.proc.pid, exc)
+                logger.warning("warm evaluation parent %s failed (%s); replacing it", parent.proc.pid, exc)
                 parent.close()
                 for leftover in (request.result, request.log):
                     leftover.unlink(missing_ok=True)
@@ -270,7 +273,7 @@ class EvaluationService:
         except (WarmParentFailed, OSError) as exc:
             with self._lock:
                 self._broken = str(exc)
-            log.warning("no warm evaluation parent (%s): evaluating in a new process each time", exc)
+            logger.warning("no warm evaluation parent (%s): evaluating in a new process each time", exc)
             raise ServiceUnavailable(str(exc)) from None
         with self._lock:
             self.started += 1

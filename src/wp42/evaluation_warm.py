@@ -7,14 +7,14 @@ JSON object a line. The formula engine's function table (seconds to import: ``sc
 first request that asks for it (``"warm": ["formulas"]``: the scenario delivers a workbook), so a scenario without
 workbooks never pays it. Each evaluation runs in a child forked from this warm parent, in a session of its own, under the
 same bounds as the per-process path (address space, open files, no core file; wall time enforced here by killing
-the child's whole process group), with stdout and stderr going to a log file the caller reads. The child runs
+the child's whole process group), its stderr going to a log file the caller reads and its stdout discarded. The child runs
 :func:`wp42.evaluation_child.run`, the very function the per-process path runs, so receipts are the same bytes.
 Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child.
 
 Protocol (requests on stdin, replies on stdout, one JSON object per line):
 
 * on start: ``{"ready": true, "pid": int, "preloaded": [module, ...], "missing": [module, ...]}``
-* request: ``{"evaluate_py", "out_dir", "workspace", "oracle_json", "run_id", "result", "log": paths as str,
+* request: ``{"evaluate_py", "out_dir", "workspace", "oracle_json", "run_id", "result", "log" (stderr): paths,
   "env": {name: value}, "cwd": str, "seconds": float, "memory_bytes": int, "open_files": int, "warm": [str]}``
 * replies: ``{"started": child_pid}`` once the child is forked, then ``{"returncode": int (negative: killed by that
   signal), "timed_out": bool, "max_rss_bytes": int}``; or ``{"error": str}`` when no child could be forked.
@@ -128,13 +128,12 @@ def _close_inherited_files() -> None:  # pragma: no cover - runs in the forked c
 
 
 def _child(request: dict[str, Any], code: CodeType | None) -> int:  # pragma: no cover - runs in the forked child
-    """In the forked child: own session, output to the log, bounds applied, the caller's environment and working
+    """In the forked child: own session, stderr to the log, bounds applied, the caller's environment and working
     folder; then run."""
     os.setsid()
     log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.dup2(log, 1)
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the per-process path captures stdout and reads only stderr
     os.dup2(log, 2)
     _close_inherited_files()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
