@@ -177,7 +177,8 @@ class WarmParent:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise WarmParentFailed(f"the warm parent is gone ({exc})") from None
-        started = self._lines.read(REPLY_MARGIN_S)
+        # a warm-up (the formula engine's functions: seconds) runs before the fork, bounded like a start-up
+        started = self._lines.read(REPLY_MARGIN_S + (START_SECONDS if request.warm else 0.0))
         if "error" in started:
             raise WarmParentFailed(str(started["error"]))
         child = started.get("started")
