@@ -36,6 +36,8 @@ import sys
 import tempfile
 import time
 import traceback
+from datetime import date
+from pathlib import Path
 from types import CodeType
 from typing import IO, Any
 
@@ -54,15 +56,59 @@ IDLE_SECONDS = 900.0
 
 def _warm_formulas() -> None:
     """The ``formulas`` package imports its function modules (``scipy.stats`` among them: seconds) at the first
-    formula it compiles, not at import; compile one here so no evaluation pays it."""
+    formula it compiles, not at import; compile one here, and read a small workbook with a formula through the
+    evaluators' reader (openpyxl's reader parts, the formula path), so no evaluation pays their first use."""
     import formulas
+    import openpyxl
+    from readers_xlsx import Workbook
 
     formulas.get_functions()
     formulas.Parser().ast("=SUM(1,2)")[1].compile()
+    with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
+        path = Path(scratch) / "warm.xlsx"
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.append(["Item", "Amount", "Date"])
+        sheet.append(["Opening balance", 1234.5, date(2024, 1, 31)])
+        sheet["B3"] = "=SUM(B2:B2)*1.1"
+        sheet["B2"].number_format = "#,##0.00"
+        book.save(path)
+        workbook = Workbook(path, second_engine=False)
+        for name in workbook.sheetnames:
+            workbook.rows(name)
+        workbook.cell(workbook.sheetnames[0], "B3")
+
+
+def _warm_documents() -> None:
+    """First use of the Word and JSON readers, the statements layer, the number and date parsers and the
+    completion schema's validator builds caches (compiled patterns, a jsonschema validator) each process builds
+    once: build them here."""
+    import common
+    import docx
+
+    from wp42 import schemas
+
+    schemas.errors("completion", {})
+    for text in ("$1,234.50", "(1,234.50)", "12.5%", "31/01/2024", "January 31, 2024"):
+        common.parse_number(text)
+        common.parse_date(text)
+    common.text_has_amount("The adjusted balance is $1,234.50.", "1234.5")
+    with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
+        path = Path(scratch) / "warm.docx"
+        document = docx.Document()
+        document.add_heading("Summary", level=1)
+        document.add_paragraph("The adjusted balance is $1,234.50 as at 31 January 2024. We do not recommend it.")
+        table = document.add_table(rows=2, cols=2)
+        table.cell(0, 0).text, table.cell(0, 1).text = "Item", "Amount"
+        table.cell(1, 0).text, table.cell(1, 1).text = "Fee", "12.00"
+        document.save(str(path))
+        common.read_docx(path)
+        common.docx_statements(path)
 
 
 def preload() -> tuple[list[str], list[str]]:
-    """Import :data:`PRELOAD`; returns ``(imported, missing)`` module names."""
+    """Import :data:`PRELOAD` and warm the document readers; returns ``(imported, missing)`` module names (a
+    warm-up that fails is listed as missing: the evaluations then warm themselves)."""
     imported, missing = [], []
     for name in PRELOAD:
         try:
@@ -71,6 +117,10 @@ def preload() -> tuple[list[str], list[str]]:
             missing.append(name)
         else:
             imported.append(name)
+    try:
+        _warm_documents()
+    except Exception:
+        missing.append("(document readers warm-up)")
     return imported, missing
 
 
