@@ -2,14 +2,16 @@
 :mod:`wp42.evaluation_service` (issue 14, item 1).
 
 It imports once what every evaluation needs — the readers and ``common`` from ``benchmark/validators``, the
-``formulas`` engine, openpyxl, jsonschema — and then serves one evaluation at a time over its stdin/stdout, one
-JSON object a line. The formula engine's function table (seconds to import: ``scipy.stats``) is warmed at the
-first request that asks for it (``"warm": ["formulas"]``: the scenario delivers a workbook), so a scenario without
-workbooks never pays it. Each evaluation runs in a child forked from this warm parent, in a session of its own, under the
-same bounds as the per-process path (address space, open files, no core file; wall time enforced here by killing
-the child's whole process group), its stderr going to a log file the caller reads and its stdout discarded. The child runs
-:func:`wp42.evaluation_child.run`, the very function the per-process path runs, so receipts are the same bytes.
-Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child.
+``formulas`` engine, openpyxl, jsonschema — and reads a small Word document once, so the readers' first-use caches
+exist; then it serves one evaluation at a time over its stdin/stdout, one JSON object a line. The formula engine's
+function table (seconds to import: ``scipy.stats``) and the workbook reader are warmed at the first request that
+asks for it (``"warm": ["formulas"]``: the scenario delivers a workbook), so a scenario without workbooks never
+pays that. Each evaluation runs in a child forked from this warm parent, in a session of its own, under the same
+bounds as the per-process path (address space, open files, no core file; wall time enforced here by killing the
+child's whole process group), its stderr going to a log file the caller reads and its stdout discarded. The child
+runs :func:`wp42.evaluation_child.run`, the very function the per-process path runs, so receipts are the same
+bytes. Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child;
+warm-ups only fill caches (compiled patterns, function tables), never anything a receipt is computed from.
 
 Protocol (requests on stdin, replies on stdout, one JSON object per line):
 
