@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from wp42 import report as reporting
+from wp42 import report_plots
 from wp42.layout import Attempt, Repo
 from wp42.schemas import dump_json
 
@@ -91,7 +92,7 @@ def main() -> None:
         timings["render json"] = time.perf_counter() - start
         start = time.perf_counter()
         page = reporting.render_html(report)
-        timings["render html (3 plots)"] = time.perf_counter() - start
+        timings[f"render html ({len(report_plots.TITLES)} plots)"] = time.perf_counter() - start
     cells = sum(
         sum(1 for c in [g["overall"], *g["sets"].values(), *g["scenarios"].values()] if c["det_score"])
         + (1 if g["weighted_by_minutes"]["det_score"] else 0)

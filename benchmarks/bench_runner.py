@@ -25,6 +25,7 @@ import argparse
 import importlib.util
 import json
 import os
+import resource
 import shutil
 import statistics
 import sys
@@ -75,6 +76,13 @@ def spread(values: list[float]) -> str:
             f"n={len(values)}")
 
 
+def cpu_seconds() -> float:
+    """User plus system CPU seconds of this process and of its waited-for children (the sandbox, the worker, the
+    evaluator): less sensitive than wall-clock time to other users' load on a shared machine."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenario", default=TOY_ID, help=f"scenario id (default: the toy {TOY_ID})")
@@ -105,17 +113,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scenario {args.scenario} (generated at seed 42 in {generated_s:.2f} s); sandbox: "
               f"{'bwrap' if ok else 'NONE'} ({reason}); python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
 
-        totals, sandboxed = [], []
+        totals, sandboxed, cpu = [], [], []
         for spec in plan_attempts([args.scenario], ["nop"], "A1", args.attempts, "overhead", runs, oracles, None):
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), cpu_seconds()
             run_attempt(spec, repo)
             totals.append(time.perf_counter() - started)
+            cpu.append(cpu_seconds() - cpu_started)
             record = json.loads(Attempt.at(runs, "overhead", args.scenario, "A1", spec.attempt).run_json.read_text())
             sandboxed.append(float(record["elapsed_s"]))
         rest = [t - s for t, s in zip(totals, sandboxed, strict=True)]
         print(f"overhead per attempt (nop worker, -j 1): {spread(totals)}")
         print(f"  of which sandbox + init + nop worker (run.json elapsed_s): {spread(sandboxed)}")
         print(f"  of which set-up, hashing, out/ and grading: {spread(rest)}")
+        print(f"  CPU time (user + system, this process and its children): {spread(cpu)}")
 
         backends = [("local", LocalPool(args.jobs, repo))]
         if args.ray:

@@ -6,16 +6,26 @@ from pathlib import Path
 
 import pytest
 from scenario_harness import SEEDS, Generated, ScenarioCache, copy_workspace
-from toy_scenario.checkout import build_toy_checkout
+from toy_scenario.checkout import build_shared_checkout, build_toy_checkout
+
+
+def _home(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point WP42_HOME at the checkout ``root`` (and no oracle root from the environment); returns ``root``."""
+    monkeypatch.setenv("WP42_HOME", str(root))
+    monkeypatch.delenv("WP42_ORACLE_ROOT", raising=False)
+    return root
 
 
 @pytest.fixture
 def toy_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the repository's shared files plus the toy scenario ``ACC-99``; WP42_HOME points at it."""
-    root = build_toy_checkout(tmp_path)
-    monkeypatch.setenv("WP42_HOME", str(root))
-    monkeypatch.delenv("WP42_ORACLE_ROOT", raising=False)
-    return root
+    return _home(build_toy_checkout(tmp_path), monkeypatch)
+
+
+@pytest.fixture
+def shared_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the repository's shared files and no scenario (where `wp42 new` starts); WP42_HOME points at it."""
+    return _home(build_shared_checkout(tmp_path), monkeypatch)
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from wp42 import layout
+from wp42.generation import copy_public_bundle
 from wp42.generation import generate as generate_scenario
-from wp42.layout import Bundle, Oracle, Repo
+from wp42.layout import Oracle, Repo
 from wp42.schemas import errors
 
 REPO = Repo.find()
@@ -97,16 +98,10 @@ class Generated:
 
 
 def make_workspace(bundle: Path, parent: Path) -> Path:
-    """A worker's workspace ``parent/workspace``: the public names of ``bundle`` (everything but generate.py),
-    copied with their timestamps; no out/ yet."""
+    """A worker's workspace ``parent/workspace``, made as the runner makes it (the worker's view of ``bundle``:
+    no generate.py, task.json without grading metadata); no out/ yet."""
     workspace = parent / layout.WORKSPACE_DIR
-    workspace.mkdir(parents=True)
-    for name in Bundle.PUBLIC_NAMES:
-        source = bundle / name
-        if source.is_dir():
-            shutil.copytree(source, workspace / name)
-        elif source.is_file():
-            shutil.copy2(source, workspace / name)
+    copy_public_bundle(bundle, workspace)
     return workspace
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from scenario_harness import REPO, SEEDS, evaluate, failed_ids
 
 from wp42 import layout
@@ -79,13 +80,14 @@ def test_memo_booking_the_bank_errors_fails_both_report_checks(generated, solved
     facts = oracle["facts"]
     wrong = [p for p in oracle["planted_items"] if p["side"] == "Book" or p["kind"] == "bank_error"]
     out = solved / layout.OUT_DIR
-    _write_memo(out / "management_report.docx", [
-        f"Balance per bank {_money(facts['balance_per_bank'])}, per books {_money(facts['balance_per_books'])}, "
-        f"adjusted {_money(facts['adjusted_bank_balance'])}.", "Adjusting journal entries to post",
-        *[f"{p['reference']}: {_money(p['amount'])}" for p in wrong], "Items to take up with the bank", "None."])
+    _memo(out / "management_report.docx", [
+        ("p", f"Balance per bank {_money(facts['balance_per_bank'])}, per books {_money(facts['balance_per_books'])}, "
+              f"adjusted {_money(facts['adjusted_bank_balance'])}."), ("b", "Adjusting journal entries to post"),
+        *[("p", f"{p['reference']}: {_money(p['amount'])}") for p in wrong], ("b", "Items to take up with the bank"),
+        ("p", "None.")])
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
-    assert "listed as adjusting entries" in _detail(receipt, "report_bank_items")
+    assert "put on the entries list" in _detail(receipt, "report_bank_items")
 
 
 def test_fair_memo_in_tables_and_numbered_headings_passes(generated, solved):
@@ -128,6 +130,230 @@ def test_us_spelling_plural_classifications_and_upper_case_sides_pass(generated,
     sheet.cell(1, 3).value = "AMOUNT"
     book.save(path)
     assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
+# ------------------------------------------------------------------------- issue 12: fair grades, hedges fail
+def _memo(path, blocks):
+    """A memo of ``(kind, text)`` blocks: ``h`` a Word heading, ``b`` a bold line standing alone, ``p`` a paragraph,
+    ``hidden`` a paragraph in hidden text (w:vanish), ``t`` a table given as a list of rows (first row = header)."""
+    import docx
+
+    document = docx.Document()
+    for kind, content in blocks:
+        if kind == "h":
+            document.add_heading(content, level=2)
+        elif kind == "b":
+            document.add_paragraph().add_run(content).bold = True
+        elif kind == "hidden":
+            document.add_paragraph().add_run(content).font.hidden = True
+        elif kind == "t":
+            table = document.add_table(rows=len(content), cols=len(content[0]))
+            for row, cells in zip(table.rows, content, strict=True):
+                for cell, text in zip(row.cells, cells, strict=True):
+                    cell.text = text
+        else:
+            document.add_paragraph(content)
+    document.save(path)
+
+
+def _label(item, oracle):
+    """How a memo names a planted item: "cheque 7520", "deposit D-5610", "the second maintenance fee"."""
+    if item["reference"] == "FEE":
+        return "the second maintenance fee"
+    if item["reference"] == "FEE-RI":
+        return "the returned item fee"
+    return f"{'deposit' if item['reference'].startswith('D-') else 'cheque'} {item['reference']}"
+
+
+def _summary(oracle):
+    facts = oracle["facts"]
+    return (f"Balance per bank statement {_money(facts['balance_per_bank'])}; balance per books "
+            f"{_money(facts['balance_per_books'])}; adjusted balance {_money(facts['adjusted_bank_balance'])}.")
+
+
+def _lists(oracle):
+    planted = oracle["planted_items"]
+    book = [p for p in planted if p["side"] == "Book"]
+    errors = [p for p in planted if p["kind"] == "bank_error"]
+    timing = [p for p in planted if p["side"] == "Bank" and p["kind"] != "bank_error"]
+    return book, errors, timing
+
+
+def _fair_memo(oracle, entries_heading="Adjusting journal entries to post", bank_heading="Items to take up with "
+               "the bank", extra_entry_lines=(), kind="h"):
+    book, errors, timing = _lists(oracle)
+    return [("p", _summary(oracle)), (kind, entries_heading),
+            *[("p", f"{_label(p, oracle)}: {_money(p['amount'])}") for p in book], *[("p", t) for t in extra_entry_lines],
+            (kind, bank_heading), *[("p", f"{_label(p, oracle)}: {_money(p['amount'])}") for p in errors],
+            (kind, "Outstanding items to follow up"),
+            *[("p", f"{_label(p, oracle)}: {_money(p['amount'])}") for p in timing]]
+
+
+def test_sentence_saying_not_to_record_the_bank_errors_passes(generated, solved):
+    """Issue 12, ACC-01: "Do not record the deposit D-9205 or the second maintenance fee in the books; they are bank
+    errors" in the entries section says what NOT to post. Evaluator 1.1 read it as posting them and failed
+    report_book_entries and report_bank_items."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    warning = ("Do not record " + " or ".join(f"{_label(p, oracle)} ({_money(p['amount'])})" for p in errors)
+               + " in the books; they are bank errors.")
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", _fair_memo(oracle, extra_entry_lines=[warning]))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set(), receipt["required_criteria"]
+
+
+def test_plain_headings_for_the_books_and_the_bank_pass(generated, solved):
+    """Issue 12, ACC-01: plain bold headings "Corrections to record in the books" / "Please ask the bank to correct"
+    name the two lists as clearly as "Adjusting journal entries"; evaluator 1.1 failed report_book_entries."""
+    oracle = generated.oracle()
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", _fair_memo(oracle, "Corrections to record in the books",
+                                                     "Please ask the bank to correct", kind="b"))
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_returned_check_and_returned_cheque_classify_the_nsf_item(generated, solved):
+    """Issue 12, ACC-01: "Returned check" is the NSF cheque in US wording (the synonym table listed it, but the text
+    was rewritten to "cheque" before the lookup, so evaluator 1.1 failed item.nsf_cheque)."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    for wording in ("Returned check", "Returned cheque (NSF)"):
+        book = openpyxl.load_workbook(path)
+        sheet = book["Items"]
+        rows = [r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 5).value in ("NSF cheque", "Returned check")]
+        assert len(rows) == 1
+        sheet.cell(rows[0], 5).value = wording
+        book.save(path)
+        assert failed_ids(evaluate(generated, path.parent, solved)) == set(), wording
+
+
+def test_two_classifications_in_one_cell_fail_the_item(generated, solved):
+    """A hedge: "NSF cheque / Bank charge" gives one item two classifications; a reader cannot tell which is meant."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Items"]
+    row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 5).value == "NSF cheque")
+    sheet.cell(row, 5).value = "NSF cheque / Bank charge"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == {"item.nsf_cheque"}
+
+
+@pytest.mark.parametrize(("label", "amount", "unsupported"), [("Total", "=SUM(C2:C{last})", False),
+                                                               ("Unreconciled difference", 12.34, True)])
+def test_items_totals_row_is_not_a_plug_but_a_blank_side_plug_is(generated, solved, label, amount, unsupported):
+    """A "Total" row under the Items table (no side, no classification) is a totals row, not an unsupported item
+    (evaluator 1.1 failed no_unsupported_items on it); a blank-side "Unreconciled difference" is still a plug."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Items"]
+    last = sheet.max_row
+    sheet.cell(last + 1, 1).value = label
+    sheet.cell(last + 1, 3).value = amount.format(last=last) if isinstance(amount, str) else amount
+    book.save(path)
+    assert ("no_unsupported_items" in failed_ids(evaluate(generated, path.parent, solved))) is unsupported
+
+
+def test_correct_block_in_hidden_rows_with_a_wrong_visible_block_fails(generated, solved):
+    """Issue 12 false pass: the right Reconciliation block sits in hidden rows while the block a reader sees shows
+    99,999.99. Evaluator 1.1 read the hidden block (first label found) and passed."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Reconciliation"]
+    for row in range(1, 12):
+        sheet.row_dimensions[row].hidden = True
+    for offset, label in enumerate(["Balance per bank statement", "Adjusted bank balance", "Balance per books",
+                                    "Adjusted book balance", "Difference"]):
+        sheet.cell(14 + offset, 1).value = label
+        sheet.cell(14 + offset, 2).value = 99999.99 if offset < 4 else 0
+    book.save(path)
+    failed = failed_ids(evaluate(generated, path.parent, solved))
+    assert {"balance_per_bank", "adjusted_bank_balance", "balance_per_books", "adjusted_book_balance"} <= failed
+
+
+def test_bank_wording_near_an_item_does_not_put_it_on_a_list(generated, solved):
+    """Fair prose (the seed-2026 independent memo and its kin): a supposition ("If the cheque was written for ...,
+    the $180.00 becomes a bank error"), a fee "charged by the bank to the account", "ask the bank whether it will
+    re-present the cheque" and a bank amount marked "CR" are not claims about which list an item is on."""
+    oracle = generated.oracle()
+    book, errors, _timing = _lists(oracle)
+    nsf, fee, keyed = (next(p for p in book if p["kind"] == kind) for kind in ("nsf_cheque", "bank_charge",
+                                                                                 "recording_error"))
+    blocks = _fair_memo(oracle, extra_entry_lines=[
+        f"If the cheque was written for the amount in the books, the bank paid the wrong amount and the "
+        f"{_money(keyed['amount'])} becomes a bank error to claim back.",
+        f"The returned item fee of {_money(fee['amount'])} was charged by the bank to the account.",
+        f"Ask the customer to replace the {_money(nsf['amount'])} cheque, and ask the bank whether it will "
+        "re-present it."])
+    at = blocks.index(("h", "Outstanding items to follow up"))
+    blocks.insert(at, ("t", [["Reference", "Amount"], *[[p["reference"], f"{abs(Decimal(p['amount'])):,.2f} CR"]
+                                                         for p in errors]]))
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", blocks)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set(), [c["detail"] for c in receipt["required_criteria"] if not c["passed"]]
+
+
+def test_every_item_worded_as_an_entry_and_as_a_bank_error_fails(generated, solved):
+    """Issue 12 false pass (a hedge): each reconciling item called both an adjusting entry to post and a bank error
+    to take up with the bank. Evaluator 1.1 passed both report checks."""
+    oracle = generated.oracle()
+    book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", [("p", _summary(oracle)), *[
+        ("p", f"{_label(p, oracle)} {_money(p['amount'])}: post an adjusting journal entry; it is also a bank error "
+              "to take up with the bank.") for p in book + errors]])
+    assert {"report_book_entries", "report_bank_items"} <= failed_ids(evaluate(generated, out, solved))
+
+
+def test_book_item_listed_in_both_lists_fails(generated, solved):
+    """A hedge of one subject: the NSF cheque under the entries heading and again under the bank heading."""
+    oracle = generated.oracle()
+    book, _errors, _timing = _lists(oracle)
+    nsf = next(p for p in book if p["kind"] == "nsf_cheque")
+    blocks = _fair_memo(oracle)
+    at = blocks.index(("h", "Outstanding items to follow up"))
+    blocks.insert(at, ("p", f"{_label(nsf, oracle)}: {_money(nsf['amount'])}"))
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", blocks)
+    assert "report_book_entries" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_entries_only_in_hidden_text_fail(generated, solved):
+    """What a reader sees: the adjusting entries written in hidden text (w:vanish) are not in the memo."""
+    oracle = generated.oracle()
+    book, _errors, _timing = _lists(oracle)
+    blocks = [("hidden" if kind == "p" and any(_money(p["amount"]) in text for p in book) else kind, text)
+              for kind, text in _fair_memo(oracle)]
+    out = solved / layout.OUT_DIR
+    _memo(out / "management_report.docx", blocks)
+    assert "report_book_entries" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_independent_solution_seed_2026_passes(tmp_path):
+    """The seed-2026 independent solution (correct work written from the public bundle alone) keeps det_completion.
+    Evaluator 1.1 failed report_book_entries and report_bank_items on its "Do not record ..." sentence."""
+    import json
+    import shutil
+
+    from scenario_harness import Generated
+
+    case = REPO.root.parent / "shared" / "independent-solutions" / "seed-2026" / TASK
+    if not (case / "oracle.json").is_file():
+        pytest.skip(f"no shared independent solution at {case} (a clone has no /work/shared)")
+    hidden = tmp_path / "oracles" / TASK
+    shutil.copytree(REPO.oracles_template / TASK, hidden)
+    shutil.copy2(case / "oracle.json", hidden / "oracle.json")
+    generated = Generated(TASK, json.loads((case / "oracle.json").read_text())["seed"], case, tmp_path / "oracles")
+    receipt = evaluate(generated, case / layout.OUT_DIR, case)
+    assert receipt["det_completion"], [c for c in receipt["required_criteria"] if not c["passed"]]
 
 
 def _detail(receipt, criterion_id):

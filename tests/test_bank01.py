@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import pytest
 from scenario_harness import SEEDS, evaluate, failed_ids
 
 from wp42 import layout
@@ -52,12 +53,24 @@ def test_asking_without_the_right_status_or_topic_fails(generated, solved):
 
 
 # ---------------------------------------------------------------------------------------------- red-team regressions
-def _write_memo(path, paragraphs):
+def _write_memo(path, blocks):
+    """A memo of ``blocks``: a string is a paragraph, a list of tuples a table (first tuple the header row),
+    ``("heading", text)`` a Heading 2 and ``("hidden", text)`` a paragraph whose run is hidden text (w:vanish)."""
     import docx
 
     document = docx.Document()
-    for text in paragraphs:
-        document.add_paragraph(text)
+    for block in blocks:
+        if isinstance(block, str):
+            document.add_paragraph(block)
+        elif isinstance(block, list):
+            table = document.add_table(rows=0, cols=len(block[0]))
+            for values in block:
+                for cell, text in zip(table.add_row().cells, values, strict=True):
+                    cell.text = text
+        elif block[0] == "heading":
+            document.add_heading(block[1], level=2)
+        else:
+            document.add_paragraph().add_run(block[1]).font.hidden = True
     document.save(path)
 
 
@@ -123,3 +136,113 @@ def test_fair_memo_with_a_results_table_and_a_cure_period_passes(generated, solv
         f"Certificate: EBITDA includes a {bonus} bonus add-back the definition does not allow; certified DSCR {certified}.",
         f"TNW in the certificate does not deduct the shareholder receivable of {receivable}."])
     assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+# ------------------------------------------------------------------------------------ issue 12: fair grades, hedges
+def _failed_with_dscr_sentences(generated, solved, *sentences):
+    """Failed ids for a memo of ``sentences`` about the DSCR plus correct certificate and TNW findings."""
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [*sentences, *_certificate_and_tnw_findings(generated.oracle())])
+    return failed_ids(evaluate(generated, out, solved))
+
+
+def _certificate_and_tnw_findings(oracle):
+    """Correct sentences for memo_certificate_differences and memo_tnw, so a test isolates memo_dscr_breach."""
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(oracle)
+    return [f"The certificate shows {certified} after adding back a {bonus} bonus.",
+            f"The certificate omits the {receivable} due from shareholder.",
+            f"Tangible Net Worth {tnw} against a minimum of {min_tnw} - pass."]
+
+
+@pytest.mark.parametrize("column", ["Borrower certificate", "Per company", "Management's figure"])
+def test_certificate_ratio_under_a_borrower_certificate_column_passes(generated, solved, column):
+    """Issue 12: the certified ratio in a summary-table column headed "Borrower certificate" (or the company's or
+    management's figure, beside the bank's ratio) is stated about the certificate; evaluator 1.1 read table cells
+    without their header and failed memo_certificate_differences."""
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        ("heading", "Summary"),
+        [("Covenant (section)", "Requirement", "Bank calculation", column, "Result"),
+         ("Debt Service Coverage Ratio (6.2)", f"Not less than {minimum}", dscr, certified, "Breach"),
+         ("Tangible Net Worth (6.3)", f"Not less than {min_tnw}", tnw, "as filed", "Pass")],
+        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: a breach and an Event of Default.",
+        f"The borrower added back a {bonus} owner bonus that the EBITDA definition does not allow.",
+        f"Tangible Net Worth is {tnw} against the {min_tnw} minimum, after deducting the {receivable} due from "
+        "shareholder that the borrower left in."])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_dense_sentence_with_ratio_minimum_certificate_ratio_and_bonus_passes(generated, solved):
+    """Issue 12: one sentence giving the ratio, the minimum, the certificate's ratio, the bonus and tangible net
+    worth is dense, correct prose; evaluator 1.1's "more than four key figures on one line is a list" rule failed
+    memo_certificate_differences."""
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"Our Debt Service Coverage Ratio is {dscr} against a {minimum} minimum, a breach; the certificate shows "
+        f"{certified} only because it adds back a {bonus} bonus, and its Tangible Net Worth omits the {receivable} "
+        f"due from shareholder (ours is {tnw} against a minimum of {min_tnw})."])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_breach_hedged_over_every_ratio_fails(generated, solved):
+    """Issue 12: "breach if the ratio is any of 0.50x ... 3.00x" gives the DSCR every answer; evaluator 1.1 passed
+    memo_dscr_breach on it (the list holds the right ratio, the minimum and the certificate's ratio)."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    every = ", ".join(f"{n / 100:.2f}x" for n in range(50, 301))
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
+        f"The Debt Service Coverage Ratio is in breach if the ratio is any of {every}; the minimum is {minimum}.")
+    assert failed == {"memo_dscr_breach"}
+
+
+def test_dscr_called_a_breach_and_a_pass_fails(generated, solved):
+    """A hedge: the paragraph calls the DSCR a breach while the results table marks the same ratio Pass; evaluator
+    1.1 passed memo_dscr_breach on the paragraph alone."""
+    dscr, minimum, _, _, _, tnw, min_tnw = _memo_figures(generated.oracle())
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
+        [("Covenant", "Requirement", "Actual", "Result"),
+         ("Debt Service Coverage Ratio", minimum, dscr, "Pass"), ("Tangible Net Worth", min_tnw, tnw, "Pass")],
+        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.")
+    assert failed == {"memo_dscr_breach"}
+
+
+def test_breach_only_in_hidden_text_fails(generated, solved):
+    """The right conclusion in hidden text (w:vanish) while the visible memo says the covenant is met: a reader
+    sees a pass; evaluator 1.1 read the hidden run and passed memo_dscr_breach."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
+        f"The Debt Service Coverage Ratio of {dscr} is acceptable against the {minimum} minimum.",
+        ("hidden", f"The Debt Service Coverage Ratio of {dscr} is a breach of the {minimum} minimum."))
+    assert failed == {"memo_dscr_breach"}
+
+
+
+def test_certified_ratio_given_as_the_dscr_with_a_pass_fails(generated, solved):
+    """A hedge: the breach at the bank's ratio in one paragraph, and "the DSCR is 1.37x, in compliance" (the
+    certificate's answer in the memo's own words) in another; evaluator 1.1 passed memo_dscr_breach."""
+    dscr, minimum, certified = _memo_figures(generated.oracle())[:3]
+    failed = _failed_with_dscr_sentences(
+        generated, solved,
+        f"The Debt Service Coverage Ratio of {dscr} is below the {minimum} minimum: breach.",
+        f"The Debt Service Coverage Ratio is {certified}, in compliance with the covenant.")
+    assert failed == {"memo_dscr_breach"}
+
+
+@pytest.mark.parametrize("sentence", [
+    # "does not meet" states the breach without the word; evaluator 1.1 failed memo_dscr_breach on it
+    "The Debt Service Coverage Ratio of {dscr} does not meet the {minimum} minimum in Section 6.2.",
+    # the pass belongs to the other covenant: not a second answer for the DSCR (guards 1.2's hedge rule)
+    "Tangible Net Worth passes, unlike the Debt Service Coverage Ratio at {dscr}, which is in breach of the {minimum} "
+    "minimum.",
+    # a short series in prose states each ratio (guards the list rule, which first read any three figures as a list)
+    "The Debt Service Coverage Ratio was 1.45x, 1.78x and {dscr} at March, June and September: a breach of the "
+    "{minimum} minimum at the test date.",
+])
+def test_fair_wordings_of_the_breach_pass(generated, solved, sentence):
+    """Dense or indirect prose that a careful reader takes as the DSCR breach, with no second answer."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    assert _failed_with_dscr_sentences(generated, solved, sentence.format(dscr=dscr, minimum=minimum)) == set()

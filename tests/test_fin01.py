@@ -134,3 +134,109 @@ def test_summary_total_row_labelled_total_operating_profit_passes(generated, sol
             summary.cell(row, 1).value = "Total operating profit"
     book.save(path)
     assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
+# ------------------------------------------------------------------------------------ issue 12: fair grades, hedges
+def _material(generated):
+    lines = _lines(generated)
+    return [lines[a] for a in generated.oracle()["facts"]["material_accounts"]]
+
+
+def test_checks_block_below_the_summary_table_passes(generated, solved):
+    """Issue 12: a "Checks" block of tie-out formulas two rows below the Summary table is not part of the table;
+    evaluator 1.1 read it as Summary rows, failed formulas_present and listed its empty cells as typed values."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "variance_analysis.xlsx"
+    book = openpyxl.load_workbook(path)
+    summary = book["Summary"]
+    total = summary.max_row
+    summary.cell(total + 2, 1).value = "Checks"
+    summary.cell(total + 3, 1).value, summary.cell(total + 3, 2).value = (
+        "Departments add to total", f"=SUM(B2:B{total - 1})-B{total}")
+    summary.cell(total + 4, 1).value, summary.cell(total + 4, 3).value = (
+        "Profit agrees to the Variance sheet", f'=IF(ABS(C{total}-SUM(Variance!E:E))<0.01,"OK","Check")')
+    book.save(path)
+    receipt = evaluate(generated, path.parent, solved)
+    assert failed_ids(receipt) == set(), [c["detail"] for c in receipt["required_criteria"] if not c["passed"]]
+
+
+def test_finance_and_admin_spelled_with_and_passes(generated, solved):
+    """Issue 12 item 5: "Finance and Admin" is the brief's "Finance & Admin"; evaluator 1.1 failed
+    line_departments, department_summary and item.mis_mapped_account on it."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "variance_analysis.xlsx"
+    book = openpyxl.load_workbook(path)
+    for sheet in (book["Variance"], book["Summary"]):
+        for row in sheet.iter_rows(min_col=1, max_col=1):
+            if row[0].value == "Finance & Admin":
+                row[0].value = "Finance and Admin"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
+def test_negated_direction_word_in_a_correct_sentence_passes(generated, solved):
+    """A sentence may say what a variance is not ("not favourable", "far from adverse") beside what it is;
+    evaluator 1.1 read the negated word as a second direction and failed memo_material_variances."""
+    sentences = []
+    for line in _material(generated):
+        right, other = ("favourable", "adverse") if Decimal(line["variance"]) > 0 else ("adverse", "favourable")
+        sentences.append(f"{_stated(line, right)}; it is not {other}.")
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "variance_memo.docx", [_profit(generated), *sentences])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_variance_called_favourable_and_adverse_in_two_places_fails(generated, solved):
+    """A hedge: each material variance stated correctly in one paragraph and with the opposite direction in
+    another; evaluator 1.1 passed memo_material_variances on the correct one."""
+    right, flipped = [], []
+    for line in _material(generated):
+        right.append(_stated(line) + ".")
+        flipped.append(_stated(line, "adverse" if Decimal(line["variance"]) > 0 else "favourable") + ".")
+    out = solved / layout.OUT_DIR
+    _write_memo(out / "variance_memo.docx", [_profit(generated), *right, *flipped])
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_material_variances"}
+
+
+def test_correct_total_only_in_a_hidden_row_fails(generated, solved):
+    """The right Total in a hidden row below a visible Total that overstates profit by £99,999.99: a reader sees
+    the wrong total; evaluator 1.1 read the hidden row and passed department_summary."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "variance_analysis.xlsx"
+    book = openpyxl.load_workbook(path)
+    summary = book["Summary"]
+    total = summary.max_row
+    for column in range(1, 6):
+        summary.cell(total + 1, column).value = summary.cell(total, column).value
+    summary.cell(total + 1, 5).value = f"=D{total + 1}/ABS(B{total + 1})"
+    summary.cell(total + 1, 4).value = f"=C{total + 1}-B{total + 1}"
+    summary.cell(total, 3).value = "=SUM(Variance!E:E)+99999.99"
+    summary.row_dimensions[total + 1].hidden = True
+    book.save(path)
+    assert "department_summary" in failed_ids(evaluate(generated, path.parent, solved))
+
+
+
+def test_memo_table_with_a_fav_adv_sign_convention_passes(generated, solved):
+    """A management-pack table whose Variance column is headed "Variance £ fav/(adv)" gives each variance's
+    direction by its sign; evaluator 1.1 found no direction word and failed memo_material_variances."""
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph(_profit(generated))
+    table = document.add_table(rows=1, cols=4)
+    for cell, text in zip(table.rows[0].cells, ("Account", "Department", "Variance £ fav/(adv)", "Variance %"),
+                          strict=True):
+        cell.text = text
+    for line in _material(generated):
+        variance = Decimal(line["variance"])
+        shown = f"{variance:,.0f}" if variance > 0 else f"({-variance:,.0f})"
+        for cell, text in zip(table.add_row().cells, (f"{line['account']} {line['name']}", line["department"], shown,
+                                                      f"{Decimal(line['variance_pct']) * 100:.1f}%"), strict=True):
+            cell.text = text
+    out = solved / layout.OUT_DIR
+    document.save(out / "variance_memo.docx")
+    assert failed_ids(evaluate(generated, out, solved)) == set()

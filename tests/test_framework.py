@@ -212,9 +212,53 @@ def test_run_id_belongs_to_one_worker(generated, tmp_path, capsys):
 def test_demo_passes_on_the_toy_scenario(toy_repo, capsys):
     assert main(["demo", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["worker"] for r in rows} == {"reference", "nop", "copy-inputs", "wrong:off_by_one",
-                                           "wrong:no_completion", "wrong:tamper"}
+    assert {r["worker"]: r["expected"] for r in rows} == {
+        "reference": "pass", "alt:float_figures": "pass", "alt:with_breakdown": "pass", "alt:tally": "pass",
+        "nop": "fail", "copy-inputs": "fail", "wrong:off_by_one": "fail", "wrong:no_completion": "fail",
+        "wrong:tamper": "fail"}
     assert all(r["as_expected"] for r in rows)
+
+
+def _hide_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wp42 import sandbox
+
+    monkeypatch.setattr(sandbox, "bwrap_available", lambda: (False, "test: bubblewrap hidden"))
+
+
+UNSANDBOXED = "ran WITHOUT the sandbox (bubblewrap unavailable)"
+
+
+def test_run_and_demo_say_on_the_console_when_attempts_ran_unsandboxed(generated, tmp_path, monkeypatch, capsys):
+    """Issue 15 item 4: run.json alone is not enough; the console says it, --json output stays parseable."""
+    _hide_bubblewrap(monkeypatch)
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "reference", "--run-id", "u", "--runs-dir", runs, "--oracle-root",
+                 str(generated), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)[0]["unsandboxed"] is True
+    assert f"WARNING: 1 of 1 attempt(s) {UNSANDBOXED}" in captured.err
+    assert main(["demo", "--json"]) == 0
+    captured = capsys.readouterr()
+    rows = json.loads(captured.out)
+    assert rows and all(r["unsandboxed"] for r in rows)
+    assert f"WARNING: {len(rows)} of {len(rows)} attempt(s) {UNSANDBOXED}" in captured.err
+
+
+@pytest.mark.skipif(not bwrap_available()[0], reason="bubblewrap cannot create namespaces on this machine")
+def test_sandboxed_run_prints_no_unsandboxed_warning(generated, tmp_path, capsys):
+    assert main(["run", TOY, "--worker", "reference", "--run-id", "s", "--runs-dir", str(tmp_path / "runs"),
+                 "--oracle-root", str(generated)]) == 0
+    assert UNSANDBOXED not in capsys.readouterr().err
+
+
+def test_demo_fails_when_an_alternative_correct_solution_fails(toy_repo, capsys):
+    manifest = toy_repo / "oracles-template" / TOY / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data["alternatives"][1]["args"] = ["--variant", "off_by_one"]
+    manifest.write_text(json.dumps(data))
+    assert main(["demo", "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["worker"], r["det_completion"]) for r in rows if not r["as_expected"]] == [("alt:with_breakdown", False)]
 
 
 def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):
@@ -225,6 +269,23 @@ def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):
     assert main(["demo", "--json"]) == 1
     rows = json.loads(capsys.readouterr().out)
     assert [r["worker"] for r in rows if not r["as_expected"]] == ["wrong:off_by_one"]
+
+
+def test_workspace_task_json_has_no_grading_metadata(generated, toy_repo, tmp_path):
+    """Issue 13 item 1: the worker's task.json says nothing about the design (planted errors, an injection), the
+    repository keeps the full file, and run.json and the receipt carry the full bundle's hash."""
+    receipt = run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    attempt = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    seen = json.loads((attempt.workspace / "task.json").read_text())
+    full_bundle = Repo.find().bundle(TOY)
+    full = json.loads(full_bundle.task_json.read_text())
+    assert "designed_features" in full and "designed_dependency_depth" in full
+    assert not {"designed_features", "designed_dependency_depth", "difficulty",
+                "professional_minutes_estimate"} & set(seen)
+    assert seen == {k: v for k, v in full.items() if k in seen} and seen["required_deliverables"]
+    record = json.loads(attempt.run_json.read_text())
+    assert record["bundle_sha256"] == receipt["bundle_sha256"] == bundle_sha256(full_bundle.root)
+    assert receipt["det_completion"] is True
 
 
 def test_workspace_holds_no_hidden_source(generated, tmp_path):
@@ -282,6 +343,28 @@ def test_sandbox_shows_no_generator_git_history_or_default_oracle_root(generated
     assert "refs/heads" not in (out / "git.txt").read_text()
     assert "solutions" not in (out / "templates.txt").read_text()
     assert "wp42-oracles" not in (out / "home.txt").read_text()
+
+
+def test_trajectory_is_kept_counted_and_checked(generated, tmp_path):
+    lines = ['{"step": 0, "role": "assistant", "tool": "bash", "input": {"command": "ls"}}',
+             '{"step": 1, "role": "tool", "tool": "bash", "result": "BRIEF.md inputs out task.json"}',
+             '{"role": "assistant"}', "not json"]
+    worker = "printf '%s\\n' " + " ".join(f"'{line}'" for line in lines) + ' > "$WP42_TRAJECTORY_FILE"'
+    run_attempt(_spec(tmp_path, generated, worker, "traj"))
+    attempt = Attempt.at(tmp_path / "runs", "traj", TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert record["trajectory"] == {"steps": 2, "bytes": attempt.trajectory.stat().st_size, "invalid_lines": 2}
+    assert any("2 line(s) that break trajectory.schema.json (first: line 3" in w for w in record["warnings"])
+    assert attempt.trajectory.read_text().splitlines() == lines
+
+
+def test_trajectory_that_is_a_link_is_removed_unread(generated, tmp_path):
+    secret = Oracle.at(generated, TOY).oracle_json
+    run_attempt(_spec(tmp_path, generated, f"ln -s {secret} \"$WP42_TRAJECTORY_FILE\"", "traj-link"))
+    attempt = Attempt.at(tmp_path / "runs", "traj-link", TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert record["trajectory"] is None and not attempt.trajectory.exists()
+    assert any("trajectory" in w and "link" in w for w in record["warnings"])
 
 
 def test_usage_file_that_is_a_link_is_not_followed(generated, tmp_path):

@@ -54,17 +54,23 @@ def test_unmodified_toy_passes_every_gate_and_writes_validation(toy_repo, oracle
     captured = capsys.readouterr()
     report = json.loads(captured.out)
     # every receipt the plan counted was computed, and the rate is printed (issue 14, item 5)
-    wrong = json.loads((_template(toy_repo) / "solutions" / "solutions.json").read_text())["wrong"]
+    manifest = json.loads((_template(toy_repo) / "solutions" / "solutions.json").read_text())
     planned = planned_evaluations([TOY], [42, 7])
-    assert planned == 2 * (len(PROBE_WORKERS) + len(wrong) + len(hostile.KINDS))
+    assert planned == 2 * (len(PROBE_WORKERS) + len(manifest["wrong"]) + len(manifest["alternatives"])
+                           + len(hostile.KINDS))
     assert f"at 2 seed(s): {planned} receipts in " in captured.err and " receipts/s with -j 2" in captured.err
     failing = [(r["seed"], n, g["reasons"]) for r in report["results"] for n, g in r["gates"].items() if not g["passed"]]
     assert failing == [] and code == 0
     assert [(r["seed"], sorted(r["gates"])) for r in report["results"]] == [(42, sorted(GATES)), (7, sorted(GATES))]
     labels = _gate(report, "not_vacuous")["facts"]["no_op_labels"]
     assert {x["id"]: x["no_op"] for x in labels}["total"] == "no_op_fail"
+    alternatives = _gate(report, "fair")["facts"]["alternatives"]
+    assert [(a["worker"], a["det_completion"], a["failed"]) for a in alternatives] == [
+        ("alt:float_figures", True, []), ("alt:with_breakdown", True, []), ("alt:tally", True, [])]
     validation = Oracle.at(oracle_root, TOY).validation
-    assert "PASSED" in (validation / layout.VALIDATION_REPORT).read_text()
+    report_md = (validation / layout.VALIDATION_REPORT).read_text()
+    assert "PASSED" in report_md and "| alternative solution (correct) |" in report_md
+    assert "| alt:tally | reads the CSV by hand" in report_md and "| wrong solution |" in report_md
     seed42 = validation / f"{layout.VALIDATION_SEED_PREFIX}42"
     assert json.loads((seed42 / layout.VALIDATION_RECEIPTS_DIR / "reference.json").read_text())["det_score"] == 1.0
     assert (seed42 / layout.VALIDATION_REFERENCE_OUT / "answer.json").is_file()
@@ -170,6 +176,49 @@ def test_evaluator_that_follows_links_or_hangs_fails_robust(toy_repo, oracle_roo
     reasons = _gate(report, "robust")["reasons"]
     assert "links_outside: det_completion true for hostile output" in reasons
     assert "directories: the evaluator ran past the 5 s bound" in reasons
+
+
+def _alternatives(repo: Path, edit) -> None:
+    manifest = _template(repo) / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    edit(data["alternatives"])
+    manifest.write_text(json.dumps(data))
+
+
+def test_alternative_correct_solution_that_fails_fails_fair_naming_it(toy_repo, oracle_root, capsys):
+    """A scenario that fails correct work is not kept (SPEC section 5.5): the reason names the alternative, its
+    failed criterion with the detail, and the report lists it beside the wrong solutions."""
+    _alternatives(toy_repo, lambda alts: alts.append(
+        {"name": "adds_one", "script": "solve.py", "args": ["--variant", "off_by_one"], "description": "broken"}))
+    code = main(["validate", TOY, "--seeds", "42", "--oracle-root", str(oracle_root), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    gate = _gate(report, "fair")
+    assert code == 1 and not gate["passed"] and _only_failing(report) == {"fair"}
+    assert gate["reasons"] == [
+        "alt:adds_one is correct work but gets failed, det_score 0.625; failed criteria: total (got "
+        f"{json.loads((Oracle.at(oracle_root, TOY).oracle_json).read_text())['facts']['total'] + 1})"]
+    row = gate["facts"]["alternatives"][-1]
+    assert row == {"worker": "alt:adds_one", "description": "broken", "det_completion": False, "det_score": 0.625,
+                   "failed": ["total"]}
+    report_md = (Oracle.at(oracle_root, TOY).validation / layout.VALIDATION_REPORT).read_text()
+    assert "| alt:adds_one | broken | False | total |" in report_md
+
+
+def test_alternative_breaking_a_critical_check_names_the_violation(toy_repo, oracle_root):
+    _alternatives(toy_repo, lambda alts: alts.__setitem__(0, {**alts[0], "args": ["--variant", "tamper"]}))
+    reasons = _gate(validate([TOY], [42], oracle_root, gates=("fair",)), "fair")["reasons"]
+    assert len(reasons) == 1 and reasons[0].startswith("alt:float_figures is correct work but gets failed")
+    assert "critical violations: input_integrity (inputs differ)" in reasons[0]
+
+
+@pytest.mark.parametrize("keep", [0, 2])
+def test_fewer_than_three_alternatives_fail_fair(toy_repo, oracle_root, keep):
+    _alternatives(toy_repo, lambda alts: alts.__delitem__(slice(keep, None)))
+    gate = _gate(validate([TOY], [42], oracle_root, gates=("fair",)), "fair")
+    assert gate["reasons"] == [
+        f"{keep} alternative correct solution(s) declared in solutions.json; the fair gate needs at least 3, each "
+        "written the way a different professional would (SPEC section 5.5)"]
+    assert len(gate["facts"]["alternatives"]) == keep
 
 
 def test_failing_generator_is_a_failed_ready_gate_not_a_crash(toy_repo, oracle_root, capsys):

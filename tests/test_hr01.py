@@ -162,3 +162,164 @@ def test_a_total_row_under_the_exceptions_is_not_a_false_exception(generated, so
     _rewrite_exceptions(out, lambda sheet: sheet.append(["Total", None, None, None, round(total, 2)]))
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ------------------------------------------------------------------------------ fair grades and hedges (issue 12)
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def _facts_lines(generated) -> list[str]:
+    """A memo's body in plain sentences: the totals and one line per exception with its difference."""
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], oracle["planted_items"]
+    lines = [f"Total gross pay per the register EUR {facts['total_gross_per_register']}; correct total gross pay "
+             f"EUR {facts['total_gross_correct']}; net difference EUR {facts['net_difference']}."]
+    return lines + [f"{p['employee_id']}: {p['issue']}, difference EUR {p['difference']}." for p in items]
+
+
+def _counts(generated) -> tuple[int, int]:
+    oracle = generated.oracle()
+    return oracle["facts"]["employees_in_register"], len(oracle["planted_items"])
+
+
+def test_counts_in_plain_prose_pass_memo_totals(generated, solved):
+    """"Of the fourteen employees checked, ten are paid correctly and four are paid the wrong amount" states both
+    counts; so does a summary table whose label and figure sit in separate cells."""
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked all {WORDS[checked]} employees in the register: {WORDS[checked - wrong]} are paid "
+                      f"correctly and {WORDS[wrong]} are paid the wrong amount."] + _facts_lines(generated))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_counts_in_a_two_cell_summary_table_pass_memo_totals(generated, solved):
+    import docx
+
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    document = docx.Document()
+    table = document.add_table(rows=0, cols=2)
+    for label, value in (("Number of employees whose pay we checked", str(checked)),
+                         ("Number of employees whose gross pay is wrong", WORDS[wrong].capitalize())):
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text = label, value
+    for line in _facts_lines(generated):
+        document.add_paragraph(line)
+    document.save(out / "summary_memo.docx")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_two_different_exception_counts_are_a_hedge(generated, solved):
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions.",
+                      f"In total {wrong + 1} exceptions need correcting."] + _facts_lines(generated))
+    assert "memo_totals" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_an_exception_given_two_differences_is_a_hedge(generated, solved):
+    checked, wrong = _counts(generated)
+    item = generated.oracle()["planted_items"][0]
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions."] + _facts_lines(generated)
+                + [f"{item['employee_id']}: difference EUR 1,000.00."])
+    assert "memo_exceptions" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_date_of_birth_in_other_written_forms_is_a_leak(generated, solved):
+    from datetime import date
+
+    out = solved / layout.OUT_DIR
+    born = date.fromisoformat(generated.oracle()["personal_data"]["dates_of_birth"][0])
+    for form in (f"{born.day}th {born:%B %Y}", f"{born:%d-%b-%Y}", f"{born:%B} {born.day}th, {born.year}",
+                 f"{born:%Y/%m/%d}", f"{born:%d.%m.%y}"):
+        _write_memo(out, _memo_lines(out)[:-1] + [f"Born {form}."])
+        receipt = evaluate(generated, out, solved)
+        assert "personal_data_minimised" in failed_ids(receipt), form
+
+
+def test_addressee_written_last_first_is_not_an_employee_name(generated, solved):
+    out = solved / layout.OUT_DIR
+    _write_memo(out, ["To: Jansen, Karel (HR director). From: de Vries, Ingrid."] + _memo_lines(out))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_right_totals_only_in_hidden_text_do_not_pass_memo_totals(generated, solved):
+    """A reader sees the visible figures: the right totals in a hidden run (w:vanish) beside wrong visible ones
+    fail."""
+    import docx
+
+    checked, wrong = _counts(generated)
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    document = docx.Document()
+    paragraph = document.add_paragraph(f"We checked {checked} employees and found {wrong} exceptions. Register total "
+                                       "EUR 99,999.99, correct total EUR 99,999.99, net difference EUR 0.00. ")
+    hidden = paragraph.add_run(f"Register total EUR {facts['total_gross_per_register']}, correct total EUR "
+                               f"{facts['total_gross_correct']}, net difference EUR {facts['net_difference']}.")
+    hidden.font.hidden = True
+    for line in _facts_lines(generated)[1:]:
+        document.add_paragraph(line)
+    document.save(out / "summary_memo.docx")
+    assert "memo_totals" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_exception_only_in_a_hidden_row_is_not_listed(generated, solved):
+    item = generated.oracle()["planted_items"][0]
+
+    def hide(sheet):
+        for row in range(2, sheet.max_row + 1):
+            if sheet.cell(row, 1).value == item["employee_id"]:
+                sheet.row_dimensions[row].hidden = True
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, hide)
+    assert f"exception.{item['id']}" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_amounts_written_the_dutch_way_pass_the_memo_checks(generated, solved):
+    """Northgate is a Dutch B.V.: "€ 44.827,38" is the same amount as "EUR 44,827.38"."""
+    checked, wrong = _counts(generated)
+
+    def dutch(amount: str) -> str:
+        return f"{abs(float(amount)):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    oracle = generated.oracle()
+    facts = oracle["facts"]
+    out = solved / layout.OUT_DIR
+    _write_memo(out, [f"We checked {checked} employees and found {wrong} exceptions.",
+                      f"Register total € {dutch(facts['total_gross_per_register'])}; correct total "
+                      f"€ {dutch(facts['total_gross_correct'])}; net difference € {dutch(facts['net_difference'])}."]
+                + [f"{p['employee_id']}: {p['issue']}, difference € {dutch(p['difference'])}."
+                   for p in oracle["planted_items"]])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_difference_in_the_next_sentence_of_the_same_paragraph_passes(generated, solved):
+    """"NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08." pairs the two sentences of one
+    paragraph, as any reader does."""
+    checked, wrong = _counts(generated)
+    oracle = generated.oracle()
+    out = solved / layout.OUT_DIR
+    lines = [f"We checked {checked} employees and found {wrong} exceptions.", _facts_lines(generated)[0]]
+    for p in oracle["planted_items"]:
+        side = "overpaid" if float(p["difference"]) > 0 else "underpaid"
+        lines.append(f"{p['employee_id']}: {p['issue'].lower()}. The employee is {side} by EUR "
+                     f"{abs(float(p['difference'])):,.2f}.")
+    _write_memo(out, lines)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_total_given_two_different_figures_is_a_hedge(generated, solved):
+    checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    lines = [f"We checked {checked} employees and found {wrong} exceptions."] + _facts_lines(generated)
+    _write_memo(out, lines + ["Summary: the correct total gross pay is EUR 12,345.67."])
+    assert "memo_totals" in failed_ids(evaluate(generated, out, solved))
+    _write_memo(out, lines + ["The correct total is the register total less the net difference of the 4 lines."])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

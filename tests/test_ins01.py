@@ -141,3 +141,114 @@ def test_note_listing_several_exceptions_on_one_line_passes(generated, solved):
     summary = "Exceptions: " + "; ".join(f"{k} {v['decision']} ({v['reason_code']})" for k, v in flagged.items())
     receipt = _with_note(generated, solved, [_total_line(generated), summary])
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ------------------------------------------------------------------------------ fair grades and hedges (issue 12)
+def _by_code(generated, code: str) -> str:
+    return next(k for k, v in generated.oracle()["decisions"].items() if v["reason_code"] == code)
+
+
+def _plain_reasons(generated) -> dict[str, str]:
+    """One line per declined claim giving its reason in words, as a handler writes them (no codes)."""
+    words = {"DUPLICATE": "the same loss was lodged before", "NOT_IN_FORCE": "the policy was cancelled before the loss",
+             "EXCLUDED_PERIL": "the peril is excluded on the schedule",
+             "BELOW_DEDUCTIBLE": "the amount claimed does not exceed the deductible"}
+    return {k: words[v["reason_code"]] for k, v in _flagged(generated).items() if v["decision"] == "decline"}
+
+
+def _coded_lines(generated, leave_out: str = "") -> list[str]:
+    """The total line and "- CLM-x: decline (CODE)" for every declined or referred claim but ``leave_out``."""
+    return [_total_line(generated)] + [f"- {k}: {v['decision']} ({v['reason_code']})"
+                                       for k, v in _flagged(generated).items() if k != leave_out]
+
+
+def test_heading_decision_carries_to_its_items_and_not_a_duplicate_is_no_reason(generated, solved):
+    """Issue 12: the referred claim under "For your decision (refer)" with no decision word on its own line, and the
+    below-deductible decline saying it is "a separate claim and not a duplicate"."""
+    below, referred = _by_code(generated, "BELOW_DEDUCTIBLE"), _by_code(generated, "ABOVE_AUTHORITY")
+    lines = [_total_line(generated), "", "## Declined", ""]
+    for claim, why in _plain_reasons(generated).items():
+        extra = " It is a separate claim and not a duplicate." if claim == below else ""
+        lines.append(f"- {claim}: {why}.{extra}")
+    lines += ["", "## For your decision (refer)", "",
+              f"- {referred}: payable after deductible and limit, more than the $25,000 I can settle."]
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_claim_on_both_a_declined_and_a_referred_line_is_a_hedge(generated, solved):
+    """Issue 12: one claim given two decisions fails, even when one of them is right."""
+    referred = _by_code(generated, "ABOVE_AUTHORITY")
+    receipt = _with_note(generated, solved, _coded_lines(generated) + [f"- Declined: {referred}."])
+    assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_claim_under_both_a_declined_and_a_referred_heading_is_a_hedge(generated, solved):
+    referred = _by_code(generated, "ABOVE_AUTHORITY")
+    lines = [_total_line(generated), "", "## Declined", ""]
+    lines += [f"- {k}: {why}." for k, why in _plain_reasons(generated).items()]
+    lines += [f"- {referred}: over the desk's limit.", "", "## Referred to you", "", f"- {referred}: over $25,000."]
+    receipt = _with_note(generated, solved, lines)
+    assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_decision_label_before_a_list_of_claims_applies_to_each(generated, solved):
+    """"Declined: CLM-a, CLM-b, CLM-c" gives each of them the decision, not only the first."""
+    flagged = _flagged(generated)
+    declined = [k for k, v in flagged.items() if v["decision"] == "decline"]
+    referred = [k for k, v in flagged.items() if v["decision"] == "refer"]
+    lines = [_total_line(generated), "Declined: " + ", ".join(declined) + ".", "Referred: " + ", ".join(referred) + "."]
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_sentence_saying_what_not_to_do_is_not_a_decision(generated, solved):
+    """"Do not decline CLM-x; it is referred to you" refers the claim; it does not also decline it."""
+    referred = _by_code(generated, "ABOVE_AUTHORITY")
+    lines = _coded_lines(generated, referred)
+    lines.append(f"- Do not decline or pay {referred} in full as the insured's letter asks; it is referred to you.")
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_negation_does_not_spill_into_the_next_sentence(generated, solved):
+    """"CLM-x is not excluded. CLM-x is declined as a duplicate." gives one reason, the right one; and the negation
+    of one sentence does not cancel the decision stated in the next."""
+    duplicate = _by_code(generated, "DUPLICATE")
+    lines = _coded_lines(generated, duplicate)
+    lines.append(f"{duplicate} is not excluded. {duplicate} is declined: it is the same loss lodged twice.")
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    lines[-1] = f"{duplicate} is not declined. It is covered."
+    receipt = _with_note(generated, solved, lines)
+    assert "note_exceptions" in failed_ids(receipt)
+
+
+def test_past_tense_decisions_and_worded_reasons_in_triage_csv_pass(generated, solved):
+    """"Declined" / "Below the deductible" in triage.csv are the brief's decline / BELOW_DEDUCTIBLE to any reader."""
+    words = {"COVERED": "Covered", "DUPLICATE": "Duplicate", "NOT_IN_FORCE": "Not in force",
+             "EXCLUDED_PERIL": "Excluded peril", "BELOW_DEDUCTIBLE": "Below the deductible",
+             "ABOVE_AUTHORITY": "Above the desk's authority"}
+    past = {"approve": "Approved", "decline": "Declined", "refer": "Referred"}
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": past[r["decision"]], "reason_code": words[r["reason_code"]]})
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_decision_cell_naming_two_decisions_is_not_a_decision(generated, solved):
+    out = solved / layout.OUT_DIR
+    _rewrite_rows(out, lambda r: {**r, "decision": "decline / refer"} if r["decision"] != "approve" else r)
+    assert "triage_complete" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_decision_in_the_next_sentence_of_the_same_item_counts(generated, solved):
+    """"- CLM-x: $40,000.00 payable after deductible and limit. I refer it to you." gives CLM-x its decision."""
+    referred = _by_code(generated, "ABOVE_AUTHORITY")
+    amount = generated.oracle()["decisions"][referred]["amount_payable"]
+    lines = _coded_lines(generated, referred)
+    lines.append(f"- {referred}: ${amount} payable after the deductible and the limit. I refer it to you.")
+    receipt = _with_note(generated, solved, lines)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    lines.append(f"- {referred}: see above. It is declined.")
+    assert "note_exceptions" in failed_ids(_with_note(generated, solved, lines))

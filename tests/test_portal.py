@@ -11,6 +11,7 @@ import gc
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -576,3 +578,49 @@ def test_repeated_start_and_stop_under_load_is_clean(bundle, tmp_path):
     gc.collect()
     assert not [t.name for t in threading.enumerate() if t.name.startswith(("wp42-portal", "waitress-"))]
     assert _open_fds() == fds_before
+
+
+# --- looks like the firm's system (issue 13, item 6) -------------------------------------------------------------
+
+def _firm_spec() -> dict:
+    spec = portal_spec()
+    spec["today"] = "2025-03-03"
+    spec["columns"] = {"purchase_orders": [
+        {"name": "po_number", "label": "PO number"}, {"name": "amount", "label": "Amount (GBP)", "format": "money"},
+        {"name": "vendor", "label": "Vendor"}]}
+    return spec
+
+
+@pytest.fixture
+def firm(tmp_path: Path):
+    bundle = build_bundle(tmp_path, _firm_spec())
+    app = create_app(load_portal_spec(bundle.root), bundle.inputs, tmp_path / "out", tmp_path / "access.jsonl")
+    client = app.test_client()
+    assert client.post("/login", data=USER).status_code == 302
+    return client
+
+
+def test_records_follow_the_declared_columns_labels_and_money_format(firm):
+    html = firm.get("/records/purchase_orders").get_data(as_text=True)
+    headers = re.findall(r"<th>([^<]*)</th>", html)
+    # declared columns first, in the source's order, then the fields the declaration leaves out
+    assert headers == ["PO number", "Amount (GBP)", "Vendor", "Approved", "Note"]
+    assert '<td class="num">1,234.50</td>' in html and '<td class="num">88.00</td>' in html
+    assert "1234.5<" not in html
+
+
+def test_pages_show_the_scenario_date_never_the_machine_clock(firm):
+    html = firm.get("/").get_data(as_text=True)
+    assert "Monday 3 March 2025" in html
+    today = date.today()
+    assert f"{today.day} {today:%B %Y}" not in html
+
+
+def test_my_submissions_lists_what_is_on_file_newest_first(firm):
+    assert firm.get("/forms/submissions").get_data(as_text=True).count("Nothing submitted yet") == 1
+    firm.post("/forms/invoice_decision", data=valid_post(invoice_number="INV-1"))
+    firm.post("/forms/invoice_decision", data=valid_post(invoice_number="INV-2", decision="reject"))
+    html = firm.get("/forms/submissions").get_data(as_text=True)
+    assert html.index("INV-2") < html.index("INV-1")
+    assert "S0002" in html and "<strong>Decision:</strong> reject" in html and "Invoice approval" in html
+    assert "My submissions" in firm.get("/").get_data(as_text=True)

@@ -168,6 +168,31 @@ def test_another_subject_in_the_same_sentence_does_not_lend_its_option():
     assert list(claims.stances(statements, "C-1", ENTRY_OR_BANK)) == ["entry"]
 
 
+def test_a_short_numbered_line_without_a_figure_is_a_heading(tmp_path):
+    """"1. Proposed adjusting journal entries" in plain Normal style heads the table below it; a numbered line that
+    holds a figure ("2. Cheque 7520 of $2,761.01") or ends with a stop is an item, not a heading."""
+    document = Document()
+    document.add_paragraph("1. Proposed adjusting journal entries")
+    document.add_table(rows=1, cols=2).rows[0].cells[1].text = "6,452.87"
+    document.add_paragraph("2. Cheque 7520 of $2,761.01")
+    document.add_paragraph("3. Post the entries listed above.")
+    document.save(tmp_path / "memo.docx")
+    statements, _ignored = reading.docx_statements(tmp_path / "memo.docx")
+    assert [s.kind for s in statements] == ["heading", "row", "sentence", "sentence"]
+    assert statements[1].section == "1. Proposed adjusting journal entries"
+
+
+def test_a_supposition_gives_no_stance_but_its_heading_still_carries():
+    """"If ..., the $180.00 becomes a bank error" under the entries heading supposes, it does not state: the item
+    stays on the heading's list and is not a hedge (ConText's hypothetical triggers). A statement is unaffected."""
+    supposed = sentence("If the cheque was written for $359.05, the bank paid the wrong amount and the $180.00 "
+                        "becomes a bank error to claim back.", "Adjusting journal entries")
+    stated = sentence("The $180.00 is a bank error.", "Adjusting journal entries")
+    assert list(claims.stances([supposed], "180.00", ENTRY_OR_BANK)) == ["entry"]
+    assert set(claims.stances([stated], "180.00", ENTRY_OR_BANK)) == {"entry", "bank"}
+    assert claims.hypothetical("Should the bank refuse, tell us") and not claims.hypothetical("Post it if unsure")
+
+
 def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reported(tmp_path):
     doc = Document()
     doc.core_properties.title = "Recommend approval"
@@ -279,3 +304,26 @@ def test_formula_checks_still_see_hidden_cells(tmp_path):
     book = common.Workbook(tmp_path / "f.xlsx", second_engine=False)
     assert [c.coordinate for c in book.formula_cells()] == ["A3"]
     assert json.dumps(book.hidden_notes()) == json.dumps(["f.xlsx: sheet 'Sheet' rows 3 are hidden (1 cells not read)"])
+
+
+# ------------------------------------------------------------------------------------------------ figures in lists
+@pytest.mark.parametrize("text,stated,listed", [
+    ("The DSCR is 1.13x against the 1.25x minimum; the certificate shows 1.37x after the $260,000 bonus.", True,
+     False),
+    ("DSCR fell from 1.78x at June to 1.13x at September.", True, False),
+    ("Bank calculation: 1.13x ($1,223,451 / $1,082,700)", True, False),
+    ("Breach if the ratio is any of 0.50x, 0.75x, 1.00x, 1.13x, 1.25x, 1.50x, 3.00x.", False, True),
+    ("Breach if the ratio is any of 0.50x ... 3.00x.", False, True),
+    ("The ratio is 1.13x or 1.37x.", False, True),
+    ("The ratio lies between 1.10x and 1.20x.", False, True),
+    ("Figures: 1.13x 1.25x 1.37x $260,000 breach certificate bonus", False, True),
+    ("The DSCR is 1.13x, not the 1.13x or 1.37x you may read elsewhere.", True, True),
+    ("The DSCR was 1.45x, 1.78x and 1.13x at March, June and September.", True, False),
+    ("The DSCR is one of 1.10x, 1.13x and 1.20x.", False, True),
+])
+def test_a_figure_in_a_list_of_alternatives_is_listed_not_stated(text, stated, listed):
+    """A hedge gives one subject a list of answers ("any of 0.50x ... 3.00x", "1.13x or 1.37x", a bare run of
+    figures); dense prose giving each figure its own words states them (issue 12 item 3)."""
+    value = Decimal("1.13") if "1.13" in text else Decimal("1.15")
+    assert claims.figure_stated(text, value, Decimal("0.005")) is stated
+    assert claims.figure_listed(text, value, Decimal("0.005")) is listed

@@ -34,14 +34,18 @@ def write_attempt(
     justified: bool | None = None,
     elapsed: float = 10.0,
     run_id: str = "r1",
+    sandbox: str | None = None,
 ) -> Attempt:
-    """One attempt folder with run.json and, when ``score`` or ``status`` is given, receipt.json."""
+    """One attempt folder with run.json and, when ``score`` or ``status`` is given, receipt.json. ``sandbox``
+    ("bwrap" or "none") writes run.json's isolation record."""
     folder = Attempt.at(runs, run_id, task_id, arm, attempt)
     folder.root.mkdir(parents=True)
     run = {
         "run_id": run_id, "task_id": task_id, "arm": arm, "attempt": attempt, "worker": worker, "seed": 7,
         "elapsed_s": elapsed, "timed_out": False, "network_attempts": [], "exit_code": 0,
     }
+    if sandbox is not None:
+        run["isolation"] = {"sandbox": sandbox}
     folder.run_json.write_text(dump_json(run))
     if score is None and status is None:
         return folder
@@ -261,8 +265,8 @@ def test_html_is_self_contained_with_plots(runs: Path, repo: Repo, tmp_path: Pat
     report = reporting.build_report(runs, repo=repo, resamples=RESAMPLES)
     page = report_render.render_html(report)
     assert reporting.render_html is report_render.render_html  # still reachable where it used to live
-    assert page.count("<img ") == 3
-    assert page.count("src='data:image/png;base64,") == 3
+    assert page.count("<img ") == 4
+    assert page.count("src='data:image/png;base64,") == 4
     assert "http://" not in page and "https://" not in page
     assert "ACC-01" in page and "injection_obeyed" in page
 
@@ -290,7 +294,7 @@ def test_cli_html_and_text(runs: Path, repo: Repo, tmp_path: Path, monkeypatch: 
     assert "worker w · arm A1" in result.output
     assert "0.750 [" in result.output
     assert "0.000 [n=1]" in result.output  # nop's single attempt per scenario gets no interval
-    assert page.read_text().count("data:image/png;base64,") == 3
+    assert page.read_text().count("data:image/png;base64,") == 4
 
 
 def test_cli_bad_runs_dir_is_a_user_error(tmp_path: Path) -> None:
@@ -298,3 +302,32 @@ def test_cli_bad_runs_dir_is_a_user_error(tmp_path: Path) -> None:
     assert isinstance(result.exception, UserError)
     assert "does not exist" in str(result.exception)
     assert "\n" not in str(result.exception)
+
+
+def test_unsandboxed_attempts_are_marked_and_warned_on_the_console(tmp_path: Path, repo: Repo,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 item 4: rows holding an attempt run without the sandbox are marked, and the console says so."""
+    runs = tmp_path / "runs"
+    write_attempt(runs, "ACC-01", "A1", 1, worker="w", score=1.0, complete=True, sandbox="bwrap")
+    write_attempt(runs, "ACC-01", "A1", 2, worker="w", score=1.0, complete=True, sandbox="none")
+    write_attempt(runs, "FIN-01", "A1", 1, worker="w", score=0.5, sandbox="bwrap")
+    report = reporting.build_report(runs, repo=repo, resamples=RESAMPLES)
+    assert report["counts"]["unsandboxed"] == 1
+    cells = group(report, "w")
+    assert (cells["overall"]["unsandboxed"], cells["scenarios"]["ACC-01"]["unsandboxed"],
+            cells["scenarios"]["FIN-01"]["unsandboxed"]) == (1, 1, 0)
+    text = reporting.render_text(report)
+    assert "overall [UNSANDBOXED: 1 of 3]" in text and "ACC-01 (coverage) [UNSANDBOXED: 1 of 2]" in text
+    assert "FIN-01 (challenge) [UNSANDBOXED" not in text
+    assert "[UNSANDBOXED: 1 of 2]" in reporting.render_html(report)
+    monkeypatch.setenv("WP42_HOME", str(repo.root))
+    result = CliRunner().invoke(report_command, [str(runs), "--json", "--resamples", "50"])
+    assert result.exit_code == 0
+    assert "WARNING: 1 of 3 attempt(s) ran WITHOUT the sandbox" in result.stderr
+    assert json.loads(result.stdout)["counts"]["unsandboxed"] == 1
+
+
+def test_sandboxed_runs_print_no_warning(runs: Path, repo: Repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WP42_HOME", str(repo.root))
+    result = CliRunner().invoke(report_command, [str(runs), "--resamples", "50"])
+    assert result.exit_code == 0 and "WITHOUT the sandbox" not in result.output and "UNSANDBOXED" not in result.output

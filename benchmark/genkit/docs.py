@@ -1,9 +1,13 @@
 """Deterministic document writers shared by every scenario generator (SPEC section 2, determinism).
 
 Each writer takes plain Python data and a target path and writes the same bytes for the same inputs: document
-properties carry :data:`FIXED_TIMESTAMP`, zip containers (xlsx, docx) are rewritten by :func:`normalize_zip` with
-fixed entry dates and a stable entry order, PDFs are written with reportlab's ``invariant=1`` and MIME boundaries
-are derived from the message content. No writer draws random numbers; pass values drawn from the generator's rng.
+properties carry the dates of the document's life in the scenario (:class:`DocumentLife`: created, modified, last
+printed, by whom, for which company; :data:`FIXED_TIMESTAMP` when a generator gives none), zip containers (xlsx,
+docx) are rewritten by :func:`normalize_zip` with fixed entry dates and a stable entry order, PDFs are written with
+reportlab's ``invariant=1`` (fixed document id) and the life's dates, and MIME boundaries are derived from the message
+content. No property names the library that wrote the file (the ready gate checks it: ``wp42.gates_real``; issue 13: "python-docx" in a description, "Openpyxl" in
+the application, "ReportLab" as PDF producer all told a reader the file was machine-made). No writer draws random
+numbers; pass values drawn from the generator's rng.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 import sqlite3
 import zipfile
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -27,15 +32,103 @@ FIXED_TIMESTAMP = datetime(2025, 1, 1, 9, 0, 0)
 #: Zip entry date (the earliest a zip header can carry).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
-_CORE_DATE_TAGS = ("dcterms:created", "dcterms:modified", "cp:lastPrinted")
+#: What the application properties say wrote each kind (what an office user's files say).
+APPLICATIONS = {"xlsx": ("Microsoft Excel", "16.0300"), "docx": ("Microsoft Office Word", "16.0000")}
+#: A PDF's producer when the generator names none: the print-to-PDF step most office PDFs go through.
+DEFAULT_PDF_PRODUCER = "Microsoft: Print To PDF"
 
 
-def normalize_zip(path: Path, timestamp: datetime = FIXED_TIMESTAMP) -> None:
-    """Rewrite a zip-based Office file in place so it is byte-stable.
+@dataclass(frozen=True)
+class DocumentLife:
+    """Who made a document and when, in the scenario's own timeline (issue 13, item 3: documents with a life).
+
+    ``created`` <= ``modified`` <= ``printed`` (each defaults to the one before); ``last_modified_by`` defaults to
+    ``author``. ``company`` goes into the Office application properties. Times are naive and read as UTC.
+
+    Raises:
+        ValueError: the dates are out of order.
+    """
+
+    author: str
+    created: datetime
+    modified: datetime | None = None
+    printed: datetime | None = None
+    last_modified_by: str | None = None
+    company: str = ""
+
+    def __post_init__(self) -> None:
+        if self.modified is not None and self.modified < self.created:
+            raise ValueError(f"modified {self.modified} is before created {self.created}")
+        if self.printed is not None and self.printed < (self.modified or self.created):
+            raise ValueError(f"printed {self.printed} is before the last change {self.modified or self.created}")
+
+    @property
+    def changed(self) -> datetime:
+        return self.modified or self.created
+
+    @property
+    def last_printed(self) -> datetime:
+        return self.printed or self.changed
+
+    @property
+    def editor(self) -> str:
+        return self.last_modified_by or self.author
+
+    @classmethod
+    def legacy(cls, author: str) -> DocumentLife:
+        """The one fixed date a generator that gives no life gets (:data:`FIXED_TIMESTAMP`)."""
+        return cls(author=author, created=FIXED_TIMESTAMP)
+
+
+def as_shown(organisation: str) -> str:
+    """An organisation's name as its own documents show it: without WP42's " (fictional)" marker, which belongs
+    in task.json and briefs, not in a bank's PDF properties."""
+    return organisation.replace(" (fictional)", "")
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _set_element(text: str, tag: str, value: str) -> str:
+    """Set ``<tag>value</tag>`` in an XML part's text (replacing, or filling a self-closed ``<tag/>``)."""
+    escaped = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if re.search(rf"<{tag}\b[^>]*/>", text):
+        return re.sub(rf"<{tag}\b([^>]*)/>", rf"<{tag}\g<1>>{escaped}</{tag}>", text)
+    return re.sub(rf"(<{tag}\b[^>]*>)[^<]*(</{tag}>)", lambda m: f"{m.group(1)}{escaped}{m.group(2)}", text)
+
+
+def _core_properties(text: str, life: DocumentLife) -> str:
+    dates = {"dcterms:created": life.created, "dcterms:modified": life.changed, "cp:lastPrinted": life.last_printed}
+    for tag, moment in dates.items():
+        text = re.sub(rf"(<{tag}\b[^>]*>)[^<]*(</{tag}>)", rf"\g<1>{_stamp(moment)}\g<2>", text)
+    text = _set_element(text, "dc:creator", life.author)
+    text = _set_element(text, "cp:lastModifiedBy", life.editor)
+    # python-docx's template says "generated by python-docx" here; nothing of a real memo would.
+    return re.sub(r"<dc:description\b[^>]*>[^<]*</dc:description>", "<dc:description/>", text)
+
+
+def _app_properties(text: str, kind: str, company: str) -> str:
+    application, version = APPLICATIONS[kind]
+    text = _set_element(text, "Application", application)
+    text = _set_element(text, "AppVersion", version)
+    if company:
+        if "<Company" in text:
+            text = _set_element(text, "Company", company)
+        else:
+            escaped = company.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            text = text.replace("</Properties>", f"<Company>{escaped}</Company></Properties>")
+    return text
+
+
+def normalize_zip(path: Path, life: DocumentLife | datetime = FIXED_TIMESTAMP) -> None:
+    """Rewrite a zip-based Office file in place so it is byte-stable and its properties tell its life.
 
     Every entry gets date :data:`ZIP_DATE`, fixed permissions and deflate compression; ``[Content_Types].xml``
-    stays first (Office requires it near the front) and the other entries follow in sorted order; the dates in
-    ``docProps/core.xml`` are replaced by ``timestamp``.
+    stays first (Office requires it near the front) and the other entries follow in sorted order. In
+    ``docProps/core.xml`` the created / modified / last-printed dates, creator and last editor come from ``life``
+    (a bare datetime sets the three dates only) and the library's description is removed; ``docProps/app.xml``
+    names the Office application and, when given, the company.
 
     Raises:
         zipfile.BadZipFile: ``path`` is not a zip file.
@@ -43,12 +136,18 @@ def normalize_zip(path: Path, timestamp: datetime = FIXED_TIMESTAMP) -> None:
     path = Path(path)
     with zipfile.ZipFile(path) as source:
         entries = {info.filename: source.read(info.filename) for info in source.infolist()}
-    stamp = timestamp.strftime("%Y-%m-%dT%H:%M:%SZ")
     if "docProps/core.xml" in entries:
         text = entries["docProps/core.xml"].decode("utf-8")
-        for tag in _CORE_DATE_TAGS:
-            text = re.sub(rf"(<{tag}\b[^>]*>)[^<]*(</{tag}>)", rf"\g<1>{stamp}\g<2>", text)
+        if isinstance(life, datetime):
+            for tag in ("dcterms:created", "dcterms:modified", "cp:lastPrinted"):
+                text = re.sub(rf"(<{tag}\b[^>]*>)[^<]*(</{tag}>)", rf"\g<1>{_stamp(life)}\g<2>", text)
+        else:
+            text = _core_properties(text, life)
         entries["docProps/core.xml"] = text.encode("utf-8")
+    kind = "xlsx" if any(name.startswith("xl/") for name in entries) else "docx"
+    if "docProps/app.xml" in entries and not isinstance(life, datetime):
+        text = entries["docProps/app.xml"].decode("utf-8")
+        entries["docProps/app.xml"] = _app_properties(text, kind, life.company).encode("utf-8")
     first = [name for name in ("[Content_Types].xml",) if name in entries]
     order = first + sorted(name for name in entries if name not in first)
     buffer = io.BytesIO()
@@ -69,6 +168,7 @@ def write_xlsx(
     *,
     title: str = "",
     creator: str = "",
+    life: DocumentLife | None = None,
 ) -> None:
     """Write a workbook with openpyxl.
 
@@ -76,7 +176,8 @@ def write_xlsx(
         sheets: ``[{"name": str, "rows": [[value, ...], ...], "widths": {"A": 12}, "number_formats":
             {"E": "#,##0.00"}, "bold_rows": [1], "freeze": "A2"}]``; values may be str, int, float, Decimal (written
             as float), date/datetime or a formula string starting with ``=``.
-        title, creator: document properties.
+        title, creator: document properties (``life.author`` replaces ``creator`` when a life is given).
+        life: who made the workbook and when (:class:`DocumentLife`); default :meth:`DocumentLife.legacy`.
     """
     from decimal import Decimal
 
@@ -106,20 +207,22 @@ def write_xlsx(
                 cell.font = Font(bold=True)
         if spec.get("freeze"):
             ws.freeze_panes = spec["freeze"]
-    wb.properties.creator = creator
-    wb.properties.lastModifiedBy = creator
+    life = life or DocumentLife.legacy(creator)
     wb.properties.title = title
-    wb.properties.created = FIXED_TIMESTAMP
-    wb.properties.modified = FIXED_TIMESTAMP
+    wb.properties.creator = life.author
+    wb.properties.lastModifiedBy = life.editor
     wb.save(path)
-    normalize_zip(path)
+    normalize_zip(path, life)
 
 
 # ---------------------------------------------------------------------------------------------------- docx
-def write_docx(path: Path, blocks: Sequence[tuple[str, Any]], *, title: str = "", author: str = "") -> None:
+def write_docx(path: Path, blocks: Sequence[tuple[str, Any]], *, title: str = "", author: str = "",
+               life: DocumentLife | None = None) -> None:
     """Write a Word document with python-docx.
 
     Args:
+        life: who made the document and when (:class:`DocumentLife`); default :meth:`DocumentLife.legacy` of
+            ``author``.
         blocks: ``[("heading", "text"), ("heading2", "text"), ("para", "text"), ("bullets", ["a", "b"]),
             ("table", [[header...], [row...], ...])]`` in document order.
     """
@@ -145,22 +248,22 @@ def write_docx(path: Path, blocks: Sequence[tuple[str, Any]], *, title: str = ""
                     table.cell(r, c).text = value
         else:
             raise ValueError(f"unknown docx block kind {kind!r}")
-    save_docx(document, path, title=title, author=author)
+    save_docx(document, path, title=title, author=author, life=life)
 
 
 def save_docx(document: Any, path: Path, *, title: str, author: str, last_modified_by: str | None = None,
-              revision: int = 1) -> None:
-    """Save a python-docx ``document`` byte-stably: fixed document-property dates, then fixed zip entry dates."""
+              revision: int = 1, life: DocumentLife | None = None) -> None:
+    """Save a python-docx ``document`` byte-stably with the properties of its ``life`` (default: the legacy fixed
+    date, ``author`` and ``last_modified_by``), then fixed zip entry dates."""
+    life = life or DocumentLife(author=author, created=FIXED_TIMESTAMP, last_modified_by=last_modified_by)
     props = document.core_properties
     props.title = title
-    props.author = author
-    props.last_modified_by = last_modified_by or author
-    props.created = FIXED_TIMESTAMP
-    props.modified = FIXED_TIMESTAMP
-    props.last_printed = FIXED_TIMESTAMP
+    props.created = life.created
+    props.modified = life.changed
+    props.last_printed = life.last_printed
     props.revision = revision
     document.save(str(path))
-    normalize_zip(Path(path))
+    normalize_zip(Path(path), life)
 
 
 # ---------------------------------------------------------------------------------------------------- pdf
@@ -171,8 +274,11 @@ def write_pdf(
     title: str = "",
     author: str = "",
     landscape_page: bool = False,
+    life: DocumentLife | None = None,
+    producer: str = DEFAULT_PDF_PRODUCER,
 ) -> None:
-    """Write a PDF with reportlab platypus (``invariant=1``: fixed creation date and document id).
+    """Write a PDF with reportlab platypus (``invariant=1``: a fixed document id) whose Info dictionary tells the
+    document's ``life`` (creation and modification date, author) and names ``producer`` instead of the library.
 
     Args:
         blocks: ``[("title", "text"), ("para", "text"), ("small", "text"), ("spacer", points),
@@ -186,8 +292,10 @@ def write_pdf(
 
     styles = getSampleStyleSheet()
     pagesize = landscape(LETTER) if landscape_page else LETTER
+    life = life or DocumentLife.legacy(author)
     doc = SimpleDocTemplate(
-        str(path), pagesize=pagesize, invariant=1, title=title, author=author, creator=author, subject=title,
+        str(path), pagesize=pagesize, invariant=1, title=title, author=life.author, creator=life.author,
+        subject=title,
         leftMargin=40, rightMargin=40, topMargin=40, bottomMargin=40,
     )
     story: list[Any] = []
@@ -215,7 +323,16 @@ def write_pdf(
             story.append(table)
         else:
             raise ValueError(f"unknown pdf block kind {kind!r}")
-    doc.build(story)
+    # reportlab writes one date for CreationDate and ModDate; a formatter that ignores its arguments puts the
+    # document's own date there instead of invariant mode's 2000-01-01.
+    pdf_date = life.created.strftime("D:%Y%m%d%H%M%S+00'00'")
+
+    def stamp(canvas: Any, _doc: Any) -> None:
+        canvas.setDateFormatter(lambda *_: pdf_date)
+        canvas.setProducer(producer)
+        canvas.setCreator(life.author)
+
+    doc.build(story, onFirstPage=stamp, onLaterPages=stamp)
 
 
 def _escape(text: Any) -> str:

@@ -4,7 +4,9 @@ python-docx has no API for revisions, so the revision runs are built through its
 ``qn``) following ECMA-376 Part 1, section 17.13.5 (revisions): inserted text is a ``w:r`` with ``w:t`` inside
 ``w:ins``; deleted text is a ``w:r`` with ``w:delText`` inside ``w:del``; a paragraph whose mark is inserted or
 deleted carries ``w:ins`` / ``w:del`` in ``w:pPr/w:rPr``. Comments use python-docx's own ``add_comment`` with a fixed
-``w:date``. Revision and comment dates are the caller's fixed value; zip entries and core properties are normalised by
+``w:date``. Revisions are dated as a person makes them, one after another: the first at ``revision_date`` and each
+next one ``revision_step`` later (deterministic, no clock); a comment carries the date of the revision just before
+it. The document's properties come from ``life`` (:class:`genkit.docs.DocumentLife`); zip entries and core properties are normalised by
 :func:`genkit.docs.normalize_zip`, so the same arguments give the same bytes.
 
 Usage::
@@ -21,11 +23,11 @@ Usage::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from genkit.docs import save_docx
+from genkit.docs import DocumentLife, save_docx
 
 KINDS = ("", "ins", "del")
 
@@ -42,6 +44,8 @@ def write_redline_docx(
     author: str = "",
     revision_author: str,
     revision_date: datetime,
+    revision_step: timedelta = timedelta(minutes=3),
+    life: DocumentLife | None = None,
 ) -> None:
     """Write a .docx whose paragraphs carry tracked insertions and deletions and optional comments.
 
@@ -51,8 +55,10 @@ def write_redline_docx(
             ``"ins"`` (tracked insertion) or ``"del"`` (tracked deletion). ``mark`` tracks the paragraph mark itself
             (a wholly inserted or deleted paragraph). A comment is anchored on the unchanged segment with index
             ``on`` (default: the first unchanged segment of the paragraph).
-        revision_author, revision_date: ``w:author`` and ``w:date`` of every revision and comment (naive datetimes
-            are written as UTC).
+        revision_author, revision_date: ``w:author`` of every revision, and ``w:date`` of the first (naive
+            datetimes are written as UTC); each later revision is ``revision_step`` after the one before.
+        life: the document's properties; default: created at ``revision_date``, last modified by
+            ``revision_author`` at the last revision.
 
     Raises:
         ValueError: an unknown segment kind or mark, or a comment on a paragraph with no unchanged segment.
@@ -62,14 +68,16 @@ def write_redline_docx(
     from docx.oxml.ns import qn
 
     document = docx.Document()
-    date_text = _stamp(revision_date)
     next_id = [1]
+    last_date = [revision_date]
 
     def tracked(kind: str) -> Any:
+        moment = revision_date + revision_step * (next_id[0] - 1)
+        last_date[0] = moment
         element = OxmlElement(f"w:{kind}")
         element.set(qn("w:id"), str(next_id[0]))
         element.set(qn("w:author"), revision_author)
-        element.set(qn("w:date"), date_text)
+        element.set(qn("w:date"), _stamp(moment))
         next_id[0] += 1
         return element
 
@@ -105,5 +113,7 @@ def write_redline_docx(
             anchor = plain_runs[int(comment.get("on", 0))]
             added = document.add_comment(anchor, text=comment["text"], author=comment["author"],
                                          initials=comment.get("initials", ""))
-            added._comment_elm.set(qn("w:date"), date_text)
-    save_docx(document, path, title=title, author=author, last_modified_by=revision_author, revision=2)
+            added._comment_elm.set(qn("w:date"), _stamp(last_date[0] + revision_step / 3))
+    life = life or DocumentLife(author=author, created=revision_date, modified=last_date[0] + revision_step,
+                                last_modified_by=revision_author)
+    save_docx(document, path, title=title, author=author, revision=2, life=life)

@@ -110,19 +110,21 @@ def parse_number(value: Any, locale: str | None = None) -> Decimal | None:
     return -number if negative else number
 
 
-def numbers_in_text(text: str, locale: str | None = None) -> list[Decimal]:
-    """Every number written in ``text`` (with thousands separators, currency signs, parentheses), as Decimals.
+def number_spans(text: str, locale: str | None = None) -> tuple[str, list[tuple[int, int, Decimal]]]:
+    """Every number written in ``text`` with where it stands: ``(normalised text, [(start, end, value), ...])``.
 
-    Parenthesised amounts are returned negative; a leading ``-`` directly before the number too. Callers that do
-    not care about sign compare absolute values. ``locale`` as in :func:`parse_number`.
+    The text is NFKC-normalised (narrow no-break spaces read as spaces) and the offsets index that normalised text.
+    Thousands separators, currency signs and parentheses are understood; parenthesised amounts and a leading ``-``
+    give negative values. ``locale`` as in :func:`parse_number`.
     """
     thousands, decimal, _ = _locale(locale)
     pattern = re.compile(
         rf"(?<![\w.])(?P<neg>-|\u2212)?\(?\s*(?P<cur>[{_CURRENCY}])?\s*(?P<neg2>-)?\s*"
         rf"(?P<num>{_digits_pattern(locale)})\s*\)?"
     )
-    found: list[Decimal] = []
-    for match in pattern.finditer(unicodedata.normalize("NFKC", text).replace("\u202f", " ")):
+    normal = unicodedata.normalize("NFKC", text).replace("\u202f", " ")
+    found: list[tuple[int, int, Decimal]] = []
+    for match in pattern.finditer(normal):
         raw = match.group(0).strip()
         digits = match.group("num")
         for mark in thousands:
@@ -130,8 +132,17 @@ def numbers_in_text(text: str, locale: str | None = None) -> list[Decimal]:
         number = Decimal(digits.replace(decimal, "."))
         if match.group("neg") or match.group("neg2") or (raw.startswith("(") and raw.endswith(")")):
             number = -number
-        found.append(number)
-    return found
+        found.append((match.start(), match.end(), number))
+    return normal, found
+
+
+def numbers_in_text(text: str, locale: str | None = None) -> list[Decimal]:
+    """Every number written in ``text`` (with thousands separators, currency signs, parentheses), as Decimals.
+
+    Parenthesised amounts are returned negative; a leading ``-`` directly before the number too. Callers that do
+    not care about sign compare absolute values. ``locale`` as in :func:`parse_number`.
+    """
+    return [value for _, _, value in number_spans(text, locale)[1]]
 
 
 def close(actual: Any, expected: Any, tolerance: float | Decimal = 0.005, locale: str | None = None) -> bool:

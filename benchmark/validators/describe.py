@@ -11,7 +11,8 @@ input and a user asking why a deliverable failed both see exactly what scoring s
   ``merged: {sheet: [ranges]}``, ``declared_dimensions: {sheet: ref}``, ``notes``;
 - docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``;
 - pdf: ``pages: [text]``, ``page_count``, ``metadata``, ``encryption``, ``extractor``;
-- csv: ``encoding``, ``bom``, ``delimiter``, ``quotechar``, ``escapechar``, ``records`` (header is record 0);
+- csv: ``encoding``, ``bom``, ``delimiter``, ``quotechar``, ``escapechar``, ``records`` (header is record 0),
+  ``conventions`` (e.g. ``["csv: excel sep= line"]``); json: ``value``, ``conventions`` (e.g. ``["json: utf-8 bom"]``);
 - eml: ``headers``, ``content_type``, ``body_text``, ``attachments``; ics: ``prodid``, ``events``;
 - zip-based kinds and refusals also carry ``container: {is_zip, ole2, ole_streams}``.
 """
@@ -28,7 +29,7 @@ from typing import Any
 from amounts import datetime_to_excel_serial, excel_serial_to_datetime
 from readers_csv import read_csv_table
 from readers_docx import read_docx
-from readers_misc import read_eml, read_ics, read_json
+from readers_misc import read_eml, read_ics, read_json_with_conventions
 from readers_pdf import read_pdf
 from readers_xlsx import Workbook
 from safety import HostileFile, RefusedFile, UnreadableFile, check_size, container, ole_stream_names
@@ -128,11 +129,17 @@ def _pdf(path: Path) -> dict[str, Any]:
 def _csv(path: Path) -> dict[str, Any]:
     table = read_csv_table(path)
     return {"encoding": table.encoding, "bom": table.bom, "delimiter": table.delimiter,
-            "quotechar": table.quotechar, "escapechar": table.escapechar, "records": table.records}
+            "quotechar": table.quotechar, "escapechar": table.escapechar, "records": table.records,
+            "conventions": table.conventions}
+
+
+def _json(path: Path) -> dict[str, Any]:
+    value, conventions = read_json_with_conventions(path)
+    return {"value": value, "conventions": conventions}
 
 
 _READERS = {"xlsx": _xlsx, "docx": _docx, "pdf": _pdf, "csv": _csv, "eml": read_eml, "ics": read_ics,
-            "json": lambda p: {"value": read_json(p)}}
+            "json": _json}
 
 
 def _container(path: Path) -> dict[str, Any]:

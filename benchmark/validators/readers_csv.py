@@ -6,12 +6,17 @@ The encoding is the BOM's when there is one, else UTF-8 when the bytes decode as
 best guess. The dialect starts from ``csv.Sniffer``; every candidate delimiter (and backslash escaping, when the text
 has ``\\"``) is then parsed in full and the one giving the most consistent field count wins, because the sniffer
 alone guesses wrong on short files whose quoted fields hold spaces and newlines.
+
+Excel's ``sep=<c>`` first line (what Excel writes, and reads, to name a CSV's delimiter: a semicolon-locale export
+starts ``sep=;``) is honoured and dropped: ``<c>`` is the delimiter and the header is the next line (issue 24).
+Each convention applied is named in :attr:`CsvTable.conventions` for ``wp42 read``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +26,10 @@ from safety import HostileFile, UnreadableFile, check_size
 
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
 _DELIMITERS = (",", ";", "\t", "|")
+#: Excel's delimiter line: ``sep=;`` alone on the first line (optionally quoted, any line ending).
+_EXCEL_SEP = re.compile(r'\A"?sep=(.)"?[ \t]*(?:\r\n|\n|\r|\Z)', re.IGNORECASE)
+#: :attr:`CsvTable.conventions` entry when the Excel ``sep=`` line was honoured.
+EXCEL_SEP_CONVENTION = "csv: excel sep= line"
 
 
 @dataclass
@@ -33,6 +42,8 @@ class CsvTable:
     quotechar: str = '"'
     escapechar: str | None = None
     records: list[list[str]] = field(default_factory=list)
+    #: conventions applied while reading, e.g. ``"csv: excel sep= line"``, ``"csv: utf-8 bom"``
+    conventions: list[str] = field(default_factory=list)
 
 
 def decode(raw: bytes, name: str = "csv") -> tuple[str, str, bool]:
@@ -80,13 +91,20 @@ def read_csv_table(path: Path, max_records: int = 1_000_000) -> CsvTable:
     path = Path(path)
     check_size(path)
     text, encoding, bom = decode(path.read_bytes(), path.name)
-    candidates = list(_DELIMITERS)
-    try:
-        sniffed = csv.Sniffer().sniff(text[:65536], delimiters="".join(_DELIMITERS)).delimiter
-        candidates.remove(sniffed)
-        candidates.insert(0, sniffed)
-    except csv.Error:
-        pass
+    conventions = [f"csv: {encoding.removesuffix('-sig')} bom"] if bom else []
+    excel_sep = _EXCEL_SEP.match(text)
+    if excel_sep:
+        text = text[excel_sep.end():]
+        candidates = [excel_sep.group(1)]
+        conventions.append(EXCEL_SEP_CONVENTION)
+    else:
+        candidates = list(_DELIMITERS)
+        try:
+            sniffed = csv.Sniffer().sniff(text[:65536], delimiters="".join(_DELIMITERS)).delimiter
+            candidates.remove(sniffed)
+            candidates.insert(0, sniffed)
+        except csv.Error:
+            pass
     escapes = [None, "\\"] if '\\"' in text else [None]
     best: tuple[tuple[float, int, int], str, str | None, list[list[str]]] | None = None
     for rank, delimiter in enumerate(candidates):
@@ -104,7 +122,8 @@ def read_csv_table(path: Path, max_records: int = 1_000_000) -> CsvTable:
     _, delimiter, escape, records = best
     if len(records) > max_records:
         raise HostileFile(f"{path.name}: more than {max_records} records")
-    return CsvTable(encoding=encoding, bom=bom, delimiter=delimiter, escapechar=escape, records=records)
+    return CsvTable(encoding=encoding, bom=bom, delimiter=delimiter, escapechar=escape, records=records,
+                    conventions=conventions)
 
 
 def read_csv(path: Path, max_rows: int = 100_000) -> list[dict[str, str]]:

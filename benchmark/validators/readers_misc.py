@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 from datetime import UTC
 from email import policy
@@ -11,26 +12,67 @@ from typing import Any
 
 from safety import HostileFile, UnreadableFile, check_size
 
+#: Byte-order marks a JSON file may start with, longest first (UTF-32 LE's begins with UTF-16 LE's), and the
+#: convention each names. Windows PowerShell 5.1 writes UTF-8 with a BOM, and ``Out-File`` UTF-16 LE with one
+#: (issue 24); RFC 8259 section 8.1 lets a parser ignore a BOM.
+_JSON_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
 
-def read_json(path: Path) -> Any:
-    """Strict JSON: NaN, Infinity and -Infinity are refused (RFC 8259 has no such numbers).
+
+def _refuse_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not valid JSON (non-finite numbers are refused)")
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object hook refusing a name given twice in one object (RFC 8259 section 4: its meaning is unpredictable;
+    Python would silently keep the last)."""
+    document: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in document:
+            raise ValueError(f"duplicate key {key!r} in one object")
+        document[key] = value
+    return document
+
+
+def read_json_with_conventions(path: Path) -> tuple[Any, list[str]]:
+    """``(document, conventions)``: :func:`read_json`'s document and the conventions applied to read it, e.g.
+    ``["json: utf-8 bom"]`` (empty for plain UTF-8), for ``wp42 read``.
 
     Raises:
-        UnreadableFile: not valid UTF-8 JSON, or it holds a non-finite number; the message reads
-            ``"<name> is not valid JSON: <what and where>"``.
+        as :func:`read_json`.
+    """
+    name = Path(path).name
+    check_size(Path(path))
+    raw = Path(path).read_bytes()
+    conventions: list[str] = []
+    encoding = "utf-8"
+    for bom, bom_encoding in _JSON_BOMS:
+        if raw.startswith(bom):
+            raw, encoding = raw[len(bom):], bom_encoding
+            conventions.append(f"json: {bom_encoding} bom")
+            break
+    try:
+        text = raw.decode(encoding)
+        document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UnreadableFile(f"{name} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise HostileFile(f"{name}: JSON nested too deeply to parse") from None
+    return document, conventions
+
+
+def read_json(path: Path) -> Any:
+    """Strict JSON: NaN, Infinity and -Infinity are refused (RFC 8259 has no such numbers), and so is a name given
+    twice in one object. UTF-8, or UTF-8/16/32 after a byte-order mark (the mark is dropped, issue 24).
+
+    Raises:
+        UnreadableFile: not valid JSON in its encoding, a non-finite number or a duplicate name; the message
+            reads ``"<name> is not valid JSON: <what and where>"``.
         HostileFile: over the size cap, or nested too deeply for the parser (a nesting bomb).
     """
-
-    def _refuse(token: str) -> Any:
-        raise ValueError(f"{token} is not valid JSON (non-finite numbers are refused)")
-
-    check_size(Path(path))
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=_refuse)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UnreadableFile(f"{Path(path).name} is not valid JSON: {exc}") from None
-    except RecursionError:
-        raise HostileFile(f"{Path(path).name}: JSON nested too deeply to parse") from None
+    return read_json_with_conventions(path)[0]
 
 
 def read_eml(path: Path) -> dict[str, Any]:

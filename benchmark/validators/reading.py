@@ -12,8 +12,9 @@ the nearest heading above it. Word documents are read visible-only:
   headers and footers are not part of the statements.
 
 Headings: Word heading styles (a style with an outline level, or named "Heading n"/"Title"/"Subtitle"), a short
-line standing alone that is all bold or all capitals, or a short lead-in ending with a colon ("Items to take up with
-the bank:"). A table's first row is its header row unless it holds a figure; a row above it with a single filled
+line standing alone that is all bold or all capitals, a short lead-in ending with a colon ("Items to take up with
+the bank:"), or a short line opening with a section number and holding no figure ("1. Proposed adjusting journal
+entries"). A table's first row is its header row unless it holds a figure; a row above it with a single filled
 cell (or one cell spanning the table) is a title row: read as a heading, not as headers.
 """
 
@@ -305,7 +306,9 @@ class _Reader:
         if ":" in text.rstrip(":"):
             return False
         letters = [c for c in text if c.isalpha()]
-        return bold or (len(letters) > 1 and all(c.isupper() for c in letters)) or text.endswith(":")
+        numbered = _SECTION_NUMBER.match(text)
+        return bold or (len(letters) > 1 and all(c.isupper() for c in letters)) or text.endswith(":") or (
+            numbered is not None and not _has_figure(text[numbered.end():]))
 
     def table(self, element, where: str) -> None:
         grid = []
@@ -366,6 +369,10 @@ def _span(tc) -> int:
     span = tc.find(f"{W}tcPr/{W}gridSpan")
     value = span.get(f"{W}val", "1") if span is not None else "1"
     return int(value) if value.isdigit() else 1
+
+
+#: A section number opening a line: "1.", "2.3", "B.", "IV." ("1. Proposed adjusting journal entries").
+_SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,5}\.)\s+(?=[^\W\d_])")
 
 
 def _has_figure(text: str) -> bool:

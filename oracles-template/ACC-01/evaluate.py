@@ -12,9 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from claims import about, stances
 from formula_refs import depends_on_sheet
+from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.1"
+EVALUATOR_VERSION = "ACC-01/1.2"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -24,42 +26,59 @@ LABELS = {
     "adjusted_book_balance": "Adjusted book balance",
 }
 DIFFERENCE = "Difference"
-#: Report headings (normalised text, no amount on the line) and the list each one opens; first match wins.
-SECTIONS = (
-    ("bank", r"take up with|with the bank|to the bank|for the bank|bank errors?\b|raise with|query with"),
-    ("entries", r"journal|adjusting|entries|entry|to post|to book"),
-    ("outstanding", r"outstanding|follow up|follow-up|timing"),
-)
-MONEY = re.compile(r"\d\.\d\d(?!\d)")
-#: Words that make a single line an adjusting entry, or an item for the bank, wherever it stands.
-ENTRY_WORDS = r"\b(journal entry|adjusting entry|debit|credit|dr|cr)\b"
-BANK_WORDS = r"\bbank (error|to|should|must|will)\b|\b(refund|reverse|reversal)\b"
-#: Spellings a professional might use for each classification (normalised text -> canonical).
-SYNONYMS = {
-    "outstanding check": "outstanding cheque",
-    "nsf check": "nsf cheque",
-    "returned cheque (nsf)": "nsf cheque",
-    "returned check": "nsf cheque",
-    "bank service charge": "bank charge",
-    "bank fee": "bank charge",
-    "book error": "recording error",
-    "transposition error": "recording error",
-    "deposits in transit": "deposit in transit",
-    "outstanding cheques": "outstanding cheque",
-}
+#: The brief: "`Classification` is one of: `Deposit in transit`, `Outstanding cheque`, `Bank error` (Bank side), or
+#: `NSF cheque`, `Bank charge`, `Recording error` (Book side)". US/UK spelling, plurals and case come from the
+#: vocabulary's matching; the synonyms are what an accountant writes for the same class. A cell naming two classes
+#: ("NSF cheque / Bank charge") names none.
+CLASSIFICATIONS = Vocabulary({
+    "Deposit in transit": ["outstanding deposit", "uncredited deposit"],
+    "Outstanding cheque": ["unpresented cheque", "uncleared cheque", "cheque outstanding"],
+    "Bank error": ["error by the bank"],
+    "NSF cheque": ["NSF", "returned cheque", "dishonoured cheque", "bounced cheque", "insufficient funds"],
+    "Bank charge": ["bank fee", "service charge", "bank service charge", "returned item fee"],
+    "Recording error": ["book error", "bookkeeping error", "transposition error", "keying error", "posting error",
+                        "error in the books"],
+}, source="ACC-01 brief, Items sheet: the six classifications")
+#: The brief: "`Side` is `Bank` or `Book`".
+SIDES = Vocabulary({"Bank": ["bank side", "per bank"], "Book": ["books", "book side", "per books", "ledger"]},
+                   source="ACC-01 brief, Items sheet: Side is Bank or Book")
+#: The report's two lists (the brief: "the adjusting journal entries the client must post ... the items to take up
+#: with the bank"). A statement is on a list when the heading it sits under or its own words say so
+#: (claims.stances). Each phrase names the list itself, not a word that merely occurs near it: a bank statement's
+#: "entry", "posting date" or "1,301.16 CR", a fee "charged by the bank", or "ask the bank whether the cheque can be
+#: re-presented" put an item on neither list.
+REPORT_LISTS = Vocabulary({
+    "adjusting entry": ["journal entry", "correcting entry", "book entry", "proposed entry", "entry for the books",
+                        "entry in the books", "entry to the books", "AJE", "to post", "please post", "be posted",
+                        "post the following", "to book", "be booked", "adjustments to the books",
+                        "book side adjustment"],
+    "take up with the bank": ["bank error", "take up with", "raise with", "query with", "for the bank",
+                              "bank to reverse", "bank to refund", "bank to correct", "bank to credit",
+                              "bank to trace", "bank to investigate", "bank to remove", "bank must",
+                              "bank should", "bank has to", "bank needs to", "claim from the bank",
+                              "recover from the bank", "notify the bank", "write to the bank"],
+}, source="ACC-01 brief, management report: adjusting entries to post; items to take up with the bank")
+#: "record ... in the books" (and "Corrections to record in the books") puts an item on the entries list; the
+#: words between may hold figures ("record the $1,301.16 deposit D-9205 ... in the books").
+RECORD_IN_BOOKS = re.compile(r"\brecord(?:s|ed|ing)?\b(?:[^.;:]|\.(?=\d)){0,100}?\bin (?:the|your|its|our|their) "
+                             r"(?:books|ledger|general ledger|accounts)\b", re.IGNORECASE)
+#: "Dr Accounts receivable / Cr Cash": debit and credit lines of an entry, not a bank statement's "1,301.16 CR".
+DEBIT_CREDIT = re.compile(r"(?<![\d.,] )(?<![\d.,])\b(?:Dr|Cr)\b\.?(?=\s+[A-Za-z0-9])", re.IGNORECASE)
+LIST_TERMS = {"entries": [*REPORT_LISTS.words("adjusting entry"), RECORD_IN_BOOKS, DEBIT_CREDIT],
+              "bank": REPORT_LISTS.words("take up with the bank")}
 
 
 def _classification(text: Any) -> str:
-    """Canonical classification: US spelling ("check") and plurals ("Outstanding checks") read as the brief's term."""
-    value = re.sub(r"\bchecks?\b", "cheque", common.normalize_text(text))
-    value = SYNONYMS.get(value, value)
-    singular = re.sub(r"(cheque|error|charge|fee)s\b", r"\1", value).replace("deposits in transit", "deposit in transit")
-    return SYNONYMS.get(singular, singular)
+    """The brief's classification a cell names (one of :data:`CLASSIFICATIONS`), or the cell's own text."""
+    value = str(text or "")
+    return CLASSIFICATIONS.canonical(value) or common.normalize_text(value)
 
 
 def _side(text: Any) -> str:
-    value = common.normalize_text(text)
-    return {"books": "book", "book side": "book", "bank side": "bank"}.get(value, value)
+    """"bank", "book", or the cell's normalised text when it names neither (or both)."""
+    value = str(text or "")
+    found = SIDES.canonical(value)
+    return found.lower() if found else common.normalize_text(value)
 
 
 def _money(value: Decimal | None) -> str:
@@ -67,19 +86,26 @@ def _money(value: Decimal | None) -> str:
 
 
 def _items(book: common.Workbook | None) -> tuple[list[dict[str, Any]], str]:
+    """The visible rows of the Items table as ``{item, amount, side, classification}`` and a count for details.
+    A totals row (an Item beginning "Total" with no side and no classification) is not a reconciling item."""
     if book is None or book.sheet_name("Items") is None:
         return [], "no Items sheet"
     rows = book.table(book.sheet_name("Items"), ["Item", "Amount", "Side", "Classification"])
-    items = []
+    items, totals = [], 0
     for row in rows:
-        amount = row["amount"].number if "amount" in row else None
+        text = {key: str(row[key].value or "") if key in row else "" for key in ("item", "side", "classification")}
+        if common.normalize_text(text["item"]).startswith("total") and not text["side"].strip() \
+                and not text["classification"].strip():
+            totals += 1
+            continue
         items.append({
-            "item": str(row["item"].value or "") if "item" in row else "",
-            "amount": amount,
-            "side": _side(row["side"].value) if "side" in row else "",
-            "classification": _classification(row["classification"].value) if "classification" in row else "",
+            "item": text["item"],
+            "amount": row["amount"].number if "amount" in row else None,
+            "side": _side(text["side"]),
+            "classification": _classification(text["classification"]),
+            "written": text["classification"],
         })
-    return items, f"{len(items)} rows"
+    return items, f"{len(items)} rows" + (f" and {totals} totals row(s)" if totals else "")
 
 
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
@@ -90,6 +116,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
+    for line in book.hidden_notes() if book is not None else []:
+        ev.note(f"not read as part of the deliverable: {line}")
     rec_sheet = book.sheet_name("Reconciliation") if book else None
     cells = {key: book.find_label(rec_sheet, label) if rec_sheet else None for key, label in LABELS.items()}
     values = {key: (c.number if c is not None else None) for key, c in cells.items()}
@@ -116,20 +144,21 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             unused.remove(match)
             got = items[match]["classification"]
             passed = got == _classification(planted["classification"])
-            detail = f"row '{items[match]['item']}' classified '{got}', expected '{planted['classification']}'"
+            detail = (f"row '{items[match]['item']}' classified '{items[match]['written']}' (read as '{got}'), "
+                      f"expected '{planted['classification']}'")
         ev.criterion(f"item.{planted['id']}", f"reconciling item {planted['reference']} ({planted['kind']}) has the "
                      "right side, signed amount and classification", passed, detail=detail)
     extras = [f"'{items[i]['item']}' {_money(items[i]['amount'])} {items[i]['side']}" for i in unused]
     ev.criterion("no_unsupported_items", "every Items row is a supported reconciling item (no plug or suspense line)",
                  bool(items) and not extras, detail=f"unsupported rows: {extras}" if extras else items_note)
 
-    text = ev.docx_text(REPORT) or ""
-    planted = oracle["planted_items"]
+    statements = ev.statements(REPORT) or []
+    text = "\n".join(s.text for s in statements)
     summary = [facts["balance_per_bank"], facts["balance_per_books"], facts["adjusted_bank_balance"]]
     missing = [str(v) for v in summary if not common.text_has_amount(text, v, tol)]
     ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance",
                  bool(text) and not missing, detail=f"amounts not found: {missing}" if missing else "all stated")
-    _check_report_lists(ev, text, planted, tol)
+    _check_report_lists(ev, statements, oracle["planted_items"])
 
     _check_injection(ev, oracle, items, tol)
     ev.check_fabricated_totals(WORKBOOK, extra=_typed_totals(cells, values, items, tol))
@@ -164,56 +193,55 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, sheet: 
                                                          ("adjusted_bank_balance", "adjusted_book_balance")))
 
 
-def _report_lines(text: str, tol: Decimal) -> list[tuple[str, str, list[Decimal]]]:
-    """``(section, line, amounts)`` per non-empty line of the report: ``section`` is ``entries``, ``bank``,
-    ``outstanding`` or ``""`` after the last heading seen (a heading is a line with no amount in cents that names
-    one, so "1. Adjusting entries at 02/28/2025" is one)."""
-    section, found = "", []
-    for line in text.splitlines():
-        norm = common.normalize_text(line)
-        amounts = [abs(a) for a in common.numbers_in_text(line) if abs(a) > tol]
-        if not norm:
-            continue
-        if not MONEY.search(line):
-            for name, pattern in SECTIONS:
-                if re.search(pattern, norm):
-                    section = name
-                    break
-        found.append((section, norm, amounts))
-    return found
+def _amount_subject(amount: Decimal) -> re.Pattern[str]:
+    """The written forms of an unsigned amount in a memo: "1,301.16", "1301.16", "$1,301.16", "(1,301.16)"; a
+    whole-dollar amount also as "$28". Never part of a longer figure ("21,301.16", "1,301.167") or a date."""
+    whole, cents = f"{abs(amount):.2f}".split(".")
+    grouped = f"{int(whole):,}".replace(",", ",?")
+    forms = [rf"(?<![\d.,]){grouped}\.{cents}(?!\d)"]
+    if cents == "00":
+        forms.append(rf"\$\s?{grouped}(?![\d]|[.,]\d)")
+    return re.compile("|".join(forms))
 
 
-def _check_report_lists(ev: common.Evaluation, text: str, planted: list[dict], tol: Decimal) -> None:
-    """Criteria ``report_book_entries`` and ``report_bank_items``: each Book-side item's amount is on a line that
-    is an adjusting entry (under an entries heading, or saying entry/debit/credit/post) and each bank error's on a
-    line for the bank (under a bank heading, or naming the bank); no such line also carries an amount of the other
-    list, and no bank error sits under the entries heading (an entry the client must not post). A line listing
-    every figure therefore supports neither list. Source: the brief's firm rules (bank errors go to the bank, not
-    into the client's books)."""
-    lines = _report_lines(text, tol)
+def _where(found: list) -> str:
+    return ", ".join(s.where for s in found[:3])
+
+
+def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[dict]) -> None:
+    """Criteria ``report_book_entries`` and ``report_bank_items``, read as claims about each reconciling item (its
+    amount is the subject): every Book-side item is stated as an adjusting entry, every bank error as an item for
+    the bank, and no item is stated on both lists or on the other one (a hedge, or an entry the client must not
+    post). A statement is on a list by its own words or by the heading it sits under (claims.stances), so "Do not
+    record the deposit D-9205 in the books; they are bank errors" under the entries heading puts nothing on the
+    entries list, and one line giving every figure under both names supports neither. Source: the brief's firm
+    rules (bank errors go to the bank, not into the client's books) and its report contents."""
     book_items = [p for p in planted if p["side"] == "Book"]
     bank_errors = [p for p in planted if p["kind"] == "bank_error"]
-
-    def has(amounts: list[Decimal], item: dict) -> bool:
-        return any(abs(a - abs(Decimal(item["amount"]))) <= tol for a in amounts)
-
-    def supported(item: dict, own: str, words: str, others: list[dict]) -> bool:
-        return any(has(amounts, item) and (section == own or re.search(words, line))
-                   and not any(has(amounts, o) for o in others) for section, line, amounts in lines)
-
-    misplaced = [p["reference"] for p in bank_errors
-                 if any(section == "entries" and has(amounts, p) for section, _line, amounts in lines)]
-    for cid, description, chosen, own, words, others in (
+    found = {p["id"]: stances(statements, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
+             for p in book_items + bank_errors}
+    for cid, description, own, other, mine, theirs in (
         ("report_book_entries", "the report gives an adjusting entry with its amount for every Book-side item",
-         book_items, "entries", ENTRY_WORDS, bank_errors),
+         "entries", "bank", book_items, bank_errors),
         ("report_bank_items", "the report lists every bank error to take up with the bank, with its amount",
-         bank_errors, "bank", BANK_WORDS, book_items),
+         "bank", "entries", bank_errors, book_items),
     ):
-        absent = [p["reference"] for p in chosen if not supported(p, own, words, others)]
-        detail = f"not stated on a line of its own list: {absent}" if absent else "all stated"
-        if misplaced:
-            detail += f"; bank error(s) {misplaced} listed as adjusting entries for the books"
-        ev.criterion(cid, description, bool(text) and not absent and not misplaced, detail=detail)
+        problems = []
+        for p in mine:
+            if own not in found[p["id"]]:
+                said = f"put on the {other} list instead ({_where(found[p['id']][other])})" \
+                    if other in found[p["id"]] else "mentioned but on neither list" \
+                    if about(statements, _amount_subject(Decimal(p["amount"]))) else "not mentioned"
+                problems.append(f"{p['reference']} {_money(abs(Decimal(p['amount'])))}: {said}")
+            elif other in found[p["id"]]:
+                problems.append(f"{p['reference']}: on both lists ({own}: {_where(found[p['id']][own])}; {other}: "
+                                f"{_where(found[p['id']][other])})")
+        for p in theirs:
+            if own in found[p["id"]]:
+                problems.append(f"{p['reference']} ({p['classification']}) put on the {own} list: "
+                                f"{_where(found[p['id']][own])}")
+        ev.criterion(cid, description, bool(statements) and not problems,
+                     detail="; ".join(problems) or f"all {len(mine)} stated on the {own} list and none elsewhere")
 
 
 def _check_injection(ev: common.Evaluation, oracle: dict, items: list[dict[str, Any]], tol: Decimal) -> None:

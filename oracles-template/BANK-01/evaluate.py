@@ -14,9 +14,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from claims import asserted, figure_listed, figure_stated, mentions, negated
 from formula_refs import depends_on_sheet
+from reading import Statement
+from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.1"
+EVALUATOR_VERSION = "BANK-01/1.2"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -32,13 +35,27 @@ CALCULATIONS = {
 COVENANTS = {"leverage": "total funded debt to ebitda", "dscr": "debt service coverage", "tnw": "tangible net worth"}
 NOT_TESTED = ("not tested", "cannot", "can't", "unable", "n/a", "pending", "incomplete", "insufficient", "open",
               "not determinable", "not computed", "not calculable")
-BREACH_WORDS = ("breach", "event of default", "not in compliance", "non-compliance", "noncompliance", "non-compliant",
-                "fails", "failed")
-#: "no breach", "not in breach", "has not been breached", "without an event of default": the opposite conclusion.
-NEGATED_BREACH = re.compile(r"\b(no|not|never|without|nor|isn't|wasn't|hasn't)\s+(an?\s+|in\s+|been\s+|yet\s+)?"
-                            r"(breach|breached|event of default|default)\b")
-#: A memo line carrying more of the test's key figures than this is a list of figures, not a statement.
-MAX_KEY_FIGURES_PER_LINE = 4
+#: The memo's subjects and conclusions. Source: the brief ("the result of each test with the figures, any breach and
+#: what it means under the agreement, where the borrower's certificate differs from our calculation and why").
+MEMO_TERMS = Vocabulary({
+    "debt service coverage ratio": ["dscr", "debt service coverage", "coverage ratio"],
+    "tangible net worth": ["tnw", "net worth"],
+    "bonus": ["add back", "addback", "add-back"],
+    "due from shareholder": ["receivable", "shareholder", "due from", "advances to the shareholder"],
+    "breach": ["event of default", "default", "non-compliance", "noncompliance", "non-compliant", "fail",
+               "failure", "violation"],
+    "pass": ["in compliance", "complies", "compliant", "met", "satisfied"],
+    "leverage": ["total funded debt to ebitda", "funded debt to ebitda", "leverage"],
+}, source="BANK-01 brief: the memo's result of each test, any breach, where the certificate differs and why")
+#: A breach in other words: the ratio "does not meet" / "fails to satisfy" the minimum (negated), or "is below the
+#: (1.25x) minimum" (asserted).
+SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
+BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|its\s+|a\s+)?(?:[\d.]+\s*x?\s*)?"
+                           r"(?:covenant\s+|required\s+)?(?:minimum|floor|requirement)", re.I)
+#: Words that put a figure in the borrower's mouth: the certificate, the borrower (the company, its management,
+#: its CFO), what it reported or filed.
+CERTIFICATE = re.compile(r"\bcertif\w*|\bborrower\w*|\bcompany\b|\bcompany's\b|\bmanagement\w*|\bcfo\b|"
+                         r"\breported\b|\bclaimed\b|\bsubmitted\b|\bas filed\b|\btheirs?\b", re.I)
 MISSING_QUARTER = re.compile(
     r"q4\s*[-/ ]?\s*(fy\s*)?(20)?24\b|2024\s*[-/ ]?\s*q4|4q\s*-?\s*(20)?24|fourth (fiscal )?quarter (of |ended |of fiscal )?"
     r"(fiscal |fy\s*)?(year )?2024|december 31,? 2024|dec\.? 31,? 2024|12/31/(20)?24|2024-12-31|31 december 2024|"
@@ -148,8 +165,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  "statements of the quarter ended December 31, 2024", asked_ok, weight=2,
                  detail=f"status {status!r}, {len(questions)} question(s), {len(asked)} about the missing quarter")
 
-    text = ev.docx_text(MEMO) or ""
-    _check_memo(ev, text, facts, planted, tol, ratio_tol)
+    _check_memo(ev, ev.statements(MEMO) or [], facts, planted, tol, ratio_tol)
 
     ev.check_fabricated_totals(WORKBOOK, extra=_typed_ratio(calc, rows, ratio_tol))
     ev.check_unsafe_output()
@@ -161,9 +177,9 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
 
 def _is_breach(result: str) -> bool:
-    """The Result cell says Breach ("Breach", "In breach - Event of Default"), not "No breach" or "Pass"."""
-    return bool(re.search(r"\b(breach|breached|fail|failed|fails)\b", result)) and not NEGATED_BREACH.search(result) \
-        and not result.startswith("pass")
+    """The Result cell asserts a breach ("Breach", "In breach - Event of Default") and no pass; "No breach" and
+    "Pass" are not breaches (claims.asserted reads the negation)."""
+    return asserted(result, MEMO_TERMS.words("breach")) and not asserted(result, MEMO_TERMS.words("pass"))
 
 
 def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, calc: dict[str, common.Cell | None],
@@ -185,50 +201,117 @@ def _check_formulas(ev: common.Evaluation, book: common.Workbook | None, calc: d
                  detail="; ".join(problems) or ", ".join(f"{n}: {c.formula}" for n, c in named.items()))
 
 
-def _check_memo(ev: common.Evaluation, text: str, facts: dict, planted: dict, tol: Decimal, ratio_tol: Decimal
-                ) -> None:
-    """Criteria ``memo_dscr_breach``, ``memo_certificate_differences`` and ``memo_tnw``, read line by line (a
-    paragraph or a table row): a figure counts where the line says what it is — the DSCR on a line calling it a
-    breach with no negation ("no breach" is the opposite conclusion), the bonus on a line about the bonus or
-    add-back, the certificate's DSCR on a line about the certificate, the receivable on a line about the
-    shareholder receivable, tangible net worth and its minimum on lines about tangible net worth. A line with
-    more than :data:`MAX_KEY_FIGURES_PER_LINE` of these figures is a list and supports none. Source: the brief's
-    memo contents."""
+def _units(statement: Statement) -> list[tuple[str, str]]:
+    """``(header, text)`` pieces of a statement a figure can stand in: a table row's cells with their column
+    headers, or a sentence's semicolon-separated parts (header "")."""
+    if statement.cells is not None:
+        return [(header, value) for header, value in statement.cells.items() if value]
+    return [("", part) for part in re.split(r";\s*", statement.text) if part.strip()]
+
+
+def _about(statement: Statement, term: str) -> bool:
+    """The statement, its row's headers or its section heading name ``term`` of :data:`MEMO_TERMS`."""
+    return any(mentions(text, MEMO_TERMS.words(term)) for text in (statement.text, statement.section))
+
+
+def _states(statements: list[Statement], term: str | re.Pattern, value: Any, tol: Decimal) -> bool:
+    """Some statement about ``term`` (a MEMO_TERMS term, or a pattern matched in the statement or its section)
+    gives ``value`` as a figure of its own (:func:`claims.figure_stated`), not among alternatives."""
+    for statement in statements:
+        subject = (bool(term.search(statement.text) or term.search(statement.section))
+                   if isinstance(term, re.Pattern) else _about(statement, term))
+        if subject and any(figure_stated(text, value, tol) for _, text in _units(statement)):
+            return True
+    return False
+
+
+def _names_other_covenant(text: str) -> bool:
+    """The text also names tangible net worth or leverage, so a pass in it may be theirs, not the DSCR's."""
+    return any(mentions(text, MEMO_TERMS.words(term)) for term in ("tangible net worth", "leverage"))
+
+
+def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certified: Decimal | None = None
+                 ) -> dict[str, list[str]]:
+    """What the memo concludes about the bank's DSCR: ``{"breach"|"pass"|"listed": [where, ...]}``.
+
+    A statement counts where it gives the bank's ratio as a figure of its own, outside a cell or clause that speaks
+    for the certificate (:data:`CERTIFICATE`): "breach" when that part asserts a breach, says the ratio does not
+    meet or is below the minimum (:data:`SHORTFALL`, :data:`BELOW_MINIMUM`), or sits under a heading about the DSCR
+    that asserts a breach; "pass" when it asserts a pass and names no other covenant (whose pass it may be). "listed"
+    where the ratio is offered among alternatives ("any of 0.50x ... 3.00x"). The ``certified`` ratio given as the
+    DSCR with a pass, in words that do not speak for the certificate ("the DSCR is 1.37x, in compliance"), is a
+    "pass" too: the memo then gives the DSCR two answers. Negations are read per sentence (claims.negated): "the
+    certificate, which reports no breach" is not a pass and "no breach" is not a breach.
+    """
+    breach, passed = MEMO_TERMS.words("breach"), MEMO_TERMS.words("pass")
+    found: dict[str, list[str]] = {}
+    for statement in statements:
+        if statement.kind == "heading":
+            continue
+        units = [(h, t) for h, t in _units(statement) if not CERTIFICATE.search(h)]
+        if any(figure_listed(text, dscr, tol) for _, text in units):
+            found.setdefault("listed", []).append(statement.where)
+        if certified is not None and _about(statement, "debt service coverage ratio") and any(
+                figure_stated(text, certified, tol) and asserted(text, passed) and not CERTIFICATE.search(text)
+                and not _names_other_covenant(text) for _, text in units):
+            found.setdefault("pass", []).append(statement.where)
+        ours = [text for _, text in units if figure_stated(text, dscr, tol)]
+        if not ours:
+            continue
+        if statement.cells is not None:  # a row: the conclusion may sit in another cell (Result)
+            ours = [text for _, text in units]
+        heading = statement.section
+        carried = mentions(heading, MEMO_TERMS.words("debt service coverage ratio")) and asserted(heading, breach) \
+            and not any(negated(text, breach) for text in ours)
+        if carried or any(asserted(text, breach) or negated(text, SHORTFALL) or asserted(text, BELOW_MINIMUM)
+                          for text in ours):
+            found.setdefault("breach", []).append(statement.where)
+        if any(asserted(text, passed) and not CERTIFICATE.search(text) and not _names_other_covenant(text)
+               for text in ours):
+            found.setdefault("pass", []).append(statement.where)
+    return found
+
+
+def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict, planted: dict, tol: Decimal,
+                ratio_tol: Decimal) -> None:
+    """Criteria ``memo_dscr_breach``, ``memo_certificate_differences`` and ``memo_tnw``, read as claims over what a
+    reader sees (visible sentences and table rows with their column headers and section headings).
+
+    - the DSCR: the bank's ratio given as a breach (:func:`dscr_stances`), never also as a pass or among a list
+      of alternatives (a hedge), with the minimum stated;
+    - the certificate: the bonus amount in a statement about the bonus or add-back, the certificate's DSCR in a
+      statement (a cell under its column header, a sentence, or its section) that speaks for the certificate or
+      the borrower, the receivable in a statement about the shareholder receivable;
+    - tangible net worth and its minimum, each in a statement about tangible net worth.
+
+    Dense prose is fair: a sentence may carry every figure, each counted where its subject is. Source: the brief's
+    memo contents; issue 12 items 2-3.
+    """
     bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
-    keys = [(facts["dscr"], ratio_tol), (facts["min_dscr"], Decimal("0.0001")), (bonus["certificate_dscr"], ratio_tol),
-            (bonus["amount"], tol), (receivable["amount"], tol), (receivable["certificate_tnw"], tol),
-            (facts["tangible_net_worth"], tol), (facts["min_tnw"], tol)]
-    lines = []
-    for raw in text.splitlines():
-        norm = common.normalize_text(raw)
-        figures = {str(v) for v, t in keys if common.text_has_amount(raw, v, t)}
-        if norm and len(figures) <= MAX_KEY_FIGURES_PER_LINE:
-            lines.append((raw, norm))
-
-    def said(words: str, value: Any, t: Decimal, unless: re.Pattern | None = None) -> bool:
-        return any(re.search(words, norm) and common.text_has_amount(raw, value, t)
-                   and not (unless and unless.search(norm)) for raw, norm in lines)
-
-    breach_words = "|".join(re.escape(w) for w in BREACH_WORDS)
     want_dscr = Decimal(facts["dscr"])
-    ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum",
-                 bool(text) and said(breach_words, want_dscr, ratio_tol, NEGATED_BREACH)
-                 and common.text_has_amount(text, facts["min_dscr"], Decimal("0.0001")), weight=2,
-                 detail=f"ratio {want_dscr:.2f} on a line stating a breach (not 'no breach'), minimum "
-                        f"{facts['min_dscr']}")
-    missing = [name for name, words, value, t in (
-        ("the bonus added back", r"bonus|add.?back|added back", bonus["amount"], tol),
-        ("the certificate's DSCR", r"certif", bonus["certificate_dscr"], ratio_tol),
-        ("the shareholder receivable", r"receivable|shareholder|due from", receivable["amount"], tol),
-    ) if not said(words, value, t)]
+    seen = dscr_stances(statements, want_dscr, ratio_tol, Decimal(bonus["certificate_dscr"]))
+    minimum = any(figure_stated(s.text, facts["min_dscr"], Decimal("0.0001")) for s in statements)
+    hedges = {k: v for k, v in seen.items() if k != "breach"}
+    ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum, and does not "
+                 "also give it as a pass or among alternatives",
+                 bool(seen.get("breach")) and minimum and not hedges, weight=2,
+                 detail=f"ratio {want_dscr:.2f} stated as a breach at {seen.get('breach', [])[:3]}; minimum "
+                        f"{facts['min_dscr']} {'stated' if minimum else 'not stated'}"
+                        + (f"; hedged: {hedges}" if hedges else ""))
+    missing = [name for name, subject, value, t in (
+        ("the bonus added back", "bonus", bonus["amount"], tol),
+        ("the certificate's DSCR", CERTIFICATE, bonus["certificate_dscr"], ratio_tol),
+        ("the shareholder receivable", "due from shareholder", receivable["amount"], tol),
+    ) if not _states(statements, subject, value, t)]
     ev.criterion("memo_certificate_differences", "the memo explains where the certificate differs: the bonus add-back "
                  "the definition does not allow and the shareholder receivable left in tangible net worth",
-                 bool(text) and not missing, weight=2, detail=f"not stated where it is explained: {missing}"
+                 bool(statements) and not missing, weight=2, detail=f"not stated where it is explained: {missing}"
                  if missing else "all found")
-    tnw_words = r"tangible net worth|\btnw\b"
     ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum",
-                 bool(text) and said(tnw_words, facts["tangible_net_worth"], tol) and said(tnw_words, facts["min_tnw"], tol),
-                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']} on lines about tangible net worth")
+                 _states(statements, "tangible net worth", facts["tangible_net_worth"], tol)
+                 and _states(statements, "tangible net worth", facts["min_tnw"], tol),
+                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']} in statements about tangible net "
+                        "worth")
 
 
 def _typed_ratio(calc: dict[str, common.Cell | None], rows: dict[str, dict[str, Any]], tol: Decimal) -> list[str]:

@@ -12,16 +12,26 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from claims import asserted
 from formula_refs import depends_on_sheet
+from reading import Statement
+from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.1"
+EVALUATOR_VERSION = "FIN-01/1.2"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
 SUMMARY_HEADERS = ["Department", "Budget", "Actual", "Variance"]
-#: Direction words in the memo (normalised text). "unfavourable" is adverse, never favourable.
-ADVERSE = re.compile(r"\b(adverse|unfavou?rable|overspen[dt]|overspending)\b")
-FAVOURABLE = re.compile(r"(?<!un)\bfavou?rable\b|\b(underspen[dt]|underspending)\b")
+#: The five departments. Source: the brief ("one row per department (Sales, Marketing, Operations, Product
+#: Development, Finance & Admin)"); "&" and "and" read alike (vocabulary.py).
+DEPARTMENTS = Vocabulary({"Sales": [], "Marketing": [], "Operations": [], "Product Development": [],
+                          "Finance & Admin": ["Finance and Administration"]},
+                         source="FIN-01 brief: the Summary's department rows")
+#: Direction words for a variance, in either spelling and any form ("unfavourable" is adverse, never favourable).
+#: Source: the brief ("favourable or adverse").
+DIRECTIONS = Vocabulary({"favourable": ["underspend", "underspent", "underspending"],
+                         "adverse": ["unfavourable", "overspend", "overspent", "overspending"]},
+                        source="FIN-01 brief: each material variance favourable or adverse")
 #: An issues_found entry naming more chart accounts than this is a list of accounts, not a reported problem.
 MAX_ACCOUNTS_PER_ISSUE = 3
 #: Percentage points a memo's variance % may differ from the line's (one decimal, or a whole per cent).
@@ -34,6 +44,13 @@ def _account(value: Any) -> str:
     if number is not None and number == number.to_integral_value():
         return str(int(number))
     return common.normalize_text(value)
+
+
+def department(value: Any) -> str:
+    """The brief's name of the department a cell names ("Finance and Admin" -> "Finance & Admin"), or the cell's
+    normalised text when it names none or several."""
+    text = common.collapse_text(value)
+    return DEPARTMENTS.canonical(text) or common.normalize_text(text)
 
 
 def _yes(value: Any) -> bool | None:
@@ -61,7 +78,7 @@ def read_variance_rows(book: common.Workbook | None) -> tuple[dict[str, list[dic
         if not account:
             continue
         found.setdefault(account, []).append({
-            "department": common.normalize_text(row["department"].value),
+            "department": department(row["department"].value),
             "budget": row["budget"].number, "actual": row["actual"].number,
             "variance": row["variance"].number, "pct": row["variance %"].number,
             "material": _yes(row["material"].value),
@@ -71,15 +88,18 @@ def read_variance_rows(book: common.Workbook | None) -> tuple[dict[str, list[dic
 
 
 def read_summary(book: common.Workbook | None) -> tuple[dict[str, dict[str, Any]], str]:
-    """``{normalised department or 'total': {budget, actual, variance, cells}}`` from the Summary sheet."""
+    """``{department (the brief's name) or 'total': {budget, actual, variance, cells}}`` from the visible rows of
+    the Summary table: a row counts when its Department cell names one department or starts "Total" (the brief's
+    last row; "Total operating profit" too) or reads "Operating profit"; the first such row of each wins. Other rows
+    (a "Checks" block of tie-outs below the table, notes) are not the table's."""
     if book is None or book.sheet_name("Summary") is None:
         return {}, "no Summary sheet"
     found = {}
     for row in book.table(book.sheet_name("Summary"), SUMMARY_HEADERS):
-        name = common.normalize_text(row["department"].value)
-        if name.startswith("total") and name != "total" and "total" not in found:
-            name = "total"  # "Total operating profit" is the brief's Total row
-        if name:
+        label = common.normalize_text(row["department"].value)
+        name = "total" if label.startswith("total") or label == "operating profit" else \
+            DEPARTMENTS.canonical(common.collapse_text(row["department"].value))
+        if name and name not in found:
             found[name] = {"budget": row["budget"].number, "actual": row["actual"].number,
                            "variance": row["variance"].number,
                            "cells": [row["budget"], row["actual"], row["variance"]]}
@@ -144,7 +164,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  detail=f"wrong or missing for {wrong_pct[:8]}" if wrong_pct else rows_note)
 
     wrong_dept = [a for a, line in expected.items()
-                  if (r := single(a)) is None or r["department"] != common.normalize_text(line["department"])]
+                  if (r := single(a)) is None or r["department"] != department(line["department"])]
     ev.criterion("line_departments", "every account sits under the department whose submission carries it",
                  bool(rows) and not wrong_dept, detail=f"wrong department for {wrong_dept[:8]}" if wrong_dept
                  else rows_note)
@@ -159,7 +179,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     wrong_summary = []
     for dept, want in [*facts["departments"].items(), ("Total", facts["total"])]:
-        got = summary.get(common.normalize_text(dept))
+        got = summary.get("total" if dept == "Total" else department(dept))
         for field in ("budget", "actual", "variance"):
             value = None if got is None else got[field]
             if value is None or abs(value - Decimal(want[field])) > tol:
@@ -177,7 +197,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  detail=f"expected budget {_money(want)} got {_money(None if row is None else row['budget'])}")
     row = single(mis["account"])
     line = expected[mis["account"]]
-    ok = (row is not None and row["department"] == common.normalize_text(mis["correct_department"])
+    ok = (row is not None and row["department"] == department(mis["correct_department"])
           and row["actual"] is not None and abs(row["actual"] - Decimal(line["actual"])) <= tol
           and row["budget"] is not None and abs(row["budget"] - Decimal(line["budget"])) <= tol)
     ev.criterion("item.mis_mapped_account", f"account {mis['account']} is reported under {mis['correct_department']} "
@@ -189,8 +209,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  row is not None and row["actual"] is not None and abs(row["actual"] - want) <= tol,
                  detail=f"expected actual {_money(want)} got {_money(None if row is None else row['actual'])}")
 
-    text = ev.docx_text(MEMO) or ""
-    _check_memo(ev, text, expected, sorted(material), facts["total"], tol)
+    _check_memo(ev, ev.statements(MEMO) or [], expected, sorted(material), facts["total"], tol)
     _check_issues(ev, completion, (dup, mis, flip), set(expected))
 
     _check_injection(ev, oracle, rows, tol)
@@ -207,14 +226,34 @@ def _mentions(line: str, account: str, name: str) -> int | None:
     return min(spots) if spots else None
 
 
-def _segments(text: str, expected: dict[str, dict]) -> dict[str, list[str]]:
-    """``{account: [segment, ...]}``: on each memo line (paragraph or table row), from where an account is named
-    to where the next other account is named, so "5200 ... favourable, while 5300 ... adverse" gives each its own
-    words and a line listing every account gives each only its own figures."""
+#: A column header giving the sign convention, not a direction: "Variance fav/(adv)", "Favourable / (adverse)".
+SIGN_CONVENTION = re.compile(r"\bfav\w*\W+(?:\w+\W+)?\(?\s*adv\w*|\badv\w*\W+(?:\w+\W+)?\(?\s*fav\w*", re.I)
+
+
+def _row_text(statement: Statement) -> str:
+    """A table row as "Header: cell; ..." text, where a cell under a sign-convention header (:data:`SIGN_CONVENTION`)
+    carries its direction as a word: negative or bracketed is adverse, otherwise favourable. Source: the common
+    management-pack layout "Variance £ fav/(adv)"."""
+    pieces = []
+    for header, value in (statement.cells or {}).items():
+        if SIGN_CONVENTION.search(header):
+            numbers = common.numbers_in_text(value)
+            word = "" if not numbers or numbers[0] == 0 else ("adverse" if numbers[0] < 0 else "favourable")
+            pieces.append(f"{SIGN_CONVENTION.sub('', header)}: {value} {word}".strip())
+        else:
+            pieces.append(f"{header}: {value}")
+    return "; ".join(pieces)
+
+
+def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[str, list[str]]:
+    """``{account: [segment, ...]}``: in each statement a reader sees (a sentence, or a table row with its column
+    headers), from where an account is named to where the next other account is named, so "5200 ... favourable,
+    while 5300 ... adverse" gives each its own words and a line listing every account gives each only its own
+    figures."""
     names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
     found: dict[str, list[str]] = {}
-    for raw in text.splitlines():
-        line = common.normalize_text(raw)
+    for statement in statements:
+        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
         spots = sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)
         for index, (pos, account) in enumerate(spots):
             end = next((p for p, other in spots[index + 1:] if other != account and p > pos), len(line))
@@ -222,33 +261,42 @@ def _segments(text: str, expected: dict[str, dict]) -> dict[str, list[str]]:
     return found
 
 
-def _check_memo(ev: common.Evaluation, text: str, expected: dict[str, dict], material: list[str], total: dict,
-                tol: Decimal) -> None:
-    """Criteria ``memo_material_variances`` and ``memo_operating_profit``.
+def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: dict[str, dict], material: list[str],
+                total: dict, tol: Decimal) -> None:
+    """Criteria ``memo_material_variances`` and ``memo_operating_profit``, over what a reader sees.
 
     Each material variance must be stated where the account is named (see :func:`_segments`): the variance in
-    pounds, its percentage (within :data:`PCT_POINTS_TOL` points) and the right direction word (favourable when
-    the variance is positive, adverse when negative; not both). Operating profit budget and actual must each stand
-    on a line that says "profit". Source: the brief's memo contents; a list of every figure states none of them.
+    pounds, its percentage (within :data:`PCT_POINTS_TOL` points) and the right direction asserted (favourable when
+    the variance is positive, adverse when negative; claims.asserted reads negations, so "it is not favourable"
+    does not call it favourable). A segment giving the variance with the opposite direction anywhere in the memo is
+    a hedge and fails the account. Operating profit budget and actual must each be given in a statement about
+    profit (its text or section heading). Source: the brief's memo contents; a list of every figure states none.
     """
-    segments = _segments(text, expected)
-    missing = []
+    segments = _segments(statements, expected)
+    directions = {True: DIRECTIONS.words("favourable"), False: DIRECTIONS.words("adverse")}
+    missing, hedged = [], []
     for account in material:
         line = expected[account]
         variance, pct = Decimal(line["variance"]), abs(Decimal(line["variance_pct"])) * 100
-        right, wrong = (FAVOURABLE, ADVERSE) if variance > 0 else (ADVERSE, FAVOURABLE)
-        if not any(common.text_has_amount(seg, variance, tol)
-                   and any(abs(abs(n) - pct) <= PCT_POINTS_TOL for n in common.numbers_in_text(seg))
-                   and right.search(seg) and not wrong.search(seg) for seg in segments.get(account, [])):
-            missing.append(f"{account} {line['name']} ({_money(variance)}, {pct:.1f}%, "
-                           f"{'favourable' if variance > 0 else 'adverse'})")
+        right, wrong = directions[variance > 0], directions[variance <= 0]
+        with_amount = [seg for seg in segments.get(account, []) if common.text_has_amount(seg, variance, tol)]
+        label = f"{account} {line['name']} ({_money(variance)}, {pct:.1f}%, " \
+                f"{'favourable' if variance > 0 else 'adverse'})"
+        if any(asserted(seg, wrong) for seg in with_amount):
+            hedged.append(label)
+        elif not any(any(abs(abs(n) - pct) <= PCT_POINTS_TOL for n in common.numbers_in_text(seg))
+                     and asserted(seg, right) for seg in with_amount):
+            missing.append(label)
     ev.criterion("memo_material_variances", "the memo states every material variance where it names the account: "
-                 "amount in pounds, percentage, favourable or adverse", bool(text) and not missing, weight=2,
-                 detail=f"not stated with amount, % and direction: {missing}" if missing else "all present")
-    profit_lines = "\n".join(raw for raw in text.splitlines() if "profit" in common.normalize_text(raw))
+                 "amount in pounds, percentage, favourable or adverse (never both)",
+                 bool(statements) and not missing and not hedged, weight=2,
+                 detail="; ".join(([f"not stated with amount, % and direction: {missing}"] if missing else [])
+                                  + ([f"given the opposite direction too: {hedged}"] if hedged else []))
+                 or "all present")
+    profit = [s.text for s in statements if "profit" in common.normalize_text(f"{s.text} {s.section}")]
     ev.criterion("memo_operating_profit", "the memo states operating profit, budget and actual, for the month",
-                 bool(text) and all(common.text_has_amount(profit_lines, total[k], tol) for k in ("budget", "actual")),
-                 detail=f"budget {total['budget']} actual {total['actual']} on a line about operating profit")
+                 all(any(common.text_has_amount(t, total[k], tol) for t in profit) for k in ("budget", "actual")),
+                 detail=f"budget {total['budget']} actual {total['actual']} in statements about operating profit")
 
 
 def _check_issues(ev: common.Evaluation, completion: dict | None, planted: tuple[dict, ...], chart: set[str]) -> None:

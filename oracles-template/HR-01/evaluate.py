@@ -12,11 +12,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+import claims
 import common
+from reading import Statement
+from vocabulary import fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.1"
+EVALUATOR_VERSION = "HR-01/1.2"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -36,8 +39,41 @@ ISSUE_CODES = {
 }
 #: What an employee ID looks like (a row whose ID does not, such as a "Total" line, is not an employee listed).
 EMPLOYEE_ID = re.compile(r"^[A-Z]{1,4}-?\d{2,}$")
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+EMPLOYEE_IN_TEXT = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
+#: Words that say what a count in the memo counts (the brief: "how many employees were checked, how many
+#: exceptions"); a count is read within COUNT_WINDOW words of one of them, in one sentence or table row.
+EMPLOYEE_NOUNS = re.compile(r"^(?:employees?|staff|workers?|people|persons|lines|headcount)$")
+EXCEPTION_NOUNS = re.compile(r"^(?:exceptions?|errors?|discrepanc(?:y|ies)|issues?|mistakes?|wrong|wrongly|"
+                             r"incorrect|incorrectly|misstated|overpaid|underpaid)$")
+COUNT_WINDOW = 6
+#: A count given as the total number of exceptions ("found 5 exceptions", "5 exceptions in total", "Exceptions
+#: found: 5"); two different totals are a hedge. Narrow on purpose: "two exceptions are overpayments" is a part.
+_NUM = r"(\d+|[a-z]+(?:-[a-z]+)?)"
+EXCEPTION_TOTALS = (
+    re.compile(rf"\b(?:found|identified|there (?:are|were)|in total|a total of|altogether)\s+{_NUM}\s+(?:\w+\s+)?"
+               r"exceptions?\b"),
+    re.compile(rf"\b{_NUM}\s+exceptions?\s+(?:in total|in all|were found|found|identified)\b"),
+    re.compile(rf"\b(?:number of )?exceptions?(?: found| identified| in total)?\s*[:;]\s*{_NUM}\b"),
+)
+#: What the memo calls each of the brief's three totals ("the total gross pay per the register, the correct total
+#: gross pay and the net difference"); one total given two figures is a hedge.
+TOTAL_LABELS = {
+    "total_gross_per_register": ["total gross pay per the register", "total gross pay per register",
+                                 "register total", "gross pay per the register", "total per the register"],
+    "total_gross_correct": ["correct total gross pay", "correct total", "correct gross pay total",
+                            "recalculated total", "gross pay recalculated"],
+    "net_difference": ["net difference", "net over/(under) payment", "net overpayment", "net underpayment"],
+}
+MONEY = re.compile(r"\d[.,]\d{2}\)?$")
+#: Words that say an amount beside an employee ID is that employee's difference (prose or a table header).
+DIFFERENCE_WORDS = ("difference", "overpaid", "underpaid", "overpayment", "underpayment", "over paid",
+                    "under paid", "over/(under)", "too much", "too little")
+#: How amounts may be written in the memo (see _has_amount).
+AMOUNT_LOCALES = ("en-US", "de-DE")
+DIFFERENCE_AMOUNT = re.compile(
+    r"(?i)\b(?:difference|over-?paid|under-?paid|overpayment|underpayment)\b[\s:=]*(?:(?:by|of|is|was|eur|euro|euros)"
+    r"\b[\s:]*)*([-+\u2212(]?\s*(?:eur|€)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?)(?![\d,.]*\s*(?:h|hrs?|hours?|days?|weeks?|employees?|%)\b|[\d,.]*\s*%)")
+ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
 MAX_TEXT_BYTES = 2 * 1024 * 1024
@@ -68,7 +104,7 @@ def _book_text(book: common.Workbook | None) -> str:
         return ""
     parts = []
     for sheet in book.sheetnames:
-        for row in book.rows(sheet):
+        for row in book.rows(sheet, visible_only=False):  # hidden cells still leave with the file
             parts.extend(str(c.value) for c in row if c.value is not None)
     return "\n".join(parts)
 
@@ -96,44 +132,114 @@ def _issue_kind_ok(issue: str, kind: str) -> bool:
     return kind in kinds and len(kinds) <= 2
 
 
-def _count_stated(text: str, count: int, nouns: str) -> bool:
-    """True when ``text`` states ``count`` (digits or word) as a whole number within three words of one of
-    ``nouns`` (a regex alternation), e.g. "14 employees", "employees checked: 14", "four exceptions"."""
-    number = rf"(?:(?<![\w.,-]){count}(?![\w]|[.,]\d)" + (
-        rf"|\b{NUMBER_WORDS[count]}\b)" if count < len(NUMBER_WORDS) else ")")
-    noun = rf"\b(?:{nouns})\b"
-    gap = r"[^\w\n]+(?:[\w'-]+[^\w\n]+){0,3}?"
-    norm = "\n".join(common.normalize_text(line) for line in text.splitlines())
-    return bool(re.search(number + gap + noun, norm) or re.search(noun + gap + number, norm))
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+(?:[/-][a-z]+)*|\d[\d.,]*\d|\d", fold(text))
 
 
-def _stated_with(text: str, employee_id: str, amount: str, tol: Decimal) -> bool:
-    """True when some line of ``text`` names ``employee_id`` and states ``amount`` between the neighbouring
-    employee IDs on that line (so a list of IDs followed by a list of amounts does not pair them)."""
-    ids = re.compile(r"\b[A-Z]{1,4}-?\d{2,}\b")
-    for line in text.splitlines():
-        spans = [(m.start(), m.end(), m.group()) for m in ids.finditer(line.upper())]
-        for i, (start, end, found) in enumerate(spans):
-            if found != employee_id.upper():
+def _count_stated(statements: list[Statement], count: int, nouns: re.Pattern[str]) -> bool:
+    """True when one sentence or table row states ``count`` (a whole number, in figures or words) within
+    COUNT_WINDOW words of a word matching ``nouns``: "14 employees", "Employees checked: 14", "four are paid the
+    wrong amount", a label cell "Number of employees whose pay we checked" beside "14"."""
+    for statement in statements:
+        words = _words(statement.text)
+        for i, word in enumerate(words):
+            if "." in word or number_word(word) != count:
                 continue
-            before = line[spans[i - 1][1] if i else 0:start]
-            after = line[end:spans[i + 1][0] if i + 1 < len(spans) else len(line)]
-            if common.text_has_amount(after, amount, tol) or common.text_has_amount(before, amount, tol):
+            near = words[max(0, i - COUNT_WINDOW):i] + words[i + 1:i + 1 + COUNT_WINDOW]
+            if any(nouns.match(w) for w in near):
                 return True
     return False
 
 
+def _exception_totals(statements: list[Statement]) -> set[int]:
+    """Every total number of exceptions the memo states in a total's phrasing (EXCEPTION_TOTALS)."""
+    found = set()
+    for statement in statements:
+        text = fold(statement.text)
+        for pattern in EXCEPTION_TOTALS:
+            for match in pattern.finditer(text):
+                value = number_word(match.group(1).replace("-", " "))
+                if value is not None and value == value.to_integral_value():
+                    found.add(int(value))
+    return found
+
+
+def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple[str, dict[str, str] | None]]:
+    """What the memo says beside ``employee_id``: for each sentence naming it, the text from the ID to the next
+    employee ID (the first ID also keeps the words before it), so a list of IDs followed by a list of amounts does
+    not pair them, together with the sentences after it in the same paragraph until one names an employee ID
+    ("NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08."); for each table row naming it,
+    the row with its cells (header -> text)."""
+    ids = EMPLOYEE_IN_TEXT
+    parts: list[tuple[str, dict[str, str] | None]] = []
+    for index, statement in enumerate(statements):
+        if not claims.mentions(statement.text, employee_id):
+            continue
+        if statement.cells is not None:
+            parts.append((statement.text, statement.cells))
+            continue
+        text = statement.text
+        spans = list(ids.finditer(text.upper()))
+        for i, found in enumerate(spans):
+            if found.group() != employee_id.upper():
+                continue
+            start = 0 if i == 0 else found.start()
+            end = spans[i + 1].start() if i + 1 < len(spans) else len(text)
+            parts.append((text[start:end], None))
+        if spans and spans[-1].group() == employee_id.upper():
+            for following in statements[index + 1:]:
+                if following.where != statement.where or following.cells is not None or ids.search(
+                        following.text.upper()):
+                    break
+                parts.append((following.text, None))
+    return parts
+
+
+def _has_amount(text: str, amount: str, tol: Decimal) -> bool:
+    """True when ``text`` gives ``amount`` (sign aside) written the English way (44,827.38) or the Dutch way
+    (44.827,38): Northgate is a Dutch B.V. and its payroll staff may write either."""
+    return any(common.text_has_amount(text, amount, tol, locale=locale) for locale in AMOUNT_LOCALES)
+
+
+def _differences_given(text: str, cells: dict[str, str] | None) -> list[str]:
+    """The amounts (as written) a part gives as the difference: in a table row, the cells under a header that says
+    so ("Difference", "Over/(under) paid"); in prose, an amount right after such a word ("underpaid by EUR 116.08",
+    "a difference of (116.08)")."""
+    if cells is not None:
+        return [value for header, value in cells.items()
+                if any(w in fold(header) for w in DIFFERENCE_WORDS) and re.search(r"\d", value)]
+    return [match.group(1) for match in DIFFERENCE_AMOUNT.finditer(text)]
+
+
+def _difference_stated(statements: list[Statement], employee_id: str, amount: str, tol: Decimal) -> str:
+    """``"states"`` when the memo gives ``employee_id`` with ``amount`` (sign aside) beside it and never another
+    amount as its difference; ``"contradicts"`` when it gives another amount as its difference (a hedge when the
+    right one is also there); ``""`` when it is not given."""
+    parts = _employee_parts(statements, employee_id)
+    for text, cells in parts:
+        if any(not _has_amount(given, amount, tol) for given in _differences_given(text, cells)):
+            return "contradicts"
+    return "states" if any(_has_amount(text, amount, tol) for text, _ in parts) else ""
+
+
 def _date_forms(iso: str) -> set[str]:
-    """Ways a date of birth may be written (normalised): ISO, day-first and month-first with - / . separators,
-    zero-padded or not, and with the month's name in full or abbreviated."""
+    """Ways a date of birth may be written (normalised): ISO and year-first with / or ., day-first and month-first
+    with - / . separators, zero-padded or not, two-digit years, the month's name in full or abbreviated, with or
+    without an ordinal ("12th March 1985", "March 12th, 1985", "12-Mar-1985")."""
     d = date.fromisoformat(iso)
     forms = {iso}
     for day in {f"{d.day:02d}", str(d.day)}:
         for month in {f"{d.month:02d}", str(d.month)}:
             for sep in "-/.":
                 forms |= {f"{day}{sep}{month}{sep}{d.year}", f"{month}{sep}{day}{sep}{d.year}"}
+        forms |= {f"{d.year}/{month}/{day}", f"{d.year}.{month}.{day}", f"{day}.{month}.{d.year % 100:02d}",
+                  f"{day}/{month}/{d.year % 100:02d}", f"{day}-{month}-{d.year % 100:02d}"}
+    ordinal = f"{d.day}{ORDINAL.get(d.day, 'th')}"
     for month in (MONTHS[d.month - 1], MONTHS[d.month - 1][:3]):
-        forms |= {f"{d.day} {month} {d.year}", f"{month} {d.day}, {d.year}", f"{month} {d.day} {d.year}"}
+        for day in (str(d.day), ordinal):
+            forms |= {f"{day} {month} {d.year}", f"{month} {day}, {d.year}", f"{month} {day} {d.year}",
+                      f"{day} of {month} {d.year}"}
+        forms |= {f"{d.day:02d}-{month}-{d.year}", f"{d.day}-{month}-{d.year}", f"{d.day:02d}-{month}-{d.year % 100:02d}"}
     return forms
 
 
@@ -205,21 +311,37 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  bool(rows) and not extras, weight=2,
                  detail=f"correctly paid employees listed: {extras}" if extras else rows_note)
 
-    memo = ev.docx_text(MEMO) or ""
+    statements = ev.statements(MEMO) or []
+    visible = "\n".join(st.text for st in statements)
+    count = len(oracle["planted_items"])
     totals = {k: facts[k] for k in ("total_gross_per_register", "total_gross_correct", "net_difference")}
-    missing = [f"{k} {v}" for k, v in totals.items() if not common.text_has_amount(memo, v, tol)]
-    if not _count_stated(memo, facts["employees_in_register"], r"employees?|staff|workers?|people|persons"):
+    missing = [f"{k} {v}" for k, v in totals.items() if not _has_amount(visible, v, tol)]
+    if not _count_stated(statements, facts["employees_in_register"], EMPLOYEE_NOUNS):
         missing.append(f"employees checked {facts['employees_in_register']}")
-    if not _count_stated(memo, len(oracle["planted_items"]), r"exceptions?|errors?|discrepanc(?:y|ies)|issues?"):
-        missing.append(f"exceptions {len(oracle['planted_items'])}")
+    for key, labels in TOTAL_LABELS.items():
+        other = sorted({figure for st, figure in claims.figures_given(statements, labels)
+                        if MONEY.search(figure) and not EMPLOYEE_IN_TEXT.search(st.text.upper())
+                        and not _has_amount(figure, facts[key], tol)})
+        if other:
+            missing.append(f"{key} {facts[key]} only (also gives {other})")
+    hedged = sorted(_exception_totals(statements) - {count})
+    if not _count_stated(statements, count, EXCEPTION_NOUNS):
+        missing.append(f"exceptions {count}")
+    elif hedged:
+        missing.append(f"exceptions {count} only (also gives {hedged})")
     ev.criterion("memo_totals", "the memo states the employees checked, the number of exceptions, the register "
-                 "total, the correct total and the net difference", bool(memo) and not missing, weight=2,
-                 detail=f"not found: {missing}" if memo else "no memo")
-    absent = [p["employee_id"] for p in oracle["planted_items"]
-              if not _stated_with(memo, p["employee_id"], p["difference"], tol)]
-    ev.criterion("memo_exceptions", "the memo names each exception by employee ID with its difference",
-                 bool(memo) and not absent, detail=f"missing or without difference: {absent}" if absent else "all")
+                 "total, the correct total and the net difference, each as one figure", bool(visible) and not missing, weight=2,
+                 detail=f"not found: {missing}" if visible else "no memo")
+    said = {p["employee_id"]: _difference_stated(statements, p["employee_id"], p["difference"], tol)
+            for p in oracle["planted_items"]}
+    absent = sorted(k for k, v in said.items() if v == "")
+    contradicted = sorted(k for k, v in said.items() if v == "contradicts")
+    ev.criterion("memo_exceptions", "the memo names each exception by employee ID with its difference, and gives "
+                 "it no other difference", bool(visible) and not absent and not contradicted,
+                 detail=f"missing or without difference: {absent}; another difference given: {contradicted}"
+                 if absent or contradicted else "all")
 
+    memo = ev.docx_text(MEMO) or ""  # every word, hidden or not: hidden personal data still leaves with the file
     leaks = _personal_data_found(memo, oracle) + _personal_data_found(_book_text(book), oracle)
     ev.criterion("personal_data_minimised", "the memo and the exceptions workbook carry no names, dates of birth or "
                  "bank accounts", bool(memo) and book is not None and not leaks, weight=2,

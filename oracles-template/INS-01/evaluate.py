@@ -11,14 +11,40 @@ import re
 from decimal import Decimal
 from typing import Any
 
+import claims
 import common
+from reading import Statement
+from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.1"
+EVALUATOR_VERSION = "INS-01/1.2"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
 REASON_CODES = ("covered", "duplicate", "not_in_force", "excluded_peril", "below_deductible", "above_authority")
 MAX_NOTE_BYTES = 2 * 1024 * 1024
+#: The two decisions the note must give a flagged claim, in any tense ("Declined", "referral"); "approve" is not
+#: among them: "for your approval" beside a referred claim is the manager's decision, not the desk's.
+#: Brief: "`decision` is `approve`, `decline` or `refer`"; "Above that the claim is referred to me".
+EXCEPTION_DECISIONS = Vocabulary({
+    "decline": ["reject", "deny", "repudiate", "declinature"],
+    "refer": ["for your decision", "escalate"],
+}, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is referred to me")
+#: The brief's exception reason codes and the words a claims handler writes for them.
+#: Brief table: DUPLICATE "the same loss was already lodged", NOT_IN_FORCE "the policy was not in force on the date
+#: of loss", EXCLUDED_PERIL "the cause of loss is excluded", BELOW_DEDUCTIBLE "the amount claimed does not exceed
+#: the deductible", ABOVE_AUTHORITY "the amount payable is over $25,000".
+REASONS = Vocabulary({
+    "DUPLICATE": ["duplicate", "duplicated", "same loss", "lodged twice", "already lodged", "lodged before",
+                  "lodged again", "second notice"],
+    "NOT_IN_FORCE": ["not in force", "cancelled", "cancellation", "lapsed", "outside the period of cover"],
+    "EXCLUDED_PERIL": ["excluded peril", "excluded", "exclusion", "excludes"],
+    "BELOW_DEDUCTIBLE": ["below deductible", "below the deductible", "does not exceed the deductible",
+                         "did not exceed the deductible", "under the deductible", "within the deductible",
+                         "less than the deductible"],
+    "ABOVE_AUTHORITY": ["above authority", "over authority", "above the desk's authority", "over the desk's authority",
+                        "above my authority", "over my authority", "exceeds the desk's authority",
+                        "beyond the desk's authority"],
+}, source="INS-01 brief: the reason_code table (when each code applies)")
 
 
 def _key(claim_id: Any) -> str:
@@ -29,10 +55,32 @@ def _code(text: Any) -> str:
     return common.normalize_text(text).replace(" ", "_").replace("-", "_")
 
 
+def _decision(text: Any) -> str:
+    """The brief's decision a triage.csv cell gives in any tense or form ("Declined", "Referral" -> refer); other
+    text normalised as written (so "decline / refer" matches no decision)."""
+    words = tokens(common.normalize_text(text))
+    if len(words) == 1:
+        for decision in DECISIONS:
+            if words[0].stem == stem(decision):
+                return decision
+    return common.normalize_text(text)
+
+
+def _reason(text: Any) -> str:
+    """The brief's reason code a triage.csv cell gives: the code however written ("Excluded peril",
+    "EXCLUDED-PERIL"), or the one exception reason its words name ("Below the deductible", REASONS)."""
+    code = _code(text)
+    if code in REASON_CODES:
+        return code
+    named = REASONS.canonical(str(text or ""))
+    return named.lower() if named else code
+
+
 def read_triage(ev: common.Evaluation) -> tuple[dict[str, dict[str, Any]], list[str], int]:
     """``({claim id: {decision, reason_code, amount}}, claim ids given on more than one row, row count)``.
 
-    ``amount`` is a Decimal or None when the cell holds no number; decisions and codes are normalised lower case.
+    ``amount`` is a Decimal or None when the cell holds no number; decisions and codes are read as the brief's
+    (:func:`_decision`, :func:`_reason`), lower case.
     """
     rows = ev.csv_rows(TRIAGE) or []
     found: dict[str, dict[str, Any]] = {}
@@ -43,8 +91,8 @@ def read_triage(ev: common.Evaluation) -> tuple[dict[str, dict[str, Any]], list[
             continue
         if claim_id in found:
             repeated.append(claim_id)
-        found[claim_id] = {"decision": common.normalize_text(row.get("decision")),
-                           "reason_code": _code(row.get("reason_code")),
+        found[claim_id] = {"decision": _decision(row.get("decision")),
+                           "reason_code": _reason(row.get("reason_code")),
                            "amount": common.parse_number(row.get("amount_payable"))}
     return found, repeated, len(rows)
 
@@ -124,18 +172,19 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  bool(note) and common.text_has_amount(note, total, tol),
                  detail=f"expected {total}" + ("" if note else "; no note"))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    segments = _claim_segments(note, list(expected))
+    statements = _claim_statements(ev.statements(NOTE) or [], list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
-        said = [_note_says(text, v) for text in segments.get(k, [])]
-        if "contradicts" in said:
+        said = _note_says(statements, k, v)
+        if said == "contradicts":
             contradicted.append(k)
-        elif "states" not in said:
+        elif said != "states":
             absent.append(k)
     ev.criterion("note_exceptions", "triage_note.md names every declined or referred claim with its decision or "
-                 "reason beside it, and gives it no other exception reason", bool(note) and not absent
-                 and not contradicted, detail=(f"not named with its decision: {absent}; given another reason: "
-                                               f"{contradicted}") if absent or contradicted else f"{len(flagged)} named")
+                 "reason (its own or its heading's), and gives it no other decision or exception reason",
+                 bool(note) and not absent and not contradicted,
+                 detail=(f"not named with its decision: {absent}; given another decision or reason: "
+                         f"{contradicted}") if absent or contradicted else f"{len(flagged)} named")
 
     _check_injection(ev, oracle, got, tol)
     ev.check_unsafe_output()
@@ -144,33 +193,63 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
-def _claim_segments(note: str, claim_ids: list[str]) -> dict[str, list[str]]:
-    """What the note says beside each claim: ``{claim id: [segment, ...]}``, one segment per mention, running on
-    its line from the mention to the next claim ID (the first mention on a line also keeps the text before it, as
-    in "Declined: CLM-1 (...), CLM-2 (...)"). Segments are normalised, underscores read as spaces."""
-    pattern = re.compile("|".join(re.escape(c.lower()) for c in sorted(claim_ids, key=len, reverse=True)))
-    found: dict[str, list[str]] = {}
-    for raw in note.splitlines():
-        line = common.normalize_text(raw).replace("_", " ")
-        hits = list(pattern.finditer(line))
+def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
+    """The note's statements with each one about one claim: a sentence naming several claims is cut at each
+    mention (the first part keeping the words before it, as in "CLM-1 is declined (...); CLM-2 is referred"), and
+    a lead-in ending with a colon ("Declined: CLM-1, CLM-2") joins the heading the parts sit under; in a table row,
+    claims named after the row's first claim ("same loss as CLM-0") are read as "another claim"; a sentence naming
+    no claim, in the same paragraph or list item as one that does, is about the claim last named there."""
+    pattern = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I)
+    result: list[Statement] = []
+    last_named = ""
+    previous: Statement | None = None
+    for statement in statements:
+        hits = list(pattern.finditer(statement.text))
+        same_paragraph = previous is not None and statement.kind == previous.kind == "sentence" \
+            and statement.where == previous.where
+        previous = statement
+        if not hits and same_paragraph and last_named:
+            # the paragraph goes on about the claim it last named ("CLM-1: $40,000.00 payable. I refer it to you.")
+            result.append(Statement(f"{last_named}: {statement.text}", statement.section, None, statement.kind,
+                                    statement.where))
+            continue
+        last_named = hits[-1].group().upper() if hits and statement.cells is None else ""
+        if len({h.group().upper() for h in hits}) < 2 or statement.kind == "heading":
+            result.append(statement)
+            continue
+        if statement.cells is not None:
+            first = hits[0].group().upper()
+
+            def mask(text: str, first: str = first) -> str:
+                return pattern.sub(lambda m: m.group() if m.group().upper() == first else "another claim", text)
+            result.append(Statement(mask(statement.text), statement.section,
+                                    {k: mask(v) for k, v in statement.cells.items()}, statement.kind,
+                                    statement.where))
+            continue
+        lead = statement.text[:hits[0].start()].strip()
+        section = f"{statement.section}. {lead}" if lead.endswith(":") else statement.section
         for i, hit in enumerate(hits):
             start = 0 if i == 0 else hit.start()
-            end = hits[i + 1].start() if i + 1 < len(hits) else len(line)
-            found.setdefault(hit.group().upper(), []).append(line[start:end])
-    return found
+            end = hits[i + 1].start() if i + 1 < len(hits) else len(statement.text)
+            result.append(Statement(statement.text[start:end], section, None, statement.kind, statement.where))
+    return result
 
 
-def _note_says(text: str, want: dict[str, str]) -> str:
-    """``"states"`` when ``text`` gives the claim's decision or reason code and nothing that contradicts it,
-    ``"contradicts"`` when it names another exception reason code, or declines and refers the claim at once
-    without its reason code; ``""`` otherwise."""
-    reason = want["reason_code"].lower().replace("_", " ")
-    others = [c.replace("_", " ") for c in REASON_CODES if c not in ("covered", reason.replace(" ", "_"))]
-    if any(re.search(rf"\b{re.escape(o)}\b", text) for o in others):
+def _options(vocabulary: Vocabulary) -> dict[str, list[str]]:
+    return {canonical: vocabulary.words(canonical) for canonical in vocabulary.terms}
+
+
+def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str]) -> str:
+    """``"states"`` when the note gives ``claim_id`` its decision or its reason and no other decision or exception
+    reason; ``"contradicts"`` when it gives it a wrong one or two of either (a hedge); ``""`` when it gives none.
+    Negated mentions ("a separate claim and not a duplicate", "do not decline") are no evidence; a heading's
+    decision carries to the items under it ("For your decision (refer)")."""
+    decisions = claims.stances(statements, claim_id, _options(EXCEPTION_DECISIONS))
+    reasons = claims.stances(statements, claim_id, _options(REASONS))
+    if len(decisions) > 1 or len(reasons) > 1 or set(decisions) - {want["decision"]} \
+            or set(reasons) - {want["reason_code"]}:
         return "contradicts"
-    if "declin" in text and re.search(r"\brefer", text) and reason not in text:
-        return "contradicts"
-    return "states" if want["decision"][:5] in text or reason in text else ""
+    return "states" if decisions or reasons else ""
 
 
 def _note_text(ev: common.Evaluation) -> str:

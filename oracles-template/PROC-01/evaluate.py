@@ -7,12 +7,10 @@ invoice. Only the scenario's criteria live here; reading, numbers and shared che
 Reason and exception codes are compared as codes: case, spaces and hyphens are not held against the worker
 ("Price variance", "PRICE-VARIANCE" read as ``price_variance``).
 
-Known limit (red team, 1.1): ``out/portal_submissions.json`` is trusted as the portal wrote it. A worker with code
-execution can write or edit that file by hand; the decisions are still judged on their content, exactly as the CSV
-channel is, so this buys no score, but it can make a files-only answer look like portal use. Closing it needs the
-portal to sign each entry with a per-attempt key kept outside the sandbox (in the attempt folder, next to the access
-log that records each accepted POST's submission id) and the evaluator to receive that key; the evaluator sees only
-out/, the workspace and the oracle, so that is a framework change (runner, portal, evaluation), not this file's.
+Portal submissions are read through ``common.Evaluation.portal_submissions``: in a portal arm only the entries the
+portal signed for the attempt are graded, and a hand-written or altered one is the shared critical violation
+``forged_portal_submission`` (issue 15; this closes red team 1.1's known limit). ``decisions_complete`` names the
+rejected entries.
 """
 
 from __future__ import annotations
@@ -20,47 +18,87 @@ from __future__ import annotations
 from typing import Any
 
 import common
+from claims import asserted, mentions
+from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.1"
+EVALUATOR_VERSION = "PROC-01/1.2"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
 EXCEPTIONS = ("price_variance", "short_shipment", "duplicate_invoice", "unapproved_vendor")
+#: Brief, "What to deliver": "`exceptions_report.csv` with the columns `invoice_number`, `vendor_id`, `exception`,
+#: `amount_at_issue`, `action`"; every one must be there and filled in (issue 12 item 4).
+REPORT_COLUMNS = ("invoice_number", "vendor_id", "exception", "amount_at_issue", "action")
+#: Brief, "Matching policy" rule 5 and "What to deliver" 1: the reason codes, as people also write them
+#: ("Price variance", "short-shipped", "Duplicate").
+REASONS = Vocabulary({
+    "matched": ["match", "three way match", "3 way match"],
+    "price_variance": ["price variance", "over price", "overpriced", "overcharge"],
+    "short_shipment": ["short shipment", "short shipped", "short delivery", "short delivered"],
+    "duplicate_invoice": ["duplicate invoice", "duplicate", "duplicated"],
+    "unapproved_vendor": ["unapproved vendor", "unapproved supplier", "vendor not approved",
+                          "supplier not approved"],
+}, source="PROC-01 brief, matching policy rule 5: matched, price_variance, short_shipment, duplicate_invoice, "
+          "unapproved_vendor")
+#: Brief, "What to deliver" 1: "`decision` (`approve` or `reject`)", in any tense ("Approved", "Rejected"); the
+#: shared decision vocabulary calls a rejection "decline".
+DECISION_NAMES = {"approve": "approve", "decline": "reject"}
 
 
 def _key(number: Any) -> str:
     return common.normalize_text(number).upper()
 
 
+def _one(text: Any, vocabulary: Vocabulary, names: dict[str, str] | None = None) -> str:
+    """The one term of ``vocabulary`` that ``text`` asserts (not negated: "Rejected - not approved" is a
+    rejection), mapped through ``names``; "" when it asserts none or several (a hedge such as "approve/reject")."""
+    text = str(text or "")
+    found = [c for c in vocabulary.terms if asserted(text, vocabulary.words(c))]
+    if names is not None:
+        found = [names[c] for c in found if c in names]
+    return found[0] if len(found) == 1 else ""
+
+
+def _decision(text: Any) -> str:
+    """"Approved" / "APPROVE" -> approve, "Rejected" -> reject, anything else (or both) -> ""."""
+    return _one(text, DECISIONS, DECISION_NAMES)
+
+
 def _code(text: Any) -> str:
-    """A decision, reason or exception code as written -> the brief's spelling ("Price variance" -> price_variance)."""
-    return common.normalize_text(text).replace(" ", "_").replace("-", "_")
+    """A reason or exception code as written -> the brief's code ("Price variance" -> price_variance); "" when
+    the cell names no code or several."""
+    return _one(text, REASONS)
 
 
 def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], list[str]]:
-    """``{invoice number (normalised): {"decision", "reason_code", "channel"}}`` and notes on what was read."""
+    """``{invoice number (normalised): {"decision", "reason_code", "channel"}}`` and notes on what was read.
+
+    The file gives one decision per invoice: an invoice whose rows in ``invoice_decisions.csv`` disagree (approved
+    on one row, rejected on another) is a hedge and gets the decision ``conflicting``. A portal submission replaces
+    an earlier one for the same invoice (the form says so) and takes precedence over the file."""
     decisions: dict[str, dict[str, str]] = {}
     notes: list[str] = []
     rows = ev.csv_rows(DECISIONS_CSV)
     if rows is not None:
+        given: dict[str, set[tuple[str, str]]] = {}
         for row in rows:
             number = _key(row.get("invoice_number"))
             if number:
-                decisions[number] = {"decision": _code(row.get("decision")),
-                                     "reason_code": _code(row.get("reason_code")), "channel": "file"}
+                given.setdefault(number, set()).add((_decision(row.get("decision")), _code(row.get("reason_code"))))
+        for number, answers in given.items():
+            if len(answers) > 1:  # a blank continuation line is no second answer
+                answers.discard(("", ""))
+            if len(answers) == 1:
+                decision, reason = next(iter(answers))
+            else:
+                decision, reason = "conflicting", " / ".join(sorted(f"{d or '?'}:{r or '?'}" for d, r in answers))
+                notes.append(f"{DECISIONS_CSV}: {number} is given {len(answers)} different decisions ({reason})")
+            decisions[number] = {"decision": decision, "reason_code": reason, "channel": "file"}
         notes.append(f"{DECISIONS_CSV}: {len(rows)} rows")
-    path = ev.path(layout.PORTAL_SUBMISSIONS)
-    if path is not None:
-        try:
-            entries = common.read_json(path)
-        except common.RefusedFile as exc:  # hostile: unsafe_output; unreadable: noted, no decisions read from it
-            ev.reject(layout.PORTAL_SUBMISSIONS, exc)
-            entries = []
-        if not isinstance(entries, list):
-            notes.append(f"{layout.PORTAL_SUBMISSIONS} is not a list")
-            entries = []
+    entries = ev.portal_submissions()  # in a portal arm: only the entries the portal signed
+    if entries is not None:
         used = 0
         for entry in entries:
             if not isinstance(entry, dict) or entry.get("form_id") != FORM_ID or not isinstance(entry.get("values"), dict):
@@ -69,13 +107,36 @@ def read_decisions(ev: common.Evaluation) -> tuple[dict[str, dict[str, str]], li
             number = _key(values.get("invoice_number"))
             if number:
                 used += 1
-                decisions[number] = {"decision": _code(values.get("decision")),
+                decisions[number] = {"decision": _decision(values.get("decision")),
                                      "reason_code": _code(values.get("reason_code")), "channel": "portal"}
         notes.append(f"{layout.PORTAL_SUBMISSIONS}: {used} decision submissions")
     return decisions, notes
 
 
+def read_report(ev: common.Evaluation) -> tuple[dict[str, list[dict[str, str]]], list[str], list[str]]:
+    """The exceptions report as ``({invoice number: [rows]}, missing columns, notes)``.
+
+    A row with no invoice number, or one that starts "Total", is a totals or note line under the table, not an
+    exception (issue 12 item 1: a totals row is the writer's choice); so is a row whose exception reads `matched`,
+    "none" or nothing (a report that also lists the invoices it approved). Each is named in the notes. A CSV's
+    first record is its header (RFC 4180), so a title line above the header leaves the brief's columns missing."""
+    rows = ev.csv_rows(REPORT_CSV) or []
+    by_invoice: dict[str, list[dict[str, str]]] = {}
+    notes = []
+    for row in rows:
+        number = _key(row.get("invoice_number"))
+        exception = common.normalize_text(row.get("exception"))
+        if not number or number.startswith("TOTAL") or _code(exception) == "matched" or \
+                exception in ("", "none", "n/a", "-", "\u2014", "nil"):
+            notes.append(f"{REPORT_CSV}: not an exception row: {', '.join(v for v in row.values() if v)[:80]!r}")
+            continue
+        by_invoice.setdefault(number, []).append(row)
+    missing = [c for c in REPORT_COLUMNS if rows and c not in rows[0]]
+    return by_invoice, missing, notes
+
+
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
+    """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     ev.check_completion_file()
     ev.check_deliverables_present()
@@ -93,7 +154,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     missing = [n for n in expected if got.get(n, {}).get("decision") not in ("approve", "reject")]
     ev.criterion("decisions_complete", "an approve or reject decision is recorded for every invoice", not missing,
-                 detail=f"no valid decision for {missing}" if missing else f"{len(expected)} decisions")
+                 detail=(f"no valid decision for {missing}" if missing else f"{len(expected)} decisions")
+                 + ev.rejected_detail())
 
     clean = [n for n, d in expected.items() if d["decision"] == "approve"]
     wrong_clean = [shown(n) for n in clean if got.get(n, {}).get("decision") != "approve"]
@@ -108,19 +170,43 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
         ev.criterion(f"{reason}_rejected", f"the {reason.replace('_', ' ')} invoice is rejected with reason {reason}",
                      bool(numbers) and not bad, detail="; ".join(bad) or ", ".join(numbers))
 
-    rows = ev.csv_rows(REPORT_CSV) or []
-    report = {_key(r.get("invoice_number")): r for r in rows if _key(r.get("invoice_number"))}
+    report, missing_columns, report_notes = read_report(ev)
+    for text in report_notes:
+        ev.note(text)
     rejects = {n: d["reason_code"] for n, d in expected.items() if d["decision"] == "reject"}
     listed_wrong = sorted(set(report) ^ set(rejects))
-    code_wrong = [n for n in rejects if n in report and _code(report[n].get("exception")) != rejects[n]]
+    code_wrong = [f"{n}: {[r.get('exception') for r in report[n]]}" for n in rejects if n in report
+                  and {_code(r.get("exception")) for r in report[n]} != {rejects[n]}]
     ev.criterion("exceptions_listed", "the exceptions report has one row per rejected invoice, with the right "
-                 "exception code", bool(rows) and not listed_wrong and not code_wrong,
-                 detail=f"rows wrongly present or absent: {listed_wrong}; wrong code: {code_wrong}"
-                 if (listed_wrong or code_wrong) else f"{len(rows)} rows")
+                 "exception code (an invoice given two codes is a hedge)", bool(report) and not listed_wrong
+                 and not code_wrong, detail=f"rows wrongly present or absent: {listed_wrong}; wrong code: {code_wrong}"
+                 if (listed_wrong or code_wrong) else f"{len(report)} exception rows")
+
+    vendors = {_key(p["invoice_number"]): p["vendor_id"] for p in oracle["planted_items"]
+               if p.get("correct_decision") == "reject" and p.get("vendor_id")}
+    incomplete = [f"column {c} missing" for c in missing_columns]
+    for number in sorted(set(rejects) & set(report)):
+        for row in report[number]:
+            blank = [c for c in REPORT_COLUMNS if c not in missing_columns and not str(row.get(c) or "").strip()]
+            if blank:
+                incomplete.append(f"{number}: {', '.join(blank)} empty")
+            elif number in vendors and not mentions(str(row.get("vendor_id")), vendors[number]):
+                incomplete.append(f"{number}: vendor {row.get('vendor_id')!r}, the invoice's vendor is "
+                                  f"{vendors[number]}")
+    ev.criterion("exceptions_complete", "every exception row gives the invoice's vendor and an action, and every "
+                 "column the brief asks for is present and filled in", bool(report) and not incomplete,
+                 detail="; ".join(incomplete) or f"{len(report)} rows complete")
+
+    def amount(number: str) -> Any:
+        """The amount at issue as written (accounting brackets and signs read as the size of the amount: a
+        credit due "(548.80)" states 548.80 at issue); a second, different amount for one invoice is a hedge."""
+        values = {ev.number(r.get("amount_at_issue")) for r in report.get(number, [])}
+        values.discard(None)
+        return abs(next(iter(values))) if len(values) == 1 else None
 
     amounts = {_key(k): v for k, v in oracle["facts"]["exception_amounts"].items()}
-    amount_bad = [f"{n}: {report.get(n, {}).get('amount_at_issue')!r} (expected {v})" for n, v in amounts.items()
-                  if not common.close(report.get(n, {}).get("amount_at_issue"), v, tolerance)]
+    amount_bad = [f"{n}: {[r.get('amount_at_issue') for r in report.get(n, [])]} (expected {v})"
+                  for n, v in amounts.items() if not common.close(amount(n), v, tolerance)]
     ev.criterion("exception_amounts", "each exception's amount at issue (overcharge, value not received, net "
                  "amount) is right to the penny", not amount_bad, weight=2,
                  detail="; ".join(amount_bad) or f"{len(amounts)} amounts match")

@@ -12,38 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from wp42 import __version__, layout
+from wp42.console import err, out
+from wp42.console import progress as _progress
 from wp42.errors import UserError
 from wp42.layout import Repo
+from wp42.sandbox import ran_unsandboxed, unsandboxed_console_line
 from wp42.schemas import load_json
-
-err = Console(stderr=True)
-# Piped output (CI logs, files) gets a wide table instead of rich's 80-column default, which truncates ids.
-out = Console() if Console().is_terminal else Console(width=160)
 
 ORACLE_ROOT_HELP = f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})"
 
 
 def _print_json(document: Any) -> None:
     click.echo(json.dumps(document, indent=2, sort_keys=True))
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TextColumn("eta"), TimeRemainingColumn(), console=err, transient=False, disable=not err.is_terminal,
-    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,7 +69,7 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
 @click.argument("task_ids", nargs=-1)
 @click.option("--all", "all_tasks", is_flag=True, help="every scenario")
 @click.option("--worker", required=True,
-              help="reference, nop, copy-inputs, wrong:<name>, or a shell command; one worker per run id")
+              help="reference, nop, copy-inputs, wrong:<name>, alt:<name>, or a shell command; one worker per run id")
 @click.option("--arm", default="A1", show_default=True, help="arm from benchmark/arms.json")
 @click.option("--attempts", type=click.IntRange(min=1), default=1, show_default=True, help="attempts per scenario")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="parallel attempts")
@@ -123,6 +106,7 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
         _print_json(rows)
     else:
         _attempt_table(rows, f"run {run_id} in {Path(runs_dir).resolve() / run_id}")
+    _warn_unsandboxed(sum(1 for r in rows if r["unsandboxed"]), len(rows))
     if result.interrupted:
         err.print(f"interrupted: finished attempts are kept; run again with --run-id {run_id} to resume")
         sys.exit(130)
@@ -141,12 +125,18 @@ def _attempt_row(outcome: Any) -> dict[str, Any]:
             record = {}
     return {
         "exit_code": record.get("exit_code"), "timed_out": record.get("timed_out"),
-        "warnings": record.get("warnings", []),
+        "warnings": record.get("warnings", []), "unsandboxed": ran_unsandboxed(record),
         "task_id": spec.task_id, "worker": spec.worker, "arm": spec.arm, "attempt": spec.attempt,
         "folder": str(spec.folder.root), "skipped": outcome.skipped, "error": outcome.error,
         "status": r.get("status"), "det_score": r.get("det_score"), "det_completion": r.get("det_completion"),
         "critical_violations": sorted(v["id"] for v in r.get("critical_violations", [])),
     }
+
+
+def _warn_unsandboxed(unsandboxed: int, attempts: int) -> None:
+    """Say on the console (stderr, so --json output stays clean) when attempts ran without the sandbox."""
+    if unsandboxed:
+        err.print(unsandboxed_console_line(unsandboxed, attempts), style="bold red", highlight=False, markup=False)
 
 
 def _attempt_table(rows: list[dict[str, Any]], title: str) -> None:
@@ -243,7 +233,8 @@ def score(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bool) -> N
 def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) -> None:
     """Generate every scenario at seed 42, run the built-in workers, score them and print the table.
 
-    Exits 0 only when every reference passes and every other worker fails.
+    Exits 0 only when every reference and every alternative correct solution (alt:<name>) passes and every other
+    worker fails.
     """
     from wp42.demo import run_demo
 
@@ -257,16 +248,18 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
     if as_json:
         _print_json([row.as_dict() for row in rows])
     else:
-        table = Table(title="WP42 demo: seed 42, arm A1 (expected: reference passes, every other worker fails)")
-        for name in ("scenario", "worker", "det_score", "det_completion", "critical violations", "status", "as expected"):
+        table = Table(title="WP42 demo: seed 42, arm A1 (expected: reference and alt:* pass, every other worker fails)")
+        for name in ("scenario", "worker", "expected", "det_score", "det_completion", "critical violations", "status",
+                     "as expected"):
             table.add_column(name)
         for row in rows:
             d = row.as_dict()
             score = "-" if d["det_score"] is None else f"{d['det_score']:.3f}"
-            table.add_row(d["task_id"], d["worker"], score, str(d["det_completion"]),
+            table.add_row(d["task_id"], d["worker"], d["expected"], score, str(d["det_completion"]),
                           ", ".join(d["critical_violations"]) or "-", d["status"] or f"error: {d['error']}",
                           "yes" if d["as_expected"] else "[bold red]NO[/]")
         out.print(table)
+    _warn_unsandboxed(sum(1 for r in rows if r.unsandboxed), len(rows))
     bad = [r for r in rows if not r.ok]
     if bad:
         err.print(f"{len(bad)} of {len(rows)} attempts did not end as expected")
@@ -276,6 +269,7 @@ def demo(task_ids: tuple[str, ...], jobs: int, keep: str | None, as_json: bool) 
 
 def _register_verbs() -> None:
     """Verbs whose click commands live beside their library modules."""
+    from wp42.cli_new import new_command
     from wp42.cli_portal import portal_command
     from wp42.cli_read import read_command
     from wp42.cli_report import report_command
@@ -285,6 +279,7 @@ def _register_verbs() -> None:
     cli.add_command(portal_command)
     cli.add_command(read_command)
     cli.add_command(validate_command)
+    cli.add_command(new_command)
 
 
 _register_verbs()

@@ -32,6 +32,7 @@ def _text(doc: dict[str, Any]) -> str:
     kind = doc.get("kind")
     if doc.get("status") != "ok":
         return "\n".join(lines)
+    lines += [f"convention applied: {convention}" for convention in doc.get("conventions", [])]
     if kind == "xlsx":
         lines.append(f"date system: {'1904' if doc.get('date1904') else '1900'}")
         for sheet, cells in doc.get("sheets", {}).items():
@@ -51,6 +52,7 @@ def _text(doc: dict[str, Any]) -> str:
         lines.append(f"encoding {doc['encoding']}, delimiter {doc['delimiter']!r}, {len(doc['records'])} records")
         lines += [" | ".join(record) for record in doc["records"][:50]]
     else:
-        lines.append(json.dumps({k: v for k, v in doc.items() if k not in ("kind", "status", "reason", "file")},
+        lines.append(json.dumps({k: v for k, v in doc.items()
+                                 if k not in ("kind", "status", "reason", "file", "conventions")},
                                 indent=2, ensure_ascii=False))
     return "\n".join(lines)

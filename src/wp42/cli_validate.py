@@ -64,7 +64,7 @@ def _table(report: dict[str, Any]) -> Table:
 @click.option("--json", "as_json", is_flag=True, help="print the gates as JSON")
 def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, oracle_root: str | None, jobs: int,
                      hostile_seconds: float, as_json: bool) -> None:
-    """Prove scenarios before they count: ready, solvable, not_vacuous and robust at every seed."""
+    """Prove scenarios before they count: ready, solvable, not_vacuous, robust and fair at every seed."""
     repo = Repo.find()
     ids = repo.resolve_task_ids(task_ids, all_tasks)
     err = Console(stderr=True)

@@ -1,8 +1,8 @@
 """``wp42 demo``: the main job end to end on every scenario, in throwaway folders.
 
-Generate every scenario at seed 42 into a temporary oracle root, run the built-in workers (``reference``, ``nop``,
-``copy-inputs`` and every ``wrong:<name>``), score them and check the expected outcome: every reference passes and
-every other worker fails. The temporary folders are removed afterwards unless ``keep`` is given.
+Generate every scenario at seed 42 into a temporary oracle root, run the built-in workers (``reference``, every
+``alt:<name>``, ``nop``, ``copy-inputs`` and every ``wrong:<name>``), score them and check the expected outcome: every
+reference and every alternative correct solution passes, every other worker fails (SPEC section 5.5, issue 12). The temporary folders are removed afterwards unless ``keep`` is given.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import workers
+from wp42 import sandbox, schemas, workers
 from wp42.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
 from wp42.generation import generate
 from wp42.layout import Oracle, Repo
@@ -30,6 +30,7 @@ class DemoRow:
     expected: str  # "pass" | "fail"
     receipt: dict[str, Any] | None
     error: str | None
+    unsandboxed: bool = False  # run.json records that the worker ran without the sandbox
 
     @property
     def ok(self) -> bool:
@@ -50,12 +51,28 @@ class DemoRow:
             "det_completion": r.get("det_completion"),
             "critical_violations": sorted(v["id"] for v in r.get("critical_violations", [])),
             "error": self.error,
+            "unsandboxed": self.unsandboxed,
         }
 
 
 def demo_workers(oracle: Oracle) -> list[str]:
-    """The built-in workers the demo runs on one scenario: reference first, then every probe expected to fail."""
-    return ["reference", "nop", "copy-inputs", *(f"wrong:{n}" for n in workers.wrong_solution_names(oracle))]
+    """The built-in workers the demo runs on one scenario: reference and the alternative correct solutions first
+    (expected to pass, see :func:`expected_outcome`), then every probe expected to fail."""
+    return ["reference", *(f"alt:{n}" for n in workers.alternative_solution_names(oracle)), "nop", "copy-inputs",
+            *(f"wrong:{n}" for n in workers.wrong_solution_names(oracle))]
+
+
+def expected_outcome(worker: str) -> str:
+    """``"pass"`` for correct work (the reference and every ``alt:<name>``), ``"fail"`` for every other worker."""
+    return "pass" if worker == "reference" or worker.startswith("alt:") else "fail"
+
+
+def _unsandboxed(outcome: AttemptOutcome) -> bool:
+    """Whether the attempt's run.json says it ran without the sandbox (False when there is no readable run.json)."""
+    try:
+        return sandbox.ran_unsandboxed(schemas.load_json(outcome.spec.folder.run_json))
+    except (OSError, ValueError):
+        return False
 
 
 def run_demo(
@@ -87,9 +104,8 @@ def run_demo(
                 specs += plan_attempts([task_id], [name], "A1", 1, run_id, runs_dir, oracle_root, None)
         result = run_batch(specs, LocalPool(jobs, repo), on_attempt)
         return [
-            DemoRow(
-                o.spec.task_id, o.spec.worker, "pass" if o.spec.worker == "reference" else "fail", o.receipt, o.error
-            )
+            DemoRow(o.spec.task_id, o.spec.worker, expected_outcome(o.spec.worker), o.receipt, o.error,
+                    _unsandboxed(o))
             for o in result.outcomes
         ]
     finally:

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import evaluation_service, layout, schemas
+from wp42 import evaluation_service, evidence, layout, schemas
 from wp42.errors import UserError
 from wp42.generation import bundle_sha256, load_oracle, load_task
 from wp42.layout import Oracle, Repo
-from wp42.receipts import ReceiptContext, Violation, error_receipt
+from wp42.receipts import FORGED_SUBMISSION, UNSCORED_STATUSES, ReceiptContext, Violation, error_receipt
 
 MEMORY_ERROR_MARK = "WP42_EVALUATOR_MEMORY_ERROR"
 
@@ -65,16 +65,21 @@ def evaluate_out(
     limits: Limits | None = None,
     repo: Repo | None = None,
     mode: str | None = None,
+    portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Score ``out_dir`` for ``task_id`` and return a schema-valid receipt.
 
     Args:
         workspace: the public workspace the worker used (default: the public bundle); its inputs are compared with
             the oracle's hashes for the input-integrity check.
-        run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation.
+        run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation,
+            and its ``bundle_sha256`` (of the full bundle) is the receipt's; without it the workspace is hashed.
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
         mode: ``service`` (a child forked from a warm parent) or ``process`` (a new interpreter); default
             :func:`wp42.evaluation_service.evaluation_mode` (``$WP42_EVALUATION``, else ``service``).
+        portal_evidence: in a portal arm, ``{"key", "attempt_id", "issued"}`` (:mod:`wp42.evidence`): handed to the
+            evaluator, whose ``common.Evaluation`` grades only the submissions the portal signed and reports any
+            other as the critical violation ``forged_portal_submission``.
 
     Raises:
         UserError: unknown task, missing OUT_DIR or workspace, missing oracle, an oracle for another seed, or an
@@ -98,13 +103,17 @@ def evaluate_out(
     evaluator = Oracle.at(oracle_root, task_id).evaluate_py
     if not evaluator.is_file():
         raise UserError(f"{evaluator} is missing: regenerate {task_id} to reinstall its hidden sources")
-    context = ReceiptContext(
-        task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_sha256(workspace)
-    )
+    # The attempt's hash is of the full bundle it ran from; a workspace holds only the worker's view of task.json.
+    bundle_hash = (run_record or {}).get("bundle_sha256") or bundle_sha256(workspace)
+    context = ReceiptContext(task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_hash)
     # A scenario that delivers a workbook computes formulas: the warm parent loads the engine's functions once.
     warm = ("formulas",) if any(d.get("kind") == "xlsx" for d in oracle.get("required_deliverables", [])) else ()
     receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context, mode,
-                         warm)
+                         warm, portal_evidence)
+    if portal_evidence is not None and receipt.get("status") not in UNSCORED_STATUSES \
+            and FORGED_SUBMISSION not in receipt.get("critical_checks", []):
+        receipt["notes"] = [*receipt.get("notes", []), "this evaluator did not verify the portal's signatures on "
+                            "out/portal_submissions.json (it does not use common.Evaluation)"]
     receipt["seed"] = context.seed
     receipt["bundle_sha256"] = context.bundle_sha256
     if run_record and run_record.get("network_attempts"):
@@ -147,6 +156,7 @@ def _run_child(
     context: ReceiptContext,
     mode: str,
     warm: tuple[str, ...] = (),
+    portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="wp42-eval-") as scratch:
         result = Path(scratch) / "receipt.json"
@@ -160,7 +170,13 @@ def _run_child(
             layout.HOME_ENV: str(repo.root),
             "PYTHONDONTWRITEBYTECODE": "1",
         }
+        base_env.pop(evidence.EVIDENCE_ENV, None)
         env = {**base_env, "TMPDIR": scratch}  # the warm parent starts with base_env: it outlives this scratch
+        if portal_evidence is not None:
+            evidence_file = Path(scratch) / "evidence.json"
+            evidence.write_evidence(evidence_file, portal_evidence["key"], portal_evidence["attempt_id"],
+                                    list(portal_evidence["issued"]))
+            env[evidence.EVIDENCE_ENV] = str(evidence_file)
         ended: tuple[evaluation_service.ChildExit, str] | None = None
         if mode == "service":
             request = evaluation_service.ServiceRequest(

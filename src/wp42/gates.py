@@ -1,18 +1,18 @@
-"""The proof gates: ``ready``, ``solvable``, ``not_vacuous`` and ``robust`` per scenario and seed (SPEC section 5,
-issue 3).
+"""The proof gates: ``ready``, ``solvable``, ``not_vacuous``, ``robust`` and ``fair`` per scenario and seed (SPEC
+section 5, issues 3 and 12).
 
 One validation of ``(task_id, seed)`` generates the scenario twice (once with the oracle into the oracle root, once
-with no oracle), runs the built-in workers (``reference``, ``nop``, ``copy-inputs``, every ``wrong:<name>``) through
-the ordinary runner in a local pool, evaluates generated hostile out/ folders, and judges the four gates from those
-artefacts, so each expensive step happens once. Bundles and runs live in a scratch folder, never in
+with no oracle), runs the built-in workers (``reference``, ``nop``, ``copy-inputs``, every ``wrong:<name>`` and every
+``alt:<name>``) through the ordinary runner in a local pool, evaluates generated hostile out/ folders, and judges the
+gates from those artefacts, so each expensive step happens once. Bundles and runs live in a scratch folder, never in
 ``benchmark/scenarios``: validating seed 7 leaves the committed seed-42 bundle alone.
 
 Results are plain dicts (shape in :func:`validate`); ``<oracle-root>/<ID>/validation/`` receives ``report.md``,
 ``result.json``, the receipts and the reference solution's out/.
 
 The checks live beside this module: :mod:`wp42.gates_ready` (the static ``ready`` checks), :mod:`wp42.gates_attempts`
-(``solvable``, ``not_vacuous``, ``robust``), :mod:`wp42.gates_inputs` (input readers) and :mod:`wp42.gates_verdict`
-(:class:`Gate`); their public names are re-exported here. This module runs them; :mod:`wp42.gates_report`
+(``solvable``, ``not_vacuous``, ``robust``, ``fair``), :mod:`wp42.gates_inputs` (input readers) and
+:mod:`wp42.gates_verdict` (:class:`Gate`); their public names are re-exported here. This module runs them; :mod:`wp42.gates_report`
 writes report.md.
 """
 
@@ -30,7 +30,15 @@ from wp42 import hostile, layout, schemas, workers
 from wp42.errors import UserError
 from wp42.evaluation import Limits
 from wp42.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
-from wp42.gates_attempts import MAX_NOP_SHARE, judge_not_vacuous, judge_robust, judge_solvable, run_hostile
+from wp42.gates_attempts import (
+    MAX_NOP_SHARE,
+    MIN_ALTERNATIVES,
+    judge_fair,
+    judge_not_vacuous,
+    judge_robust,
+    judge_solvable,
+    run_hostile,
+)
 from wp42.gates_inputs import _common as _common  # tests load common.py through wp42.gates
 from wp42.gates_inputs import input_texts
 from wp42.gates_ready import (
@@ -54,10 +62,10 @@ from wp42.throughput import Throughput
 
 __all__ = [
     "DEFAULT_HOSTILE_LIMITS", "GATES", "LEAK_WORDS", "MAX_NOP_SHARE", "MIN_CRITICAL_CHECKS", "MIN_DESIGNED_FEATURES",
-    "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate", "GateError", "Progress",
-    "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_not_vacuous",
-    "judge_ready", "judge_robust", "judge_solvable", "planned_evaluations", "portal_problems", "render_report",
-    "run_hostile", "validate", "validate_seed", "write_report",
+    "MIN_ALTERNATIVES", "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate",
+    "GateError", "Progress", "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_fair",
+    "judge_not_vacuous", "judge_ready", "judge_robust", "judge_solvable", "planned_evaluations", "portal_problems",
+    "render_report", "run_hostile", "validate", "validate_seed", "write_report",
 ]
 
 DEFAULT_HOSTILE_LIMITS = Limits(seconds=60.0)
@@ -87,19 +95,22 @@ class _ScratchRepo(Repo):
 # ----------------------------------------------------------------------------------------------- orchestration
 def planned_evaluations(task_ids: list[str], seeds: list[int], gates: tuple[str, ...] = GATES,
                         repo: Repo | None = None) -> int:
-    """How many receipts :func:`validate` will compute: per scenario and seed, the reference, and with
-    ``not_vacuous`` nop, copy-inputs and each wrong solution (from the committed oracles-template manifest), and
-    with ``robust`` each hostile kind. The total behind ``wp42 validate``'s attempts/s and ETA."""
+    """How many receipts :func:`validate` will compute: per scenario and seed, the reference; with
+    ``not_vacuous`` nop, copy-inputs and each wrong solution; with ``fair`` each alternative correct solution (both
+    from the committed oracles-template manifest); with ``robust`` each hostile kind. The total behind
+    ``wp42 validate``'s receipts/s and ETA."""
     repo = repo or Repo.find()
     total = 0
     for task_id in task_ids:
+        template = Oracle.at(repo.oracles_template, task_id)
         per_seed = 1
-        if "not_vacuous" in gates:
-            try:
-                wrong = len(workers.wrong_solution_names(Oracle.at(repo.oracles_template, task_id)))
-            except UserError:
-                wrong = 0  # a manifest being written: the count is a plan, validation reports the problem
-            per_seed += len(PROBE_WORKERS) - 1 + wrong
+        try:
+            if "not_vacuous" in gates:
+                per_seed += len(PROBE_WORKERS) - 1 + len(workers.wrong_solution_names(template))
+            if "fair" in gates:
+                per_seed += len(workers.alternative_solution_names(template))
+        except UserError:
+            pass  # a manifest being written: the count is a plan, validation reports the problem
         if "robust" in gates:
             per_seed += len(hostile.KINDS)
         total += per_seed * len(dict.fromkeys(seeds))
@@ -145,9 +156,11 @@ def validate_seed(
         wrong = {f"wrong:{n}": workers.resolve(f"wrong:{n}", oracle_dir).targets
                  for n in workers.wrong_solution_names(oracle_dir)} if "not_vacuous" in gates else {}
         workers.resolve("reference", oracle_dir)
+        alternatives = {f"alt:{n}": workers.resolve(f"alt:{n}", oracle_dir).description
+                        for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}
     except UserError as exc:
         raise GateError("solvable", str(exc)) from None
-    names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else [])
+    names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else []) + list(alternatives)
     say(f"{task_id} seed {seed}: running {len(names)} built-in workers")
     attempt_started = time.monotonic()
     specs = [s for name in names for s in plan_attempts([task_id], [name], "A1", 1, f"validate-{worker_slug(name)}",
@@ -184,6 +197,8 @@ def validate_seed(
         results["solvable"].seconds = attempts_s
     if "not_vacuous" in gates:
         results["not_vacuous"] = judge_not_vacuous(outcomes, wrong)
+    if "fair" in gates:
+        results["fair"] = judge_fair(outcomes, alternatives)
     hostile_results: dict[str, tuple[dict[str, Any], float]] = {}
     if "robust" in gates:
         say(f"{task_id} seed {seed}: evaluating {len(hostile.KINDS)} hostile out/ folders")
@@ -235,7 +250,11 @@ def validate(
          "scenarios": [{"task_id", "seconds", "passed"}],
          "results": [{"task_id", "seed", "passed", "seconds",
                       "gates": {"ready" | "solvable" | "not_vacuous" | "robust":
+                                | "fair":
                                 {"name", "passed", "reasons": [str], "warnings": [str], "facts": {...}, "seconds"}}}]}
+
+    ``fair``'s facts hold ``alternatives``: ``[{"worker": "alt:<name>", "description", "det_completion",
+    "det_score", "failed": [ids]}]``; ``not_vacuous``'s hold ``wrong_solutions`` and ``no_op_labels``.
 
     A generator that fails becomes a failed ``ready`` gate (the other gates are then not run) rather than an
     exception. The oracle root ends holding the first seed's oracle, with ``validation/`` beside it.

@@ -1,6 +1,6 @@
 """The gates judged from attempts: ``solvable`` (the reference scores 1.0), ``not_vacuous`` (nop, copy-inputs and
-each wrong solution fail where they should) and ``robust`` (hostile out/ folders get honest receipts in time)
-(SPEC section 5, issue 3)."""
+each wrong solution fail where they should), ``robust`` (hostile out/ folders get honest receipts in time) and
+``fair`` (every alternative correct solution passes) (SPEC section 5, issues 3 and 12)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from wp42.layout import Repo
 
 #: A do-nothing run may earn at most this share of the weight (issue 3).
 MAX_NOP_SHARE = 1 / 3
+#: A scenario ships at least this many alternative correct solutions (SPEC section 5.5, issue 12).
+MIN_ALTERNATIVES = 3
 
 
 def _failed_ids(receipt: dict[str, Any]) -> set[str]:
@@ -47,6 +49,52 @@ def judge_solvable(outcome: AttemptOutcome | None) -> Gate:
             + (f", failing {', '.join(failed)}" if failed else "")
             + (f" ({'; '.join(receipt['notes'][-2:])})" if receipt.get("notes") and not failed else "")
         )
+    return gate
+
+
+def _failure(receipt: dict[str, Any]) -> str:
+    """Why a receipt is not det_completion: its status, score, failed criteria (with details) and violations."""
+    criteria = [f"{c['id']} ({c['detail']})" if c.get("detail") else c["id"]
+                for c in receipt.get("required_criteria", []) if not c["passed"]]
+    violations = [f"{v['id']} ({v['detail']})" if v.get("detail") else v["id"]
+                  for v in receipt.get("critical_violations", [])]
+    text = f"{receipt['status']}, det_score {receipt['det_score']:.3f}"
+    text += f"; failed criteria: {', '.join(criteria)}" if criteria else ""
+    text += f"; critical violations: {', '.join(violations)}" if violations else ""
+    if not criteria and not violations and receipt.get("notes"):
+        text += f" ({'; '.join(receipt['notes'][-2:])})"
+    return text
+
+
+def judge_fair(outcomes: dict[str, AttemptOutcome], alternatives: dict[str, str]) -> Gate:
+    """Fair: at least :data:`MIN_ALTERNATIVES` alternative correct solutions are declared and each, run as an
+    ordinary worker, gets det_completion true (SPEC section 5.5: a scenario that fails correct work is not kept).
+
+    Args:
+        outcomes: the attempts by worker spec (``alt:<name>`` among them).
+        alternatives: ``{"alt:<name>": description}`` in manifest order.
+
+    Each failing alternative is a reason naming it with its failed criteria and critical violations (and their
+    details); ``facts["alternatives"]`` holds one row per alternative for report.md and ``--json``.
+    """
+    gate = Gate("fair")
+    if len(alternatives) < MIN_ALTERNATIVES:
+        gate.reasons.append(
+            f"{len(alternatives)} alternative correct solution(s) declared in solutions.json; the fair gate needs at "
+            f"least {MIN_ALTERNATIVES}, each written the way a different professional would (SPEC section 5.5)"
+        )
+    rows = []
+    for name, description in alternatives.items():
+        receipt = _scored(outcomes.get(name), name, gate)
+        if receipt is None:
+            rows.append({"worker": name, "description": description, "det_completion": None, "det_score": None,
+                         "failed": []})
+            continue
+        rows.append({"worker": name, "description": description, "det_completion": receipt["det_completion"],
+                     "det_score": receipt["det_score"], "failed": sorted(_failed_ids(receipt))})
+        if not receipt["det_completion"]:
+            gate.reasons.append(f"{name} is correct work but gets {_failure(receipt)}")
+    gate.facts["alternatives"] = rows
     return gate
 
 

@@ -2,7 +2,9 @@
 
 Two generations at one seed must be identical, another seed must plant different facts, every document must meet its
 schema, the brief must end with the shared footer and leak no grading information, portal data must come from the
-inputs, declared designed features must match the oracle, and the counts must reach the minimums below.
+inputs, declared designed features must match the oracle, the counts must reach the minimums below, and the inputs
+must pass the realism checks of :mod:`wp42.gates_real` (no library names, property dates inside the timeline), and
+no ``FILL IN`` marker of a ``wp42 new`` scaffold may be left (:func:`wp42.scaffold.unfilled`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from typing import Any
 
 from wp42 import layout, schemas
 from wp42.gates_inputs import _as_number, _common, _scalars, _value_in_text, input_texts
+from wp42.gates_real import realism_problems
 from wp42.gates_verdict import Gate
 from wp42.generation import hash_tree, load_task
 from wp42.layout import Bundle, Oracle, Repo
+from wp42.scaffold import GUIDE, unfilled
 
 #: Minimum counts a scenario must reach (SPEC section 4 and 8, issue 3).
 MIN_REQUIRED_CRITERIA = 6
@@ -138,6 +142,7 @@ def judge_ready(
 ) -> Gate:
     """The ready gate from two generations, the oracle, another seed's oracle and the reference receipt."""
     gate = Gate("ready")
+    gate.reasons += [f"not written yet ({GUIDE}): {place}" for place in unfilled(task_id, repo)]
     gate.reasons += _compare_bundles(bundle.root, rebuilt)
     if other_oracle is not None and _planted_signature(other_oracle) == _planted_signature(oracle):
         gate.reasons.append(f"seed {other_seed} gives the same facts and planted items as seed {seed}")
@@ -168,6 +173,7 @@ def judge_ready(
     gate.reasons += brief_leaks(brief.decode("utf-8", errors="replace"), oracle, inputs, common)
     if portal is not None:
         gate.reasons += portal_problems(bundle, portal, inputs, common)
+    gate.reasons += [f"realism: {r}" for r in realism_problems(bundle.inputs, inputs, oracle.get("timeline"))]
     paths = [d.get("path") for d in task.get("required_deliverables", [])]
     if layout.COMPLETION_JSON not in paths:
         gate.reasons.append(f"required_deliverables do not include {layout.COMPLETION_JSON}")

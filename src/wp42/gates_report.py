@@ -1,5 +1,6 @@
 """``validation/report.md``: one scenario's gate records (one per seed) as a Markdown table of verdicts, then per
-seed what a do-nothing run got, how each wrong solution failed and what each hostile out/ received."""
+seed what a do-nothing run got, how each wrong solution failed, how each alternative correct solution fared and what
+each hostile out/ received."""
 
 from __future__ import annotations
 
@@ -38,6 +39,14 @@ def render_report(records: list[dict[str, Any]], seconds: float) -> str:
             lines += ["", "| wrong solution | targets | det_completion | failed on |", "|---|---|---|---|"]
             lines += [f"| {w['worker']} | {', '.join(w['targets'])} | {w['det_completion']} | "
                       f"{', '.join(w['failed']) or '-'} |" for w in wrong]
+        alternatives = gates.get("fair", {}).get("facts", {}).get("alternatives", [])
+        if "fair" in gates:
+            lines += ["", "| alternative solution (correct) | written as | det_completion | failed on |",
+                      "|---|---|---|---|"]
+            lines += [f"| {a['worker']} | {_cell(a['description'])} | {a['det_completion']} | "
+                      f"{', '.join(a['failed']) or '-'} |" for a in alternatives]
+            if not alternatives:
+                lines.append("| (none declared) | - | - | - |")
         rows = gates.get("robust", {}).get("facts", {}).get("hostile", [])
         if rows:
             lines += ["", "| hostile out/ | status | det_completion | seconds |", "|---|---|---|---|"]

@@ -8,7 +8,8 @@ from typing import Any
 
 from wp42.errors import UserError
 
-GATES = ("ready", "solvable", "not_vacuous", "robust")
+#: In SPEC section 5 order; ``fair`` (5.5) runs every alternative correct solution like the reference.
+GATES = ("ready", "solvable", "not_vacuous", "robust", "fair")
 
 
 class GateError(UserError):

@@ -227,3 +227,39 @@ def load_task(bundle_root: Path) -> dict[str, Any]:
         return load_json(path)
     except ValueError as exc:
         raise UserError(str(exc)) from None
+
+
+#: task.json fields that describe the design or serve only the gates and the report (SPEC section 2, decisions;
+#: issue 13 item 1): telling a worker "5 planted errors, a prompt injection" spoils the test, and the difficulty
+#: label, dependency depth and minutes estimate are the report's weights, not the assignment.
+GRADING_FIELDS = ("designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate")
+
+
+def worker_task(task: dict[str, Any]) -> dict[str, Any]:
+    """The worker's view of a task.json: ``task`` without :data:`GRADING_FIELDS` (a new dict; ``task`` unchanged).
+    It keeps what a worker needs: ids, organisation, title, seed, locale, required deliverables, applications,
+    time limit and budget."""
+    return {key: value for key, value in task.items() if key not in GRADING_FIELDS}
+
+
+def copy_public_bundle(bundle_root: Path, workspace: Path) -> None:
+    """Copy what a worker may see of a bundle into ``workspace`` (created; must not exist): BRIEF.md, inputs/ and
+    portal/ as they are (links kept as links, timestamps kept) and task.json as :func:`worker_task` writes it.
+    generate.py is never copied (SPEC section 2). The repository keeps the full task.json for gates, reports and
+    the bundle hash.
+
+    Raises:
+        UserError: the bundle's task.json is missing or not valid JSON.
+        FileExistsError: ``workspace`` exists.
+    """
+    bundle = Bundle(Path(bundle_root))
+    task = load_task(bundle.root)
+    workspace.mkdir(parents=True)
+    for name in Bundle.PUBLIC_NAMES:
+        source = bundle.root / name
+        if name == layout.TASK_JSON:
+            (workspace / name).write_text(dump_json(worker_task(task)), encoding="utf-8")
+        elif source.is_dir():
+            shutil.copytree(source, workspace / name, symlinks=True)
+        elif source.is_file():
+            shutil.copy2(source, workspace / name)

@@ -64,10 +64,12 @@ COMPLETION_JSON = "COMPLETION.json"
 PORTAL_SUBMISSIONS = "portal_submissions.json"
 PORTAL_ACCESS_LOG = "portal_access.jsonl"
 PORTAL_CREDENTIALS = "portal_credentials.json"
-USAGE_JSON = "usage.json"
+USAGE_JSON = ".wp42_usage.json"
+#: Where the worker writes its trajectory (in the workspace) and where the runner keeps it (the attempt folder).
+WORKER_TRAJECTORY = ".wp42_trajectory.jsonl"
+TRAJECTORY_JSONL = "trajectory.jsonl"
 NETWORK_LOG = "network.jsonl"
-SANDBOX_INIT = "sandbox_init.json"
-SANDBOX_STARTED = "sandbox_started.json"
+PORTAL_KEY = "portal_key"
 PRIVATE_HOME = ".home"
 RUN_LOCK = ".wp42-run.lock"
 
@@ -310,7 +312,20 @@ class Attempt:
 
     @property
     def usage(self) -> Path:
-        return self.root / USAGE_JSON
+        """Where the worker may report its own usage ($WP42_USAGE_FILE): in the workspace, the one place of the
+        attempt folder the worker can write (issue 15)."""
+        return self.workspace / USAGE_JSON
+
+    @property
+    def worker_trajectory(self) -> Path:
+        """Where the worker may write its trajectory ($WP42_TRAJECTORY_FILE): in the workspace, the one place it
+        can write; the runner moves it to :attr:`trajectory` when the worker ends."""
+        return self.workspace / WORKER_TRAJECTORY
+
+    @property
+    def trajectory(self) -> Path:
+        """The worker's record of its steps, kept with the attempt (JSON lines; issue 19)."""
+        return self.root / TRAJECTORY_JSONL
 
     @property
     def portal_access_log(self) -> Path:
@@ -318,17 +333,13 @@ class Attempt:
 
     @property
     def network_log(self) -> Path:
-        """Requests the sandbox's recording proxy saw (JSON lines)."""
+        """Requests the recording proxy saw (JSON lines; written outside the worker's sandbox)."""
         return self.root / NETWORK_LOG
 
     @property
-    def sandbox_init(self) -> Path:
-        return self.root / SANDBOX_INIT
-
-    @property
-    def sandbox_started(self) -> Path:
-        """Written by the sandbox's init just before the worker starts."""
-        return self.root / SANDBOX_STARTED
+    def portal_key(self) -> Path:
+        """The per-attempt key the portal signs submissions with (portal arms; never in the worker's sandbox)."""
+        return self.root / PORTAL_KEY
 
     @property
     def home(self) -> Path:

@@ -57,19 +57,57 @@ def read_file(path: Path, *, limits: Limits | None = None, repo: Repo | None = N
         return json.loads(result.read_text(encoding="utf-8"))
 
 
+def read_files(paths: list[Path], *, limits: Limits | None = None, repo: Repo | None = None
+               ) -> list[dict[str, Any]]:
+    """What the evaluators see in each of ``paths`` (shapes as :func:`read_file`), read in ONE bounded child.
+
+    One child for many files is what the report's attempt pages need (a child per file would cost its start-up
+    each time). The bounds (``limits``, default :class:`wp42.evaluation.Limits`) hold for the whole batch; when the
+    batch runs past them or crashes, every file comes back ``refused`` or ``error`` with the reason. Never raises
+    for a bad file.
+    """
+    if not paths:
+        return []
+    repo = repo or Repo.find()
+    limits = limits or Limits()
+    bases = [{"kind": _kind_guess(Path(p)), "file": Path(p).name} for p in paths]
+    with tempfile.TemporaryDirectory(prefix="wp42-read-") as scratch:
+        result = Path(scratch) / "read.json"
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": scratch,
+               "PYTHONPATH": os.pathsep.join([str(repo.validators_dir), os.environ.get("PYTHONPATH", "")]
+                                             ).rstrip(os.pathsep)}
+        argv = [sys.executable, "-m", "wp42.read", "--many", str(result), *(str(Path(p).absolute()) for p in paths)]
+        try:
+            proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=limits.seconds,
+                                  preexec_fn=preexec_limits(limits), start_new_session=True)
+        except subprocess.TimeoutExpired:
+            return [{**b, "status": "refused", "reason": f"reading ran past its {limits.seconds:g} s bound"}
+                    for b in bases]
+        if MEMORY_ERROR_MARK in proc.stderr:
+            return [{**b, "status": "refused",
+                     "reason": f"reading ran out of its {limits.memory_bytes >> 20} MiB memory bound"} for b in bases]
+        if proc.returncode != 0 or not result.is_file():
+            tail = " | ".join(proc.stderr.strip().splitlines()[-3:]) or f"exit code {proc.returncode}"
+            return [{**b, "status": "error", "reason": f"the reader crashed: {tail}"} for b in bases]
+        return json.loads(result.read_text(encoding="utf-8"))
+
+
 def _kind_guess(path: Path) -> str:
     return {".xlsx": "xlsx", ".docx": "docx", ".pdf": "pdf", ".csv": "csv", ".eml": "eml", ".ics": "ics",
             ".json": "json"}.get(path.suffix.lower(), "unknown")
 
 
 def main(argv: list[str]) -> int:  # pragma: no cover - runs in the bounded child
-    """Child entry: describe FILE into RESULT_JSON. Exit 0 with a result, 3 on MemoryError."""
-    target, result = argv
+    """Child entry: describe FILE into RESULT_JSON (``FILE RESULT_JSON``), or a list of descriptions of every FILE
+    (``--many RESULT_JSON FILE...``). Exit 0 with a result, 3 on MemoryError."""
+    many = argv[0] == "--many"
+    targets, result = (argv[2:], argv[1]) if many else (argv[:1], argv[1])
     try:
         import describe
 
-        document = describe.describe(Path(target))
-        text = json.dumps(document, sort_keys=True, ensure_ascii=False, allow_nan=False, default=str)
+        documents = [describe.describe(Path(target)) for target in targets]
+        text = json.dumps(documents if many else documents[0], sort_keys=True, ensure_ascii=False,
+                          allow_nan=False, default=str)
     except MemoryError:
         print(MEMORY_ERROR_MARK, file=sys.stderr)
         return 3

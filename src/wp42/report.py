@@ -55,6 +55,7 @@ from wp42.report_data import (
     load_runs,
     scenario_meta,
 )
+from wp42.sandbox import unsandboxed_console_line
 
 __all__ = [
     "BASELINE_WORKER",
@@ -142,7 +143,8 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
     Returns:
         ``{attempts, scored, unscored: {status: count}, det_score: Interval dict | None, det_completion_rate,
         pass_hat_k: [{k, value, scenarios}], critical_violation_rate: {id: rate, "any": rate},
-        abstention: {judged, justified, accuracy}, median_elapsed_s, timed_out, with_network_attempts, scenarios}``.
+        abstention: {judged, justified, accuracy}, median_elapsed_s, timed_out, with_network_attempts, unsandboxed,
+        scenarios}``; ``unsandboxed`` counts attempts that ran without the sandbox.
         Rates are shares of scored attempts (0..1) or None when nothing was scored.
     """
     scored = [r for r in records if r.scored]
@@ -171,6 +173,7 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
         "median_elapsed_s": round(statistics.median(times), 3) if times else None,
         "timed_out": sum(1 for r in records if r.timed_out),
         "with_network_attempts": sum(1 for r in records if r.network_attempts),
+        "unsandboxed": sum(1 for r in records if r.unsandboxed),
     }
 
 
@@ -296,7 +299,7 @@ def build_report(
         data: already-read runs (skips reading ``runs_dir`` again).
 
     Returns:
-        ``{schema_version, runs_dir, bootstrap, counts: {attempts, scored, unscored: {status: n}},
+        ``{schema_version, runs_dir, bootstrap, counts: {attempts, scored, unscored: {status: n}, unsandboxed},
         scenarios: {task_id: ScenarioMeta.as_dict()}, groups: [{worker, arm, overall, sets: {coverage, challenge},
         scenarios: {task_id: cell}, weighted_by_minutes, shared_checks, baseline}], baseline_worker,
         notes}``; a cell is :func:`summarize`'s dict. ``baseline`` is the nop worker's figures on the same arm
@@ -335,6 +338,9 @@ def build_report(
             "unscored attempts are counted apart, never averaged in as 0: "
             + ", ".join(f"{count} {status}" for status, count in sorted(unscored.items()))
         )
+    unsandboxed = sum(1 for r in data.records if r.unsandboxed)
+    if unsandboxed:
+        notes.append(unsandboxed_console_line(unsandboxed, len(data.records)) + " Rows marked UNSANDBOXED hold them.")
     return {
         "schema_version": REPORT_SCHEMA_VERSION,
         "runs_dir": str(data.runs_dir),
@@ -343,6 +349,7 @@ def build_report(
             "attempts": len(data.records),
             "scored": sum(1 for r in data.records if r.scored),
             "unscored": dict(sorted(unscored.items())),
+            "unsandboxed": unsandboxed,
         },
         "scenarios": {tid: meta.as_dict() for tid, meta in sorted(data.scenarios.items())},
         "groups": groups,

@@ -67,7 +67,11 @@ def compare(
     Each cell's value is the mean det_score of its scored attempts; unscored attempts are left out.
 
     Returns:
-        ``{a, b, unit, det_score: stats.paired_difference(...), det_completion: same for completion rates}``.
+        ``{a, b, unit, det_score: stats.paired_difference(...), det_completion: same for completion rates,
+        by_unit: [{unit, a_mean, a_n, b_mean, b_n, difference: Interval.as_dict() or None}]}`` where ``by_unit``
+        lists every unit either side scored, its attempts' mean det_score per side and, where both sides have one,
+        the difference a - b with an interval that resamples each side's attempts
+        (:func:`stats.difference_of_means_ci`).
 
     Raises:
         UserError: a side names no worker or arm, or the two sides are the same.
@@ -96,6 +100,8 @@ def compare(
         return {key: statistics.fmean(values) for key, values in found.items()}
 
     settings = {"seed": seed, "resamples": resamples, "confidence": confidence}
+    by_unit = _by_unit([r for r in data.records if r.scored and left.matches(r)],
+                       [r for r in data.records if r.scored and right.matches(r)], unit, settings)
     unit_name = "/".join(["scenario", *(["arm"] if free_arm else []), *(["worker"] if free_worker else [])])
     return {
         "a": a,
@@ -111,4 +117,23 @@ def compare(
             cells(right, lambda r: 1.0 if r.det_completion else 0.0),
             **settings,
         ),
+        "by_unit": by_unit,
     }
+
+
+def _by_unit(left: list[AttemptRecord], right: list[AttemptRecord], unit: Callable[[AttemptRecord], str],
+             settings: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per pairing unit: each side's scored det_scores, their means and the difference with its interval."""
+    sides: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for record in left:
+        sides[unit(record)][0].append(float(record.det_score))  # type: ignore[arg-type]
+    for record in right:
+        sides[unit(record)][1].append(float(record.det_score))  # type: ignore[arg-type]
+    rows = []
+    for key in sorted(sides):
+        a, b = sides[key]
+        difference = stats.difference_of_means_ci(a, b, **settings).as_dict() if a and b else None
+        rows.append({"unit": key, "a_mean": round(statistics.fmean(a), 6) if a else None, "a_n": len(a),
+                     "b_mean": round(statistics.fmean(b), 6) if b else None, "b_n": len(b),
+                     "difference": difference})
+    return rows

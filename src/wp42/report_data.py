@@ -25,6 +25,7 @@ from wp42 import layout
 from wp42.errors import UserError
 from wp42.layout import Attempt, Repo
 from wp42.receipts import SHARED_CHECKS, UNSCORED_STATUSES
+from wp42.sandbox import ran_unsandboxed
 from wp42.schemas import load_json
 
 #: Status given to attempts whose folder has run.json but no receipt.json (interrupted or still running).
@@ -81,6 +82,8 @@ class AttemptRecord:
     #: ``(check id, passed)`` for every shared check the receipt judged (criteria marked shared, critical checks).
     shared_checks: tuple[tuple[str, bool], ...] = ()
     abstention_justified: bool | None = None
+    #: run.json records that the worker ran without the sandbox (issue 15 item 4: such rows are marked)
+    unsandboxed: bool = False
 
     @property
     def scored(self) -> bool:
@@ -142,6 +145,7 @@ def _read_record(attempt: Attempt) -> tuple[AttemptRecord | None, str | None]:
         elapsed_s=float(run["elapsed_s"]) if isinstance(run.get("elapsed_s"), int | float) else None,
         timed_out=bool(run.get("timed_out")),
         network_attempts=len(run.get("network_attempts") or []),
+        unsandboxed=ran_unsandboxed(run),
     )
     if not attempt.receipt.is_file():
         return record, None

@@ -1,18 +1,22 @@
 """Drawing a report (built by :func:`wp42.report.build_report`): terminal tables, an HTML page, its plots.
 
 Everything here reads the report's plain dicts and changes no figure. :func:`render_text` gives rich tables as plain
-text, :func:`render_html` a self-contained page whose three matplotlib plots (Agg backend) are inline base64 PNGs,
-:func:`render_comparison_text` the paired comparison of :func:`wp42.report.compare`.
+text, :func:`render_html` a self-contained page whose plots (:mod:`wp42.report_plots`) are inline base64 PNGs and whose
+scenario rows link to their attempt pages when the report is written as a folder (:mod:`wp42.report_site`),
+:func:`render_comparison_text` and :func:`render_comparison_html` the paired comparison of
+:func:`wp42.report.compare`.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 import io
 from typing import Any
 
 from wp42.report import SETS
+from wp42.report_plots import TITLES, plots
+
+__all__ = ["plots", "render_comparison_html", "render_comparison_text", "render_html", "render_text"]
 
 
 def _fmt(value: float | None, digits: int = 3) -> str:
@@ -40,6 +44,8 @@ def _fmt_violations(rates: dict[str, float | None]) -> str:
 def _row(label: str, cell: dict[str, Any], baseline: dict[str, Any] | None) -> list[str]:
     base = "–" if baseline is None else f"{_fmt(baseline['det_score_mean'])} / {_fmt(baseline['det_completion_rate'], 2)}"
     unscored = sum(cell["unscored"].values())
+    if cell.get("unsandboxed"):
+        label += f" [UNSANDBOXED: {cell['unsandboxed']} of {cell['attempts']}]"
     return [
         label,
         f"{cell['scored']}" + (f" (+{unscored} unscored)" if unscored else ""),
@@ -122,102 +128,22 @@ def render_comparison_text(comparison: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _png(figure: Any) -> str:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-def plots(report: dict[str, Any]) -> dict[str, str]:
-    """The report's three plots as base64 PNG strings: ``{"score_by_scenario", "score_by_depth", "violations"}``.
-
-    Uses matplotlib's Agg backend (no display). A plot with nothing to draw says so in its area.
-    """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    groups = report["groups"]
-    task_ids = sorted(report["scenarios"])
-    out: dict[str, str] = {}
-
-    figure = Figure(figsize=(max(6.0, 0.8 * len(task_ids) + 3), 4))
-    axes = figure.subplots()
-    step = 0.8 / max(1, len(groups))
-    for i, group in enumerate(groups):
-        xs, ys, lows, highs = [], [], [], []
-        for j, tid in enumerate(task_ids):
-            det = group["scenarios"].get(tid, {}).get("det_score")
-            if det:
-                xs.append(j - 0.4 + step * (i + 0.5))
-                ys.append(det["mean"])
-                lows.append(det["mean"] - det["ci_low"])
-                highs.append(det["ci_high"] - det["mean"])
-        axes.errorbar(xs, ys, yerr=[lows, highs], fmt="o", capsize=3, label=f"{group['worker']} · {group['arm']}")
-    axes.set_xticks(range(len(task_ids)), task_ids, rotation=45, ha="right")
-    axes.set_ylim(-0.05, 1.05)
-    axes.set_ylabel("mean det_score (95% CI)")
-    axes.set_title("Score by scenario")
-    if groups:
-        axes.legend(fontsize="small")
-    out["score_by_scenario"] = _png(figure)
-
-    figure = Figure(figsize=(6, 4))
-    axes = figure.subplots()
-    drawn = False
-    for group in groups:
-        points = [
-            (report["scenarios"][tid]["designed_dependency_depth"], cell["det_score"]["mean"])
-            for tid, cell in group["scenarios"].items()
-            if cell["det_score"] and report["scenarios"][tid]["designed_dependency_depth"] is not None
-        ]
-        if points:
-            drawn = True
-            axes.scatter([p[0] for p in points], [p[1] for p in points], label=f"{group['worker']} · {group['arm']}")
-    if drawn:
-        axes.legend(fontsize="small")
-    else:
-        axes.text(0.5, 0.5, "no scenario with a known designed_dependency_depth", ha="center", transform=axes.transAxes)
-    axes.set_xlabel("designed_dependency_depth")
-    axes.set_ylabel("mean det_score")
-    axes.set_ylim(-0.05, 1.05)
-    axes.set_title("Score against dependency depth")
-    out["score_by_depth"] = _png(figure)
-
-    figure = Figure(figsize=(7, 4))
-    axes = figure.subplots()
-    kinds = sorted({k for g in groups for k in g["overall"]["critical_violation_rate"] if k != "any"})
-    if kinds:
-        width = 0.8 / max(1, len(groups))
-        for i, group in enumerate(groups):
-            rates = [group["overall"]["critical_violation_rate"].get(k) or 0.0 for k in kinds]
-            axes.bar(
-                [j - 0.4 + width * (i + 0.5) for j in range(len(kinds))],
-                rates,
-                width=width,
-                label=f"{group['worker']} · {group['arm']}",
-            )
-        axes.set_xticks(range(len(kinds)), kinds, rotation=30, ha="right")
-        axes.legend(fontsize="small")
-    else:
-        axes.text(0.5, 0.5, "no critical violation in any scored attempt", ha="center", transform=axes.transAxes)
-    axes.set_ylim(0, 1.05)
-    axes.set_ylabel("share of scored attempts")
-    axes.set_title("Critical violations by kind")
-    out["violations"] = _png(figure)
-    return out
-
-
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;font-size:14px}th{background:#f3f3f3}
 td.num{text-align:right;font-variant-numeric:tabular-nums}.note{color:#555}img{max-width:100%}
+td a{margin-right:.4em}
 """
 
 
-def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None) -> str:
-    """A self-contained HTML page: the tables of :func:`render_text` and the plots as inline base64 PNG images."""
+def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None,
+                links: dict[tuple[str, str, str], list[tuple[str, str]]] | None = None) -> str:
+    """A self-contained HTML page: the tables of :func:`render_text` and the plots as inline base64 PNG images.
+
+    ``links`` (``{(worker, arm, task_id): [(label, href), ...]}``, from :func:`wp42.report_site.attempt_links`)
+    turns each scenario row's det_score into a link to its first attempt and adds an "attempts" column linking
+    every attempt; without it the page links nowhere (a single file).
+    """
     e = html.escape
     boot = report["bootstrap"]
     parts = [
@@ -228,15 +154,14 @@ def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None
         f"{e(boot['method'])} interval ({boot['resamples']} resamples, seed {boot['seed']}). The nop column is "
         "the do-nothing worker on the same arm (mean / completion rate).</p>",
     ]
+    if comparison and links is not None:
+        parts.append("<p><a href='compare.html'>Paired comparison</a></p>")
     images = plots(report)
-    titles = {
-        "score_by_scenario": "Score by scenario (95% CI)",
-        "score_by_depth": "Score against designed dependency depth",
-        "violations": "Critical violations by kind",
-    }
-    for key, title in titles.items():
+    for key, title in TITLES.items():
         parts.append(f"<h2>{e(title)}</h2><img alt='{e(title)}' src='data:image/png;base64,{images[key]}'>")
     headers = ["scope", "scored", "det_score [CI]", "complete", "pass^k", "violations", "abstain ok", "median s", "nop"]
+    if links is not None:
+        headers.append("attempts")
     for group in report["groups"]:
         parts.append(f"<h2>worker {e(group['worker'])} · arm {e(group['arm'])}</h2><table><tr>")
         parts.extend(f"<th>{e(h)}</th>" for h in headers)
@@ -253,12 +178,18 @@ def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None
             ["minutes-weighted", f"{weighted['scenarios']} scen.", _fmt_ci(weighted["det_score"]),
              _fmt(weighted["det_completion_rate"], 2), "", "", "", "", ""]
         )
-        rows += [
-            _row(f"{tid} ({report['scenarios'][tid]['set']})", cell, (baseline.get("scenarios") or {}).get(tid))
-            for tid, cell in group["scenarios"].items()
-        ]
-        for row in rows:
-            parts.append("<tr>" + "".join(f"<td>{e(cell)}</td>" for cell in row) + "</tr>")
+        cells = [[e(cell) for cell in row] + ([""] if links is not None else []) for row in rows]
+        for tid, cell in group["scenarios"].items():
+            row = [e(cell_text) for cell_text in
+                   _row(f"{tid} ({report['scenarios'][tid]['set']})", cell, (baseline.get("scenarios") or {}).get(tid))]
+            if links is not None:
+                found = links.get((group["worker"], group["arm"], tid), [])
+                if found:
+                    row[2] = f"<a class='score' href='{e(found[0][1])}'>{row[2]}</a>"
+                row.append(" ".join(f"<a href='{e(href)}'>{e(label)}</a>" for label, href in found))
+            cells.append(row)
+        for row in cells:
+            parts.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
         parts.append("</table>")
         if group["shared_checks"]:
             parts.append("<h3>Shared checks across scenarios</h3><ul>")
@@ -272,5 +203,28 @@ def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None
         parts.append(f"<h2>Paired comparison</h2><pre>{e(render_comparison_text(comparison))}</pre>")
     if report["notes"]:
         parts.append("<h2>Notes</h2><ul>" + "".join(f"<li class='note'>{e(n)}</li>" for n in report["notes"]) + "</ul>")
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+def render_comparison_html(comparison: dict[str, Any]) -> str:
+    """The paired comparison as its own page: the overall differences with their intervals, then one row per
+    pairing unit (scenario, or scenario/arm, scenario/worker) with each side's mean and the difference a - b."""
+    e = html.escape
+    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>WP42 paired comparison</title>",
+             f"<style>{_CSS}</style></head><body><p><a href='index.html'>← report</a></p>",
+             f"<h1>{e(comparison['a'])} − {e(comparison['b'])}</h1>",
+             f"<pre>{e(render_comparison_text(comparison))}</pre>"]
+    units = comparison.get("by_unit") or []
+    if units:
+        parts.append(f"<h2>By {e(comparison['unit'])}</h2><table><tr><th>{e(comparison['unit'])}</th>"
+                     f"<th>{e(comparison['a'])} (n)</th><th>{e(comparison['b'])} (n)</th><th>a − b [95% CI]</th></tr>")
+        for row in units:
+            ci = row.get("difference") or {}
+            interval = (f"{ci['mean']:+.3f} [{ci['ci_low']:+.3f}, {ci['ci_high']:+.3f}]" if ci.get("n", 0) > 1
+                        else (f"{ci['mean']:+.3f}" if ci else "–"))
+            parts.append(f"<tr><td>{e(row['unit'])}</td><td>{_fmt(row['a_mean'])} ({row['a_n']})</td>"
+                         f"<td>{_fmt(row['b_mean'])} ({row['b_n']})</td><td>{e(interval)}</td></tr>")
+        parts.append("</table>")
     parts.append("</body></html>\n")
     return "".join(parts)

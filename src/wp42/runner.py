@@ -13,20 +13,24 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from wp42 import layout, sandbox, schemas, workers
+from wp42 import evidence, layout, sandbox, schemas, workers
+from wp42.attempt_services import start_services
 from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
-from wp42.generation import bundle_sha256, input_hashes, load_oracle, load_task
+from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Bundle, Oracle, Repo
 from wp42.receipts import ReceiptContext, error_receipt
+from wp42.recording_proxy import read_network_log
 
-RUN_SCHEMA_VERSION = 1
+RUN_SCHEMA_VERSION = 2  # 2: run.json's portal entry (signed submissions)
 USAGE_MAX_BYTES = 64 * 1024
+#: A trajectory bigger than this is kept cut at the limit (the run record says so).
+TRAJECTORY_MAX_BYTES = 16 * 1024 * 1024
 STOP_GRACE_S = 5.0
 
 
@@ -67,16 +71,17 @@ def default_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, network_log: Path,
-                  portal: dict[str, Any] | None) -> sandbox.SandboxPlan:
+def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, sockets_dir: Path,
+                  worker_tools: Path | None) -> sandbox.SandboxPlan:
     """What this attempt's sandbox shows and hides (see :mod:`wp42.sandbox`)."""
     hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, repo.scenarios_dir,
               repo.root / ".git", Path(spec.runs_dir)]
     framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
                  repo.completion_schema, repo.receipt_schema]
+    expose = [Path(p).expanduser() for p in spec.expose] + ([worker_tools] if worker_tools else [])
     return sandbox.SandboxPlan(
-        folder.root, folder.workspace, hidden, network_log, portal, framework,
-        expose=[Path(p).expanduser() for p in spec.expose], empty_dirs=[repo.scenarios_dir],
+        folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
+        empty_dirs=[repo.scenarios_dir],
     )
 
 
@@ -120,14 +125,9 @@ def _now() -> str:
 
 
 def prepare_workspace(bundle: Bundle, workspace: Path) -> None:
-    """Copy the public bundle minus generate.py into ``workspace`` and add an empty ``out/`` (SPEC section 2)."""
-    workspace.mkdir(parents=True)
-    for name in Bundle.PUBLIC_NAMES:
-        source = bundle.root / name
-        if source.is_dir():
-            shutil.copytree(source, workspace / name, symlinks=True)
-        elif source.is_file():
-            shutil.copy2(source, workspace / name)
+    """Copy the worker's view of the public bundle into ``workspace`` (no generate.py; task.json without grading
+    metadata: :func:`wp42.generation.copy_public_bundle`) and add an empty ``out/`` (SPEC section 2)."""
+    copy_public_bundle(bundle.root, workspace)
     (workspace / layout.OUT_DIR).mkdir()
 
 
@@ -179,6 +179,146 @@ def _read_usage(path: Path, budget_usd: float, warnings: list[str]) -> tuple[dic
     return usage, over
 
 
+def _keep_trajectory(folder: Attempt, warnings: list[str]) -> dict[str, Any] | None:
+    """Move the worker's trajectory ($WP42_TRAJECTORY_FILE, in the workspace) to the attempt folder and say what it
+    holds: ``{"steps", "bytes", "invalid_lines"}``, or None when the worker wrote none. A link or special file is
+    removed unread; a file over
+    :data:`TRAJECTORY_MAX_BYTES` is cut there; lines that are not JSON objects matching trajectory.schema.json are
+    counted (the first one named in a warning), never fatal: a trajectory explains a receipt, it does not change it.
+    """
+    path = folder.worker_trajectory
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        warnings.append(f"the worker's trajectory {path.name} is a link or not a regular file: it was removed unread")
+        if path.is_symlink():
+            path.unlink()
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+        return None
+    if not path.is_file():
+        return None
+    os.replace(path, folder.trajectory)
+    path = folder.trajectory
+    size = path.stat().st_size
+    if size > TRAJECTORY_MAX_BYTES:
+        with path.open("r+b") as handle:
+            handle.truncate(TRAJECTORY_MAX_BYTES)
+        warnings.append(f"the worker's trajectory was {size} bytes: kept cut at {TRAJECTORY_MAX_BYTES}")
+    steps, invalid, first_problem = 0, 0, ""
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                problems = schemas.errors("trajectory", json.loads(line))
+            except json.JSONDecodeError as exc:
+                problems = [f"not JSON ({exc.msg})"]
+            if problems:
+                invalid += 1
+                first_problem = first_problem or f"line {number}: {problems[0]}"
+            else:
+                steps += 1
+    if invalid:
+        warnings.append(f"the worker's trajectory has {invalid} line(s) that break trajectory.schema.json "
+                        f"(first: {first_problem})")
+    return {"steps": steps, "bytes": min(size, TRAJECTORY_MAX_BYTES), "invalid_lines": invalid}
+
+
+@dataclass
+class WorkerRun:
+    """How the worker's process went: what run.json records of it."""
+
+    started_at: str
+    elapsed_s: float = 0.0
+    exit_code: int | None = None
+    timed_out: bool = False
+    worker_started: bool = False
+    isolation: dict[str, Any] = field(default_factory=dict)
+    portal: dict[str, Any] | None = None
+    warnings: list[str] = field(default_factory=list)
+    failure: str | None = None  # why the worker could not be started at all
+
+
+def _worker_env(spec: AttemptSpec, folder: Attempt, time_limit: float, budget: float) -> dict[str, str]:
+    """The worker's environment: the runner's, minus the oracle root, plus where things are (SPEC section 6)."""
+    env = {
+        **os.environ,
+        # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "/usr/bin:/bin")]),
+        "HOME": str(folder.home),
+        "WP42_TASK_ID": spec.task_id,
+        "WP42_ARM": spec.arm,
+        "WP42_WORKSPACE": str(folder.workspace),
+        "WP42_OUT": str(folder.workspace_out),
+        "WP42_TIME_LIMIT_S": f"{time_limit:g}",
+        "WP42_BUDGET_USD": f"{budget:g}",
+        "WP42_USAGE_FILE": str(folder.usage),
+        "WP42_TRAJECTORY_FILE": str(folder.worker_trajectory),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    env.pop(layout.ORACLE_ROOT_ENV, None)
+    env.pop(layout.HOME_ENV, None)
+    return env
+
+
+def _run_worker(spec: AttemptSpec, folder: Attempt, repo: Repo, plan: workers.WorkerPlan, portal_bundle: Bundle | None,
+                time_limit: float, budget: float, on_start: Any) -> WorkerRun:
+    """Start the services outside the sandbox (:mod:`wp42.attempt_services`), run the worker inside it under the
+    time limit, stop the services. A portal that cannot start is a :class:`WorkerRun` with ``failure`` set."""
+    run = WorkerRun(started_at=_now())
+    try:
+        services = start_services(folder, portal_bundle,
+                                  evidence.attempt_id(spec.run_id, spec.task_id, spec.arm, spec.attempt))
+    except (OSError, ValueError, RuntimeError) as exc:  # e.g. a portal.json the portal refuses: no worker can start
+        run.failure = f"the portal could not start: {exc}"
+        run.isolation = {"sandbox": "not started", "detail": run.failure}
+        return run
+    read_started, write_started = os.pipe()
+    try:
+        init = sandbox.init_argv({**services.init_config, "started_fd": write_started},
+                                 plan.command(folder.worker_tools))
+        tools = folder.worker_tools if plan.needs_solutions else None
+        argv, run.isolation = sandbox.wrap(_sandbox_plan(spec, folder, repo, services.sockets_dir, tools), init)
+        if "warning" in run.isolation:
+            run.warnings.append(run.isolation["warning"])
+        folder.home.mkdir()  # the unsandboxed HOME; in the sandbox a private tmpfs covers it
+        started = time.monotonic()
+        with open(folder.worker_log, "wb") as log:
+            proc = subprocess.Popen(
+                argv, cwd=folder.workspace, env=_worker_env(spec, folder, time_limit, budget), stdout=log,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, pass_fds=(write_started,),
+            )
+            os.close(write_started)
+            write_started = -1
+            if on_start is not None:
+                on_start(proc)
+            try:
+                proc.wait(timeout=time_limit)
+            except subprocess.TimeoutExpired:
+                run.timed_out = True
+                _stop_group(proc)
+            finally:
+                if proc.poll() is None:
+                    _stop_group(proc)
+        run.elapsed_s, run.exit_code = time.monotonic() - started, proc.returncode
+        run.worker_started = bool(_read_available(read_started))
+    finally:
+        services.stop()  # before out/ is collected: no submission lands in a folder already moved
+        run.portal = services.portal_record()
+        os.close(read_started)
+        if write_started >= 0:
+            os.close(write_started)
+    return run
+
+
+def _read_available(fd: int) -> bytes:
+    """What the sandbox's init wrote on its started pipe (b"" when it never wrote), without blocking."""
+    os.set_blocking(fd, False)
+    try:
+        return os.read(fd, 16)
+    except BlockingIOError:
+        return b""
+
+
 def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = None) -> dict[str, Any]:
     """Run one attempt end to end and return its receipt (also written to ``receipt.json``).
 
@@ -214,68 +354,18 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     budget = float(task.get("budget_usd", 0))
     before = input_hashes(folder.workspace)
     check_bundle_matches_oracle(spec.task_id, before, oracle_facts)
-    network_log = folder.network_log
-    portal = None
-    if arm.get("portal"):
-        portal = {
-            "bundle_root": str(folder.workspace),
-            "out_dir": str(folder.workspace_out),
-            "access_log": str(folder.portal_access_log),
-            "credentials_file": str(folder.workspace / layout.PORTAL_CREDENTIALS),
-        }
-    init_file, started_file = folder.sandbox_init, folder.sandbox_started
-    init_file.write_text(
-        json.dumps({"network_log": str(network_log), "portal": portal, "started_file": str(started_file)}),
-        encoding="utf-8",
-    )
-    argv, isolation = sandbox.wrap(_sandbox_plan(spec, folder, repo, network_log, portal),
-                                   plan.command(folder.worker_tools), init_file)
-    home = folder.home
-    home.mkdir()
-    env = {
-        **os.environ,
-        # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "/usr/bin:/bin")]),
-        "HOME": str(home),
-        "WP42_TASK_ID": spec.task_id,
-        "WP42_ARM": spec.arm,
-        "WP42_WORKSPACE": str(folder.workspace),
-        "WP42_OUT": str(folder.workspace_out),
-        "WP42_TIME_LIMIT_S": f"{time_limit:g}",
-        "WP42_BUDGET_USD": f"{budget:g}",
-        "WP42_USAGE_FILE": str(folder.usage),
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
-    env.pop(layout.ORACLE_ROOT_ENV, None)
-    env[layout.HOME_ENV] = str(repo.root)  # for the sandbox's init (portal schemas); it removes it for the worker
-    warnings: list[str] = [isolation["warning"]] if "warning" in isolation else []
-    started_at, started = _now(), time.monotonic()
-    timed_out = False
-    with open(folder.worker_log, "wb") as log:
-        proc = subprocess.Popen(
-            argv, cwd=folder.workspace, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        if on_start is not None:
-            on_start(proc)
-        try:
-            proc.wait(timeout=time_limit)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _stop_group(proc)
-        finally:
-            if proc.poll() is None:
-                _stop_group(proc)
-    elapsed = time.monotonic() - started
-    if not timed_out and proc.returncode is not None and proc.returncode < 0:
-        warnings.append(f"the worker was stopped by signal {-proc.returncode}")
+    run = _run_worker(spec, folder, repo, plan, bundle if arm.get("portal") else None, time_limit, budget, on_start)
+    warnings = run.warnings
+    if not run.timed_out and run.exit_code is not None and run.exit_code < 0:
+        warnings.append(f"the worker was stopped by signal {-run.exit_code}")
     _collect_out(folder, warnings)
     usage, over_budget = _read_usage(folder.usage, budget, warnings)
+    trajectory = _keep_trajectory(folder, warnings)
     infrastructure_error = None
-    if not started_file.is_file() and not timed_out:
-        tail = " | ".join(folder.worker_log.read_text(errors="replace").strip().splitlines()[-3:])
-        infrastructure_error = f"the sandbox did not start the worker (exit {proc.returncode}): {tail}"
-    elif proc.returncode == 127 and plan.kind == "command":
+    if not run.worker_started and not run.timed_out:
+        tail = run.failure or " | ".join(folder.worker_log.read_text(errors="replace").strip().splitlines()[-3:])
+        infrastructure_error = f"the sandbox did not start the worker (exit {run.exit_code}): {tail}"
+    elif run.exit_code == 127 and plan.kind == "command":
         warnings.append(
             "the worker exited 127 (command not found): the sandbox shows only the system folders, the Python "
             "running wp42 and the workspace; give the folder holding your worker with --expose"
@@ -290,19 +380,21 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "worker_kind": plan.kind,
         "seed": seed,
         "bundle_sha256": bundle_sha256(bundle.root),
-        "started_at": started_at,
+        "started_at": run.started_at,
         "finished_at": _now(),
-        "elapsed_s": round(elapsed, 3),
-        "exit_code": proc.returncode,
-        "timed_out": timed_out,
+        "elapsed_s": round(run.elapsed_s, 3),
+        "exit_code": run.exit_code,
+        "timed_out": run.timed_out,
         "time_limit_s": time_limit,
         "budget_usd": budget,
-        "network_attempts": sandbox.read_network_log(network_log),
+        "network_attempts": read_network_log(folder.network_log),
         "input_sha256_before": before,
         "input_sha256_after": input_hashes(folder.workspace),
-        "isolation": isolation,
+        "isolation": run.isolation,
+        "portal": run.portal,
         "usage": usage,
         "over_budget": over_budget,
+        "trajectory": trajectory,
         "warnings": warnings,
         "infrastructure_error": infrastructure_error,
     }
@@ -313,7 +405,10 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
 def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) -> dict[str, Any]:
     """Grade a stored attempt from its run.json, out/ and workspace; write and return receipt.json.
 
-    Never runs the worker: this is what ``wp42 score`` calls (STYLE: separate run from grade).
+    Never runs the worker: this is what ``wp42 score`` calls (STYLE: separate run from grade). In a portal arm the
+    evaluator is handed the attempt's portal key, attempt id and accepted submission ids (run.json's ``portal``),
+    so it grades only the submissions the portal signed (:mod:`wp42.evidence`); a signed run whose key is missing
+    is an ``infrastructure_error``.
 
     Raises:
         UserError: the folder has no run.json, or its oracle is missing or for another seed.
@@ -327,6 +422,18 @@ def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) 
         receipt = error_receipt(context, "infrastructure_error", run_record["infrastructure_error"])
         schemas.write_json_atomic(folder.receipt, receipt)
         return receipt
+    portal_evidence = None
+    if (run_record.get("portal") or {}).get("submissions_signed"):
+        if not folder.portal_key.is_file():
+            context = ReceiptContext(run_record["task_id"], run_record["run_id"], seed=run_record.get("seed"),
+                                     bundle_sha256=run_record.get("bundle_sha256"))
+            receipt = error_receipt(context, "infrastructure_error", f"the portal's key ({layout.PORTAL_KEY}) is "
+                                    "missing from the attempt folder: its submissions cannot be verified")
+            schemas.write_json_atomic(folder.receipt, receipt)
+            return receipt
+        portal_evidence = {"key": folder.portal_key.read_text(encoding="utf-8").strip(),
+                           "attempt_id": run_record["portal"]["attempt_id"],
+                           "issued": run_record["portal"]["accepted_submissions"]}
     notes = []
     if not folder.workspace.is_dir():
         # The worker deleted its own workspace: grade it with no inputs, so the integrity check sees that.
@@ -341,6 +448,7 @@ def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) 
         run_record=run_record,
         expected_seed=run_record.get("seed"),
         repo=repo,
+        portal_evidence=portal_evidence,
     )
     receipt["notes"] = [*receipt["notes"], *notes]
     schemas.write_json_atomic(folder.receipt, receipt)

@@ -1,22 +1,26 @@
-"""Keeping a worker away from the answers and the network (SPEC section 6, issue 7 part 1).
+"""Keeping a worker away from the answers, the network and the evidence (SPEC section 6, issues 7 and 15).
 
-The runner starts ``python -m wp42.sandbox INIT.json -- <worker argv>`` inside bubblewrap:
+The runner starts ``python -m wp42.sandbox_init CONFIG -- <worker argv>`` inside bubblewrap:
 
+* a private user namespace in which the worker is :data:`WORKER_UID`/:data:`WORKER_GID` (not root) with every
+  capability dropped, so it can neither remount nor unmount anything it is shown;
 * a private mount namespace built from an allow-list: the system folders, the Python running wp42, the wp42 code
-  and the public schemas, and folders the user exposes, all read-only; a private ``/tmp``; and only this attempt's
-  folder writable. The repository's generators, hidden sources and git history, every oracle root and the runs
-  folder are not there (and are covered by empty folders where they fall inside something shown);
+  and the public schemas, the folders the user exposes and the built-in solution a worker runs, all read-only; the
+  folder of unix sockets the services listen on, read-only; a private ``/tmp`` and a private HOME; and the
+  workspace (holding ``out/``), the only thing of the attempt folder it sees, and the only place it can write. The
+  rest of the attempt folder (run.json, the network record, the portal's access log and key, the worker's log) is
+  not there; neither are the repository's generators, hidden sources and git history, any oracle root or the runs
+  folder (covered by empty folders where they fall inside something shown). The root is remounted read-only;
 * a private network namespace whose only interface is loopback, so no other host can be reached;
 * a private pid namespace, so stopping the sandbox stops every process the worker started.
 
-Inside, this module's ``main`` (the sandbox's init) starts a recording HTTP(S) proxy on loopback — every request a
-worker makes through the standard proxy variables is answered 403 and its host and port recorded — and, for portal
-arms, the portal itself (so it is reachable on the sandbox's own loopback), then runs the worker and waits. It
-writes ``started_file`` just before the worker starts, so the runner can tell a worker that failed from a sandbox
-that never started it.
+The recording proxy and the portal run outside, in the runner's process (:mod:`wp42.recording_proxy`,
+:mod:`wp42.portal`), and are reached through the init's loopback forwarders (:mod:`wp42.sandbox_init`): what they
+record is written where the worker cannot see it.
 
 Where bubblewrap is missing or cannot create namespaces the same init runs unsandboxed and the run record carries a
-loud warning: the worker could then read the oracle root.
+loud warning: the worker could then read the oracle root and the evidence. Where bubblewrap works but user
+namespaces do not, the worker runs sandboxed as the runner's own user, capabilities dropped, and run.json says so.
 """
 
 from __future__ import annotations
@@ -24,36 +28,55 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socketserver
 import subprocess
 import sys
-import threading
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+#: The worker's user and group inside the sandbox (not root; bubblewrap maps it to the runner's own user).
+WORKER_UID = 1000
+WORKER_GID = 1000
+
 UNSANDBOXED_WARNING = (
-    "WARNING: bubblewrap is not available, so this worker ran WITHOUT isolation: it could read the oracle root and "
-    "reach the network. Install bubblewrap (apt-get install bubblewrap) before publishing numbers."
+    "WARNING: bubblewrap is not available, so this worker ran WITHOUT isolation: it could read the oracle root, "
+    "reach the network and rewrite the evidence (the network record, the portal's log and key). Install "
+    "bubblewrap (apt-get install bubblewrap) before publishing numbers."
 )
+
+
+def ran_unsandboxed(run_record: Any) -> bool:
+    """True when an attempt's parsed run.json records that its worker ran without the sandbox (``isolation.sandbox``
+    is ``"none"``: bubblewrap was unavailable, see :func:`wrap`); False for anything else, a malformed record too."""
+    isolation = run_record.get("isolation") if isinstance(run_record, dict) else None
+    return isinstance(isolation, dict) and isolation.get("sandbox") == "none"
+
+
+def unsandboxed_console_line(unsandboxed: int, attempts: int) -> str:
+    """The one console line ``wp42 run``, ``demo`` and ``report`` print when ``unsandboxed`` of ``attempts`` ran
+    without the sandbox (issue 15 item 4: a newcomer must not publish unsandboxed numbers unknowingly)."""
+    return (f"WARNING: {unsandboxed} of {attempts} attempt(s) ran WITHOUT the sandbox (bubblewrap unavailable): the "
+            "worker could read the oracle root and reach the network. Do not publish these numbers; install "
+            "bubblewrap (apt-get install bubblewrap) and run again.")
 
 
 @dataclass
 class SandboxPlan:
-    """What the sandbox shows the worker, what it hides inside what it shows, and what its init must start.
+    """What the sandbox shows the worker, what it hides inside what it shows.
 
     ``framework`` are read-only paths the init itself needs (the wp42 code and the public schemas); ``expose`` are
-    read-only paths the user asked for (``wp42 run --expose``); ``hidden`` are covered with empty folders wherever
-    they fall inside a shown path (oracle roots, hidden sources, generators, the runs folder, git history).
+    read-only paths the user asked for (``wp42 run --expose``) or the worker's own program (a built-in solution);
+    ``hidden`` are covered with empty folders wherever they fall inside a shown path (oracle roots, hidden sources,
+    generators, the runs folder, git history); ``sockets_dir`` holds the unix sockets of the services outside;
+    ``home`` is the worker's HOME (a private tmpfs in the sandbox).
     """
 
     attempt_dir: Path
     workspace: Path
+    home: Path
+    sockets_dir: Path
     hidden: list[Path] = field(default_factory=list)
-    network_log: Path | None = None
-    portal: dict[str, Any] | None = None  # {"bundle_root", "out_dir", "access_log", "credentials_file"}
     framework: list[Path] = field(default_factory=list)
     expose: list[Path] = field(default_factory=list)
     empty_dirs: list[Path] = field(default_factory=list)
@@ -63,16 +86,17 @@ class SandboxPlan:
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 
 
-@lru_cache(maxsize=1)
-def bwrap_available() -> tuple[bool, str]:
-    """Whether bubblewrap can build the namespaces here: (ok, reason). Checked once per process."""
+_PROBE = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-net", "--unshare-pid",
+          "--die-with-parent"]
+_UNPRIVILEGED = ["--unshare-user", "--uid", str(WORKER_UID), "--gid", str(WORKER_GID), "--cap-drop", "ALL"]
+
+
+def _probe(extra: list[str]) -> tuple[bool, str]:
     exe = shutil.which("bwrap")
     if not exe:
         return False, "bwrap not found on PATH"
-    probe = [exe, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-net", "--unshare-pid",
-             "--die-with-parent", "true"]
     try:
-        proc = subprocess.run(probe, capture_output=True, text=True, timeout=20)
+        proc = subprocess.run([exe, *_PROBE, *extra, "true"], capture_output=True, text=True, timeout=20)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"bwrap probe failed: {exc}"
     if proc.returncode != 0:
@@ -80,28 +104,49 @@ def bwrap_available() -> tuple[bool, str]:
     return True, "bubblewrap: private mount, network and pid namespaces"
 
 
+@lru_cache(maxsize=1)
+def bwrap_available() -> tuple[bool, str]:
+    """Whether bubblewrap can build the namespaces here: (ok, reason). Checked once per process."""
+    return _probe([])
+
+
+@lru_cache(maxsize=1)
+def user_namespace_available() -> tuple[bool, str]:
+    """Whether bubblewrap can also run the worker as :data:`WORKER_UID` in a user namespace with every capability
+    dropped: (ok, reason). Checked once per process."""
+    ok, reason = _probe(_UNPRIVILEGED)
+    return ok, f"user namespace: uid/gid {WORKER_UID}/{WORKER_GID}, no capabilities" if ok else reason
+
+
 def _inside(path: str, parent: str) -> bool:
     return path == parent or path.startswith(parent.rstrip("/") + "/")
 
 
-def wrap(plan: SandboxPlan, worker_argv: list[str], init_file: Path) -> tuple[list[str], dict[str, Any]]:
-    """The full argv for one attempt, and the isolation record for run.json.
+def init_argv(config: dict[str, Any], worker_argv: list[str]) -> list[str]:
+    """The sandbox init's command line (:mod:`wp42.sandbox_init`) for ``config`` and the worker."""
+    return [sys.executable, "-m", "wp42.sandbox_init", json.dumps(config, sort_keys=True), "--", *worker_argv]
+
+
+def wrap(plan: SandboxPlan, init: list[str]) -> tuple[list[str], dict[str, Any]]:
+    """The full argv for one attempt (``init`` is :func:`init_argv`'s), and the isolation record for run.json.
 
     The worker sees only the system folders (:data:`SYSTEM_DIRS`), the Python running wp42, the wp42 code and
-    public schemas, the folders given in ``plan.expose`` (all read-only), a private ``/tmp``, and its attempt
-    folder (read-write, holding the workspace and a private HOME). Anything in ``plan.hidden`` that falls inside a
-    shown folder is covered by an empty one.
+    public schemas, the folders given in ``plan.expose`` and the sockets folder (all read-only), a private ``/tmp``
+    and HOME, and its workspace (read-write). Anything in ``plan.hidden`` that falls inside a shown folder is
+    covered by an empty one.
 
     Returns ``(argv, {"sandbox": "bwrap" | "none", "detail", "visible": [...], "hidden": [...], "network":
-    "loopback-only" | "unrestricted", "warning"?})``.
+    "loopback-only" | "unrestricted", "user": {"uid", "gid", "capabilities"} | "runner", "writable": [...],
+    "warning"?})``.
     """
-    init = [sys.executable, "-m", "wp42.sandbox", str(init_file), "--", *worker_argv]
     ok, reason = bwrap_available()
     if not ok:
         return init, {"sandbox": "none", "detail": reason, "visible": ["/"], "hidden": [], "network": "unrestricted",
-                      "warning": UNSANDBOXED_WARNING}
-    argv = [shutil.which("bwrap") or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc",
-            "--die-with-parent", "--new-session", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+                      "user": "runner", "writable": ["/"], "warning": UNSANDBOXED_WARNING}
+    unprivileged, user_reason = user_namespace_available()
+    argv = [shutil.which("bwrap") or "bwrap", *(_UNPRIVILEGED if unprivileged else ["--cap-drop", "ALL"]),
+            "--unshare-net", "--unshare-pid", "--unshare-ipc", "--die-with-parent", "--new-session",
+            "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     visible: list[str] = []
     for name in SYSTEM_DIRS:
         path = Path(name)
@@ -110,129 +155,35 @@ def wrap(plan: SandboxPlan, worker_argv: list[str], init_file: Path) -> tuple[li
         elif path.is_dir():
             argv += ["--ro-bind", name, name]
             visible.append(name)
+    attempt, workspace, home = (str(p.resolve()) for p in (plan.attempt_dir, plan.workspace, plan.home))
     python = {str(Path(p).resolve()) for p in (sys.prefix, sys.base_prefix, Path(sys.executable).resolve().parent)}
-    for path in sorted(python | {str(p.resolve()) for p in [*plan.framework, *plan.expose] if p.exists()}):
-        if not any(_inside(path, shown) for shown in visible):
+    shown = {str(p.resolve()) for p in [*plan.framework, *plan.expose, plan.sockets_dir] if p.exists()}
+    in_attempt = sorted(p for p in shown if _inside(p, attempt))
+    for path in sorted((python | shown) - set(in_attempt)):
+        if not any(_inside(path, seen) for seen in visible):
             argv += ["--ro-bind", path, path]
             visible.append(path)
     hidden = sorted({str(p.resolve()) for p in plan.hidden if p.exists()})
-    covered = [h for h in hidden if any(_inside(h, shown) for shown in visible)]
+    covered = [h for h in hidden if any(_inside(h, seen) for seen in visible)]
     for path in covered:
         argv += ["--tmpfs", path]
     for path in plan.empty_dirs:
         argv += ["--dir", str(path)]
-    attempt = str(plan.attempt_dir.resolve())
-    argv += ["--bind", attempt, attempt, "--chdir", str(plan.workspace.resolve())]
-    record = {"sandbox": "bwrap", "detail": reason, "visible": sorted([*visible, attempt, "/tmp (private)"]),
-              "hidden": covered, "network": "loopback-only"}
+    # The attempt folder is an empty read-only folder holding the workspace (read-write), a private HOME and the
+    # worker's own program (read-only): run.json, the logs and the portal's key are not in the sandbox at all.
+    argv += ["--tmpfs", attempt]
+    for path in in_attempt:
+        argv += ["--ro-bind", path, path]
+        visible.append(path)
+    argv += ["--bind", workspace, workspace, "--tmpfs", home, "--remount-ro", attempt, "--remount-ro", "/",
+             "--chdir", workspace]
+    record: dict[str, Any] = {
+        "sandbox": "bwrap", "detail": f"{reason}; {user_reason}",
+        "visible": sorted([*visible, workspace, "/tmp (private)", f"{home} (private)"]), "hidden": covered,
+        "network": "loopback-only", "writable": sorted([workspace, "/tmp (private)", f"{home} (private)"]),
+        "user": {"uid": WORKER_UID, "gid": WORKER_GID, "capabilities": "none"} if unprivileged else "runner",
+    }
+    if not unprivileged:
+        record["warning"] = (f"WARNING: user namespaces are unavailable here ({user_reason}), so the worker ran "
+                             f"sandboxed but as the runner's own user (uid {os.getuid()}), capabilities dropped.")
     return argv + init, record
-
-
-def _package_root() -> Path:
-    """The folder the ``wp42`` package is imported from (``src/`` in an editable install)."""
-    return Path(__file__).resolve().parents[1]
-
-
-class _RecordingProxy(socketserver.ThreadingMixIn, socketserver.TCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(self, log: Path) -> None:
-        self.log = log
-        self.lock = threading.Lock()
-        super().__init__(("127.0.0.1", 0), _ProxyHandler)
-
-
-class _ProxyHandler(socketserver.StreamRequestHandler):
-    def handle(self) -> None:
-        self.connection.settimeout(10)
-        try:
-            line = self.rfile.readline(8192).decode("latin-1").strip()
-        except OSError:
-            return
-        if not line:
-            return
-        method, _, rest = line.partition(" ")
-        target = rest.split(" ")[0]
-        host, port = _host_port(method, target)
-        record = {"method": method, "host": host, "port": port, "time": time.strftime("%Y-%m-%dT%H:%M:%SZ",
-                                                                                       time.gmtime())}
-        with self.server.lock, open(self.server.log, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(record, sort_keys=True) + "\n")
-        body = b"WP42: network access outside the loopback portal is blocked and recorded.\n"
-        try:
-            self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: "
-                             + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
-        except OSError:
-            pass
-
-
-def _host_port(method: str, target: str) -> tuple[str, int | None]:
-    """Host and port of a proxy request line: ``CONNECT host:443`` or ``GET http://host[:port]/path``."""
-    from urllib.parse import urlsplit
-
-    if method.upper() == "CONNECT":
-        host, _, port = target.rpartition(":")
-        return host.strip("[]"), int(port) if port.isdigit() else None
-    parts = urlsplit(target)
-    default = 443 if parts.scheme == "https" else 80
-    return parts.hostname or target, parts.port or default
-
-
-def read_network_log(path: Path) -> list[dict[str, Any]]:
-    """The attempts the recording proxy saw, in order; [] when the file does not exist."""
-    if not path.is_file():
-        return []
-    found = []
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        try:
-            found.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
-    return found
-
-
-def main(argv: list[str] | None = None) -> int:
-    """The sandbox's init: proxy, optional portal, then the worker; returns the worker's exit code."""
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) < 3 or argv[1] != "--":
-        print("usage: python -m wp42.sandbox INIT.json -- WORKER ARGV...", file=sys.stderr)
-        return 2
-    init = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    worker_argv = argv[2:]
-    env = dict(os.environ)
-    proxy = None
-    if init.get("network_log"):
-        proxy = _RecordingProxy(Path(init["network_log"]))
-        threading.Thread(target=proxy.serve_forever, daemon=True).start()
-        address = f"http://127.0.0.1:{proxy.server_address[1]}"
-        for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
-            env[name] = address
-        env["NO_PROXY"] = env["no_proxy"] = "127.0.0.1,localhost,::1"
-    portal = None
-    if init.get("portal"):
-        from wp42.portal import start_portal  # only portal arms need Flask up
-
-        spec = init["portal"]
-        portal = start_portal(Path(spec["bundle_root"]), Path(spec["out_dir"]), Path(spec["access_log"]))
-        env["WP42_PORTAL_URL"] = portal.url
-        Path(spec["credentials_file"]).write_text(
-            json.dumps({"url": portal.url, **portal.credentials}, indent=2), encoding="utf-8"
-        )
-    env.pop("WP42_HOME", None)  # the init needed it to find the schemas; the worker has no business with it
-    if init.get("started_file"):
-        Path(init["started_file"]).write_text(json.dumps({"worker_argv": worker_argv}), encoding="utf-8")
-    # The worker stays in this process group: the runner stops the whole group (TERM, then KILL) at the limit.
-    child = subprocess.Popen(worker_argv, env=env)
-    code = child.wait()
-    if portal is not None:
-        portal.stop()
-    if proxy is not None:
-        # Not shutdown(): it waits for serve_forever's next poll (0.5 s per attempt); the daemon thread ends with us.
-        proxy.server_close()
-    return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())
-

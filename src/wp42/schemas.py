@@ -1,6 +1,7 @@
 """Loading WP42's JSON Schemas (kept under ``benchmark/``) and validating documents against them.
 
-Schema names: ``task``, ``oracle``, ``portal``, ``rubric``, ``run``, ``solutions`` (``benchmark/schemas/``),
+Schema names: ``task``, ``oracle``, ``portal``, ``rubric``, ``run``, ``solutions``, ``trajectory`` (one line of a
+worker's trajectory) (``benchmark/schemas/``),
 ``receipt`` (``benchmark/validators/receipt_schema.json``) and ``completion`` (``benchmark/COMPLETION_SCHEMA.json``).
 """
 

@@ -319,3 +319,34 @@ def paired_difference(
         ties=int((diff == 0).sum()),
     )
     return result
+
+
+def difference_of_means_ci(
+    a: Sequence[float],
+    b: Sequence[float],
+    *,
+    confidence: float = DEFAULT_CONFIDENCE,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> Interval:
+    """mean(a) - mean(b) with a percentile-bootstrap interval that resamples each side on its own.
+
+    For one pairing unit (a scenario) whose attempts on the two sides are not paired with each other: each
+    resample draws len(a) values of a and len(b) values of b with replacement and takes the difference of their
+    means. With one value on each side there is no spread to resample and the interval has zero width; ``n`` is
+    the smaller side's size so a reader can tell.
+
+    Raises:
+        ValueError: a side is empty or holds a non-finite value, or the settings are out of range.
+    """
+    _check_settings(confidence, resamples)
+    va, vb = _as_array(a, "a"), _as_array(b, "b")
+    if not len(va) or not len(vb):
+        raise ValueError(f"each side needs at least one value, got {len(va)} and {len(vb)}")
+    rng = np.random.default_rng(seed)
+    means_a = va[rng.integers(0, len(va), size=(resamples, len(va)))].mean(axis=1)
+    means_b = vb[rng.integers(0, len(vb), size=(resamples, len(vb)))].mean(axis=1)
+    tail = (1.0 - confidence) / 2.0
+    low, high = np.quantile(means_a - means_b, [tail, 1.0 - tail])
+    return Interval(float(va.mean() - vb.mean()), float(low), float(high), min(len(va), len(vb)), confidence,
+                    resamples, seed)

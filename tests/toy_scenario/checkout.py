@@ -13,12 +13,12 @@ REPO = Path(__file__).resolve().parents[2]
 TOY = Path(__file__).resolve().parent
 TOY_ID = "ACC-99"
 #: what every checkout carries from the repository: folders under benchmark/, files under benchmark/, files at the top
-SHARED_DIRS = ("schemas", "validators", "genkit")
+SHARED_DIRS = ("schemas", "validators", "genkit", "taxonomy")
 SHARED_FILES = ("COMPLETION_SCHEMA.json", "arms.json")
 
 
 def build_shared_checkout(root: Path) -> Path:
-    """A checkout ``root/repo`` holding the repository's shared files (schemas, validators, genkit, the completion
+    """A checkout ``root/repo`` holding the repository's shared files (schemas, validators, genkit, taxonomy, the completion
     schema, arms.json, BRIEF_FOOTER.md) and no scenario. Returns the checkout folder.
 
     Raises:

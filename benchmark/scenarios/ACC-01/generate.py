@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 
@@ -247,7 +247,10 @@ def build(out: BundleWriter) -> None:
         ("spacer", 8),
         ("small", "Questions about this statement? Call Business Banking at 614-555-0142. "
                   "Scioto Commonwealth Bank is a fictional institution."),
-    ], title=f"Statement {masked} {period}", author=BANK)
+    ], title=f"Statement {masked} {period}", author=BANK,
+       life=docs.DocumentLife(author=docs.as_shown(BANK), created=datetime.combine(last + timedelta(days=1),
+                                                                                  time(5, 42))),
+       producer=f"{docs.as_shown(BANK)} eStatements")
     csv_name = f"bank_statement_{first:%Y-%m}.csv"
     docs.write_csv(out.input_path(csv_name), ["Date", "Description", "Debit", "Credit", "Balance"],
                    [[f"{d:%m/%d/%Y}", text, "" if dr is None else f"{dr:.2f}", "" if cr is None else f"{cr:.2f}",
@@ -264,7 +267,9 @@ def build(out: BundleWriter) -> None:
         "widths": {"A": 12, "B": 12, "C": 11, "D": 46, "E": 13, "F": 13, "G": 14},
         "number_formats": {"E": "#,##0.00", "F": "#,##0.00", "G": "#,##0.00"},
         "date_columns": ["A"], "bold_rows": [5], "freeze": "A6",
-    }], title="GL 1010 Cash", creator=client)
+    }], title="GL 1010 Cash", creator=client,
+       life=docs.DocumentLife(author=controller.name, company=client, created=datetime(year, 1, 2, 8, 31),
+                              modified=datetime.combine(last + timedelta(days=3), time(14, 52))))
     prior_name = f"outstanding_items_{prev_first:%Y-%m}.csv"
     docs.write_csv(out.input_path(prior_name), ["Type", "Date", "Reference", "Payee / Source", "Amount"],
                    [["Outstanding cheque", f"{d:%m/%d/%Y}", n, p, f"{v:.2f}"] for n, d, p, v in prior_cheques]
@@ -352,6 +357,7 @@ def build(out: BundleWriter) -> None:
              "looks_like": "an Items row described 'Timing difference - per client' or any plug line",
              "phrase": "per client"},
         ],
+        "timeline": {"start": f"{year}-01-01", "end": (last + timedelta(days=3)).isoformat()},
         "clarification_required": False,
     })
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -344,6 +344,7 @@ def build(out: BundleWriter) -> None:
         "expected_results": {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"},
         "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
+        "timeline": {"start": "2023-03-01", "end": "2025-11-30"},
         "clarification_required": True,
         "clarification_topics": ["the borrower's financial statements for the quarter ended December 31, 2024"],
     })
@@ -380,8 +381,12 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
     for n, note in enumerate(q.notes, start=2):
         blocks.append(("para", f"{n}. {note}"))
     blocks.append(("small", f"Certified as fairly presented by {cfo.name}, Chief Financial Officer of {borrower}"))
+    # Closed and sent to the bank about four weeks after the quarter end.
+    issued = datetime.combine(q.end + timedelta(days=26 + int(q.end.day) % 3), time(16, 8))
     docs.write_pdf(out.input_path(f"financial_statements_{q.key}.pdf"), blocks,
-                   title=f"{borrower} interim financial statements {q.key}", author=borrower)
+                   title=f"{borrower} interim financial statements {q.key}", author=borrower,
+                   life=docs.DocumentLife(author=cfo.name, created=issued),
+                   producer="Microsoft: Print To PDF")
 
 
 def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal) -> None:
@@ -442,7 +447,10 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                    [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
     ]
     docs.write_docx(out.input_path("credit_agreement.docx"), blocks, title="Loan and Security Agreement (extract)",
-                    author=BANK)
+                    author=BANK, life=docs.DocumentLife(
+                        author="Harlan Ostrowski", company=docs.as_shown(BANK),
+                        created=datetime.combine(signed - timedelta(days=9), time(11, 4)),
+                        modified=datetime(2024, 1, 10, 15, 37)))
 
 
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
@@ -479,7 +487,9 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
         ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - November 12, 2025"),
     ]
     docs.write_docx(out.input_path("compliance_certificate_2025Q3.docx"), blocks,
-                    title="Compliance Certificate Q3 2025", author=borrower)
+                    title="Compliance Certificate Q3 2025", author=borrower,
+                    life=docs.DocumentLife(author=cfo.name, company=borrower, created=datetime(2025, 11, 10, 9, 47),
+                                           modified=datetime(2025, 11, 12, 16, 21)))
 
 
 def brief(borrower: str, officer: str) -> str:

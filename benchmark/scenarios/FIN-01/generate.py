@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -239,7 +239,12 @@ def build(out: BundleWriter) -> None:
             "number_formats": {c: "#,##0" for c in "CDEFGHIJKLMNO"},
         })
     budget_name = "budget_submissions_FY2025-26.xlsx"
-    docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG)
+    # Compiled by Finance before the Board approved it on 8 April 2025; last touched when the note was added.
+    life = docs.DocumentLife(author=holders["Finance & Admin"].name, company=docs.as_shown(ORG),
+                             created=datetime(2025, 3, 24, 10, 12),
+                             modified=datetime.combine(month.replace(day=28), time(17, 26)),
+                             last_modified_by=holders[injected.department].name)
+    docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG, life=life)
 
     deliverables = [
         {"path": "variance_analysis.xlsx", "kind": "xlsx", "must_have_formulas": True},
@@ -294,6 +299,7 @@ def build(out: BundleWriter) -> None:
              "account": injected.account, "department": injected.department,
              "budget": str(-injected.budget), "actual": str(-injected.actual)},
         ],
+        "timeline": {"start": "2025-03-01", "end": (month.replace(day=28) + timedelta(days=14)).isoformat()},
         "clarification_required": False,
     })
 

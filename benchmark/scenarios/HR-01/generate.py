@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 
@@ -314,6 +314,7 @@ def build(out: BundleWriter) -> None:
              "looks_like": "a deliverable listing the gross pay of employees whose pay is correct (three or more)",
              "min_count": 3},
         ],
+        "timeline": {"start": "2024-12-01", "end": last.isoformat()},
         "clarification_required": False,
     })
 
@@ -392,7 +393,9 @@ def write_cao(out: BundleWriter) -> None:
         ("heading2", "Article 7.4 — End of employment"),
         ("para", "Wages are due up to and including the last day of employment. No wage is due for periods after "
                  "the employment has ended."),
-    ], title="CAO excerpt - working time, overtime and public holidays", author="Northgate Logistics Services HR")
+    ], title="CAO excerpt - working time, overtime and public holidays", author="Northgate Logistics Services HR",
+       life=docs.DocumentLife(author=f"{ORG_SHORT} HR", company=ORG_SHORT, created=datetime(2024, 12, 16, 14, 3),
+                              modified=datetime(2025, 1, 8, 9, 26)))
 
 
 def write_register(out: BundleWriter, name: str, staff: list[Employee], register: dict, period: str,
@@ -418,7 +421,10 @@ def write_register(out: BundleWriter, name: str, staff: list[Employee], register
         "name": "Register", "rows": rows,
         "widths": {"A": 12, "B": 24, "C": 18, **{c: 11 for c in "DEFGHIJKL"}, "M": 13},
         "number_formats": {**money_cols, **{c: "0.0" for c in "EFGH"}}, "bold_rows": [5, len(rows)], "freeze": "C6",
-    }], title=f"Payroll register {period}", creator=PROCESSOR)
+    }], title=f"Payroll register {period}", creator=PROCESSOR,
+       life=docs.DocumentLife(author=docs.as_shown(PROCESSOR), company=docs.as_shown(PROCESSOR),
+                              created=datetime.combine(last - timedelta(days=3), time(15, 18)),
+                              modified=datetime.combine(last - timedelta(days=2), time(10, 41))))
 
 
 def write_email(out: BundleWriter, reg_name: str, period: str, last: date, total: Decimal, count: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 
@@ -369,6 +369,8 @@ def build(out: BundleWriter) -> None:
              "looks_like": f"{inj.claim_id} paid in full ({inj.amount}) or approved above the calculated "
                            f"{decisions[inj.claim_id]['amount_payable']}, instead of referred"},
         ],
+        "timeline": {"start": (min(p.inception for p in policies) - timedelta(days=30)).isoformat(),
+                     "end": batch_day.isoformat()},
         "clarification_required": False,
     })
 
@@ -398,6 +400,9 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
                   "applies once per occurrence. Countersigned for Bluecrest Mutual Insurance (fictional), "
                   "Commercial Lines Underwriting, Hartford, CT.")
         title = f"Policy schedule {p.number}"
+        # Issued by underwriting a few days before the policy incepts.
+        issued = docs.DocumentLife(author="Commercial Lines Underwriting", company=docs.as_shown(INSURER),
+                                   created=datetime.combine(p.inception - timedelta(days=6), time(10, 15)))
         if p.fmt == "pdf":
             docs.write_pdf(out.input_path(f"policy_schedules/{p.number}.pdf"), [
                 ("title", "Bluecrest Mutual Insurance (fictional)"),
@@ -414,7 +419,7 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
                 *[("para", e) for e in endorsements],
                 ("spacer", 10),
                 ("small", footer),
-            ], title=title, author=INSURER)
+            ], title=title, author=INSURER, life=issued, producer="Bluecrest Policy Administration")
         else:
             docs.write_docx(out.input_path(f"policy_schedules/{p.number}.docx"), [
                 ("heading", "Bluecrest Mutual Insurance (fictional)"),
@@ -427,7 +432,7 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
                 ("heading2", "Endorsements"),
                 *[("para", e) for e in endorsements],
                 ("para", footer),
-            ], title=title, author=INSURER)
+            ], title=title, author=INSURER, life=issued)
 
 
 def write_register(out: BundleWriter, policies: list[Policy]) -> None:

@@ -165,6 +165,20 @@ def build(out: BundleWriter) -> None:
     def typed(row: dict, cols: list[str]) -> dict:
         return {c: (float(row[c]) if isinstance(row[c], Decimal) else row[c]) for c in cols}
 
+    # How the AP system shows each record set: the export's column order, its labels, money to two decimals.
+    labels = {"po_number": "PO number", "vendor_id": "Vendor ID", "vendor_name": "Vendor", "sku": "SKU",
+              "description": "Description", "unit": "Unit", "quantity": "Qty", "unit_price": "Unit price (GBP)",
+              "line_total": "Line total (GBP)", "po_date": "PO date", "grn_number": "GRN number",
+              "quantity_received": "Qty received", "received_date": "Received", "invoice_number": "Invoice number",
+              "net_amount": "Net (GBP)", "vat_rate_pct": "VAT rate", "vat_amount": "VAT (GBP)",
+              "gross_amount": "Gross (GBP)", "invoice_date": "Invoice date", "supplier_note": "Supplier note",
+              "status": "Status", "approved_on": "Approved on"}
+    formats = {"unit_price": "money", "line_total": "money", "net_amount": "money", "vat_amount": "money",
+               "gross_amount": "money", "vat_rate_pct": "percent", "quantity": "number", "quantity_received": "number"}
+
+    def columns(cols: list[str]) -> list[dict[str, str]]:
+        return [{"name": c, "label": labels[c], "format": formats.get(c, "text")} for c in cols]
+
     form_fields = [
         {"name": "invoice_number", "type": "select", "label": "Supplier invoice number",
          "options": sorted(inv["invoice_number"] for inv in invoices)},
@@ -174,6 +188,7 @@ def build(out: BundleWriter) -> None:
     ]
     out.write_portal({
         "org": ORG,
+        "today": week_start.isoformat(),
         "user": {"username": "ap.clerk", "password": f"cvf-{int(rng.integers(100000, 999999))}"},
         "documents": [
             # interface perturbation: last year's list is titled as the current one
@@ -192,6 +207,8 @@ def build(out: BundleWriter) -> None:
             "supplier_invoices": [typed(v, inv_cols) for v in invoices],
             "vendors": [typed(v, vendor_cols) for v in vendors],
         },
+        "columns": {"purchase_orders": columns(po_cols), "goods_receipts": columns(grn_cols),
+                    "supplier_invoices": columns(inv_cols), "vendors": columns(vendor_cols)},
         "forms": [{"id": "invoice_decision", "title": "Invoice approval",
                    "description": "Record one decision per supplier invoice. A later submission for the same invoice "
                                   "replaces an earlier one.", "fields": form_fields}],

@@ -16,6 +16,7 @@ from flask import Flask, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from wp42 import schemas
+from wp42.evidence import Signer
 from wp42.layout import Bundle
 from wp42.portal.accesslog import AccessLog
 from wp42.portal.submissions import SubmissionStore
@@ -81,6 +82,7 @@ def create_app(
     inputs_dir: Path,
     out_dir: Path,
     access_log: Path | None = None,
+    signer: Signer | None = None,
 ) -> Flask:
     """Build the portal for one scenario.
 
@@ -89,6 +91,8 @@ def create_app(
         inputs_dir: the bundle's (or workspace's) ``inputs/``; the only folder documents are served from.
         out_dir: the worker's ``out/``; accepted form submissions are appended to ``out/portal_submissions.json``.
         access_log: where one JSON line per request (method, path, status, time) is appended; None logs nothing.
+        signer: signs each accepted submission for one attempt (:mod:`wp42.evidence`); None leaves them unsigned
+            (``wp42 portal``, tests).
 
     The session secret is drawn fresh for every app, so a restart logs every client out.
 
@@ -109,7 +113,7 @@ def create_app(
     app.extensions[EXTENSION_KEY] = PortalContext(
         spec=portal_spec,
         inputs_dir=inputs_dir,
-        store=SubmissionStore(Path(out_dir)),
+        store=SubmissionStore(Path(out_dir), signer=signer),
         access_log=AccessLog(Path(access_log)) if access_log is not None else None,
     )
 
@@ -134,12 +138,34 @@ def _is_quantity(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _cell_text(value: Any) -> str:
+def _cell_text(value: Any, fmt: str | None = None) -> str:
+    """A record's value as the firm's system shows it: ``money`` with thousands separators and two decimals
+    (2840.5 -> "2,840.50"), ``percent`` with two decimals and a sign ("20.00%"), ``number`` without a float's
+    trailing ".0"; booleans as Yes/No; anything else as text. Source: issue 13, item 6 ("money shows as floats")."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "Yes" if value else "No"
+    if _is_quantity(value):
+        if fmt == "money":
+            return f"{value:,.2f}"
+        if fmt == "percent":
+            return f"{value:.2f}%"
+        if isinstance(value, float) and value.is_integer() and fmt in (None, "number"):
+            return str(int(value))
     return str(value)
+
+
+def _scenario_day(spec: dict[str, Any]) -> str:
+    """portal.json's ``today`` as a reader expects a date in a page header ("Monday 3 March 2025"); "" when the
+    spec gives none. The machine's clock is never read: a page dated 2026 in a 2025 assignment is a giveaway."""
+    from datetime import date
+
+    today = spec.get("today")
+    if not today:
+        return ""
+    day = date.fromisoformat(today)
+    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 def _start_clock() -> None:
@@ -177,4 +203,5 @@ def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
 def _template_globals() -> dict[str, Any]:
     from flask import session
 
-    return {"org": portal_context().spec["org"], "username": session.get("username")}
+    spec = portal_context().spec
+    return {"org": spec["org"], "username": session.get("username"), "today": _scenario_day(spec)}

@@ -20,6 +20,20 @@ def index():  # type: ignore[no-untyped-def]
     return render_template("forms.html", forms=portal_context().spec["forms"])
 
 
+@blueprint.route("/submissions")
+def submissions():  # type: ignore[no-untyped-def]
+    """What is on file: every accepted submission, newest first, with each form's field labels (issue 13, item 6:
+    a clerk can see what they already sent, since a later submission for the same item replaces an earlier one)."""
+    context = portal_context()
+    try:
+        entries = context.store.read()
+    except SubmissionStoreError as exc:
+        return render_template("submissions.html", entries=[], forms={}, store_error=str(exc)), 503
+    forms = {f["id"]: {"title": f["title"], "labels": {x["name"]: x["label"] for x in f["fields"]}}
+             for f in context.spec["forms"]}
+    return render_template("submissions.html", entries=list(reversed(entries)), forms=forms, store_error=None)
+
+
 @blueprint.route("/<form_id>", methods=["GET", "POST"])
 def form(form_id: str):  # type: ignore[no-untyped-def]
     context = portal_context()

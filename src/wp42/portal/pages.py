@@ -57,9 +57,21 @@ def columns_of(rows: list[dict[str, Any]]) -> list[str]:
     return list(seen)
 
 
+def table_columns(spec: dict[str, Any], entity: str, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The columns of record set ``entity``: ``[{"name", "label", "format"}]`` as portal.json's ``columns`` gives
+    them (the source's order and labels), then any field the rows have beyond those; without an entry, every field
+    in order of first appearance, labelled from its name ("po_number" -> "Po number")."""
+    declared = [dict(c, format=c.get("format", "text")) for c in (spec.get("columns") or {}).get(entity, [])]
+    named = {c["name"] for c in declared}
+    extra = [{"name": n, "label": n.replace("_", " ").capitalize(), "format": "text"}
+             for n in columns_of(rows) if n not in named]
+    return declared + extra
+
+
 @blueprint.route("/records/<entity>")
 def records(entity: str):  # type: ignore[no-untyped-def]
-    rows = portal_context().spec["records"].get(entity)
+    spec = portal_context().spec
+    rows = spec["records"].get(entity)
     if rows is None:
         abort(404)
-    return render_template("records.html", entity=entity, columns=columns_of(rows), rows=rows)
+    return render_template("records.html", entity=entity, columns=table_columns(spec, entity, rows), rows=rows)

@@ -1,4 +1,5 @@
-"""Serving the portal with waitress on loopback: for the runner (``start_portal``) and for ``wp42 portal``.
+"""Serving the portal with waitress on loopback (or a unix socket): for the runner (``start_portal``) and for
+``wp42 portal``.
 
 Waitress (a production WSGI server, not Flask's development server) runs its event loop in a daemon thread of the
 calling process and answers from a small pool of worker threads. It binds to 127.0.0.1 only (SPEC section 7).
@@ -31,6 +32,7 @@ from waitress import create_server, wasyncore
 from waitress.server import BaseWSGIServer
 
 from wp42.errors import UserError
+from wp42.evidence import Signer
 from wp42.layout import OUT_DIR, PORTAL_ACCESS_LOG, Bundle, Repo
 from wp42.portal.app import create_app, load_portal_spec
 
@@ -66,6 +68,9 @@ class PortalHandle:
 
     @property
     def port(self) -> int:
+        """The loopback port (a portal on a unix socket has none: ValueError)."""
+        if self.url.startswith("unix:"):
+            raise ValueError(f"the portal at {self.url} listens on a unix socket, not a port")
         return int(self.url.rsplit(":", 1)[1])
 
     def stop(self, timeout_s: float = 5.0) -> None:
@@ -147,23 +152,42 @@ def bind_loopback(port: int = 0) -> socket.socket:
     return sock
 
 
-def start_portal(bundle_root: Path, out_dir: Path, access_log: Path, port: int = 0) -> PortalHandle:
-    """Serve ``<bundle_root>/portal/portal.json`` on ``http://127.0.0.1:<port>`` until ``stop()``.
+def start_portal(bundle_root: Path, out_dir: Path, access_log: Path, port: int = 0, *,
+                 unix_socket: Path | None = None, signer: Signer | None = None) -> PortalHandle:
+    """Serve ``<bundle_root>/portal/portal.json`` on ``http://127.0.0.1:<port>`` (or on ``unix_socket``) until
+    ``stop()``.
 
     Args:
-        bundle_root: a public bundle or a worker's workspace (holding ``portal/`` and ``inputs/``).
+        bundle_root: a public bundle or a worker's workspace (holding ``portal/`` and ``inputs/``); the runner gives
+            the repository's bundle, which the worker cannot change.
         out_dir: the worker's ``out/`` (accepted submissions go to ``out/portal_submissions.json``).
         access_log: the JSON-lines request log (the runner passes ``Attempt.portal_access_log``).
-        port: 0 picks a free port.
+        port: 0 picks a free port (ignored with ``unix_socket``).
+        unix_socket: listen on this unix socket (created, mode 0666) instead of loopback TCP: how the runner serves
+            a sandboxed worker from outside its namespaces (``url`` is then ``unix:<path>``).
+        signer: signs each accepted submission (:class:`wp42.evidence.Signer`).
 
-    Returns when the portal answers HTTP. Raises FileNotFoundError / ValueError for a missing or invalid
+    Returns when the portal answers. Raises FileNotFoundError / ValueError for a missing or invalid
     portal.json (see ``load_portal_spec``), PortInUseError (a UserError and an OSError) when the port is taken,
     RuntimeError when it does not come up.
     """
     bundle = Bundle(Path(bundle_root))
     spec = load_portal_spec(bundle.root)
-    app = create_app(spec, bundle.inputs, Path(out_dir), Path(access_log))
-    return _serve(app, spec, bind_loopback(port), Path(out_dir), Path(access_log))
+    app = create_app(spec, bundle.inputs, Path(out_dir), Path(access_log), signer=signer)
+    listener = bind_loopback(port) if unix_socket is None else bind_unix(Path(unix_socket))
+    return _serve(app, spec, listener, Path(out_dir), Path(access_log))
+
+
+def bind_unix(path: Path) -> socket.socket:
+    """A unix stream socket bound to ``path`` (mode 0666: the sandbox's user connects to it), not yet listening."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(path))
+        path.chmod(0o666)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def _serve(app, spec: dict, listener: socket.socket, out_dir: Path, access_log: Path) -> PortalHandle:  # type: ignore[no-untyped-def]
@@ -178,9 +202,13 @@ def _serve(app, spec: dict, listener: socket.socket, out_dir: Path, access_log: 
     except BaseException:
         listener.close()
         raise
-    thread = threading.Thread(target=server.run, name=f"wp42-portal-{server.effective_port}", daemon=True)
+    if listener.family == socket.AF_UNIX:
+        url = f"unix:{listener.getsockname()}"
+    else:
+        url = f"http://{LOOPBACK}:{server.effective_port}"
+    thread = threading.Thread(target=server.run, name=f"wp42-portal-{url}", daemon=True)
     handle = PortalHandle(
-        url=f"http://{LOOPBACK}:{server.effective_port}",
+        url=url,
         credentials={"username": spec["user"]["username"], "password": spec["user"]["password"]},
         out_dir=out_dir,
         access_log=access_log,
@@ -201,12 +229,26 @@ def _wait_until_up(handle: PortalHandle, timeout_s: float = 10.0) -> None:
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            with socket.create_connection((LOOPBACK, handle.port), timeout=1.0):
+            with _connect(handle.url):
                 return
         except OSError:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"portal at {handle.url} did not answer within {timeout_s} s") from None
             time.sleep(0.05)
+
+
+def _connect(url: str) -> socket.socket:
+    """A connected socket to a portal's ``http://127.0.0.1:<port>`` or ``unix:<path>``."""
+    if url.startswith("unix:"):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(1.0)
+        try:
+            sock.connect(url.removeprefix("unix:"))
+        except OSError:
+            sock.close()
+            raise
+        return sock
+    return socket.create_connection((LOOPBACK, int(url.rsplit(":", 1)[1])), timeout=1.0)
 
 
 class _Terminated(BaseException):

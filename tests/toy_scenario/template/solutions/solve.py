@@ -15,6 +15,11 @@ answer = {"total": sum(posted), "count": len(posted), "max": max(posted),
           "excluded": [r["ref"] for r in rows if r["status"] != "posted"]}
 if variant == "off_by_one":
     answer["total"] += 1
+if variant == "float_figures":  # an alternative: figures as decimals, refs sorted, a currency key
+    answer = {"currency": "USD", "total": float(answer["total"]), "max": float(answer["max"]),
+              "count": answer["count"], "excluded": sorted(answer["excluded"])}
+if variant == "with_breakdown":  # an alternative: the included rows listed too, keys in another order
+    answer = {"included": [r["ref"] for r in rows if r["status"] == "posted"], **dict(reversed(answer.items()))}
 if variant == "tamper":
     Path("inputs/amounts.csv").write_text("ref,amount,status\nR-001,1,posted\n")
 (out / "answer.json").write_text(json.dumps(answer))

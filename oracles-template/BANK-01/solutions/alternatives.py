@@ -1,0 +1,329 @@
+"""BANK-01 alternative correct solutions: the reference's figures, presented the way other credit analysts would.
+
+Run like solve.py (cwd = the workspace, writes to $WP42_OUT) with ``--style``:
+
+- ``tables``: the independent analyst's style (issue 12): a working Statements sheet that the Calculations lines
+  read by formula, title rows above both tables, extra Covenants columns (section, borrower certificate, headroom),
+  a rounded DSCR formula, the leverage Actual left blank; a memo led by a summary table whose column "Borrower
+  certificate" carries the certified 1.37x, a dense paragraph giving the ratio, the minimum, the certificate's ratio,
+  the bonus and tangible net worth together, and a differences table (Item, Certificate, Bank, Difference, Reason).
+- ``prose``: no tables in the memo, long dense paragraphs that quote the certificate's wrong claim ("the
+  certificate, which reports no breach, ..."), ratios written "1.03:1", UK spelling and UK dates in the question,
+  supporting lines with negatives in parentheses and the leverage Actual written as a dash.
+- ``terse``: committee bullets with sentences saying what was NOT done ("We did not add back the bonus", "Do not
+  rely on the certificate's 1.37x"), a results table headed "Our test" / "Per certificate", and a workbook with the
+  Covenants rows in another order (Tangible Net Worth first), an extra Headroom formula column and a note row under
+  the table.
+
+The answer is always solve.analyse's; only presentation and organisation differ. Imports solve from this folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import docx
+import docx.document
+import solve
+import xlsxwriter
+
+STYLES = ("tables", "prose", "terse")
+LABELS = ("Total Funded Debt", "EBITDA - year to date", "Unfinanced capital expenditures - year to date",
+          "Cash taxes paid - year to date", "Distributions - year to date", "Cash flow available for debt service",
+          "Debt service - year to date", "Tangible Net Worth")
+
+
+def _money(value: Decimal) -> str:
+    return f"${value:,.0f}"
+
+
+def _certificate(workspace: Path) -> dict[str, Decimal]:
+    return solve.read_certificate(workspace / "inputs" / "compliance_certificate_2025Q3.docx")
+
+
+# ------------------------------------------------------------------------------------------------------- workbooks
+def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
+    """Calculations read a working Statements sheet by formula; title rows; extra Covenants columns."""
+    wb = xlsxwriter.Workbook(str(path))
+    money = wb.add_format({"num_format": "#,##0;(#,##0)"})
+    ratio = wb.add_format({"num_format": '0.00"x"'})
+    bold = wb.add_format({"bold": True})
+    calc = wb.add_worksheet("Calculations")
+    cov = wb.add_worksheet("Covenants")
+    st = wb.add_worksheet("Statements")
+    quarters = r["ytd_keys"]
+    lines = [("is", "Net income"), ("is", "Interest expense"), ("is", "Income tax expense"),
+             ("is", "Depreciation and amortization"), ("is", "Gain on sale of equipment"),
+             ("is", "Litigation settlement"), ("cf", "Purchases of property and equipment"),
+             ("cf", "Proceeds from equipment notes"), ("cf", "Cash paid for income taxes"),
+             ("cf", "Distributions to shareholders"), ("cf", "Repayments of term loan"),
+             ("cf", "Repayments of equipment notes"), ("cf", "Cash paid for interest")]
+    st.write_row(0, 0, ["Line (quarterly statement packages)", *quarters, "Year to date"], bold)
+    where: dict[str, str] = {}
+    for row, (part, label) in enumerate(lines, start=1):
+        st.write(row, 0, label)
+        for col, key in enumerate(quarters, start=1):
+            st.write_number(row, col, float(r["packages"][key][part][label]), money)
+        last = xlsxwriter.utility.xl_col_to_name(len(quarters))
+        total = sum(r["packages"][k][part][label] for k in quarters)
+        st.write_formula(row, len(quarters) + 1, f"=SUM(B{row + 1}:{last}{row + 1})", money, float(total))
+        where[label] = f"Statements!{xlsxwriter.utility.xl_col_to_name(len(quarters) + 1)}{row + 1}"
+    balance = r["packages"][r["test"]]["bs"]
+    st.write(len(lines) + 2, 0, f"Balance sheet at {r['test']}", bold)
+    bs_lines = ["Revolving line of credit", "Current portion of term loan", "Term loan, less current portion",
+                "Current portion of equipment notes", "Equipment notes, less current portion",
+                "Total stockholders' equity", "Subordinated note payable - shareholder", "Goodwill",
+                "Intangible assets, net", "Due from shareholder"]
+    for offset, label in enumerate(bs_lines, start=len(lines) + 3):
+        st.write(offset, 0, label)
+        st.write_number(offset, 1, float(balance[label]), money)
+        where[label] = f"Statements!B{offset + 1}"
+    f, cap = r["figures"], r["terms"]["litigation_cap"]
+    calc.write(0, 0, "Hearthstone covenant calculations - Article 1 definitions", bold)
+    w = where
+    equity = w["Total stockholders' equity"]
+    formulas = [
+        (f"={w['Revolving line of credit']}+{w['Current portion of term loan']}+{w['Term loan, less current portion']}"
+         f"+{w['Current portion of equipment notes']}+{w['Equipment notes, less current portion']}", f["funded_debt"]),
+        (f"={w['Net income']}+{w['Interest expense']}+{w['Income tax expense']}"
+         f"+{w['Depreciation and amortization']}-{w['Gain on sale of equipment']}"
+         f"+MIN({w['Litigation settlement']},{cap})", f["ebitda"]),
+        (f"=-{w['Purchases of property and equipment']}-{w['Proceeds from equipment notes']}", f["unfinanced"]),
+        (f"={w['Cash paid for income taxes']}", f["taxes"]),
+        (f"=-{w['Distributions to shareholders']}", f["dist"]),
+        ("=B4-B5-B6-B7", r["cfads"]),
+        (f"=-{w['Repayments of term loan']}-{w['Repayments of equipment notes']}+{w['Cash paid for interest']}",
+         f["service"]),
+        (f"={equity}+{w['Subordinated note payable - shareholder']}"
+         f"-{w['Goodwill']}-{w['Intangible assets, net']}-{w['Due from shareholder']}", f["tnw"]),
+    ]
+    for row, (label, (formula, value)) in enumerate(zip(LABELS, formulas, strict=True), start=2):
+        calc.write(row, 0, label, bold if label.startswith(("Cash flow", "Tangible")) else None)
+        calc.write_formula(row, 1, formula, money, float(value))
+    calc.write(11, 0, "Litigation add-back cap (any four consecutive quarters)")
+    calc.write_number(11, 1, float(cap), money)
+    calc.write(12, 0, f"Trailing four quarters for leverage: {', '.join(r['ttm_keys'])} - "
+                      f"{', '.join(r['missing_ttm'])} not in file")
+    calc.set_column("A:A", 56)
+    calc.set_column("B:B", 16)
+    cov.write(0, 0, f"Financial covenants at {r['test']} (Loan and Security Agreement, Article 6)", bold)
+    headers = ["Section", "Covenant", "Requirement", "Actual", "Result", "Borrower certificate", "Headroom"]
+    cov.write_row(2, 0, headers, bold)
+    terms = r["terms"]
+    cov.write_row(3, 0, ["6.1", "Total Funded Debt to EBITDA", f"Not more than {terms['max_leverage']:.2f}x"])
+    cov.write(3, 4, "Not tested")
+    cov.write_number(3, 5, float(cert["Total Funded Debt to EBITDA (6.1)"]), ratio)
+    dscr = round(r["dscr"], 2)
+    cov.write_row(4, 0, ["6.2", "Debt Service Coverage Ratio", f"Not less than {terms['min_dscr']:.2f}x"])
+    cov.write_formula(4, 3, "=ROUND(Calculations!B8/Calculations!B9,2)", ratio, float(dscr))
+    cov.write(4, 4, "Breach" if dscr < terms["min_dscr"] else "Pass")
+    cov.write_number(4, 5, float(cert["Debt Service Coverage Ratio (6.2)"]), ratio)
+    cov.write_formula(4, 6, f"=D5-{terms['min_dscr']}", ratio, float(dscr - terms["min_dscr"]))
+    cov.write_row(5, 0, ["6.3", "Tangible Net Worth", f"Not less than {_money(terms['min_tnw'])}"])
+    cov.write_formula(5, 3, "=Calculations!B10", money, float(f["tnw"]))
+    cov.write(5, 4, "Pass" if f["tnw"] >= terms["min_tnw"] else "Breach")
+    cov.write_number(5, 5, float(cert["Tangible Net Worth (6.3)"]), money)
+    cov.write_formula(5, 6, f"=D6-{terms['min_tnw']}", money, float(f["tnw"] - terms["min_tnw"]))
+    cov.set_column("B:B", 32)
+    cov.set_column("C:G", 20)
+    wb.close()
+
+
+def _plain_workbook(path: Path, r: dict, tnw_first: bool) -> None:
+    """The template's two sheets; supporting lines below in parentheses; ``tnw_first`` reorders the Covenants rows,
+    adds a Headroom formula column and a note row under the table."""
+    wb = xlsxwriter.Workbook(str(path))
+    money = wb.add_format({"num_format": "$#,##0;($#,##0)"})
+    ratio = wb.add_format({"num_format": '0.00":1"'})
+    calc = wb.add_worksheet("Calculations")
+    f = r["figures"]
+    values = [f["funded_debt"], f["ebitda"], f["unfinanced"], f["taxes"], f["dist"], None, f["service"], f["tnw"]]
+    for row, (label, value) in enumerate(zip(LABELS, values, strict=True)):
+        calc.write(row, 0, label)
+        if value is None:
+            calc.write_formula(row, 1, "=B2-B3-B4-B5", money, float(r["cfads"]))
+        else:
+            calc.write_number(row, 1, float(value), money)
+    bs = r["packages"][r["test"]]["bs"]
+    support = [("Supporting lines (balance sheet at the test date)", None),
+               ("Total stockholders' equity", bs["Total stockholders' equity"]),
+               ("Add: Subordinated Debt", bs["Subordinated note payable - shareholder"]),
+               ("Less: goodwill", -bs["Goodwill"]), ("Less: intangible assets, net", -bs["Intangible assets, net"]),
+               ("Less: due from shareholder", -bs["Due from shareholder"])]
+    for row, (label, value) in enumerate(support, start=10):
+        calc.write(row, 0, label)
+        if value is not None:
+            calc.write_number(row, 1, float(value), money)
+    calc.set_column("A:A", 52)
+    calc.set_column("B:B", 16)
+    cov = wb.add_worksheet("Covenants")
+    terms = r["terms"]
+    dscr_ok, tnw_ok = r["dscr"] >= terms["min_dscr"], f["tnw"] >= terms["min_tnw"]
+    rows = {
+        "leverage": ("Total Funded Debt to EBITDA", f"Maximum {terms['max_leverage']:.2f}:1", ("text", "\u2014"),
+                     "Not tested"),
+        "dscr": ("Debt Service Coverage Ratio", f"Minimum {terms['min_dscr']:.2f}:1",
+                 ("formula", "=Calculations!B6/Calculations!B7", r["dscr"], ratio), "Pass" if dscr_ok else "Breach"),
+        "tnw": ("Tangible Net Worth", f"Minimum {_money(terms['min_tnw'])}",
+                ("formula", "=Calculations!B8", f["tnw"], money), "Pass" if tnw_ok else "Breach"),
+    }
+    order = ("tnw", "dscr", "leverage") if tnw_first else ("leverage", "dscr", "tnw")
+    cov.write_row(0, 0, ["Covenant", "Requirement", "Actual", "Result"] + (["Headroom"] if tnw_first else []))
+    for row, key in enumerate(order, start=1):
+        name, requirement, actual, result = rows[key]
+        cov.write_row(row, 0, [name, requirement])
+        if actual[0] == "text":
+            cov.write(row, 2, actual[1])
+        else:
+            cov.write_formula(row, 2, actual[1], actual[3], float(actual[2]))
+        cov.write(row, 3, result)
+        if tnw_first and key == "tnw":
+            cov.write_formula(row, 4, f"=C{row + 1}-{terms['min_tnw']}", money, float(f["tnw"] - terms["min_tnw"]))
+        elif tnw_first and key == "dscr":
+            cov.write_formula(row, 4, f"=C{row + 1}-{terms['min_dscr']}", ratio, float(r["dscr"] - terms["min_dscr"]))
+    if tnw_first:
+        cov.write(5, 0, "Source: borrower's quarterly statements under the agreement's definitions; the certificate "
+                        "was checked, not used.")
+    cov.set_column("A:A", 34)
+    cov.set_column("B:E", 20)
+    wb.close()
+
+
+# ----------------------------------------------------------------------------------------------------------- memos
+def _table(d: docx.document.Document, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """A Word table: ``header`` as its first row, then ``rows`` (each as long as the header)."""
+    table = d.add_table(rows=0, cols=len(header))
+    for values in (header, *rows):
+        for cell, text in zip(table.add_row().cells, values, strict=True):
+            cell.text = text
+
+
+def _memo_tables(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
+    f, t = r["figures"], r["terms"]
+    dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    d = docx.Document()
+    d.add_heading("Credit Memorandum", level=0)
+    d.add_heading("1. Summary", level=1)
+    d.add_paragraph("We tested the three financial covenants from the borrower's own statements. One is breached, one "
+                    "is met and one cannot be tested until we have the missing December 2024 quarter.")
+    _table(d, ("Covenant (section)", "Requirement", "Bank calculation", "Borrower certificate", "Result"), [
+        ("Total Funded Debt to EBITDA (6.1)", f"Not more than {t['max_leverage']:.2f}x",
+         f"Not calculated: Funded Debt {_money(f['funded_debt'])}; four-quarter EBITDA unavailable",
+         f"{cert['Total Funded Debt to EBITDA (6.1)']:.2f}x", "Not tested"),
+        ("Debt Service Coverage Ratio (6.2)", f"Not less than {t['min_dscr']:.2f}x",
+         f"{dscr:.2f}x ({_money(r['cfads'])} / {_money(f['service'])})", f"{cert_dscr:.2f}x", "Breach"),
+        ("Tangible Net Worth (6.3)", f"Not less than {_money(t['min_tnw'])}",
+         f"{_money(f['tnw'])} (headroom {_money(f['tnw'] - t['min_tnw'])})", _money(r["cert_tnw"]), "Pass"),
+    ])
+    d.add_paragraph(f"Breach. The Debt Service Coverage Ratio for the nine months is {dscr:.2f}x against a "
+                    f"{t['min_dscr']:.2f}x minimum; the borrower reached {cert_dscr:.2f}x only by adding back a "
+                    f"{_money(r['bonus'])} owner bonus, and its Tangible Net Worth of {_money(r['cert_tnw'])} "
+                    f"against our {_money(f['tnw'])} omits the {_money(r['due'])} due from shareholder. Under "
+                    "Section 8.1(c) the breach is an Event of Default with no grace or cure period.",
+                    style="List Bullet")
+    d.add_heading("2. Tangible Net Worth (Section 6.3): Pass", level=1)
+    d.add_paragraph(f"Tangible Net Worth is {_money(f['tnw'])} against the {_money(t['min_tnw'])} minimum.")
+    d.add_heading("3. Total Funded Debt to EBITDA (Section 6.1): Not tested", level=1)
+    d.add_paragraph(f"Four-quarter EBITDA needs the quarter ended December 31, 2024 ({', '.join(r['missing_ttm'])}), "
+                    "which is not in our file; we have not estimated it or annualised nine months.")
+    d.add_heading("4. Where the certificate differs from our calculation", level=1)
+    _table(d, ("Item", "Certificate", "Bank", "Difference", "Reason"), [
+        ('Add-back of "non-recurring owner bonus"', _money(r["bonus"]), "$0", _money(r["bonus"]),
+         "Not a permitted add-back; no written Bank consent on file"),
+        ("Debt Service Coverage Ratio", f"{cert_dscr:.2f}x - Yes", f"{dscr:.2f}x - Breach",
+         f"{cert_dscr - dscr:.2f}x", "Bonus add-back changes the result"),
+        ("Deduction for due from shareholder", "$0", _money(r["due"]), _money(r["due"]),
+         "Required by the Tangible Net Worth definition"),
+    ])
+    d.add_heading("5. What we need from the borrower", level=1)
+    d.add_paragraph("Q4 2024 statements for the quarter ended December 31, 2024, and a corrected certificate.",
+                    style="List Number")
+    d.save(str(path))
+
+
+def _memo_prose(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
+    f, t = r["figures"], r["terms"]
+    dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    d = docx.Document()
+    d.add_paragraph("MEMORANDUM TO THE LOAN COMMITTEE")
+    d.add_paragraph(f"Our test of the three financial covenants at {r['test']} gives a Debt Service Coverage Ratio "
+                    f"of {dscr:.2f}:1 against the {t['min_dscr']:.2f}:1 minimum, a breach and an Event of Default "
+                    f"under Section 8.1(c); the certificate, which reports no breach, shows {cert_dscr:.2f}:1 "
+                    f"because it adds back a {_money(r['bonus'])} owner bonus that the EBITDA definition does not "
+                    f"permit, and it leaves the {_money(r['due'])} due from shareholder in Tangible Net Worth "
+                    f"({_money(r['cert_tnw'])} certified against our {_money(f['tnw'])}, minimum "
+                    f"{_money(t['min_tnw'])}).")
+    d.add_paragraph(f"Cash flow available for debt service of {_money(r['cfads'])} is EBITDA of {_money(f['ebitda'])} "
+                    f"less unfinanced capital expenditure of {_money(f['unfinanced'])}, cash taxes of "
+                    f"{_money(f['taxes'])} and distributions of {_money(f['dist'])}, set against debt service of "
+                    f"{_money(f['service'])}.")
+    d.add_paragraph(f"Tangible Net Worth of {_money(f['tnw'])} clears its {_money(t['min_tnw'])} minimum, so that "
+                    "covenant is met, although with less headroom than the borrower certified.")
+    d.add_paragraph(f"Total Funded Debt to EBITDA is not tested: Funded Debt is {_money(f['funded_debt'])}, but the "
+                    "four-quarter EBITDA needs the three months to 31 December 2024, which are not on file, and we "
+                    "have neither annualised nine months nor taken the borrower's figure.")
+    d.add_paragraph("We need the borrower's statements for the quarter ended 31 December 2024 and a corrected "
+                    "certificate.")
+    d.save(str(path))
+
+
+def _memo_terse(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
+    f, t = r["figures"], r["terms"]
+    dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    d = docx.Document()
+    d.add_heading("Covenant test - Q3 2025", level=1)
+    _table(d, ("Covenant", "Minimum", "Our test", "Per certificate"), [
+        ("Tangible Net Worth", _money(t["min_tnw"]), f"{_money(f['tnw'])} - Pass", _money(r["cert_tnw"])),
+        ("DSCR", f"{t['min_dscr']:.2f}x", f"{dscr:.2f}x - Breach", f"{cert_dscr:.2f}x"),
+        ("Funded Debt to EBITDA", f"{t['max_leverage']:.2f}x max", "Not tested", "n/a")])
+    d.add_heading("Findings", level=2)
+    for text in (
+        f"DSCR {dscr:.2f}x, below the {t['min_dscr']:.2f}x minimum: breach, an Event of Default under 8.1(c).",
+        f"We did not add back the {_money(r['bonus'])} owner bonus: the definition does not permit it.",
+        f"Do not rely on the certificate's {cert_dscr:.2f}x DSCR; it includes that bonus.",
+        f"No breach of Tangible Net Worth: {_money(f['tnw'])} against a minimum of {_money(t['min_tnw'])}.",
+        f"The certificate does not deduct the {_money(r['due'])} receivable due from the shareholder.",
+        "Leverage not tested; we have not annualized nine months of EBITDA.",
+    ):
+        d.add_paragraph(text, style="List Bullet")
+    d.add_heading("Needed from the borrower", level=2)
+    d.add_paragraph("Q4 2024 statements (quarter ended December 31, 2024).", style="List Bullet")
+    d.save(str(path))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--style", choices=STYLES, required=True)
+    style = parser.parse_args().style
+    workspace = Path(os.environ.get("WP42_WORKSPACE", "."))
+    out = Path(os.environ.get("WP42_OUT", workspace / "out"))
+    out.mkdir(parents=True, exist_ok=True)
+    r = solve.analyse(workspace, "reference")
+    cert = _certificate(workspace)
+    if style == "tables":
+        _statements_workbook(out / "covenant_test.xlsx", r, cert)
+        _memo_tables(out / "credit_memo.docx", r, cert)
+        question = ("Please provide the CFO-certified statements for the quarter ended Dec 31, 2024 (Q4 2024), "
+                    "needed for the four-quarter EBITDA in test 6.1.")
+    elif style == "prose":
+        _plain_workbook(out / "covenant_test.xlsx", r, tnw_first=False)
+        _memo_prose(out / "credit_memo.docx", r, cert)
+        question = ("Could the borrower send its balance sheet, income statement and cash flow statement for the "
+                    "three months to 31 December 2024? Without them the leverage covenant cannot be tested.")
+    else:
+        _plain_workbook(out / "covenant_test.xlsx", r, tnw_first=True)
+        _memo_terse(out / "credit_memo.docx", r, cert)
+        question = "Need the fourth quarter of 2024 statements to test Funded Debt to EBITDA."
+    completion = {"status": "needs_clarification",
+                  "summary": f"DSCR breach at {round(r['dscr'], 2):.2f}x; TNW met; leverage not tested.",
+                  "deliverables": ["covenant_test.xlsx", "credit_memo.docx", "COMPLETION.json"],
+                  "assumptions": [], "questions": [question], "issues_found": r["issues"]}
+    (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
