@@ -1,28 +1,41 @@
-"""Receipts per second on the reference outputs, and the ratio to merely opening the same deliverables once with
-openpyxl and python-docx (issue 5, "Done when").
+"""Receipts per second on the reference outputs through the warm evaluation service and through the per-process
+path, side by side in one run, and the ratio of a receipt to merely opening the same deliverables once (issue 14,
+"Done when").
 
-Usage: python benchmarks/bench_evaluate.py [--rounds N] [TASK_ID ...]
+Usage: python benchmarks/bench_evaluate.py [--rounds N] [--jobs J] [TASK_ID ...]
 
-Each scenario is generated at seed 42 into a temporary oracle root and its reference solution run once. Then, per
-scenario, ``rounds`` times: one full evaluation (``wp42.evaluation.evaluate_out``: child process, limits, formulas
-computed, schema check) and, separately, one plain open of every xlsx (``openpyxl.load_workbook``) and docx
-(``docx.Document``) in the same out/, in process. Prints per scenario and overall: receipts per second, opens per
-second, and how many times slower a receipt is than a plain open.
+Each scenario is generated at seed 42 into a temporary oracle root and its reference solution run once. The service
+is then stopped and its start-up timed: the first evaluation of the first scenario starts a warm parent (imports)
+and, for a workbook scenario, warms the formula engine. Then, per scenario: one untimed evaluation through the
+service (the first compiles its evaluate.py), then ``rounds`` times, interleaved so both paths meet the same
+machine load: one full evaluation per path (``wp42.evaluation.evaluate_out`` with ``mode``
+``process`` — a new interpreter per receipt — and ``service`` — a child forked from a warm parent; both bounded,
+formulas computed, schema checked) and one plain open of every xlsx (``openpyxl.load_workbook``) and docx
+(``docx.Document``) in the same out/, in process. Every service receipt is compared with the per-process one.
+Finally the whole set (scenarios x rounds) is evaluated once more per path as one batch, ``jobs`` at a time.
+
+Prints per scenario and overall: receipts per second on each path, the speed-up, and how many times a receipt
+costs a plain open of its deliverables.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
-from wp42 import layout
+from wp42 import evaluation_service, layout
 from wp42.evaluation import evaluate_out
 from wp42.generation import generate
 from wp42.layout import Repo
 from wp42.runner import AttemptSpec, run_attempt
+
+MODES = ("process", "service")
 
 
 def _open_once(out: Path) -> int:
@@ -39,40 +52,89 @@ def _open_once(out: Path) -> int:
     return opened
 
 
+def _timed(task_id: str, out: Path, oracle_root: Path, repo: Repo, mode: str) -> tuple[float, dict[str, Any]]:
+    started = time.perf_counter()
+    receipt = evaluate_out(task_id, out, oracle_root=oracle_root, repo=repo, mode=mode)
+    return time.perf_counter() - started, receipt
+
+
+def _ratio(evaluation_s: float, open_s: float, files: int) -> str:
+    return f"{evaluation_s / open_s:.1f}x" if files and open_s > 0 else "n/a"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("task_ids", nargs="*")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=2, help="evaluations at a time in the final batch")
     args = parser.parse_args()
     repo = Repo.find()
     task_ids = args.task_ids or [t for t in repo.task_ids() if (repo.bundle(t).root / layout.TASK_JSON).is_file()]
     _open_once(Path(tempfile.gettempdir()) / "nonexistent")  # import openpyxl/docx before timing
-    totals = {"eval": 0.0, "open": 0.0, "receipts": 0}
+    totals = {mode: 0.0 for mode in MODES} | {"open": 0.0, "receipts": 0, "open_with_files": 0.0}
+    with_files = {mode: 0.0 for mode in MODES}
+    outs: list[tuple[str, Path]] = []
+    mismatches: list[str] = []
     with tempfile.TemporaryDirectory(prefix="wp42-bench-eval-") as scratch:
         base = Path(scratch)
+        oracle_root = base / "oracles"
         for task_id in task_ids:
-            generate(task_id, 42, base / "oracles", repo=repo, bundle_dir=base / "bundles" / task_id)
-            spec = AttemptSpec(task_id, "reference", "A1", 1, "bench", base / "runs", base / "oracles")
+            generate(task_id, 42, oracle_root, repo=repo, bundle_dir=base / "bundles" / task_id)
+            spec = AttemptSpec(task_id, "reference", "A1", 1, "bench", base / "runs", oracle_root)
             run_attempt(spec, repo)
-            out = spec.folder.out
-            evals, opens = [], []
+            outs.append((task_id, spec.folder.out))
+        evaluation_service.close_services()
+        cold_s, _ = _timed(*outs[0], oracle_root, repo, "service")
+        print(f"service start-up: the first receipt ({outs[0][0]}) took {cold_s:.2f} s, starting a warm parent")
+        print(f"{'scenario':<9} {'1st':>6} | {'process/s':>9} {'service/s':>9} {'speed-up':>8} | "
+              f"{'open ms':>8} {'process/open':>12} {'service/open':>12} | status")
+        for task_id, out in outs:
+            first_s, _ = _timed(task_id, out, oracle_root, repo, "service")
+            times: dict[str, list[float]] = {mode: [] for mode in MODES}
+            opens: list[float] = []
+            receipts: dict[str, str] = {}
             for _ in range(args.rounds):
-                started = time.perf_counter()
-                receipt = evaluate_out(task_id, out, oracle_root=base / "oracles", repo=repo)
-                evals.append(time.perf_counter() - started)
+                for mode in MODES:
+                    seconds, receipt = _timed(task_id, out, oracle_root, repo, mode)
+                    times[mode].append(seconds)
+                    receipts[mode] = json.dumps(receipt, sort_keys=True)
                 started = time.perf_counter()
                 files = _open_once(out)
                 opens.append(time.perf_counter() - started)
-            e, o = statistics.median(evals), statistics.median(opens)
-            totals["eval"] += sum(evals)
+            if receipts["process"] != receipts["service"]:
+                mismatches.append(task_id)
+            medians = {mode: statistics.median(times[mode]) for mode in MODES}
+            open_s = statistics.median(opens)
+            for mode in MODES:
+                totals[mode] += sum(times[mode])
+                if files:
+                    with_files[mode] += sum(times[mode])
             totals["open"] += sum(opens)
-            totals["receipts"] += len(evals)
-            ratio = f"{e / o:.0f}x a plain open of its {files} xlsx/docx" if files and o > 0 else "no xlsx/docx"
-            print(f"{task_id}: {1 / e:.2f} receipts/s (median {e * 1000:.0f} ms, status {receipt['status']}); "
-                  f"plain open {o * 1000:.1f} ms; a receipt costs {ratio}")
-    per_s = totals["receipts"] / totals["eval"]
-    print(f"overall: {per_s:.2f} receipts/s over {totals['receipts']} evaluations of {len(task_ids)} scenarios; "
-          f"evaluation takes {totals['eval'] / totals['open']:.0f}x the time of opening the same deliverables once")
+            totals["open_with_files"] += sum(opens) if files else 0.0
+            totals["receipts"] += args.rounds
+            status = json.loads(receipts["service"])["status"]
+            print(f"{task_id:<9} {first_s:>5.2f}s | {1 / medians['process']:>9.2f} {1 / medians['service']:>9.2f} "
+                  f"{medians['process'] / medians['service']:>7.1f}x | {open_s * 1000:>8.1f} "
+                  f"{_ratio(medians['process'], open_s, files):>12} {_ratio(medians['service'], open_s, files):>12} | "
+                  f"{status}, {files} xlsx/docx")
+        n = totals["receipts"]
+        print(f"overall (sequential, {n} receipts per path over {len(task_ids)} scenarios): "
+              f"process {n / totals['process']:.2f} receipts/s, service {n / totals['service']:.2f} receipts/s, "
+              f"speed-up {totals['process'] / totals['service']:.1f}x")
+        if totals["open_with_files"] > 0:
+            print(f"receipt cost vs a plain open of the same xlsx/docx (scenarios that deliver them): process "
+                  f"{with_files['process'] / totals['open_with_files']:.1f}x, service "
+                  f"{with_files['service'] / totals['open_with_files']:.1f}x")
+        batch = [item for item in outs for _ in range(args.rounds)]
+        for mode in MODES:
+            started = time.perf_counter()
+            with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+                list(pool.map(lambda item, m=mode: _timed(item[0], item[1], oracle_root, repo, m), batch))
+            elapsed = time.perf_counter() - started
+            print(f"batch of {len(batch)} receipts with {args.jobs} at a time: {mode} {len(batch) / elapsed:.2f} "
+                  f"receipts/s ({elapsed:.1f} s)")
+    print("service receipts identical to the per-process ones: "
+          + ("yes, every scenario" if not mismatches else f"NO for {', '.join(mismatches)}"))
 
 
 if __name__ == "__main__":

@@ -164,6 +164,18 @@ def test_score_regrades_stored_out_dirs_without_running_the_worker(generated, tm
     assert json.loads(attempt.receipt.read_text())["det_completion"] is False
 
 
+def test_score_regrades_in_parallel_in_order_and_prints_its_rate(generated, tmp_path, capsys):
+    specs = plan_attempts([TOY], ["reference"], "A1", 3, "ref", tmp_path / "runs", generated, None)
+    run_batch(specs, LocalPool(2))
+    run_batch(plan_attempts([TOY], ["nop"], "A1", 2, "nop", tmp_path / "runs", generated, None), LocalPool(2))
+    assert main(["score", str(tmp_path / "runs"), "--oracle-root", str(generated), "-j", "3", "--json"]) == 0
+    captured = capsys.readouterr()
+    rows = json.loads(captured.out)
+    assert [Path(r["folder"]).parts[-4] for r in rows] == ["nop"] * 2 + ["ref"] * 3  # iter_attempts' order
+    assert [r["det_completion"] for r in rows] == [False] * 2 + [True] * 3
+    assert "re-graded 5 attempts in " in captured.err and " attempts/s with -j 3" in captured.err
+
+
 @pytest.mark.parametrize(
     "argv,needle",
     [

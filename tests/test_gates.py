@@ -11,7 +11,15 @@ import pytest
 from wp42 import hostile, layout, schemas
 from wp42.cli import main
 from wp42.evaluation import Limits
-from wp42.gates import GATES, brief_leaks, feature_mismatches, portal_problems, validate
+from wp42.gates import (
+    GATES,
+    PROBE_WORKERS,
+    brief_leaks,
+    feature_mismatches,
+    planned_evaluations,
+    portal_problems,
+    validate,
+)
 from wp42.layout import Bundle, Oracle, Repo
 
 TOY = "ACC-99"
@@ -43,7 +51,14 @@ def _only_failing(report: dict) -> set[str]:
 
 def test_unmodified_toy_passes_every_gate_and_writes_validation(toy_repo, oracle_root, capsys):
     code = main(["validate", TOY, "--seeds", "42,7", "--oracle-root", str(oracle_root), "--json"])
-    report = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    # every receipt the plan counted was computed, and the rate is printed (issue 14, item 5)
+    manifest = json.loads((_template(toy_repo) / "solutions" / "solutions.json").read_text())
+    planned = planned_evaluations([TOY], [42, 7])
+    assert planned == 2 * (len(PROBE_WORKERS) + len(manifest["wrong"]) + len(manifest["alternatives"])
+                           + len(hostile.KINDS))
+    assert f"at 2 seed(s): {planned} receipts in " in captured.err and " receipts/s with -j 2" in captured.err
     failing = [(r["seed"], n, g["reasons"]) for r in report["results"] for n, g in r["gates"].items() if not g["passed"]]
     assert failing == [] and code == 0
     assert [(r["seed"], sorted(r["gates"])) for r in report["results"]] == [(42, sorted(GATES)), (7, sorted(GATES))]

@@ -52,6 +52,7 @@ from amounts import (  # noqa: E402,F401  (re-exported public API)
     parse_number,
     text_has_amount,
 )
+from parse_cache import ParseCache  # noqa: E402
 from readers_csv import CsvTable, read_csv, read_csv_table  # noqa: E402,F401
 from readers_docx import DocxText, docx_text, read_docx  # noqa: E402,F401
 from readers_misc import read_eml, read_ics, read_json  # noqa: E402,F401
@@ -149,6 +150,7 @@ class Evaluation:
         self._books: dict[str, Workbook | None] = {}
         self._statements: dict[str, list[Statement] | None] = {}
         self._refused_paths: dict[str, str] = {}
+        self.parsed = ParseCache()  # each deliverable parsed once per receipt (parse_cache.py)
         self._submissions: list[Any] | None = None
         self._submissions_read = False
         if listing_problem:
@@ -296,7 +298,7 @@ class Evaluation:
         if path is None:
             return None
         try:
-            return reader(path)
+            return self.parsed.read(reader, path)
         except RefusedFile as exc:
             self.reject(relative, exc)
             return None
@@ -380,7 +382,7 @@ class Evaluation:
         detail = self.problem(layout.COMPLETION_JSON) or f"out/{layout.COMPLETION_JSON} is missing"
         if path is not None:
             try:
-                doc = read_json(path)
+                doc = self.parsed.read(read_json, path)
                 problems = errors("completion", doc)
                 if problems:
                     detail = "; ".join(problems[:5])
@@ -424,13 +426,13 @@ class Evaluation:
                     if self.open_xlsx(rel) is None:
                         problems.append(self.problem(rel) or f"{rel} unreadable")
                 elif kind == "docx":
-                    read_docx(path)
+                    self.parsed.read(read_docx, path)
                 elif kind == "pdf":
                     read_pdf(path, max_pages=1)
                 elif kind == "json":
-                    read_json(path)
+                    self.parsed.read(read_json, path)
                 elif kind == "csv":
-                    read_csv_table(path)
+                    self.parsed.read(read_csv_table, path)
             except RefusedFile as exc:
                 self.reject(rel, exc)
                 problems.append(self.problem(rel) or str(exc))

@@ -6,6 +6,7 @@ Bad input is one line on stderr naming the problem and the fix, exit status 2, n
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,14 @@ def _print_json(document: Any) -> None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wp42")
-def cli() -> None:
+@click.option("--evaluation", type=click.Choice(["service", "process"]), envvar=layout.EVALUATION_ENV,
+              help="how evaluators run: forked from warm, pre-imported parents (service, the default) or in a new "
+                   f"process each (process, the slower reference path) [env {layout.EVALUATION_ENV}]")
+def cli(evaluation: str | None) -> None:
     """WP42: realistic white-collar assignments for AI agents, proved scenarios and deterministic receipts."""
+    if evaluation:
+        # The environment reaches every evaluation of this command: run, score, validate, demo, Ray workers.
+        os.environ[layout.EVALUATION_ENV] = evaluation
 
 
 @cli.command()
@@ -168,10 +175,13 @@ def evaluate(task_id: str, out_dir: str, workspace: str | None, oracle_root: str
 @cli.command()
 @click.argument("runs_dir", type=click.Path())
 @click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="attempts graded at once (each in its own bounded evaluation child)")
 @click.option("--json", "as_json", is_flag=True)
-def score(runs_dir: str, oracle_root: str | None, as_json: bool) -> None:
+def score(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bool) -> None:
     """Re-grade every stored attempt under RUNS_DIR without running any worker again."""
-    from wp42.runner import grade_attempt
+    from wp42.executor import regrade
+    from wp42.throughput import PeriodicLines, Throughput
 
     root = Path(runs_dir)
     if not root.is_dir():
@@ -179,19 +189,28 @@ def score(runs_dir: str, oracle_root: str | None, as_json: bool) -> None:
     attempts = layout.iter_attempts(root)
     if not attempts:
         raise UserError(f"{root} holds no attempt folder (with {layout.RUN_JSON}): give a runs folder or a run folder")
-    rows = []
+    throughput = Throughput(len(attempts))
+    lines = PeriodicLines(throughput, lambda line: err.print(f"re-grading: {line}", highlight=False, soft_wrap=True),
+                          enabled=not err.is_terminal)
     with _progress() as bar:
         task = bar.add_task("re-grading", total=len(attempts))
-        for attempt in attempts:
-            try:
-                receipt = grade_attempt(attempt, layout.oracle_root(oracle_root))
-            except UserError as exc:  # one attempt's missing or mismatched oracle must not stop the others
-                rows.append({"folder": str(attempt.root), "error": str(exc)})
-            else:
-                rows.append({"folder": str(attempt.root), "status": receipt["status"], "error": None,
-                             "det_score": receipt["det_score"], "det_completion": receipt["det_completion"],
-                             "evaluator_version": receipt["evaluator_version"]})
-            bar.advance(task)
+
+        def finished(_result: Any) -> None:
+            throughput.advance()
+            bar.update(task, advance=1, description=f"re-grading ({throughput.line()})")
+            lines.maybe_emit()
+
+        results = regrade(attempts, layout.oracle_root(oracle_root), jobs, done=finished)
+    err.print(f"re-graded {throughput.line()} with -j {jobs}", highlight=False, soft_wrap=True)
+    rows = []
+    for result in results:
+        if result.error or result.receipt is None:
+            rows.append({"folder": str(result.attempt.root), "error": result.error})
+        else:
+            receipt = result.receipt
+            rows.append({"folder": str(result.attempt.root), "status": receipt["status"], "error": None,
+                         "det_score": receipt["det_score"], "det_completion": receipt["det_completion"],
+                         "evaluator_version": receipt["evaluator_version"]})
     if as_json:
         _print_json(rows)
     else:

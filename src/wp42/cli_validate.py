@@ -16,9 +16,10 @@ from rich.table import Table
 from wp42 import layout
 from wp42.errors import UserError
 from wp42.evaluation import Limits
-from wp42.gates import GATES, validate
+from wp42.gates import GATES, planned_evaluations, validate
 from wp42.layout import Repo
 from wp42.schemas import dump_json
+from wp42.throughput import Throughput
 
 DEFAULT_SEEDS = "42,7"
 
@@ -68,8 +69,14 @@ def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, ora
     ids = repo.resolve_task_ids(task_ids, all_tasks)
     err = Console(stderr=True)
     root = layout.oracle_root(oracle_root)
-    report = validate(ids, parse_seeds(seeds), root, repo=repo, jobs=jobs, hostile_limits=Limits(seconds=hostile_seconds),
-                      progress=lambda message: err.print(f"[dim]{message}[/]", highlight=False))
+    seed_list = parse_seeds(seeds)
+    throughput = Throughput(planned_evaluations(ids, seed_list, GATES, repo), unit="receipts")
+    report = validate(ids, seed_list, root, repo=repo, jobs=jobs, hostile_limits=Limits(seconds=hostile_seconds),
+                      progress=lambda message: err.print(f"[dim]{message} ({throughput.line()})[/]", highlight=False,
+                                                         soft_wrap=True),
+                      throughput=throughput)
+    err.print(f"validated {len(ids)} scenario(s) at {len(seed_list)} seed(s): {throughput.line()} with -j {jobs}",
+              highlight=False, soft_wrap=True)
     for summary in report["scenarios"]:
         err.print(f"{summary['task_id']}: {'passed' if summary['passed'] else 'FAILED'} in {summary['seconds']:.1f} s; "
                   f"report in {layout.Oracle.at(root, summary['task_id']).validation / layout.VALIDATION_REPORT}",

@@ -1,9 +1,12 @@
 """Scoring an out/ folder: load the scenario's evaluate.py by path and run it under limits (SPEC section 4).
 
-The evaluator runs in a child process (``python -m wp42.evaluation_child``) with a wall-clock limit and an address
-space limit, so a hostile deliverable can neither hang nor exhaust the caller. Whatever happens, the caller gets a
-receipt that validates against ``receipt_schema.json``: a crash is ``evaluator_error``, running past a bound is
-``evaluator_limit_exceeded`` — never a silent 0 and never a traceback.
+The evaluator runs in a child process with a wall-clock limit, an address-space limit and an open-files limit, so a
+hostile deliverable can neither hang nor exhaust the caller. The child is forked from a warm, pre-imported parent
+of the evaluation service (:mod:`wp42.evaluation_service`, the default) or is a new ``python -m
+wp42.evaluation_child`` (the per-process path: ``WP42_EVALUATION=process``, and the fallback when no warm parent
+can start); both run :func:`wp42.evaluation_child.run` and their receipts are the same bytes. Whatever happens, the
+caller gets a receipt that validates against ``receipt_schema.json``: a crash is ``evaluator_error``, running past
+a bound is ``evaluator_limit_exceeded`` — never a silent 0 and never a traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import evidence, layout, schemas
+from wp42 import evaluation_service, evidence, layout, schemas
 from wp42.errors import UserError
 from wp42.generation import bundle_sha256, load_oracle, load_task
 from wp42.layout import Oracle, Repo
@@ -29,15 +33,21 @@ MEMORY_ERROR_MARK = "WP42_EVALUATOR_MEMORY_ERROR"
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds on one evaluation: wall-clock seconds and address-space bytes (default 120 s and 2 GiB)."""
+    """Bounds on one evaluation: wall-clock seconds, address-space bytes and open files (default 120 s, 2 GiB and
+    1024 descriptors, the usual soft limit; a warm child starts with the warm parent's imports already inside its
+    address space, as a new process has them once it has imported the same modules)."""
 
     seconds: float = 120.0
     memory_bytes: int = 2 << 30
+    open_files: int = 1024
 
 
-def _limit_memory(memory_bytes: int):  # pragma: no cover - runs in the child before exec
+def preexec_limits(limits: Limits):  # pragma: no cover - runs in the child before exec
+    """A ``preexec_fn`` that applies ``limits``' address-space and open-files bounds and forbids core files."""
+
     def apply() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return apply
@@ -54,6 +64,7 @@ def evaluate_out(
     expected_seed: int | None = None,
     limits: Limits | None = None,
     repo: Repo | None = None,
+    mode: str | None = None,
     portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Score ``out_dir`` for ``task_id`` and return a schema-valid receipt.
@@ -64,14 +75,18 @@ def evaluate_out(
         run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation,
             and its ``bundle_sha256`` (of the full bundle) is the receipt's; without it the workspace is hashed.
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
+        mode: ``service`` (a child forked from a warm parent) or ``process`` (a new interpreter); default
+            :func:`wp42.evaluation_service.evaluation_mode` (``$WP42_EVALUATION``, else ``service``).
         portal_evidence: in a portal arm, ``{"key", "attempt_id", "issued"}`` (:mod:`wp42.evidence`): handed to the
             evaluator, whose ``common.Evaluation`` grades only the submissions the portal signed and reports any
             other as the critical violation ``forged_portal_submission``.
 
     Raises:
-        UserError: unknown task, missing OUT_DIR or workspace, missing oracle, or an oracle for another seed.
+        UserError: unknown task, missing OUT_DIR or workspace, missing oracle, an oracle for another seed, or an
+            unknown ``mode``.
     """
     repo = repo or Repo.find()
+    mode = evaluation_service.evaluation_mode(mode)
     limits = limits or Limits()
     oracle_root = layout.oracle_root(oracle_root)
     if task_id not in repo.task_ids():
@@ -91,8 +106,10 @@ def evaluate_out(
     # The attempt's hash is of the full bundle it ran from; a workspace holds only the worker's view of task.json.
     bundle_hash = (run_record or {}).get("bundle_sha256") or bundle_sha256(workspace)
     context = ReceiptContext(task_id=task_id, run_id=run_id, seed=oracle.get("seed"), bundle_sha256=bundle_hash)
-    receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context,
-                         portal_evidence)
+    # A scenario that delivers a workbook computes formulas: the warm parent loads the engine's functions once.
+    warm = ("formulas",) if any(d.get("kind") == "xlsx" for d in oracle.get("required_deliverables", [])) else ()
+    receipt = _run_child(evaluator, out_dir, workspace, oracle_root, task_id, run_id, limits, repo, context, mode,
+                         warm, portal_evidence)
     if portal_evidence is not None and receipt.get("status") not in UNSCORED_STATUSES \
             and FORGED_SUBMISSION not in receipt.get("critical_checks", []):
         receipt["notes"] = [*receipt.get("notes", []), "this evaluator did not verify the portal's signatures on "
@@ -137,50 +154,88 @@ def _run_child(
     limits: Limits,
     repo: Repo,
     context: ReceiptContext,
+    mode: str,
+    warm: tuple[str, ...] = (),
     portal_evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="wp42-eval-") as scratch:
         result = Path(scratch) / "receipt.json"
-        command = [
-            sys.executable, "-m", "wp42.evaluation_child", str(evaluator), str(out_dir.resolve()),
-            str(workspace.resolve()), str(Oracle.at(oracle_root, task_id).oracle_json), run_id, str(result),
-        ]
-        env = {
+        arguments = (evaluator, out_dir.resolve(), workspace.resolve(), Oracle.at(oracle_root, task_id).oracle_json,
+                     run_id, result)
+        base_env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join([str(repo.validators_dir), os.environ.get("PYTHONPATH", "")]).rstrip(
                 os.pathsep
             ),
             layout.HOME_ENV: str(repo.root),
             "PYTHONDONTWRITEBYTECODE": "1",
-            "TMPDIR": scratch,
         }
-        env.pop(evidence.EVIDENCE_ENV, None)
+        base_env.pop(evidence.EVIDENCE_ENV, None)
+        env = {**base_env, "TMPDIR": scratch}  # the warm parent starts with base_env: it outlives this scratch
         if portal_evidence is not None:
             evidence_file = Path(scratch) / "evidence.json"
             evidence.write_evidence(evidence_file, portal_evidence["key"], portal_evidence["attempt_id"],
                                     list(portal_evidence["issued"]))
             env[evidence.EVIDENCE_ENV] = str(evidence_file)
-        try:
-            proc = subprocess.run(
-                command, capture_output=True, text=True, env=env, timeout=limits.seconds,
-                preexec_fn=_limit_memory(limits.memory_bytes), start_new_session=True,
+        ended: tuple[evaluation_service.ChildExit, str] | None = None
+        if mode == "service":
+            request = evaluation_service.ServiceRequest(
+                *arguments, log=Path(scratch) / "evaluation.log", env=env, cwd=Path.cwd(), seconds=limits.seconds,
+                memory_bytes=limits.memory_bytes, open_files=limits.open_files, warm=warm,
             )
+            try:
+                child = evaluation_service.service_for(base_env).run(request)
+            except evaluation_service.ServiceUnavailable:
+                pass  # the per-process path below gives the same receipt
+            else:
+                log_text = request.log.read_text(encoding="utf-8", errors="replace") if request.log.is_file() else ""
+                ended = (child, log_text)
+        if ended is None:
+            ended = _run_process(arguments, env, limits)
+        return _receipt_from_child(*ended, result, limits, context)
+
+
+def _run_process(arguments: tuple[Any, ...], env: dict[str, str], limits: Limits
+                 ) -> tuple[evaluation_service.ChildExit, str]:
+    """The per-process path: ``python -m wp42.evaluation_child`` under ``limits``; its exit and its stderr."""
+    command = [sys.executable, "-m", "wp42.evaluation_child", *(str(a) for a in arguments)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                          preexec_fn=preexec_limits(limits), start_new_session=True) as proc:
+        try:
+            _stdout, stderr = proc.communicate(timeout=limits.seconds)
         except subprocess.TimeoutExpired:
-            return error_receipt(
-                context, "evaluator_limit_exceeded",
-                f"the evaluator ran past its {limits.seconds:g} s bound and was stopped; the work was not scored",
-            )
-        if MEMORY_ERROR_MARK in proc.stderr:
-            return error_receipt(
-                context, "evaluator_limit_exceeded",
-                f"the evaluator ran out of its {limits.memory_bytes >> 20} MiB memory bound; the work was not scored",
-            )
-        if proc.returncode != 0 or not result.is_file():
-            tail = " | ".join(proc.stderr.strip().splitlines()[-4:]) or f"exit code {proc.returncode}"
-            if proc.returncode < 0:
-                tail = f"killed by signal {-proc.returncode}; " + tail
-            return error_receipt(context, "evaluator_error", f"the evaluator crashed: {tail}")
-        try:
-            return json.loads(result.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            return error_receipt(context, "evaluator_error", f"the evaluator wrote an unreadable receipt: {exc}")
+            timed_out = True
+        else:
+            timed_out = False
+        try:  # the whole session: what the evaluator started (a converter, say) ends with it
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if timed_out:
+            proc.communicate()
+            return evaluation_service.ChildExit(-signal.SIGKILL, timed_out=True), ""
+    return evaluation_service.ChildExit(proc.returncode, timed_out=False), stderr.decode("utf-8", "replace")
+
+
+def _receipt_from_child(ended: evaluation_service.ChildExit, stderr: str, result: Path, limits: Limits,
+                        context: ReceiptContext) -> dict[str, Any]:
+    """The receipt an evaluation child left in ``result``, or the error receipt its exit and stderr call for."""
+    if ended.timed_out:
+        return error_receipt(
+            context, "evaluator_limit_exceeded",
+            f"the evaluator ran past its {limits.seconds:g} s bound and was stopped; the work was not scored",
+        )
+    if MEMORY_ERROR_MARK in stderr:
+        return error_receipt(
+            context, "evaluator_limit_exceeded",
+            f"the evaluator ran out of its {limits.memory_bytes >> 20} MiB memory bound; the work was not scored",
+        )
+    if ended.returncode != 0 or not result.is_file():
+        tail = " | ".join(stderr.strip().splitlines()[-4:]) or f"exit code {ended.returncode}"
+        if ended.returncode < 0:
+            tail = f"killed by signal {-ended.returncode}; " + tail
+        return error_receipt(context, "evaluator_error", f"the evaluator crashed: {tail}")
+    try:
+        return json.loads(result.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        return error_receipt(context, "evaluator_error", f"the evaluator wrote an unreadable receipt: {exc}")

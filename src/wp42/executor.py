@@ -1,4 +1,5 @@
-"""Many attempts: a bounded local pool (``-j N``), resume, progress, Ctrl-C that keeps finished attempts.
+"""Many attempts: a bounded local pool (``-j N``), resume, progress, Ctrl-C that keeps finished attempts; and
+re-grading stored attempts in the same kind of pool (:func:`regrade`, ``wp42 score``).
 
 Attempts go through the :class:`Executor` interface so a distributed engine can replace the local pool
 (``--backend ray``, see :mod:`wp42.executor_ray`). An attempt whose folder holds a receipt is never run again;
@@ -19,8 +20,8 @@ from typing import Any, Protocol
 
 from wp42 import layout
 from wp42.errors import UserError
-from wp42.layout import RUN_LOCK, Repo
-from wp42.runner import STOP_GRACE_S, AttemptSpec, run_attempt
+from wp42.layout import RUN_LOCK, Attempt, Repo
+from wp42.runner import STOP_GRACE_S, AttemptSpec, grade_attempt, run_attempt
 from wp42.schemas import load_json
 
 
@@ -32,6 +33,15 @@ class AttemptOutcome:
     receipt: dict[str, Any] | None = None
     error: str | None = None
     skipped: bool = False
+
+
+@dataclass
+class Regraded:
+    """One stored attempt graded again: its new receipt, or why it could not be (a missing or mismatched oracle)."""
+
+    attempt: Attempt
+    receipt: dict[str, Any] | None = None
+    error: str | None = None
 
 
 @dataclass
@@ -178,6 +188,34 @@ class LocalPool:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return interrupted
+
+
+def regrade(
+    attempts: list[Attempt], oracle_root: Path, jobs: int = 1, repo: Repo | None = None,
+    done: Callable[[Regraded], None] | None = None,
+) -> list[Regraded]:
+    """Grade every stored attempt again from its out/ and run.json (never running a worker), ``jobs`` at a time,
+    calling ``done`` as each finishes (in any order, from pool threads); returns them in ``attempts``' order.
+
+    An attempt whose oracle is missing or for another seed gets ``error`` and does not stop the others.
+
+    Raises:
+        UserError: ``jobs < 1``.
+    """
+    if jobs < 1:
+        raise UserError("-j must be 1 or more")
+
+    def one(attempt: Attempt) -> Regraded:
+        try:
+            result = Regraded(attempt, receipt=grade_attempt(attempt, oracle_root, repo))
+        except UserError as exc:
+            result = Regraded(attempt, error=str(exc))
+        if done:
+            done(result)
+        return result
+
+    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="wp42-regrade") as pool:
+        return list(pool.map(one, attempts))
 
 
 #: Names accepted by ``wp42 run --backend``.

@@ -58,13 +58,14 @@ from wp42.gates_report import render_report, write_report
 from wp42.gates_verdict import GATES, Gate, GateError
 from wp42.generation import generate, load_task
 from wp42.layout import Oracle, Repo
+from wp42.throughput import Throughput
 
 __all__ = [
     "DEFAULT_HOSTILE_LIMITS", "GATES", "LEAK_WORDS", "MAX_NOP_SHARE", "MIN_CRITICAL_CHECKS", "MIN_DESIGNED_FEATURES",
-    "MIN_ALTERNATIVES", "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate", "GateError", "Progress",
-    "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_fair", "judge_not_vacuous",
-    "judge_ready", "judge_robust", "judge_solvable", "portal_problems", "render_report", "run_hostile", "validate",
-    "validate_seed", "write_report",
+    "MIN_ALTERNATIVES", "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate",
+    "GateError", "Progress", "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_fair",
+    "judge_not_vacuous", "judge_ready", "judge_robust", "judge_solvable", "planned_evaluations", "portal_problems",
+    "render_report", "run_hostile", "validate", "validate_seed", "write_report",
 ]
 
 DEFAULT_HOSTILE_LIMITS = Limits(seconds=60.0)
@@ -92,6 +93,30 @@ class _ScratchRepo(Repo):
 
 
 # ----------------------------------------------------------------------------------------------- orchestration
+def planned_evaluations(task_ids: list[str], seeds: list[int], gates: tuple[str, ...] = GATES,
+                        repo: Repo | None = None) -> int:
+    """How many receipts :func:`validate` will compute: per scenario and seed, the reference; with
+    ``not_vacuous`` nop, copy-inputs and each wrong solution; with ``fair`` each alternative correct solution (both
+    from the committed oracles-template manifest); with ``robust`` each hostile kind. The total behind
+    ``wp42 validate``'s receipts/s and ETA."""
+    repo = repo or Repo.find()
+    total = 0
+    for task_id in task_ids:
+        template = Oracle.at(repo.oracles_template, task_id)
+        per_seed = 1
+        try:
+            if "not_vacuous" in gates:
+                per_seed += len(PROBE_WORKERS) - 1 + len(workers.wrong_solution_names(template))
+            if "fair" in gates:
+                per_seed += len(workers.alternative_solution_names(template))
+        except UserError:
+            pass  # a manifest being written: the count is a plan, validation reports the problem
+        if "robust" in gates:
+            per_seed += len(hostile.KINDS)
+        total += per_seed * len(dict.fromkeys(seeds))
+    return total
+
+
 def _other_seed(seed: int, seeds: list[int]) -> int:
     others = [s for s in seeds if s != seed]
     return others[0] if others else seed + 1
@@ -109,9 +134,12 @@ def validate_seed(
     task_id: str, seed: int, seeds: list[int], oracle_root: Path, scratch: Path, repo: Repo, *,
     oracles: dict[int, dict[str, Any]], gates: tuple[str, ...] = GATES, jobs: int = 2,
     hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS, progress: Progress | None = None,
+    throughput: Throughput | None = None,
 ) -> dict[str, Any]:
-    """Run the chosen gates for one scenario at one seed; see :func:`validate` for the returned shape."""
+    """Run the chosen gates for one scenario at one seed; see :func:`validate` for the returned shape. Each
+    receipt computed advances ``throughput``."""
     say = progress or (lambda _m: None)
+    tick = throughput.advance if throughput is not None else (lambda: None)
     started = time.monotonic()
     work = scratch / f"seed-{seed}"
     bundles = work / "bundles"
@@ -137,7 +165,12 @@ def validate_seed(
     attempt_started = time.monotonic()
     specs = [s for name in names for s in plan_attempts([task_id], [name], "A1", 1, f"validate-{worker_slug(name)}",
                                                        work / "runs", oracle_root, None)]
-    batch = run_batch(specs, LocalPool(jobs, view), lambda o: say(f"{task_id} seed {seed}: {o.spec.worker} scored"))
+
+    def scored(outcome: AttemptOutcome) -> None:
+        tick()
+        say(f"{task_id} seed {seed}: {outcome.spec.worker} scored")
+
+    batch = run_batch(specs, LocalPool(jobs, view), scored)
     if batch.interrupted:
         raise KeyboardInterrupt
     outcomes = {o.spec.worker: o for o in batch.outcomes}
@@ -172,7 +205,8 @@ def validate_seed(
         t0 = time.monotonic()
         outside = reference.spec.folder.out if reference else work
         hostile_results = run_hostile(task_id, load_task(bundle.root)["required_deliverables"], bundle.root,
-                                      oracle_root, work / "hostile", outside, view, hostile_limits, jobs)
+                                      oracle_root, work / "hostile", outside, view, hostile_limits, jobs,
+                                      done=lambda _kind: tick())
         results["robust"] = judge_robust(hostile_results, hostile_limits, repo)
         results["robust"].seconds = time.monotonic() - t0
     record = {
@@ -205,9 +239,10 @@ def _store_seed(oracle_dir: Oracle, seed: int, record: dict[str, Any], outcomes:
 def validate(
     task_ids: list[str], seeds: list[int], oracle_root: Path, *, repo: Repo | None = None,
     gates: tuple[str, ...] = GATES, jobs: int = 2, hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS,
-    progress: Progress | None = None,
+    progress: Progress | None = None, throughput: Throughput | None = None,
 ) -> dict[str, Any]:
-    """Prove ``task_ids`` at every seed in ``seeds`` (SPEC section 5).
+    """Prove ``task_ids`` at every seed in ``seeds`` (SPEC section 5), ``jobs`` attempts (and hostile
+    evaluations) at a time; each receipt computed advances ``throughput`` (total: :func:`planned_evaluations`).
 
     Returns::
 
@@ -246,7 +281,7 @@ def validate(
                 try:
                     records[seed] = validate_seed(task_id, seed, seeds, oracle_root, scratch, repo, oracles=oracles,
                                                   gates=gates, jobs=jobs, hostile_limits=hostile_limits,
-                                                  progress=progress)
+                                                  progress=progress, throughput=throughput)
                 except UserError as exc:
                     if "inside the repository" in str(exc):
                         raise

@@ -5,6 +5,7 @@ each wrong solution fail where they should), ``robust`` (hostile out/ folders ge
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -156,16 +157,20 @@ def judge_not_vacuous(outcomes: dict[str, AttemptOutcome], targets: dict[str, tu
 
 def run_hostile(
     task_id: str, deliverables: list[dict[str, Any]], workspace: Path, oracle_root: Path, scratch: Path,
-    outside: Path, repo: Repo, limits: Limits, jobs: int,
+    outside: Path, repo: Repo, limits: Limits, jobs: int, done: Callable[[str], None] | None = None,
 ) -> dict[str, tuple[dict[str, Any], float]]:
-    """Evaluate every hostile out/ kind; ``{kind: (receipt, seconds)}``."""
+    """Evaluate every hostile out/ kind, ``jobs`` at a time, calling ``done(kind)`` as each is scored;
+    ``{kind: (receipt, seconds)}``."""
 
     def one(kind: str) -> tuple[str, dict[str, Any], float]:
         out = hostile.build(kind, scratch / kind / layout.OUT_DIR, deliverables, outside)
         started = time.monotonic()
         receipt = evaluate_out(task_id, out, workspace=workspace, oracle_root=oracle_root,
                                run_id=f"hostile-{kind}", limits=limits, repo=repo)
-        return kind, receipt, time.monotonic() - started
+        seconds = time.monotonic() - started
+        if done:
+            done(kind)
+        return kind, receipt, seconds
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         return {kind: (receipt, seconds) for kind, receipt, seconds in pool.map(one, hostile.KINDS)}

@@ -26,6 +26,8 @@ TASK_ID_PATTERN = re.compile(
 ORACLE_ROOT_ENV = "WP42_ORACLE_ROOT"
 DEFAULT_ORACLE_ROOT = "~/wp42-oracles"
 HOME_ENV = "WP42_HOME"
+#: How evaluations run: "service" (forked from a warm parent, the default) or "process" (a new interpreter each).
+EVALUATION_ENV = "WP42_EVALUATION"
 
 # Names inside a public bundle (SPEC section 2).
 TASK_JSON = "task.json"

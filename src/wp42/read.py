@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from wp42.evaluation import MEMORY_ERROR_MARK, Limits, _limit_memory
+from wp42.evaluation import MEMORY_ERROR_MARK, Limits, preexec_limits
 from wp42.layout import Repo
 
 #: Statuses of a reading; anything but "ok" makes ``wp42 read`` exit with :data:`EXIT_NOT_READ`.
@@ -43,7 +43,7 @@ def read_file(path: Path, *, limits: Limits | None = None, repo: Repo | None = N
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "wp42.read", str(path.absolute()), str(result)], capture_output=True,
-                text=True, env=env, timeout=limits.seconds, preexec_fn=_limit_memory(limits.memory_bytes),
+                text=True, env=env, timeout=limits.seconds, preexec_fn=preexec_limits(limits),
                 start_new_session=True,
             )
         except subprocess.TimeoutExpired:
@@ -79,7 +79,7 @@ def read_files(paths: list[Path], *, limits: Limits | None = None, repo: Repo | 
         argv = [sys.executable, "-m", "wp42.read", "--many", str(result), *(str(Path(p).absolute()) for p in paths)]
         try:
             proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=limits.seconds,
-                                  preexec_fn=_limit_memory(limits.memory_bytes), start_new_session=True)
+                                  preexec_fn=preexec_limits(limits), start_new_session=True)
         except subprocess.TimeoutExpired:
             return [{**b, "status": "refused", "reason": f"reading ran past its {limits.seconds:g} s bound"}
                     for b in bases]

@@ -1,0 +1,154 @@
+"""The warm evaluation service (issue 14, item 1) on the toy scenario: every evaluation still runs in a bounded
+child of its own, a crash or an exhausted bound ends only that child, and the pool keeps serving; the
+per-process path stays available (``WP42_EVALUATION=process``) and is the fallback."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from wp42 import evaluation_service, layout, schemas
+from wp42.errors import UserError
+from wp42.evaluation import Limits, evaluate_out
+from wp42.generation import generate
+from wp42.layout import Oracle
+
+TOY = "ACC-99"
+HANG = "import time\ndef evaluate(*a, **k):\n    time.sleep(60)\n"
+HANG_WITH_CHILD = ("import subprocess, time\ndef evaluate(*a, **k):\n"
+                   "    subprocess.Popen(['sleep', '317'])\n    time.sleep(60)\n")
+GREEDY = "def evaluate(*a, **k):\n    x = bytearray(3 << 30)\n"
+CRASH = "def evaluate(*a, **k):\n    print('working on it')\n    raise RuntimeError('boom')\n"
+HEAVY = "def evaluate(*a, **k):\n    x = b'x' * (300 << 20)\n    raise RuntimeError(len(x))\n"
+MANY_FILES = ("import tempfile\ndef evaluate(*a, **k):\n"
+              "    held = [tempfile.TemporaryFile() for _ in range(200)]\n    return {}\n")
+
+
+@pytest.fixture
+def toy(toy_repo: Path, oracle_root: Path) -> Path:
+    """The toy scenario generated at seed 42; the services of earlier tests closed."""
+    evaluation_service.close_services()
+    generate(TOY, 42, oracle_root)
+    yield oracle_root
+    evaluation_service.close_services()
+
+
+def _evaluator(oracle_root: Path) -> Path:
+    return Oracle.at(oracle_root, TOY).evaluate_py
+
+
+def _parents() -> list[int]:
+    return [pid for service in evaluation_service.current_services() for pid in service.idle_pids()]
+
+
+def _score(oracle_root: Path, scratch: Path, mode: str = "service", **limits) -> dict:
+    """The receipt for an empty out/ under ``scratch``, evaluated on path ``mode`` under ``limits``."""
+    out = scratch / "out"
+    out.mkdir(exist_ok=True)
+    receipt = evaluate_out(TOY, out, oracle_root=oracle_root, mode=mode, limits=Limits(**limits))
+    assert schemas.errors("receipt", receipt) == []
+    return receipt
+
+
+def test_a_hanging_evaluator_is_killed_at_its_bound_and_the_same_pool_scores_the_next(toy, tmp_path):
+    good = _evaluator(toy).read_text()
+    first = _score(toy, tmp_path)
+    assert first["status"] == "empty_submission"
+    [parent] = _parents()
+    _evaluator(toy).write_text(HANG)
+    started = time.monotonic()
+    hung = _score(toy, tmp_path, seconds=2)
+    assert time.monotonic() - started < 10
+    assert hung["status"] == "evaluator_limit_exceeded" and "2 s bound" in hung["notes"][-1]
+    _evaluator(toy).write_text(good)
+    assert _score(toy, tmp_path) == first
+    assert _parents() == [parent]
+
+
+@pytest.mark.parametrize("mode", ["service", "process"])
+def test_a_hanging_evaluator_leaves_no_process_behind(toy, tmp_path, mode):
+    _evaluator(toy).write_text(HANG_WITH_CHILD)
+    assert _score(toy, tmp_path, mode, seconds=2)["status"] == "evaluator_limit_exceeded"
+    time.sleep(0.2)
+    assert subprocess.run(["pgrep", "-f", "sleep 317"], capture_output=True, text=True).stdout.strip() == ""
+
+
+@pytest.mark.parametrize("mode", ["service", "process"])
+def test_an_evaluator_that_exhausts_memory_gets_limit_exceeded_and_the_pool_survives(toy, tmp_path, mode):
+    good = _evaluator(toy).read_text()
+    _evaluator(toy).write_text(GREEDY)
+    receipt = _score(toy, tmp_path, mode, memory_bytes=1 << 30)
+    assert receipt["status"] == "evaluator_limit_exceeded" and "1024 MiB memory bound" in receipt["notes"][-1]
+    parents = _parents()
+    assert len(parents) == (1 if mode == "service" else 0)
+    _evaluator(toy).write_text(good)
+    assert _score(toy, tmp_path, mode)["status"] == "empty_submission"
+    assert _parents() == parents
+
+
+@pytest.mark.parametrize("mode", ["service", "process"])
+def test_a_crashing_evaluator_gives_the_same_evaluator_error_on_both_paths(toy, tmp_path, mode, monkeypatch):
+    """The error's tail comes from stderr alone: what the evaluator printed to stdout (flushed at exit when stdout
+    is buffered, after the traceback) is not in it."""
+    monkeypatch.delenv("PYTHONUNBUFFERED", raising=False)
+    _evaluator(toy).write_text(CRASH)
+    receipt = _score(toy, tmp_path, mode)
+    assert receipt["status"] == "evaluator_error"
+    assert receipt["notes"][-1].startswith("the evaluator crashed: ")
+    assert receipt["notes"][-1].endswith("raise RuntimeError('boom') | RuntimeError: boom | RuntimeError: boom")
+
+
+@pytest.mark.parametrize("mode", ["service", "process"])
+def test_the_open_files_bound_holds_on_both_paths(toy, tmp_path, mode):
+    _evaluator(toy).write_text(MANY_FILES)
+    receipt = _score(toy, tmp_path, mode, open_files=64)
+    assert receipt["status"] == "evaluator_error" and "Too many open files" in receipt["notes"][-1]
+    # the same evaluator within a generous bound gets past the opening (and fails the schema with its empty dict)
+    assert "Too many open files" not in " ".join(_score(toy, tmp_path, mode, open_files=1024)["notes"])
+
+
+def test_the_service_reports_its_childrens_peak_memory(toy, tmp_path):
+    """The robustness tests measure an evaluation's memory; the service's children are not the caller's."""
+    _score(toy, tmp_path)
+    light = evaluation_service.peak_child_rss_bytes()
+    assert 0 < light < 300 << 20
+    _evaluator(toy).write_text(HEAVY)
+    assert _score(toy, tmp_path)["status"] == "evaluator_error"
+    assert evaluation_service.peak_child_rss_bytes() >= 300 << 20
+
+
+def test_a_dead_warm_parent_is_replaced(toy, tmp_path):
+    first = _score(toy, tmp_path)
+    [parent] = _parents()
+    subprocess.run(["kill", "-9", str(parent)], check=True)
+    time.sleep(0.2)
+    assert _score(toy, tmp_path) == first
+    [replacement] = _parents()
+    assert replacement != parent
+
+
+def test_no_warm_parent_falls_back_to_the_per_process_path(toy, tmp_path, monkeypatch):
+    expected = _score(toy, tmp_path, "process")
+
+    def refuse(self, env):
+        raise evaluation_service.WarmParentFailed("no fork today")
+
+    monkeypatch.setattr(evaluation_service.WarmParent, "__init__", refuse)
+    assert _score(toy, tmp_path, "service") == expected
+    assert _parents() == []
+
+
+def test_the_mode_comes_from_the_environment(toy, tmp_path, monkeypatch):
+    (tmp_path / "out").mkdir()
+    monkeypatch.setenv(layout.EVALUATION_ENV, "process")
+    evaluate_out(TOY, tmp_path / "out", oracle_root=toy)
+    assert evaluation_service.current_services() == []
+    monkeypatch.setenv(layout.EVALUATION_ENV, "service")
+    evaluate_out(TOY, tmp_path / "out", oracle_root=toy)
+    assert len(_parents()) == 1
+    monkeypatch.setenv(layout.EVALUATION_ENV, "threads")
+    with pytest.raises(UserError, match="service or process"):
+        evaluate_out(TOY, tmp_path / "out", oracle_root=toy)
