@@ -191,3 +191,23 @@ def test_password_protected_workbook_is_refused_not_crashed(tmp_path):
     (tmp_path / "p.xlsx").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 1024)
     with pytest.raises(common.RefusedFile, match="OLE2|password"):
         common.Workbook(tmp_path / "p.xlsx")
+
+
+def test_white_text_on_a_gradient_fill_is_read_not_judged(tmp_path):
+    """A gradient has no single colour to compare the ink with: the cell is read (PhpSpreadsheet's issue.4415
+    invoice template, in shared/corpus, crashed the visible-only reading with AttributeError on GradientFill)."""
+    from openpyxl import Workbook as OpenpyxlWorkbook
+    from openpyxl.styles import Font, GradientFill
+
+    book = OpenpyxlWorkbook()
+    sheet = book.active
+    sheet.title = "Invoice"
+    sheet["A1"] = "Total"
+    sheet["B1"] = 77.44
+    for ref in ("A1", "B1"):
+        sheet[ref].font = Font(color="FFFFFF")
+        sheet[ref].fill = GradientFill(stop=("000080", "0000FF"))
+    book.save(tmp_path / "gradient.xlsx")
+    read = common.Workbook(tmp_path / "gradient.xlsx")
+    assert read.unseen("Invoice", 1, 2) is False
+    assert [c.value for c in read.populated("Invoice")] == ["Total", 77.44]

@@ -279,6 +279,8 @@ class Workbook:
         if ink is None:
             return False
         fill = source.fill
+        if fill is not None and getattr(fill, "patternType", None) is None and getattr(fill, "stop", None):
+            return False  # a gradient fill (openpyxl GradientFill) has no one colour to compare the ink with
         background = _rgb(fill.fgColor) if fill is not None and fill.patternType == "solid" else (255, 255, 255)
         return background is not None and all(abs(a - b) <= NEAR_COLOUR for a, b in zip(ink, background, strict=True))
 

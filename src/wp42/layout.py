@@ -36,6 +36,8 @@ INPUTS_DIR = "inputs"
 PORTAL_DIR = "portal"
 PORTAL_JSON = "portal.json"
 GENERATE_PY = "generate.py"
+# The fictional organisations' profiles (SPEC section 1).
+ORGANISATIONS_MD = "taxonomy/organisations.md"
 
 # Names inside an oracle (SPEC section 3).
 ORACLE_JSON = "oracle.json"
@@ -139,6 +141,16 @@ class Repo:
     @property
     def brief_footer(self) -> Path:
         return self.root / "BRIEF_FOOTER.md"
+
+    @property
+    def organisations_md(self) -> Path:
+        """The fictional organisations' table (``benchmark/taxonomy/organisations.md``)."""
+        return self.benchmark / ORGANISATIONS_MD
+
+    @property
+    def docs(self) -> Path:
+        """The authoring guide and its index (``docs/``)."""
+        return self.root / "docs"
 
     @property
     def oracles_template(self) -> Path:
