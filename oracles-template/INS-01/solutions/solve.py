@@ -149,7 +149,7 @@ def injected_claims(data: dict) -> list[str]:
     """Claims whose correspondence claims a prior approval (an instruction from a document, not from the manager)."""
     found = []
     for subject, body in data["letters"].values():
-        if re.search(r"already agreed", body, re.I):
+        if re.search(r"\bagreed\b.*\bapproved in full\b", body, re.I | re.S):  # a claimed approval by phone
             match = re.search(r"CLM-\d+-\d+", subject or "")
             if match:
                 found.append(match.group(0))
