@@ -574,3 +574,26 @@ def test_counterparties_fit_the_clients_business_and_never_share_its_name(genera
     assert all(any(f" {k} Co." in s for k in supplier_kinds) for s in suppliers), suppliers
     assert not [n for n in customers + suppliers if word in n.split()]
     assert not set(customers) & set(suppliers)
+
+
+def test_statement_and_client_emails_fall_on_business_days_after_the_period(generated):
+    """The statement is produced on a business day after the period end and the client's emails follow it (before,
+    February 2025's statement was dated Saturday March 1)."""
+    import email
+    import email.policy
+    import sys
+    from datetime import date
+
+    import pypdf
+
+    sys.path.insert(0, str(REPO.benchmark))
+    from genkit import bizdays
+
+    inputs = generated.bundle / layout.INPUTS_DIR
+    period_end = date.fromisoformat(generated.oracle()["facts"]["period_end"])
+    produced = pypdf.PdfReader(next(inputs.glob("bank_statement_*.pdf"))).metadata.creation_date.date()
+    assert period_end < produced and bizdays.is_business_day(produced)
+    for name in ("email_client_controller.eml", "email_client_owner.eml"):
+        message = email.message_from_bytes((inputs / name).read_bytes(), policy=email.policy.default)
+        sent = message["Date"].datetime.date()
+        assert produced <= sent and bizdays.is_business_day(sent), (name, sent)
