@@ -194,7 +194,9 @@ def build(out: BundleWriter) -> None:
         txns.append(Txn(day, sign * amount(low, high), btext, gtext, ref, next_journal(), bank_day=day))
 
     # ---- planted items
-    fee = draw_amount(rng, 18, 45)
+    # Bank fee schedules are whole dollars: a maintenance fee below the returned-item fee, so the two never share
+    # an amount (was drawn to the cent: 'a flat $25.59 a month').
+    fee = Decimal(f"{int(rng.integers(12, 26))}.00")
     fee_day = days[-1]
     txns.append(Txn(fee_day, -fee, "MONTHLY MAINTENANCE FEE", "Bank service charge - monthly maintenance",
                     "FEE", next_journal(), bank_day=fee_day))
@@ -204,7 +206,7 @@ def build(out: BundleWriter) -> None:
     bounced = deposits[int(rng.integers(1, 4))]
     nsf_day = bizdays.add_business_days(bounced.bank_day, int(rng.integers(3, 6)))
     nsf = Txn(nsf_day, -bounced.amount, f"RETURNED ITEM NSF {bounced.ref}", "", bounced.ref, bank_day=nsf_day, gl=False)
-    nsf_fee_amount = Decimal(f"{int(rng.integers(12, 39))}.00")
+    nsf_fee_amount = Decimal(f"{int(rng.integers(29, 39))}.00")
     nsf_fee = Txn(nsf_day, -nsf_fee_amount, "RETURNED ITEM FEE", "", "FEE-RI", bank_day=nsf_day, gl=False)
     txns += [nsf, nsf_fee]
 
