@@ -5,12 +5,16 @@ inputs) is in tests/test_scenario_contract.py."""
 from __future__ import annotations
 
 import json
+import sys
 from decimal import Decimal
 
 import pytest
 from scenario_harness import SEEDS, evaluate, failed_ids
 
 from wp42 import layout
+
+sys.path.insert(0, str(layout.Repo.find().benchmark))
+from genkit import bizdays  # noqa: E402
 
 TASK = "BANK-01"
 
@@ -246,3 +250,22 @@ def test_fair_wordings_of_the_breach_pass(generated, solved, sentence):
     """Dense or indirect prose that a careful reader takes as the DSCR breach, with no second answer."""
     dscr, minimum = _memo_figures(generated.oracle())[:2]
     assert _failed_with_dscr_sentences(generated, solved, sentence.format(dscr=dscr, minimum=minimum)) == set()
+
+
+# ---------------------------------------------------------------------------------------- realism (issue 13 item 4)
+def test_dscr_does_not_land_on_a_whole_hundredth_by_construction(generated):
+    """Before, the true DSCR was a whole-hundredth target to the sixth decimal (e.g. 1.150000)."""
+    dscr = Decimal(generated.oracle()["facts"]["dscr"])
+    assert abs(dscr * 100 - round(dscr * 100)) >= Decimal("0.01"), dscr
+
+
+def test_statement_packages_are_issued_on_business_days_after_the_quarter(generated):
+    """Before, the 2024Q3 package was dated Saturday October 26, 2024."""
+    import pypdf
+
+    packages = sorted((generated.bundle / layout.INPUTS_DIR).glob("financial_statements_*.pdf"))
+    assert len(packages) == 4
+    for pdf in packages:
+        issued = pypdf.PdfReader(pdf).metadata.creation_date.date()
+        quarter_end = {"Q1": 3, "Q2": 6, "Q3": 9, "Q4": 12}[pdf.stem[-2:]]
+        assert bizdays.is_business_day(issued) and (issued.year, issued.month) > (int(pdf.stem[-6:-2]), quarter_end)

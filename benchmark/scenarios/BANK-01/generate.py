@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import docs, people  # noqa: E402
+from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
 TASK_ID = "BANK-01"
@@ -120,8 +120,11 @@ def build(out: BundleWriter) -> None:
 
     by_key: dict[str, Quarter] = {}
     quarters: list[Quarter] = []
-    target_dscr = Decimal(int(rng.integers(100, 118))) / 100
-    cert_dscr_target = Decimal(int(rng.integers(128, 138))) / 100
+    # Drawn to the ten-thousandth so neither the true nor the certified ratio lands on a round number by
+    # construction (issue 13 item 4: a DSCR of exactly 1.150); the true one stays well below 1.25, the certified one
+    # well above.
+    target_dscr = Decimal(int(rng.integers(10_000, 11_800))) / 10_000
+    cert_dscr_target = Decimal(int(rng.integers(12_800, 13_800))) / 10_000
     bonus = Decimal(0)
     for key, end in QUARTERS:
         q = Quarter(key, end)
@@ -145,14 +148,14 @@ def build(out: BundleWriter) -> None:
             c["sale"] = draw(1e5, 1.8e5)
             i["gain"] = draw(4e4, 9e4)
             q.notes.append(f"During the quarter the Company sold surplus press-brake equipment for "
-                           f"${c['sale']:,}, recognising a gain of ${i['gain']:,}.")
+                           f"${c['sale']:,}, recognizing a gain of ${i['gain']:,}.")
         if key == "2025Q2":
             i["litigation"] = draw(1.8e5, 2.6e5)
             c["capex"] = -draw(5e5, 8e5)
             c["equip_new"] = whole(-c["capex"] * Decimal("0.8") / 1000) * 1000
             q.notes.append(f"Litigation settlement: in May 2025 the Company settled a supplier dispute for "
                            f"${i['litigation']:,}, paid in June 2025. Management considers the matter closed.")
-            q.notes.append(f"In April 2025 the Company acquired a fibre laser cutting cell for ${-c['capex']:,} "
+            q.notes.append(f"In April 2025 the Company acquired a fiber laser cutting cell for ${-c['capex']:,} "
                            f"(included in purchases of property and equipment), financed "
                            f"${c['equip_new']:,} by a new equipment note.")
         c["term_pay"] = -term_principal
@@ -181,7 +184,8 @@ def build(out: BundleWriter) -> None:
                                 for x in ytd) + min(sum(x.inc["litigation"] for x in ytd), LITIGATION_CAP)
             unfinanced = sum(-x.cf["capex"] - x.cf["equip_new"] for x in ytd)
             taxes = sum(x.cf["tax_paid"] for x in ytd)
-            dist_total = whole(ebitda_so_far - unfinanced - taxes - target_dscr * debt_service)
+            # a few hundred dollars either way, so the ratio is not the drawn target to the last digit
+            dist_total = whole(ebitda_so_far - unfinanced - taxes - target_dscr * debt_service) + draw(-900, 900)
             c["dist"] = -(dist_total + sum(x.cf["dist"] for x in ytd[:-1]))
             if c["dist"] > -50000:
                 raise RuntimeError(f"BANK-01 seed {out.seed}: the test quarter's distributions come out at "
@@ -381,8 +385,9 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
     for n, note in enumerate(q.notes, start=2):
         blocks.append(("para", f"{n}. {note}"))
     blocks.append(("small", f"Certified as fairly presented by {cfo.name}, Chief Financial Officer of {borrower}"))
-    # Closed and sent to the bank about four weeks after the quarter end.
-    issued = datetime.combine(q.end + timedelta(days=26 + int(q.end.day) % 3), time(16, 8))
+    # Closed and sent to the bank about four weeks after the quarter end, on a business day.
+    issued = datetime.combine(bizdays.add_business_days(q.end + timedelta(days=26 + int(q.end.day) % 3), 0),
+                              time(16, 8))
     docs.write_pdf(out.input_path(f"financial_statements_{q.key}.pdf"), blocks,
                    title=f"{borrower} interim financial statements {q.key}", author=borrower,
                    life=docs.DocumentLife(author=cfo.name, created=issued),
