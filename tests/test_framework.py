@@ -446,3 +446,25 @@ def test_a_bundle_changed_since_its_oracle_is_refused(generated, tmp_path, toy_r
     task.write_text(task.read_text().replace('"generator_seed": 7', '"generator_seed": 42'))
     code = main(["run", TOY, "--worker", "nop", "--runs-dir", str(tmp_path / "runs"), "--oracle-root", str(generated)])
     assert code == 2 and "does not match its oracle" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("written", ["./agents/agent.sh", "~/agents/agent.sh"])
+def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monkeypatch, written):
+    """A new user's finding: the README's `--worker "~/agents/my_agent.py" --expose ~/agents` exited 127, and so
+    did `./agents/agent.sh --expose agents`: inside the sandbox ~ is a private HOME and the worker starts in its
+    workspace. The program is now made absolute on the host, and --expose folders too."""
+    home = tmp_path / "home"
+    agents = home / "agents"
+    agents.mkdir(parents=True)
+    script = agents / "agent.sh"
+    script.write_text('#!/bin/sh\necho done > "$WP42_OUT/answer.json"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(home)
+    run_id = "relative" if written.startswith(".") else "home"
+    expose = ("agents",) if written.startswith(".") else ("~/agents",)
+    run_attempt(_spec(tmp_path, generated, written, run_id, expose=expose))
+    attempt = Attempt.at(tmp_path / "runs", run_id, TOY, "A1", 1)
+    record = json.loads(attempt.run_json.read_text())
+    assert record["exit_code"] == 0, attempt.worker_log.read_text()
+    assert (attempt.out / "answer.json").read_text() == "done\n"

@@ -243,3 +243,18 @@ def test_report_folder_in_chromium(many: tuple[Path, Repo], tmp_path: Path) -> N
         assert rows.count() == 2 and "FAIL" in page.content()
         page.screenshot(path=str(shots / "report-attempt.png"), full_page=True)
         browser.close()
+
+
+def test_unwritable_html_target_is_one_line_not_a_traceback(many: tuple[Path, Repo], capsys, monkeypatch) -> None:
+    """A new user's finding: --html into a folder that cannot be written printed a 30-line traceback."""
+    from wp42.cli import main
+
+    runs, repo = many
+    monkeypatch.setenv("WP42_HOME", str(repo.root))
+    (repo.root / "benchmark" / "scenarios").mkdir(parents=True, exist_ok=True)
+    if not Path("/sys").is_dir():
+        pytest.skip("no /sys here: the test needs a folder that exists and that no one, root included, can write")
+    for target in ("/sys/wp42-report.html", "/sys/wp42-report/"):
+        assert main(["report", str(runs), "--html", target, "--resamples", "20"]) == 2
+        error = capsys.readouterr().err.strip().splitlines()
+        assert len(error) == 1 and error[0].startswith("wp42: error: cannot use /sys/wp42-report"), error

@@ -300,6 +300,15 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except SystemExit as exc:
         return int(exc.code or 0) if not isinstance(exc.code, str) else 1
+    except (PermissionError, IsADirectoryError, NotADirectoryError, FileNotFoundError, OSError) as exc:
+        # A folder the user named cannot be written or read (/sys/..., a read-only mount): one line, not a
+        # traceback. Only errors that carry the path they failed on land here; any other OSError is a bug and
+        # keeps its traceback.
+        if getattr(exc, "filename", None) is None:
+            raise
+        click.echo(f"wp42: error: cannot use {exc.filename}: {exc.strerror or exc}; choose a folder you can write",
+                   err=True)
+        return 2
     return 0
 
 

@@ -78,7 +78,7 @@ def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, sockets_dir: P
               repo.root / ".git", Path(spec.runs_dir)]
     framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
                  repo.completion_schema, repo.receipt_schema]
-    expose = [Path(p).expanduser() for p in spec.expose] + ([worker_tools] if worker_tools else [])
+    expose = [Path(p).expanduser().absolute() for p in spec.expose] + ([worker_tools] if worker_tools else [])
     return sandbox.SandboxPlan(
         folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
         empty_dirs=[repo.scenarios_dir],
@@ -368,7 +368,8 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     elif run.exit_code == 127 and plan.kind == "command":
         warnings.append(
             "the worker exited 127 (command not found): the sandbox shows only the system folders, the Python "
-            "running wp42 and the workspace; give the folder holding your worker with --expose"
+            "running wp42 and the workspace; give the folder holding your worker with --expose, and the worker by its "
+            "absolute path (it starts in its workspace with a private HOME)"
         )
     run_record = {
         "schema_version": RUN_SCHEMA_VERSION,

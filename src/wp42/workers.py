@@ -11,6 +11,7 @@ solutions folder outside the workspace (``<attempt>/.worker/``) and runs it from
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -107,7 +108,26 @@ def resolve(spec: str, oracle: Oracle) -> WorkerPlan:
             targets=tuple(entry.get("targets", [])),
             description=entry.get("description", ""),
         )
-    return WorkerPlan(spec, "command", ("/bin/sh", "-c", spec))
+    return WorkerPlan(spec, "command", ("/bin/sh", "-c", host_program(spec)))
+
+
+def host_program(command: str, cwd: Path | None = None) -> str:
+    """``command`` with its program made absolute when it is written ``~/...`` or as a relative path that exists
+    here: the worker starts in its workspace with a private HOME, where neither would resolve (a new user's
+    ``--worker "~/agents/my_agent.py" --expose ~/agents`` exited 127). Only the leading word is rewritten, so pipes,
+    variables and quoting in the rest of the command are untouched; a command whose program is quoted, absolute, or
+    a bare name found on PATH is returned as it is."""
+    stripped = command.lstrip()
+    program = stripped.split(None, 1)[0] if stripped else ""
+    if not program or program[0] in "'\"/" or not (program.startswith("~") or "/" in program):
+        return command
+    path = Path(program).expanduser()
+    if not path.is_absolute():
+        path = (cwd or Path.cwd()) / path
+    if not path.exists():
+        return command
+    # absolute, links kept: the folder the user exposed is the one the sandbox shows
+    return os.path.abspath(path) + stripped[len(program):]
 
 
 def stage_solutions(oracle: Oracle, tools_dir: Path) -> None:
