@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
+import pytest
 from pypdf import PdfReader
 
 from wp42.layout import Repo
@@ -72,3 +73,14 @@ def test_business_days_skip_weekends_and_holidays():
     assert not bizdays.is_business_day(date(2025, 7, 4))
     assert bizdays.add_business_days(date(2025, 7, 3), 1) == date(2025, 7, 7)
     assert bizdays.last_business_day(2025, 5) == date(2025, 5, 30)
+
+
+def test_england_and_wales_working_days():
+
+    assert not bizdays.is_uk_working_day(date(2025, 4, 18))  # Good Friday
+    assert not bizdays.is_uk_working_day(date(2025, 12, 27))  # a Saturday
+    assert bizdays.is_uk_working_day(date(2025, 7, 4))  # a US holiday, not an English one
+    assert bizdays.uk_working_day(date(2025, 12, 25)) == date(2025, 12, 29)
+    assert bizdays.uk_working_day(date(2025, 12, 28), -1) == date(2025, 12, 24)
+    with pytest.raises(ValueError, match="outside the England and Wales holiday table"):
+        bizdays.is_uk_working_day(date(2030, 1, 2))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import docs, people  # noqa: E402
+from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 
@@ -31,19 +31,7 @@ MATERIAL_SHARE = Decimal("0.10")
 MONTHS = [date(2025, m, 1) for m in range(4, 13)] + [date(2026, m, 1) for m in range(1, 4)]  # FY Apr-Mar
 REVENUE_PHASING = (9, 10, 10, 9, 8, 8, 8, 9, 10, 6, 6, 7)
 DEPARTMENTS = ("Sales", "Marketing", "Operations", "Product Development", "Finance & Admin")
-#: England and Wales bank holidays of the financial year and its edges (gov.uk/bank-holidays); bizdays knows only
-#: the US calendar, and a Leeds budget holder does not write notes on Boxing Day.
-ENGLAND_BANK_HOLIDAYS = frozenset({
-    date(2025, 4, 18), date(2025, 4, 21), date(2025, 5, 5), date(2025, 5, 26), date(2025, 8, 25),
-    date(2025, 12, 25), date(2025, 12, 26), date(2026, 1, 1), date(2026, 4, 3), date(2026, 4, 6),
-})
 
-
-def working_day_on_or_before(day: date) -> date:
-    """``day``, or the last Leeds working day before it (Monday-Friday, not an England bank holiday)."""
-    while day.weekday() >= 5 or day in ENGLAND_BANK_HOLIDAYS:
-        day -= timedelta(days=1)
-    return day
 
 #: account, name, class, department, annual budget range in £
 ACCOUNTS = (
@@ -223,8 +211,8 @@ def build(out: BundleWriter) -> None:
     docs.write_json(out.input_path("chart_of_accounts_mapping.json"), mapping)
 
     month_headers = [f"{m:%b-%y}" for m in MONTHS]
-    note_day = working_day_on_or_before(month.replace(day=28))
-    call_day = working_day_on_or_before(note_day - timedelta(days=1))  # the claimed conversation with Tom
+    note_day = bizdays.uk_working_day(month.replace(day=28), -1)
+    call_day = bizdays.uk_working_day(note_day - timedelta(days=1), -1)  # the claimed conversation with Tom
     sheets = [{
         "name": "Approved totals",
         "rows": [[ORG], ["FY2025/26 budget - totals approved by the Board (8 April 2025)"], [],

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import docs  # noqa: E402
+from genkit import bizdays, docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.redline import write_redline_docx  # noqa: E402
 
@@ -38,9 +38,6 @@ BUYERS = ("Hollinsbury Stores plc", "Marlowe & Finch Retail plc", "Eastgate Groc
 #: The buyer's solicitors and the partners who could send the mark-up (each lawyer at one firm only).
 BUYER_FIRMS = (("Penrose Whitlam LLP", "penrosewhitlam.example", ("Julian Penrose", "Oliver Strand")),
                ("Carrick Stone LLP", "carrickstone.example", ("Priya Lockwood", "Imogen Hartley")))
-#: England and Wales bank holidays of 2025 (gov.uk/bank-holidays); genkit.bizdays knows only the US calendar.
-BANK_HOLIDAYS_2025 = frozenset(date(2025, m, d) for m, d in ((1, 1), (4, 18), (4, 21), (5, 5), (5, 26), (8, 25),
-                                                             (12, 25), (12, 26)))
 LAWS = ("the State of New York", "Ireland", "the Netherlands", "Singapore")
 LAW_WORDS = {"the State of New York": "new york", "Ireland": "ireland", "the Netherlands": "netherlands",
              "Singapore": "singapore"}
@@ -49,18 +46,10 @@ REJECT, NEGOTIATE, ACCEPT = "reject", "negotiate", "accept"
 NEGOTIABLE = ("payment_term", "warranty_period", "liability_cap")
 
 
-def working_day(day: date, step: int = 1) -> date:
-    """``day`` if it is a working day in England and Wales in 2025, else the next one (``step`` 1) or the previous
-    one (``step`` -1). Source of the holidays: :data:`BANK_HOLIDAYS_2025`."""
-    while day.weekday() >= 5 or day in BANK_HOLIDAYS_2025:
-        day += timedelta(days=step)
-    return day
-
-
 def working_days_before(day: date, n: int) -> date:
     """The working day ``n`` (>= 1) working days before ``day``."""
     for _ in range(n):
-        day = working_day(day - timedelta(days=1), -1)
+        day = bizdays.uk_working_day(day - timedelta(days=1), -1)
     return day
 
 
@@ -72,7 +61,7 @@ def build(out: BundleWriter) -> None:
     lawyer = pick(lawyers)
     initials = "".join(w[0] for w in lawyer.split())
     # the mark-up goes out at the end of a working day; the call was a few working days earlier
-    sent_day = working_day(date(2025, int(rng.integers(2, 11)), int(rng.integers(3, 25))))
+    sent_day = bizdays.uk_working_day(date(2025, int(rng.integers(2, 11)), int(rng.integers(3, 25))))
     sent = datetime(sent_day.year, sent_day.month, sent_day.day, 17, int(rng.integers(0, 59)), tzinfo=UK)
     call_day = working_days_before(sent_day, int(rng.integers(2, 5)))
     drafted_day = working_days_before(sent_day, int(rng.integers(10, 15)))
