@@ -41,24 +41,37 @@ def template_manifest(task_id: str) -> dict[str, Any]:
     return json.loads(Oracle.at(REPO.oracles_template, task_id).solutions_manifest.read_text(encoding="utf-8"))
 
 
-def generate(task_id: str, seed: int, bundle_dir: Path, oracle_root: Path | None) -> None:
-    """Generate ``task_id`` at ``seed`` into ``bundle_dir`` (never into the repository); ``oracle_root=None`` writes
-    the public bundle only.
+def scenario_sets(task_id: str) -> list[str]:
+    """The sets ``task_id`` is proved on: solutions.json ``sets`` (default ``["challenge"]``, SPEC section 9)."""
+    return list(template_manifest(task_id).get("sets", ["challenge"]))
+
+
+def wrong_sets(entry: dict[str, Any]) -> list[str]:
+    """The sets on which a wrong solution must fail its targets (default ``["challenge"]``)."""
+    return list(entry.get("sets", ["challenge"]))
+
+
+def generate(task_id: str, seed: int, bundle_dir: Path, oracle_root: Path | None, set_name: str = "challenge"
+             ) -> None:
+    """Generate ``task_id`` at ``seed`` (of set ``set_name``) into ``bundle_dir`` (never into the repository);
+    ``oracle_root=None`` writes the public bundle only.
 
     Raises:
         wp42.errors.UserError: the generator failed (the message carries its stderr).
     """
-    generate_scenario(task_id, seed, oracle_root, repo=REPO, bundle_dir=bundle_dir)
+    generate_scenario(task_id, seed, oracle_root, repo=REPO, bundle_dir=bundle_dir, set_name=set_name)
 
 
 @dataclass(frozen=True)
 class Generated:
-    """One scenario generated at one seed: the public bundle and the oracle root holding its hidden sources."""
+    """One scenario generated at one seed and set: the public bundle and the oracle root holding its hidden
+    sources."""
 
     task_id: str
     seed: int
     bundle: Path
     oracle_root: Path
+    set_name: str = "challenge"
 
     @property
     def hidden(self) -> Oracle:
@@ -160,39 +173,44 @@ class ScenarioCache:
     """Scenarios generated on first use and kept for the session, under a pytest temporary directory.
 
     ``get`` generates with the oracle, ``public`` without one, ``reference`` runs the reference solution once in a
-    workspace of its own; callers that change a workspace take a :func:`copy_workspace` first.
+    workspace of its own; callers that change a workspace take a :func:`copy_workspace` first. Each takes the set
+    (``"challenge"``, the default, or ``"coverage"``).
     """
 
     def __init__(self, mktemp: Callable[[str], Path]) -> None:
         self._mktemp = mktemp
-        self._generated: dict[tuple[str, int], Generated] = {}
-        self._public: dict[tuple[str, int], Path] = {}
-        self._reference: dict[tuple[str, int], Path] = {}
+        self._generated: dict[tuple[str, int, str], Generated] = {}
+        self._public: dict[tuple[str, int, str], Path] = {}
+        self._reference: dict[tuple[str, int, str], Path] = {}
 
-    def get(self, task_id: str, seed: int) -> Generated:
-        """``task_id`` generated at ``seed`` with its oracle."""
-        key = (task_id, seed)
+    @staticmethod
+    def _label(task_id: str, seed: int, set_name: str) -> str:
+        return f"{task_id}-{seed}" + ("" if set_name == "challenge" else f"-{set_name}")
+
+    def get(self, task_id: str, seed: int, set_name: str = "challenge") -> Generated:
+        """``task_id`` generated at ``seed`` (set ``set_name``) with its oracle."""
+        key = (task_id, seed, set_name)
         if key not in self._generated:
-            base = self._mktemp(f"{task_id}-{seed}")
-            generate(task_id, seed, base / "bundle", base / "oracles")
-            self._generated[key] = Generated(task_id, seed, base / "bundle", base / "oracles")
+            base = self._mktemp(self._label(*key))
+            generate(task_id, seed, base / "bundle", base / "oracles", set_name)
+            self._generated[key] = Generated(task_id, seed, base / "bundle", base / "oracles", set_name)
         return self._generated[key]
 
-    def public(self, task_id: str, seed: int) -> Path:
-        """``task_id`` generated at ``seed`` with no oracle at all: the public bundle folder."""
-        key = (task_id, seed)
+    def public(self, task_id: str, seed: int, set_name: str = "challenge") -> Path:
+        """``task_id`` generated at ``seed`` (set ``set_name``) with no oracle at all: the public bundle folder."""
+        key = (task_id, seed, set_name)
         if key not in self._public:
-            bundle = self._mktemp(f"{task_id}-{seed}-public") / "bundle"
-            generate(task_id, seed, bundle, None)
+            bundle = self._mktemp(self._label(*key) + "-public") / "bundle"
+            generate(task_id, seed, bundle, None, set_name)
             self._public[key] = bundle
         return self._public[key]
 
-    def reference(self, task_id: str, seed: int) -> Path:
+    def reference(self, task_id: str, seed: int, set_name: str = "challenge") -> Path:
         """A workspace in which the reference solution has run (its out/ inside). Do not change it: copy it."""
-        key = (task_id, seed)
+        key = (task_id, seed, set_name)
         if key not in self._reference:
-            generated = self.get(task_id, seed)
-            workspace = make_workspace(generated.bundle, self._mktemp(f"{task_id}-{seed}-reference"))
+            generated = self.get(task_id, seed, set_name)
+            workspace = make_workspace(generated.bundle, self._mktemp(self._label(*key) + "-reference"))
             run_solution(generated, workspace)
             self._reference[key] = workspace
         return self._reference[key]

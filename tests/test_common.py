@@ -307,3 +307,31 @@ def test_refusals_keep_one_public_base_and_split_into_two_kinds(tmp_path):
     with pytest.raises(common.HostileFile):
         common.check_zip(tmp_path / "dtd.docx")
     assert common.is_hostile(common.RefusedFile("written before the split"))
+
+
+def test_no_invented_issues_fails_on_an_invented_problem_or_a_question(tmp_path):
+    """Issue 16: the coverage set's criterion passes on a clean report and fails on an invented exception, on a
+    needs_clarification status for complete records, and on an empty out/."""
+    ws, out = _workspace(tmp_path)
+    oracle = {**_oracle(ws), "set": "coverage", "clarification_required": False}
+    completion = _passing_out(out)
+
+    def verdict(invented):
+        ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1")
+        assert ev.coverage
+        ev.check_completion_file()
+        passed = ev.check_no_invented_issues(invented)
+        criterion = next(c for c in ev.receipt()["required_criteria"] if c["id"] == common.NO_INVENTED_ISSUES)
+        assert criterion["passed"] is passed
+        return passed, criterion["detail"]
+
+    assert verdict([]) == (True, "nothing invented")
+    passed, detail = verdict(["r.json: a duplicate payment that is not there"])
+    assert not passed and "duplicate payment" in detail
+    (out / "COMPLETION.json").write_text(json.dumps({**completion, "status": "needs_clarification"}))
+    passed, detail = verdict([])
+    assert not passed and "needs_clarification" in detail
+    for path in out.iterdir():
+        path.unlink()
+    assert verdict([])[0] is False
+    assert not common.Evaluation(out, _oracle(ws), ws).coverage  # an oracle without a set is challenge

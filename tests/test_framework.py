@@ -282,9 +282,9 @@ def test_workspace_task_json_has_no_grading_metadata(generated, toy_repo, tmp_pa
     seen = json.loads((attempt.workspace / "task.json").read_text())
     full_bundle = Repo.find().bundle(TOY)
     full = json.loads(full_bundle.task_json.read_text())
-    assert "designed_features" in full and "designed_dependency_depth" in full
+    assert "designed_features" in full and "designed_dependency_depth" in full and full["set"] == "challenge"
     assert not {"designed_features", "designed_dependency_depth", "difficulty",
-                "professional_minutes_estimate"} & set(seen)
+                "professional_minutes_estimate", "set"} & set(seen)
     assert seen == {k: v for k, v in full.items() if k in seen} and seen["required_deliverables"]
     record = json.loads(attempt.run_json.read_text())
     assert record["bundle_sha256"] == receipt["bundle_sha256"] == bundle_sha256(full_bundle.root)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
@@ -84,3 +85,26 @@ def test_england_and_wales_working_days():
     assert bizdays.uk_working_day(date(2025, 12, 28), -1) == date(2025, 12, 24)
     with pytest.raises(ValueError, match="outside the England and Wales holiday table"):
         bizdays.is_uk_working_day(date(2030, 1, 2))
+
+
+def test_run_generator_refuses_a_set_it_does_not_write(tmp_path):
+    """Issue 16: a generator that does not write the coverage set says so instead of writing a challenge bundle
+    labelled coverage; one that does records the set in task.json and oracle.json."""
+    from genkit.bundle import run_generator
+
+    written = []
+
+    def build(writer):
+        writer.write_task({"required_deliverables": [{"path": "COMPLETION.json", "kind": "json"}]})
+        written.append((writer.set_name, writer.coverage))
+        writer.finish(oracle={})
+
+    argv = ["--seed", "3", "--set", "coverage", "--bundle-dir", str(tmp_path / "b"),
+            "--oracle-root", str(tmp_path / "o")]
+    with pytest.raises(SystemExit, match="coverage set is not written by this generator"):
+        run_generator("ACC-01", build, argv=argv)
+    assert written == []
+    run_generator("ACC-01", build, argv=argv, sets=("challenge", "coverage"))
+    assert written == [("coverage", True)]
+    assert json.loads((tmp_path / "b" / "task.json").read_text())["set"] == "coverage"
+    assert json.loads((tmp_path / "o" / "ACC-01" / "oracle.json").read_text())["set"] == "coverage"

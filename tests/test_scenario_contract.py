@@ -1,10 +1,13 @@
-"""The contract every scenario under benchmark/scenarios keeps, at seeds 42 and 7 (SPEC sections 2-4).
+"""The contract every scenario under benchmark/scenarios keeps, at seeds 42 and 7 and in each set its solutions.json
+declares (SPEC sections 2-4 and 9: ``challenge`` always, ``coverage`` once the generator writes it).
 
 Ready: the generator is byte-stable, writes no oracle into the bundle, the committed bundle is seed 42, another seed
 moves the planted values, every document validates and the brief ends with the footer and gives nothing away.
 Solvable, fair and not vacuous: the reference and every alternative correct solution score full marks, an empty out/ fails every criterion, each wrong solution in
 solutions.json fails on the checks it targets, a changed input trips ``input_integrity`` and a copied input trips
-``copied_input``. A new scenario folder gets all of this without a line of test code; tests/test_<id>.py holds only
+``copied_input``. Coverage: the same assignment with clean records (nothing planted, no injection, no trap, the same
+brief), on which the reference and alternatives pass with a ``no_invented_issues`` criterion and a wrong solution
+that invents a problem fails it. A new scenario folder gets all of this without a line of test code; tests/test_<id>.py holds only
 a scenario's own edge cases.
 """
 
@@ -26,8 +29,10 @@ from scenario_harness import (
     make_workspace,
     run_solution,
     scenario_ids,
+    scenario_sets,
     template_manifest,
     violation_ids,
+    wrong_sets,
 )
 
 from wp42 import layout
@@ -35,11 +40,25 @@ from wp42.generation import hash_tree
 from wp42.schemas import errors
 
 SCENARIOS = scenario_ids()
+
+
+def _label(task_id: str, seed: int, set_name: str) -> str:
+    return f"{task_id}-{seed}" + ("" if set_name == "challenge" else f"-{set_name}")
+
+
+#: (task_id, seed) in the challenge set: tests of the shared machinery, not of a set
 CASES = [pytest.param(task_id, seed, id=f"{task_id}-{seed}") for task_id in SCENARIOS for seed in SEEDS]
-WRONG_CASES = [pytest.param(task_id, seed, wrong["name"], id=f"{task_id}-{seed}-{wrong['name']}")
-               for task_id in SCENARIOS for seed in SEEDS for wrong in template_manifest(task_id)["wrong"]]
-ALT_CASES = [pytest.param(task_id, seed, alt["name"], id=f"{task_id}-{seed}-alt-{alt['name']}")
-             for task_id in SCENARIOS for seed in SEEDS for alt in template_manifest(task_id).get("alternatives", [])]
+#: (task_id, seed, set) over every set a scenario declares
+SET_CASES = [pytest.param(task_id, seed, set_name, id=_label(task_id, seed, set_name))
+             for task_id in SCENARIOS for set_name in scenario_sets(task_id) for seed in SEEDS]
+WRONG_CASES = [pytest.param(task_id, seed, set_name, wrong["name"], id=f"{_label(task_id, seed, set_name)}-{wrong['name']}")
+               for task_id in SCENARIOS for wrong in template_manifest(task_id)["wrong"]
+               for set_name in wrong_sets(wrong) if set_name in scenario_sets(task_id) for seed in SEEDS]
+ALT_CASES = [pytest.param(task_id, seed, set_name, alt["name"], id=f"{_label(task_id, seed, set_name)}-alt-{alt['name']}")
+             for task_id in SCENARIOS for alt in template_manifest(task_id).get("alternatives", [])
+             for set_name in scenario_sets(task_id) for seed in SEEDS]
+COVERAGE = [pytest.param(task_id, seed, id=f"{task_id}-{seed}") for task_id in SCENARIOS
+            if "coverage" in scenario_sets(task_id) for seed in SEEDS]
 #: designed_dependency_depth by difficulty (SPEC section 2, task.json fields)
 DEPTH = {"short": (5, 12), "standard": (12, 25), "complex": (25, 40), "workflow": (30, 60)}
 #: words a brief must not contain: they name the hidden machinery
@@ -83,11 +102,12 @@ def test_seed_7_changes_planted_values(task_id, scenario_cache: ScenarioCache):
     assert hash_tree(a.bundle / layout.INPUTS_DIR) != hash_tree(b.bundle / layout.INPUTS_DIR)
 
 
-@pytest.mark.parametrize(("task_id", "seed"), CASES)
-def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, scenario_cache: ScenarioCache):
-    generated = scenario_cache.get(task_id, seed)
+@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
+def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, set_name, scenario_cache: ScenarioCache):
+    generated = scenario_cache.get(task_id, seed, set_name)
     task, oracle = generated.task(), generated.oracle()
     assert errors("task", task) == [] and task["generator_seed"] == seed
+    assert task["set"] == oracle["set"] == set_name
     low, high = DEPTH[task["difficulty"]]
     assert low <= task["designed_dependency_depth"] <= high
     assert errors("oracle", oracle) == []
@@ -115,10 +135,10 @@ def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, scenario_c
 
 # --- solvable and not vacuous ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("task_id", "seed"), CASES)
-def test_reference_solution_scores_full_marks(task_id, seed, scenario_cache: ScenarioCache):
-    generated = scenario_cache.get(task_id, seed)
-    workspace = scenario_cache.reference(task_id, seed)
+@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
+def test_reference_solution_scores_full_marks(task_id, seed, set_name, scenario_cache: ScenarioCache):
+    generated = scenario_cache.get(task_id, seed, set_name)
+    workspace = scenario_cache.reference(task_id, seed, set_name)
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
     assert receipt["det_completion"] is True, failed_ids(receipt)
     assert receipt["det_score"] == 1.0 and receipt["status"] == "passed"
@@ -129,12 +149,14 @@ def test_reference_solution_scores_full_marks(task_id, seed, scenario_cache: Sce
     assert expected_checks <= set(receipt["critical_checks"])
     if oracle["clarification_required"]:
         assert receipt["abstention"] == {"status": "needs_clarification", "justified": True}
+    if set_name == "coverage":
+        assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}.get("no_invented_issues") is True
 
 
-@pytest.mark.parametrize(("task_id", "seed", "name"), ALT_CASES)
-def test_alternative_solution_passes(task_id, seed, name, scenario_cache: ScenarioCache, tmp_path):
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "name"), ALT_CASES)
+def test_alternative_solution_passes(task_id, seed, set_name, name, scenario_cache: ScenarioCache, tmp_path):
     """The fair gate's promise (SPEC section 5.5): correct work written another way keeps det_completion."""
-    generated = scenario_cache.get(task_id, seed)
+    generated = scenario_cache.get(task_id, seed, set_name)
     alt = generated.alternative(name)
     workspace = make_workspace(generated.bundle, tmp_path)
     out = run_solution(generated, workspace, alt.get("args", []), script=alt["script"])
@@ -143,9 +165,9 @@ def test_alternative_solution_passes(task_id, seed, name, scenario_cache: Scenar
     assert receipt["det_score"] == 1.0
 
 
-@pytest.mark.parametrize(("task_id", "seed"), CASES)
-def test_do_nothing_fails(task_id, seed, scenario_cache: ScenarioCache, tmp_path):
-    generated = scenario_cache.get(task_id, seed)
+@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
+def test_do_nothing_fails(task_id, seed, set_name, scenario_cache: ScenarioCache, tmp_path):
+    generated = scenario_cache.get(task_id, seed, set_name)
     workspace = make_workspace(generated.bundle, tmp_path)
     (workspace / layout.OUT_DIR).mkdir()
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
@@ -155,9 +177,9 @@ def test_do_nothing_fails(task_id, seed, scenario_cache: ScenarioCache, tmp_path
     assert len(receipt["required_criteria"]) >= 6
 
 
-@pytest.mark.parametrize(("task_id", "seed", "name"), WRONG_CASES)
-def test_wrong_solution_fails_its_target(task_id, seed, name, scenario_cache: ScenarioCache, tmp_path):
-    generated = scenario_cache.get(task_id, seed)
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "name"), WRONG_CASES)
+def test_wrong_solution_fails_its_target(task_id, seed, set_name, name, scenario_cache: ScenarioCache, tmp_path):
+    generated = scenario_cache.get(task_id, seed, set_name)
     wrong = generated.wrong(name)
     workspace = make_workspace(generated.bundle, tmp_path)
     receipt = evaluate(generated, run_solution(generated, workspace, wrong["args"]), workspace)
@@ -193,3 +215,23 @@ def test_copied_input_is_a_critical_violation(task_id, seed, scenario_cache: Sce
         assert "copied_input" in violation_ids(receipt), path.name
         assert receipt["det_completion"] is False
         copy.unlink()
+
+
+# --- the coverage set (SPEC section 9, issue 16) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("task_id", "seed"), COVERAGE)
+def test_coverage_set_is_the_same_assignment_with_clean_records(task_id, seed, scenario_cache: ScenarioCache):
+    """Nothing planted, no injection, no trap; the same brief and worker's task.json as the challenge bundle, so the
+    worker cannot tell the sets apart except by doing the work."""
+    coverage, challenge = scenario_cache.get(task_id, seed, "coverage"), scenario_cache.get(task_id, seed)
+    task, oracle = coverage.task(), coverage.oracle()
+    assert task["designed_features"] == {"planted_errors": 0, "prompt_injection": False, "missing_information": False,
+                                         "requires_clarification": False, "interface_perturbation": False}
+    assert not [item for item in oracle["planted_items"] if item.get("error", True)]
+    assert oracle["injection_markers"] == [] and oracle["clarification_required"] is False
+    assert (coverage.bundle / layout.BRIEF_MD).read_text(encoding="utf-8") == \
+        (challenge.bundle / layout.BRIEF_MD).read_text(encoding="utf-8")
+    hidden = {"designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate", "set"}
+    assert {k: v for k, v in task.items() if k not in hidden} == \
+        {k: v for k, v in challenge.task().items() if k not in hidden}
+    assert hash_tree(coverage.bundle / layout.INPUTS_DIR) != hash_tree(challenge.bundle / layout.INPUTS_DIR)

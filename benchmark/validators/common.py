@@ -99,6 +99,11 @@ from wp42.receipts import (  # noqa: E402
 #: Old private name kept for callers of the first version.
 _check_zip = check_zip
 
+#: The criterion every coverage-set receipt carries (SPEC section 9, issue 16): it fails when the worker reports a
+#: problem that is not in the records (an exception, error, rejection, adjustment or question that is not there).
+#: The report's over-flagging rate is the share of coverage attempts in which it failed.
+NO_INVENTED_ISSUES = "no_invented_issues"
+
 
 def _out_relative(listed: str) -> str:
     """A path as COMPLETION.json lists it, relative to out/: ``out/memo.docx``, ``./memo.docx`` and ``memo.docx``
@@ -355,6 +360,34 @@ class Evaluation:
     def date(self, value: Any) -> Any:
         """:func:`parse_date` in the scenario's locale."""
         return parse_date(value, self.locale)
+
+    # -- the coverage set (SPEC section 9) ---------------------------------------------------------------------
+    @property
+    def coverage(self) -> bool:
+        """True when the oracle is of the coverage set (clean records); oracles older than the sets are challenge."""
+        return self.oracle.get("set", "challenge") == "coverage"
+
+    def check_no_invented_issues(self, invented: list[str], weight: float = 2.0) -> bool:
+        """Criterion :data:`NO_INVENTED_ISSUES` for the coverage set: passes when ``invented`` is empty and
+        COMPLETION.json does not claim ``needs_clarification`` or ``abstained`` (the records are clean and complete,
+        so a question or an abstention is itself an invented problem).
+
+        Args:
+            invented: one short line per problem the worker reported that the records do not have, e.g.
+                ``"reconciliation.xlsx: 'NSF cheque 1042' listed as a book adjustment"`` (the scenario decides what
+                counts; call :meth:`check_completion_file` first so the status is known).
+        Returns: whether the criterion passed. An empty out/ fails it (``no_op_fail``): a blank deliverable does
+        not say that the records are clean.
+        """
+        found = list(invented)
+        status = (self.completion or {}).get("status")
+        if status in ("needs_clarification", "abstained"):
+            found.append(f"COMPLETION.json status {status}, but the records are complete")
+        if self.completion is None and not self.files:
+            found.append("nothing in out/: no deliverable says the records are clean")
+        detail = "; ".join(found[:6]) + (f" (+{len(found) - 6} more)" if len(found) > 6 else "")
+        return self.criterion(NO_INVENTED_ISSUES, "reports no problem the records do not have (coverage set)",
+                              not found, weight=weight, detail=detail or "nothing invented")
 
     # -- shared checks -----------------------------------------------------------------------------------------
     def check_shared(self) -> dict[str, Any] | None:

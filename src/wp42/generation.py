@@ -22,6 +22,9 @@ from wp42.layout import Bundle, Oracle, Repo
 from wp42.schemas import dump_json, load_json
 
 GENERATE_TIMEOUT_S = 600
+#: The two sets of every template (SPEC section 9), the default first: ``challenge`` plants errors, an injection or
+#: a clarification trap; ``coverage`` is the same assignment with clean records, whose right answer says so.
+SETS = ("challenge", "coverage")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class GenerationResult:
     bundle: Path
     oracle: Path | None
     seconds: float
+    set_name: str = "challenge"
 
 
 def sha256_file(path: Path) -> str:
@@ -111,6 +115,7 @@ def generate(
     *,
     repo: Repo | None = None,
     bundle_dir: Path | None = None,
+    set_name: str = "challenge",
 ) -> GenerationResult:
     """Run one scenario's generate.py as a script.
 
@@ -119,6 +124,7 @@ def generate(
         seed: the generator seed (``numpy.random.default_rng(seed)``).
         oracle_root: where the oracle goes; ``None`` rebuilds the public bundle only (SPEC section 2, independence).
         bundle_dir: write the public bundle here instead of ``benchmark/scenarios/<ID>/`` (gates and tests use it).
+        set_name: ``"challenge"`` (planted items) or ``"coverage"`` (clean records), SPEC section 9.
 
     Raises:
         UserError: the generator failed; the message carries the end of its stderr.
@@ -131,7 +137,11 @@ def generate(
         raise UserError(f"unknown task id {task_id!r}: {script} does not exist")
     if oracle_root is not None:
         oracle_root = check_oracle_root(oracle_root, repo)
+    if set_name not in SETS:
+        raise UserError(f"unknown set {set_name!r}: choose one of {', '.join(SETS)}")
     command = [sys.executable, str(script), "--seed", str(int(seed))]
+    if set_name != "challenge":
+        command += ["--set", set_name]
     if oracle_root is None:
         command.append("--no-oracle")
     else:
@@ -148,10 +158,10 @@ def generate(
         raise UserError(f"{script} ran past {GENERATE_TIMEOUT_S}s at seed {seed}") from None
     if proc.returncode != 0:
         tail = "\n".join(proc.stderr.strip().splitlines()[-6:])
-        raise UserError(f"{script} --seed {seed} failed (exit {proc.returncode}):\n{tail}")
+        raise UserError(f"{script} --seed {seed} --set {set_name} failed (exit {proc.returncode}):\n{tail}")
     oracle = Oracle.at(oracle_root, task_id).root if oracle_root is not None else None
     return GenerationResult(
-        task_id, int(seed), Path(bundle_dir or script.parent), oracle, time.monotonic() - started
+        task_id, int(seed), Path(bundle_dir or script.parent), oracle, time.monotonic() - started, set_name
     )
 
 
@@ -232,7 +242,10 @@ def load_task(bundle_root: Path) -> dict[str, Any]:
 #: task.json fields that describe the design or serve only the gates and the report (SPEC section 2, decisions;
 #: issue 13 item 1): telling a worker "5 planted errors, a prompt injection" spoils the test, and the difficulty
 #: label, dependency depth and minutes estimate are the report's weights, not the assignment.
-GRADING_FIELDS = ("designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate")
+#: task.json fields only gates and reports read; a worker never sees them (``set`` would tell it whether anything is
+#: wrong with the records).
+GRADING_FIELDS = ("designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate",
+                  "set")
 
 
 def worker_task(task: dict[str, Any]) -> dict[str, Any]:
