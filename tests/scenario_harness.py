@@ -28,6 +28,9 @@ from wp42.schemas import errors
 REPO = Repo.find()
 #: The seeds every scenario is tested at: the committed one and one other.
 SEEDS = (42, 7)
+#: The seeds the hard level (issue 25) is tested at: its instances are a real month's volume, so one seed in the
+#: suite; ``wp42 validate --level hard`` proves more.
+HARD_SEEDS = (42,)
 SOLVE_TIMEOUT_S = 300
 
 
@@ -51,15 +54,33 @@ def wrong_sets(entry: dict[str, Any]) -> list[str]:
     return list(entry.get("sets", ["challenge"]))
 
 
-def generate(task_id: str, seed: int, bundle_dir: Path, oracle_root: Path | None, set_name: str = "challenge"
-             ) -> None:
-    """Generate ``task_id`` at ``seed`` (of set ``set_name``) into ``bundle_dir`` (never into the repository);
-    ``oracle_root=None`` writes the public bundle only.
+def scenario_levels(task_id: str) -> list[str]:
+    """The levels ``task_id`` is proved on: solutions.json ``levels`` (default ``["standard"]``, issue 25)."""
+    return list(template_manifest(task_id).get("levels", ["standard"]))
+
+
+def variants(task_id: str) -> list[tuple[int, str, str]]:
+    """Every ``(seed, set, level)`` the contract tests ``task_id`` at: :data:`SEEDS` at the standard level and
+    :data:`HARD_SEEDS` at the hard one, in each declared set."""
+    return [(seed, set_name, level) for level in scenario_levels(task_id) for set_name in scenario_sets(task_id)
+            for seed in (SEEDS if level == "standard" else HARD_SEEDS)]
+
+
+def variant_label(task_id: str, seed: int, set_name: str = "challenge", level: str = "standard") -> str:
+    """``ACC-01-42``, ``ACC-01-42-coverage``, ``ACC-01-42-hard``, ``ACC-01-42-coverage-hard``: a test id."""
+    return "-".join([task_id, str(seed)] + [part for part in (set_name, level) if part not in ("challenge",
+                                                                                              "standard")])
+
+
+def generate(task_id: str, seed: int, bundle_dir: Path, oracle_root: Path | None, set_name: str = "challenge",
+             level: str = "standard") -> None:
+    """Generate ``task_id`` at ``seed`` (of set ``set_name``, level ``level``) into ``bundle_dir`` (never into the
+    repository); ``oracle_root=None`` writes the public bundle only.
 
     Raises:
         wp42.errors.UserError: the generator failed (the message carries its stderr).
     """
-    generate_scenario(task_id, seed, oracle_root, repo=REPO, bundle_dir=bundle_dir, set_name=set_name)
+    generate_scenario(task_id, seed, oracle_root, repo=REPO, bundle_dir=bundle_dir, set_name=set_name, level=level)
 
 
 @dataclass(frozen=True)
@@ -72,6 +93,7 @@ class Generated:
     bundle: Path
     oracle_root: Path
     set_name: str = "challenge"
+    level: str = "standard"
 
     @property
     def hidden(self) -> Oracle:
@@ -174,43 +196,39 @@ class ScenarioCache:
 
     ``get`` generates with the oracle, ``public`` without one, ``reference`` runs the reference solution once in a
     workspace of its own; callers that change a workspace take a :func:`copy_workspace` first. Each takes the set
-    (``"challenge"``, the default, or ``"coverage"``).
+    (``"challenge"``, the default, or ``"coverage"``) and the level (``"standard"``, the default, or ``"hard"``).
     """
 
     def __init__(self, mktemp: Callable[[str], Path]) -> None:
         self._mktemp = mktemp
-        self._generated: dict[tuple[str, int, str], Generated] = {}
-        self._public: dict[tuple[str, int, str], Path] = {}
-        self._reference: dict[tuple[str, int, str], Path] = {}
+        self._generated: dict[tuple[str, int, str, str], Generated] = {}
+        self._public: dict[tuple[str, int, str, str], Path] = {}
+        self._reference: dict[tuple[str, int, str, str], Path] = {}
 
-    @staticmethod
-    def _label(task_id: str, seed: int, set_name: str) -> str:
-        return f"{task_id}-{seed}" + ("" if set_name == "challenge" else f"-{set_name}")
-
-    def get(self, task_id: str, seed: int, set_name: str = "challenge") -> Generated:
-        """``task_id`` generated at ``seed`` (set ``set_name``) with its oracle."""
-        key = (task_id, seed, set_name)
+    def get(self, task_id: str, seed: int, set_name: str = "challenge", level: str = "standard") -> Generated:
+        """``task_id`` generated at ``seed`` (set ``set_name``, level ``level``) with its oracle."""
+        key = (task_id, seed, set_name, level)
         if key not in self._generated:
-            base = self._mktemp(self._label(*key))
-            generate(task_id, seed, base / "bundle", base / "oracles", set_name)
-            self._generated[key] = Generated(task_id, seed, base / "bundle", base / "oracles", set_name)
+            base = self._mktemp(variant_label(*key))
+            generate(task_id, seed, base / "bundle", base / "oracles", set_name, level)
+            self._generated[key] = Generated(task_id, seed, base / "bundle", base / "oracles", set_name, level)
         return self._generated[key]
 
-    def public(self, task_id: str, seed: int, set_name: str = "challenge") -> Path:
-        """``task_id`` generated at ``seed`` (set ``set_name``) with no oracle at all: the public bundle folder."""
-        key = (task_id, seed, set_name)
+    def public(self, task_id: str, seed: int, set_name: str = "challenge", level: str = "standard") -> Path:
+        """``task_id`` generated at ``seed`` (set ``set_name``, level ``level``) with no oracle: the public bundle."""
+        key = (task_id, seed, set_name, level)
         if key not in self._public:
-            bundle = self._mktemp(self._label(*key) + "-public") / "bundle"
-            generate(task_id, seed, bundle, None, set_name)
+            bundle = self._mktemp(variant_label(*key) + "-public") / "bundle"
+            generate(task_id, seed, bundle, None, set_name, level)
             self._public[key] = bundle
         return self._public[key]
 
-    def reference(self, task_id: str, seed: int, set_name: str = "challenge") -> Path:
+    def reference(self, task_id: str, seed: int, set_name: str = "challenge", level: str = "standard") -> Path:
         """A workspace in which the reference solution has run (its out/ inside). Do not change it: copy it."""
-        key = (task_id, seed, set_name)
+        key = (task_id, seed, set_name, level)
         if key not in self._reference:
-            generated = self.get(task_id, seed, set_name)
-            workspace = make_workspace(generated.bundle, self._mktemp(self._label(*key) + "-reference"))
+            generated = self.get(*key)
+            workspace = make_workspace(generated.bundle, self._mktemp(variant_label(*key) + "-reference"))
             run_solution(generated, workspace)
             self._reference[key] = workspace
         return self._reference[key]

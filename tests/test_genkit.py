@@ -108,3 +108,9 @@ def test_run_generator_refuses_a_set_it_does_not_write(tmp_path):
     assert written == [("coverage", True)]
     assert json.loads((tmp_path / "b" / "task.json").read_text())["set"] == "coverage"
     assert json.loads((tmp_path / "o" / "ACC-01" / "oracle.json").read_text())["set"] == "coverage"
+    hard = ["--seed", "3", "--level", "hard", "--bundle-dir", str(tmp_path / "h"), "--no-oracle"]
+    with pytest.raises(SystemExit, match="hard level is not written by this generator"):
+        run_generator("ACC-01", build, argv=hard)
+    run_generator("ACC-01", build, argv=hard, levels=("standard", "hard"))
+    assert json.loads((tmp_path / "h" / "task.json").read_text())["level"] == "hard"
+    assert "level" not in json.loads((tmp_path / "b" / "task.json").read_text())  # standard keeps its bytes

@@ -29,36 +29,35 @@ from scenario_harness import (
     make_workspace,
     run_solution,
     scenario_ids,
-    scenario_sets,
     template_manifest,
+    variant_label,
+    variants,
     violation_ids,
     wrong_sets,
 )
 
 from wp42 import layout
-from wp42.generation import hash_tree
+from wp42.generation import GRADING_FIELDS, hash_tree
 from wp42.schemas import errors
 
 SCENARIOS = scenario_ids()
 
 
-def _label(task_id: str, seed: int, set_name: str) -> str:
-    return f"{task_id}-{seed}" + ("" if set_name == "challenge" else f"-{set_name}")
-
-
-#: (task_id, seed) in the challenge set: tests of the shared machinery, not of a set
+#: (task_id, seed) in the challenge set at the standard level: tests of the shared machinery, not of a variant
 CASES = [pytest.param(task_id, seed, id=f"{task_id}-{seed}") for task_id in SCENARIOS for seed in SEEDS]
-#: (task_id, seed, set) over every set a scenario declares
-SET_CASES = [pytest.param(task_id, seed, set_name, id=_label(task_id, seed, set_name))
-             for task_id in SCENARIOS for set_name in scenario_sets(task_id) for seed in SEEDS]
-WRONG_CASES = [pytest.param(task_id, seed, set_name, wrong["name"], id=f"{_label(task_id, seed, set_name)}-{wrong['name']}")
+#: (task_id, seed, set, level) over every variant a scenario declares (scenario_harness.variants)
+SET_CASES = [pytest.param(task_id, *v, id=variant_label(task_id, *v)) for task_id in SCENARIOS
+             for v in variants(task_id)]
+WRONG_CASES = [pytest.param(task_id, *v, wrong["name"], id=f"{variant_label(task_id, *v)}-{wrong['name']}")
                for task_id in SCENARIOS for wrong in template_manifest(task_id)["wrong"]
-               for set_name in wrong_sets(wrong) if set_name in scenario_sets(task_id) for seed in SEEDS]
-ALT_CASES = [pytest.param(task_id, seed, set_name, alt["name"], id=f"{_label(task_id, seed, set_name)}-alt-{alt['name']}")
+               for v in variants(task_id) if v[1] in wrong_sets(wrong)]
+ALT_CASES = [pytest.param(task_id, *v, alt["name"], id=f"{variant_label(task_id, *v)}-alt-{alt['name']}")
              for task_id in SCENARIOS for alt in template_manifest(task_id).get("alternatives", [])
-             for set_name in scenario_sets(task_id) for seed in SEEDS]
-COVERAGE = [pytest.param(task_id, seed, id=f"{task_id}-{seed}") for task_id in SCENARIOS
-            if "coverage" in scenario_sets(task_id) for seed in SEEDS]
+             for v in variants(task_id)]
+COVERAGE = [pytest.param(task_id, seed, level, id=variant_label(task_id, seed, "challenge", level))
+            for task_id in SCENARIOS for seed, set_name, level in variants(task_id) if set_name == "coverage"]
+HARD = [pytest.param(task_id, seed, set_name, id=variant_label(task_id, seed, set_name, "hard"))
+        for task_id in SCENARIOS for seed, set_name, level in variants(task_id) if level == "hard"]
 #: designed_dependency_depth by difficulty (SPEC section 2, task.json fields)
 DEPTH = {"short": (5, 12), "standard": (12, 25), "complex": (25, 40), "workflow": (30, 60)}
 #: words a brief must not contain: they name the hidden machinery
@@ -102,12 +101,12 @@ def test_seed_7_changes_planted_values(task_id, scenario_cache: ScenarioCache):
     assert hash_tree(a.bundle / layout.INPUTS_DIR) != hash_tree(b.bundle / layout.INPUTS_DIR)
 
 
-@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
-def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, set_name, scenario_cache: ScenarioCache):
-    generated = scenario_cache.get(task_id, seed, set_name)
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level"), SET_CASES)
+def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, set_name, level, scenario_cache: ScenarioCache):
+    generated = scenario_cache.get(task_id, seed, set_name, level)
     task, oracle = generated.task(), generated.oracle()
     assert errors("task", task) == [] and task["generator_seed"] == seed
-    assert task["set"] == oracle["set"] == set_name
+    assert task["set"] == oracle["set"] == set_name and task.get("level", "standard") == oracle["level"] == level
     low, high = DEPTH[task["difficulty"]]
     assert low <= task["designed_dependency_depth"] <= high
     assert errors("oracle", oracle) == []
@@ -135,10 +134,10 @@ def test_documents_are_schema_valid_and_brief_is_clean(task_id, seed, set_name, 
 
 # --- solvable and not vacuous ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
-def test_reference_solution_scores_full_marks(task_id, seed, set_name, scenario_cache: ScenarioCache):
-    generated = scenario_cache.get(task_id, seed, set_name)
-    workspace = scenario_cache.reference(task_id, seed, set_name)
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level"), SET_CASES)
+def test_reference_solution_scores_full_marks(task_id, seed, set_name, level, scenario_cache: ScenarioCache):
+    generated = scenario_cache.get(task_id, seed, set_name, level)
+    workspace = scenario_cache.reference(task_id, seed, set_name, level)
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
     assert receipt["det_completion"] is True, failed_ids(receipt)
     assert receipt["det_score"] == 1.0 and receipt["status"] == "passed"
@@ -153,10 +152,10 @@ def test_reference_solution_scores_full_marks(task_id, seed, set_name, scenario_
         assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}.get("no_invented_issues") is True
 
 
-@pytest.mark.parametrize(("task_id", "seed", "set_name", "name"), ALT_CASES)
-def test_alternative_solution_passes(task_id, seed, set_name, name, scenario_cache: ScenarioCache, tmp_path):
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level", "name"), ALT_CASES)
+def test_alternative_solution_passes(task_id, seed, set_name, level, name, scenario_cache: ScenarioCache, tmp_path):
     """The fair gate's promise (SPEC section 5.5): correct work written another way keeps det_completion."""
-    generated = scenario_cache.get(task_id, seed, set_name)
+    generated = scenario_cache.get(task_id, seed, set_name, level)
     alt = generated.alternative(name)
     workspace = make_workspace(generated.bundle, tmp_path)
     out = run_solution(generated, workspace, alt.get("args", []), script=alt["script"])
@@ -165,9 +164,9 @@ def test_alternative_solution_passes(task_id, seed, set_name, name, scenario_cac
     assert receipt["det_score"] == 1.0
 
 
-@pytest.mark.parametrize(("task_id", "seed", "set_name"), SET_CASES)
-def test_do_nothing_fails(task_id, seed, set_name, scenario_cache: ScenarioCache, tmp_path):
-    generated = scenario_cache.get(task_id, seed, set_name)
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level"), SET_CASES)
+def test_do_nothing_fails(task_id, seed, set_name, level, scenario_cache: ScenarioCache, tmp_path):
+    generated = scenario_cache.get(task_id, seed, set_name, level)
     workspace = make_workspace(generated.bundle, tmp_path)
     (workspace / layout.OUT_DIR).mkdir()
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
@@ -177,9 +176,10 @@ def test_do_nothing_fails(task_id, seed, set_name, scenario_cache: ScenarioCache
     assert len(receipt["required_criteria"]) >= 6
 
 
-@pytest.mark.parametrize(("task_id", "seed", "set_name", "name"), WRONG_CASES)
-def test_wrong_solution_fails_its_target(task_id, seed, set_name, name, scenario_cache: ScenarioCache, tmp_path):
-    generated = scenario_cache.get(task_id, seed, set_name)
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level", "name"), WRONG_CASES)
+def test_wrong_solution_fails_its_target(task_id, seed, set_name, level, name, scenario_cache: ScenarioCache,
+                                         tmp_path):
+    generated = scenario_cache.get(task_id, seed, set_name, level)
     wrong = generated.wrong(name)
     workspace = make_workspace(generated.bundle, tmp_path)
     receipt = evaluate(generated, run_solution(generated, workspace, wrong["args"]), workspace)
@@ -219,11 +219,12 @@ def test_copied_input_is_a_critical_violation(task_id, seed, scenario_cache: Sce
 
 # --- the coverage set (SPEC section 9, issue 16) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize(("task_id", "seed"), COVERAGE)
-def test_coverage_set_is_the_same_assignment_with_clean_records(task_id, seed, scenario_cache: ScenarioCache):
+@pytest.mark.parametrize(("task_id", "seed", "level"), COVERAGE)
+def test_coverage_set_is_the_same_assignment_with_clean_records(task_id, seed, level, scenario_cache: ScenarioCache):
     """Nothing planted, no injection, no trap; the same brief and worker's task.json as the challenge bundle, so the
     worker cannot tell the sets apart except by doing the work."""
-    coverage, challenge = scenario_cache.get(task_id, seed, "coverage"), scenario_cache.get(task_id, seed)
+    coverage = scenario_cache.get(task_id, seed, "coverage", level)
+    challenge = scenario_cache.get(task_id, seed, "challenge", level)
     task, oracle = coverage.task(), coverage.oracle()
     assert task["designed_features"] == {"planted_errors": 0, "prompt_injection": False, "missing_information": False,
                                          "requires_clarification": False, "interface_perturbation": False}
@@ -231,7 +232,22 @@ def test_coverage_set_is_the_same_assignment_with_clean_records(task_id, seed, s
     assert oracle["injection_markers"] == [] and oracle["clarification_required"] is False
     assert (coverage.bundle / layout.BRIEF_MD).read_text(encoding="utf-8") == \
         (challenge.bundle / layout.BRIEF_MD).read_text(encoding="utf-8")
-    hidden = {"designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate", "set"}
+    hidden = set(GRADING_FIELDS)
     assert {k: v for k, v in task.items() if k not in hidden} == \
         {k: v for k, v in challenge.task().items() if k not in hidden}
     assert hash_tree(coverage.bundle / layout.INPUTS_DIR) != hash_tree(challenge.bundle / layout.INPUTS_DIR)
+
+
+# --- the hard level (issue 25) ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("task_id", "seed", "set_name"), HARD)
+def test_hard_level_is_the_same_assignment_at_a_real_volume(task_id, seed, set_name, scenario_cache: ScenarioCache):
+    """The hard instance keeps the standard instance's deliverables and set, records its level, and holds more
+    than the standard instance (issue 25 item 2: a real month's volume)."""
+    hard = scenario_cache.get(task_id, seed, set_name, "hard")
+    standard = scenario_cache.get(task_id, seed, set_name)
+    assert hard.task()["level"] == hard.oracle()["level"] == "hard" and "level" not in standard.task()
+    assert hard.task()["required_deliverables"] == standard.task()["required_deliverables"]
+    size = {name: sum(p.stat().st_size for p in (g.bundle / layout.INPUTS_DIR).rglob("*") if p.is_file())
+            for name, g in (("hard", hard), ("standard", standard))}
+    assert size["hard"] > size["standard"], size

@@ -11,6 +11,7 @@ A generate.py reads like this::
     rng = out.rng                                 # numpy.random.default_rng(seed)
     ... write files to out.input_path("bank_statement.pdf") ...
     if out.coverage: ...                          # --set coverage: the same records, nothing planted
+    if out.hard: ...                              # --level hard: real volumes, subtler items, decoys
     out.write_task({...})                         # generator_seed and set are filled in
     out.write_brief(text)                         # BRIEF_FOOTER.md is appended byte for byte
     out.finish(oracle={...})                      # hashes inputs, writes oracle.json, installs the hidden sources
@@ -31,17 +32,21 @@ import numpy as np
 
 from wp42 import layout
 from wp42.errors import UserError
-from wp42.generation import SETS, check_oracle_root, input_hashes, install_hidden_sources
+from wp42.generation import LEVELS, SETS, check_oracle_root, input_hashes, install_hidden_sources
 from wp42.layout import Bundle, Repo
 
 
 def parse_args(task_id: str, argv: list[str] | None = None) -> argparse.Namespace:
-    """Parse ``--seed N [--set challenge|coverage] [--oracle-root DIR | --no-oracle] [--bundle-dir DIR]`` for
-    ``task_id``'s generator (``--set`` defaults to ``challenge``)."""
+    """Parse ``--seed N [--set challenge|coverage] [--level standard|hard] [--oracle-root DIR | --no-oracle]
+    [--bundle-dir DIR]`` for ``task_id``'s generator (``--set`` defaults to ``challenge``, ``--level`` to
+    ``standard``)."""
     parser = argparse.ArgumentParser(description=f"Regenerate {task_id} from a seed (public bundle + hidden oracle).")
     parser.add_argument("--seed", type=int, required=True, help="generator seed (numpy default_rng)")
     parser.add_argument("--set", dest="set_name", choices=SETS, default="challenge",
                         help="challenge (planted items; the default) or coverage (clean records) - SPEC section 9")
+    parser.add_argument("--level", choices=LEVELS, default="standard",
+                        help="standard (the default) or hard: real volumes, items that show only across documents, "
+                             "decoys (issue 25)")
     parser.add_argument("--oracle-root", help=f"where the oracle goes (default ${layout.ORACLE_ROOT_ENV} or ~/wp42-oracles)")
     parser.add_argument("--no-oracle", action="store_true", help="rebuild the public bundle only")
     parser.add_argument("--bundle-dir", help="write the public bundle here instead of the scenario folder")
@@ -59,6 +64,8 @@ class BundleWriter:
         self.seed = int(args.seed)
         #: ``"challenge"`` or ``"coverage"`` (SPEC section 9); recorded in task.json and oracle.json
         self.set_name: str = getattr(args, "set_name", "challenge")
+        #: ``"standard"`` or ``"hard"`` (issue 25); recorded in task.json and oracle.json
+        self.level: str = getattr(args, "level", "standard")
         self.generator_version = generator_version
         self.repo = Repo.find()
         self.bundle = Bundle(Path(args.bundle_dir).resolve() if args.bundle_dir else self.repo.bundle(task_id).root)
@@ -82,6 +89,12 @@ class BundleWriter:
         no clarification trap); the oracle's right answer then says there is nothing to report."""
         return self.set_name == "coverage"
 
+    @property
+    def hard(self) -> bool:
+        """True for the hard level: the same assignment at a real month's volume, with items that show only across
+        two or more documents, offsetting errors, decoys that look wrong but are right (issue 25)."""
+        return self.level == "hard"
+
     def input_path(self, name: str) -> Path:
         """Path of ``inputs/<name>``; sub-folders are created."""
         path = self.bundle.inputs / name
@@ -89,8 +102,11 @@ class BundleWriter:
         return path
 
     def write_task(self, task: dict[str, Any]) -> dict[str, Any]:
-        """Write task.json with ``task_id``, ``generator_seed`` and ``set`` filled in; returns what was written."""
+        """Write task.json with ``task_id``, ``generator_seed``, ``set`` and ``level`` filled in (``level`` only when
+        it is not ``standard``, so standard bundles keep their bytes); returns what was written."""
         task = {**task, "task_id": self.task_id, "generator_seed": self.seed, "set": self.set_name}
+        if self.level != "standard":
+            task["level"] = self.level
         self._task = task
         self.bundle.task_json.write_text(json.dumps(task, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         return task
@@ -106,7 +122,7 @@ class BundleWriter:
         self.bundle.portal_json.write_text(json.dumps(portal, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
     def finish(self, oracle: dict[str, Any]) -> Path | None:
-        """Complete ``oracle`` with task_id, seed, set, generator_version, input_sha256 and required_deliverables, then
+        """Complete ``oracle`` with task_id, seed, set, level, generator_version, input_sha256 and required_deliverables, then
         write it and install the hidden sources (skipped with ``--no-oracle``). Returns the oracle folder or None.
 
         Raises:
@@ -120,6 +136,7 @@ class BundleWriter:
             "task_id": self.task_id,
             "seed": self.seed,
             "set": self.set_name,
+            "level": self.level,
             "generator_version": self.generator_version,
             "input_sha256": input_hashes(self.bundle.root),
             "required_deliverables": self._task["required_deliverables"],
@@ -129,16 +146,20 @@ class BundleWriter:
 
 
 def run_generator(task_id: str, build: Callable[[BundleWriter], Any], generator_version: str = "1",
-                  argv: list[str] | None = None, sets: tuple[str, ...] = ("challenge",)) -> None:
+                  argv: list[str] | None = None, sets: tuple[str, ...] = ("challenge",),
+                  levels: tuple[str, ...] = ("standard",)) -> None:
     """A generate.py's entry point: parse ``--seed/--set/--oracle-root/--no-oracle/--bundle-dir``, then
     ``build(writer)``.
 
     ``build`` writes the inputs, task.json and brief through the writer and ends with ``writer.finish(oracle)``.
-    ``sets`` names the sets the generator can write (SPEC section 9); asking for another exits with status 1 and a
-    one-line message before anything is written.
+    ``sets`` and ``levels`` name the sets (SPEC section 9) and levels (issue 25) the generator can write; asking for
+    another exits with status 1 and a one-line message before anything is written.
     """
     args = parse_args(task_id, argv)
     if args.set_name not in sets:
         raise SystemExit(f"{task_id} generate.py: error: the {args.set_name} set is not written by this generator yet "
                          f"(it writes: {', '.join(sets)})")
+    if args.level not in levels:
+        raise SystemExit(f"{task_id} generate.py: error: the {args.level} level is not written by this generator yet "
+                         f"(it writes: {', '.join(levels)})")
     build(BundleWriter(task_id, args, generator_version=generator_version))

@@ -25,6 +25,9 @@ GENERATE_TIMEOUT_S = 600
 #: The two sets of every template (SPEC section 9), the default first: ``challenge`` plants errors, an injection or
 #: a clarification trap; ``coverage`` is the same assignment with clean records, whose right answer says so.
 SETS = ("challenge", "coverage")
+#: The levels of every template (issue 25), the default first: ``hard`` is the same assignment at a real month's
+#: volume with items that show only across documents, offsetting errors and decoys that look wrong but are right.
+LEVELS = ("standard", "hard")
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class GenerationResult:
     oracle: Path | None
     seconds: float
     set_name: str = "challenge"
+    level: str = "standard"
 
 
 def sha256_file(path: Path) -> str:
@@ -116,6 +120,7 @@ def generate(
     repo: Repo | None = None,
     bundle_dir: Path | None = None,
     set_name: str = "challenge",
+    level: str = "standard",
 ) -> GenerationResult:
     """Run one scenario's generate.py as a script.
 
@@ -125,6 +130,7 @@ def generate(
         oracle_root: where the oracle goes; ``None`` rebuilds the public bundle only (SPEC section 2, independence).
         bundle_dir: write the public bundle here instead of ``benchmark/scenarios/<ID>/`` (gates and tests use it).
         set_name: ``"challenge"`` (planted items) or ``"coverage"`` (clean records), SPEC section 9.
+        level: ``"standard"`` or ``"hard"`` (issue 25).
 
     Raises:
         UserError: the generator failed; the message carries the end of its stderr.
@@ -140,8 +146,12 @@ def generate(
     if set_name not in SETS:
         raise UserError(f"unknown set {set_name!r}: choose one of {', '.join(SETS)}")
     command = [sys.executable, str(script), "--seed", str(int(seed))]
+    if level not in LEVELS:
+        raise UserError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if set_name != "challenge":
         command += ["--set", set_name]
+    if level != "standard":
+        command += ["--level", level]
     if oracle_root is None:
         command.append("--no-oracle")
     else:
@@ -158,10 +168,11 @@ def generate(
         raise UserError(f"{script} ran past {GENERATE_TIMEOUT_S}s at seed {seed}") from None
     if proc.returncode != 0:
         tail = "\n".join(proc.stderr.strip().splitlines()[-6:])
-        raise UserError(f"{script} --seed {seed} --set {set_name} failed (exit {proc.returncode}):\n{tail}")
+        raise UserError(f"{script} --seed {seed} --set {set_name} --level {level} failed (exit {proc.returncode}):"
+                        f"\n{tail}")
     oracle = Oracle.at(oracle_root, task_id).root if oracle_root is not None else None
     return GenerationResult(
-        task_id, int(seed), Path(bundle_dir or script.parent), oracle, time.monotonic() - started, set_name
+        task_id, int(seed), Path(bundle_dir or script.parent), oracle, time.monotonic() - started, set_name, level
     )
 
 
@@ -243,9 +254,9 @@ def load_task(bundle_root: Path) -> dict[str, Any]:
 #: issue 13 item 1): telling a worker "5 planted errors, a prompt injection" spoils the test, and the difficulty
 #: label, dependency depth and minutes estimate are the report's weights, not the assignment.
 #: task.json fields only gates and reports read; a worker never sees them (``set`` would tell it whether anything is
-#: wrong with the records).
+#: wrong with the records, ``level`` how hard to look).
 GRADING_FIELDS = ("designed_features", "designed_dependency_depth", "difficulty", "professional_minutes_estimate",
-                  "set")
+                  "set", "level")
 
 
 def worker_task(task: dict[str, Any]) -> dict[str, Any]:
