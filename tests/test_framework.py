@@ -288,6 +288,7 @@ def test_workspace_task_json_has_no_grading_metadata(generated, toy_repo, tmp_pa
     assert seen == {k: v for k, v in full.items() if k in seen} and seen["required_deliverables"]
     record = json.loads(attempt.run_json.read_text())
     assert record["bundle_sha256"] == receipt["bundle_sha256"] == bundle_sha256(full_bundle.root)
+    assert (record["set"], record["level"]) == ("challenge", "standard")  # what the report groups by (issue 16)
     assert receipt["det_completion"] is True
 
 

@@ -380,6 +380,8 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "worker": spec.worker,
         "worker_kind": plan.kind,
         "seed": seed,
+        "set": task.get("set", "challenge"),
+        "level": task.get("level", "standard"),
         "bundle_sha256": bundle_sha256(bundle.root),
         "started_at": run.started_at,
         "finished_at": _now(),
