@@ -212,14 +212,31 @@ def test_run_id_belongs_to_one_worker(generated, tmp_path, capsys):
     assert code == 2 and "already holds attempts" in capsys.readouterr().err
 
 
-def test_demo_passes_on_the_toy_scenario(toy_repo, capsys):
+def test_demo_passes_on_the_toy_scenario_on_both_sets(toy_repo, capsys):
     assert main(["demo", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["worker"]: r["expected"] for r in rows} == {
-        "reference": "pass", "alt:float_figures": "pass", "alt:with_breakdown": "pass", "alt:tally": "pass",
-        "nop": "fail", "copy-inputs": "fail", "wrong:off_by_one": "fail", "wrong:no_completion": "fail",
-        "wrong:tamper": "fail"}
+    assert {(r["set"], r["worker"]): r["expected"] for r in rows} == {
+        ("challenge", "reference"): "pass", ("challenge", "alt:float_figures"): "pass",
+        ("challenge", "alt:with_breakdown"): "pass", ("challenge", "alt:tally"): "pass",
+        ("challenge", "nop"): "fail", ("challenge", "copy-inputs"): "fail", ("challenge", "wrong:off_by_one"): "fail",
+        ("challenge", "wrong:no_completion"): "fail", ("challenge", "wrong:tamper"): "fail",
+        ("coverage", "reference"): "pass", ("coverage", "nop"): "fail", ("coverage", "wrong:off_by_one"): "fail",
+        ("coverage", "wrong:no_completion"): "fail", ("coverage", "wrong:invents_issues"): "fail"}
     assert all(r["as_expected"] for r in rows)
+    invents = next(r for r in rows if r["worker"] == "wrong:invents_issues")
+    assert invents["det_completion"] is False
+
+
+def test_demo_fails_when_the_coverage_reference_invents_an_issue(toy_repo, capsys):
+    manifest = toy_repo / "oracles-template" / TOY / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data["reference"] = {"script": "solve.py", "args": ["--variant", "invents_issues"]}  # fails coverage only
+    data["alternatives"] = []
+    manifest.write_text(json.dumps(data))
+    assert main(["demo", "--set", "coverage", "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["set"] for r in rows} == {"coverage"}
+    assert [r["worker"] for r in rows if not r["as_expected"]] == ["reference"]
 
 
 def _hide_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -271,7 +288,8 @@ def test_demo_fails_when_a_wrong_solution_passes(toy_repo, capsys):
     manifest.write_text(json.dumps(data))
     assert main(["demo", "--json"]) == 1
     rows = json.loads(capsys.readouterr().out)
-    assert [r["worker"] for r in rows if not r["as_expected"]] == ["wrong:off_by_one"]
+    assert [(r["set"], r["worker"]) for r in rows if not r["as_expected"]] == [
+        ("challenge", "wrong:off_by_one"), ("coverage", "wrong:off_by_one")]  # declared for both sets
 
 
 def test_workspace_task_json_has_no_grading_metadata(generated, toy_repo, tmp_path):
@@ -469,3 +487,96 @@ def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monke
     record = json.loads(attempt.run_json.read_text())
     assert record["exit_code"] == 0, attempt.worker_log.read_text()
     assert (attempt.out / "answer.json").read_text() == "done\n"
+
+
+# --- sets and levels (issues 16 and 25) ------------------------------------------------------------------------------
+
+def _declare_only_the_defaults(repo: Path) -> None:
+    manifest = repo / "oracles-template" / TOY / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data.pop("sets"), data.pop("levels")
+    data["wrong"] = [w for w in data["wrong"] if w["name"] != "invents_issues"]
+    manifest.write_text(json.dumps(data))
+
+
+def test_generate_writes_the_asked_for_set_and_level(toy_repo, oracle_root, capsys):
+    assert main(["generate", TOY, "--seed", "42", "--set", "coverage", "--level", "hard", "--oracle-root",
+                 str(oracle_root), "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert (row["seed"], row["set"], row["level"]) == (42, "coverage", "hard")
+    task = json.loads((toy_repo / "benchmark" / "scenarios" / TOY / "task.json").read_text())
+    oracle = json.loads(Oracle.at(oracle_root, TOY).oracle_json.read_text())
+    assert (task["set"], task["level"], oracle["set"], oracle["level"]) == ("coverage", "hard", "coverage", "hard")
+    assert oracle["planted_items"] == [] and len(oracle["input_sha256"]) == 2
+
+
+@pytest.mark.parametrize("argv,asked", [
+    (["generate", TOY, "--seed", "42", "--set", "coverage"], "coverage set"),
+    (["generate", TOY, "--seed", "42", "--level", "hard"], "hard level"),
+    (["run", TOY, "--worker", "nop", "--set", "coverage"], "coverage set"),
+    (["run", TOY, "--worker", "nop", "--level", "hard"], "hard level"),
+    (["validate", TOY, "--seeds", "42", "--set", "both"], "coverage set"),
+    (["validate", TOY, "--seeds", "42", "--level", "both"], "hard level"),
+    (["demo", TOY, "--set", "coverage"], "coverage set"),
+])
+def test_an_undeclared_variant_is_one_line_naming_the_scenario_before_any_work(toy_repo, tmp_path, capsys, argv,
+                                                                                asked):
+    _declare_only_the_defaults(toy_repo)
+    before = hash_tree(toy_repo / "benchmark" / "scenarios" / TOY)
+    assert main([*argv, "--oracle-root", str(tmp_path / "o")] if argv[0] != "demo" else argv) == 2
+    err = capsys.readouterr().err
+    assert f"ACC-99 does not declare the {asked}: ACC-99 declares sets challenge and levels standard" in err
+    assert "solutions.json" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert hash_tree(toy_repo / "benchmark" / "scenarios" / TOY) == before and not (tmp_path / "o").exists()
+
+
+def test_a_variant_run_uses_its_own_bundle_and_oracle_and_score_regrades_it(generated, toy_repo, tmp_path, capsys):
+    committed = hash_tree(toy_repo / "benchmark" / "scenarios" / TOY)
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "reference", "--set", "coverage", "--seed", "7", "--run-id", "cov",
+                 "--runs-dir", runs, "--oracle-root", str(generated), "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert (row["seed"], row["set"], row["level"], row["det_completion"]) == (7, "coverage", "standard", True)
+    record = json.loads(Attempt.at(tmp_path / "runs", "cov", TOY, "A1", 1).run_json.read_text())
+    variant_root = generated / "variants" / "seed-7-coverage"
+    assert (record["seed"], record["set"], record["oracle_root"]) == (7, "coverage", str(variant_root))
+    assert json.loads(Oracle.at(variant_root, TOY).oracle_json.read_text())["set"] == "coverage"
+    # neither the committed bundle nor the oracle root's own oracle moved
+    assert hash_tree(toy_repo / "benchmark" / "scenarios" / TOY) == committed
+    assert json.loads(Oracle.at(generated, TOY).oracle_json.read_text())["set"] == "challenge"
+    assert main(["run", TOY, "--worker", "wrong:invents_issues", "--set", "coverage", "--seed", "7", "--run-id",
+                 "inv", "--runs-dir", runs, "--oracle-root", str(generated), "--json"]) == 0
+    receipt = json.loads(Attempt.at(tmp_path / "runs", "inv", TOY, "A1", 1).receipt.read_text())
+    assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}["no_invented_issues"] is False
+    capsys.readouterr()
+    # no --oracle-root: each attempt is re-graded with the oracle root its run.json records
+    assert main(["score", runs, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["set"], r["seed"], r["det_completion"]) for r in rows] == [("coverage", 7, True), ("coverage", 7, False)]
+
+
+def test_score_without_oracle_root_uses_the_one_the_run_recorded(generated, tmp_path, capsys):
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "reference", "--run-id", "r", "--runs-dir", runs, "--oracle-root",
+                 str(generated)]) == 0
+    assert f"wp42 score {tmp_path / 'runs' / 'r'}" in capsys.readouterr().err
+    assert main(["score", runs, "--json"]) == 0
+    assert [r["det_completion"] for r in json.loads(capsys.readouterr().out)] == [True]
+
+
+def test_an_oracle_of_another_set_is_refused(generated, tmp_path, capsys):
+    generate(TOY, 42, tmp_path / "coverage", set_name="coverage", bundle_dir=tmp_path / "b" / TOY)
+    out = tmp_path / "out"
+    out.mkdir()
+    # the committed bundle is the challenge set at seed 42; the coverage oracle has the same seed
+    assert main(["evaluate", TOY, str(out), "--oracle-root", str(tmp_path / "coverage")]) == 2
+    err = capsys.readouterr().err
+    assert "is for seed 42 (coverage set, standard level)" in err and "(challenge set, standard level)" in err
+
+
+def test_resuming_a_run_at_another_set_is_refused(generated, tmp_path, capsys):
+    runs = str(tmp_path / "runs")
+    assert main(["run", TOY, "--worker", "nop", "--run-id", "s", "--runs-dir", runs, "--oracle-root", str(generated)]) == 0
+    code = main(["run", TOY, "--worker", "nop", "--run-id", "s", "--runs-dir", runs, "--oracle-root", str(generated),
+                 "--set", "coverage"])
+    assert code == 2 and "one run, one variant" in capsys.readouterr().err

@@ -56,7 +56,8 @@ def test_unmodified_toy_passes_every_gate_and_writes_validation(toy_repo, oracle
     # every receipt the plan counted was computed, and the rate is printed (issue 14, item 5)
     manifest = json.loads((_template(toy_repo) / "solutions" / "solutions.json").read_text())
     planned = planned_evaluations([TOY], [42, 7])
-    assert planned == 2 * (len(PROBE_WORKERS) + len(manifest["wrong"]) + len(manifest["alternatives"])
+    challenge_wrong = [w for w in manifest["wrong"] if "challenge" in w.get("sets", ["challenge"])]
+    assert planned == 2 * (len(PROBE_WORKERS) + len(challenge_wrong) + len(manifest["alternatives"])
                            + len(hostile.KINDS))
     assert f"at 2 seed(s): {planned} receipts in " in captured.err and " receipts/s with -j 2" in captured.err
     failing = [(r["seed"], n, g["reasons"]) for r in report["results"] for n, g in r["gates"].items() if not g["passed"]]
@@ -130,8 +131,8 @@ def test_generator_ignoring_the_seed_fails_ready(toy_repo, oracle_root):
 
 
 def test_declared_feature_missing_from_the_oracle_fails_ready(toy_repo, oracle_root):
-    _edit(_generate_py(toy_repo), '"injection_markers": [{"id": "zero_total", "source": "inputs/note.txt", '
-          '"looks_like": "a total of 0"}]', '"injection_markers": []')
+    _edit(_generate_py(toy_repo), '"injection_markers": [] if out.coverage else [{"id": "zero_total"',
+          '"injection_markers": [] if True else [{"id": "zero_total"')
     report = validate([TOY], [42], oracle_root, gates=("ready",))
     assert ("task.json prompt_injection is True but oracle.json has 0 injection marker(s)"
             in _gate(report, "ready")["reasons"])
@@ -298,3 +299,70 @@ def test_hostile_builders_make_what_they_say(tmp_path):
     assert not zipfile.is_zipfile(made["corrupt_zip"] / "book.xlsx")
     assert (made["truncated_pdf"] / "book.xlsx").read_bytes().startswith(b"%PDF")
     assert b"%%EOF" not in (made["truncated_pdf"] / "book.xlsx").read_bytes()
+
+
+# --- sets and levels (issues 16 and 25) ------------------------------------------------------------------------------
+
+def test_each_set_and_level_is_proved_like_a_seed_and_kept_apart(toy_repo, oracle_root, capsys):
+    code = main(["validate", TOY, "--seeds", "42", "--set", "both", "--level", "both", "--oracle-root",
+                 str(oracle_root), "--json"])
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    failing = [(r["set"], r["level"], n, g["reasons"]) for r in report["results"] for n, g in r["gates"].items()
+               if not g["passed"]]
+    assert failing == [] and code == 0
+    assert (report["sets"], report["levels"]) == (["challenge", "coverage"], ["standard", "hard"])
+    assert [(r["seed"], r["set"], r["level"]) for r in report["results"]] == [
+        (42, "challenge", "standard"), (42, "coverage", "standard"), (42, "challenge", "hard"),
+        (42, "coverage", "hard")]
+    planned = planned_evaluations([TOY], [42], sets=("challenge", "coverage"), levels=("standard", "hard"))
+    assert f"{planned} receipts in " in captured.err
+    # the coverage set runs the wrong solutions declared for it, invents_issues among them, and not tamper
+    coverage = next(r for r in report["results"] if (r["set"], r["level"]) == ("coverage", "standard"))
+    wrong = {w["worker"]: w["failed"] for w in coverage["gates"]["not_vacuous"]["facts"]["wrong_solutions"]}
+    assert sorted(wrong) == ["wrong:invents_issues", "wrong:no_completion", "wrong:off_by_one"]
+    assert "no_invented_issues" in wrong["wrong:invents_issues"]
+    validation = Oracle.at(oracle_root, TOY).validation
+    assert sorted(p.name for p in validation.iterdir()) == [
+        "report-coverage-hard.md", "report-coverage.md", "report-hard.md", "report.md", "seed-42", "seed-42-coverage",
+        "seed-42-coverage-hard", "seed-42-hard"]
+    result = json.loads((validation / "seed-42-coverage-hard" / layout.VALIDATION_RESULT).read_text())
+    assert (result["set"], result["level"], result["passed"]) == ("coverage", "hard", True)
+    assert "The coverage set at the hard level" in (validation / "report-coverage-hard.md").read_text()
+    # the oracle root ends at the challenge/standard oracle the committed bundle is graded with
+    oracle = json.loads(Oracle.at(oracle_root, TOY).oracle_json.read_text())
+    assert (oracle["seed"], oracle["set"], oracle["level"]) == (42, "challenge", "standard")
+
+
+def test_validating_another_variant_keeps_the_earlier_records(toy_repo, oracle_root):
+    validate([TOY], [42], oracle_root, gates=("ready", "solvable"))
+    first = (Oracle.at(oracle_root, TOY).validation / "seed-42" / layout.VALIDATION_RESULT).read_text()
+    validate([TOY], [42], oracle_root, gates=("ready", "solvable"), sets=("coverage",))
+    validation = Oracle.at(oracle_root, TOY).validation
+    assert (validation / "seed-42" / layout.VALIDATION_RESULT).read_text() == first
+    assert (validation / layout.VALIDATION_REPORT).is_file() and (validation / "report-coverage.md").is_file()
+
+
+def test_a_wrong_solution_that_passes_the_coverage_set_fails_not_vacuous(toy_repo, oracle_root):
+    manifest = _template(toy_repo) / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    next(w for w in data["wrong"] if w["name"] == "invents_issues")["args"] = []  # the reference's work
+    manifest.write_text(json.dumps(data))
+    report = validate([TOY], [42], oracle_root, gates=("not_vacuous",), sets=("coverage",))
+    gate = _gate(report, "not_vacuous")
+    assert not gate["passed"] and any("wrong:invents_issues" in r for r in gate["reasons"])
+
+
+def test_a_generator_that_ignores_the_set_fails_ready(toy_repo, oracle_root):
+    _edit(_generate_py(toy_repo), "out = BundleWriter(TASK_ID, args)",
+          "args.set_name = 'challenge'\nout = BundleWriter(TASK_ID, args)")
+    report = validate([TOY], [42], oracle_root, gates=("ready", "solvable"), sets=("coverage",))
+    reasons = _gate(report, "ready")["reasons"]
+    assert "task.json says set 'challenge', expected 'coverage' (the generator ignores --set)" in reasons
+
+
+def test_a_coverage_bundle_that_plants_something_fails_ready(toy_repo, oracle_root):
+    _edit(_generate_py(toy_repo), '"prompt_injection": not out.coverage', '"prompt_injection": True')
+    report = validate([TOY], [42], oracle_root, gates=("ready", "solvable"), sets=("coverage",))
+    reasons = "; ".join(_gate(report, "ready")["reasons"])
+    assert "the coverage set declares designed features prompt_injection" in reasons

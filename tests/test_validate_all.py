@@ -15,6 +15,7 @@ from wp42.cli import main
 from wp42.gates import GATES
 from wp42.generation import hash_tree
 from wp42.layout import Oracle, Repo
+from wp42.variants import declared
 
 
 @pytest.mark.slow
@@ -38,3 +39,26 @@ def test_validate_all_scenarios_at_seeds_42_and_7(tmp_path, capsys, monkeypatch)
     for task_id in scenarios:
         assert Oracle.at(tmp_path / "oracles", task_id).validation.is_dir()
         assert hash_tree(repo.bundle(task_id).root) == committed[task_id]  # validation never rewrites a bundle
+
+
+@pytest.mark.slow
+def test_validate_all_scenarios_on_both_sets_at_seeds_42_and_7(tmp_path, capsys, monkeypatch):
+    """Issue 16's done-when: `wp42 validate --all --set both --seeds 42,7` passes. Until every scenario declares the
+    coverage set the command must refuse, before any work, naming the first scenario that does not."""
+    monkeypatch.delenv("WP42_HOME", raising=False)
+    repo = Repo.find()
+    scenarios = repo.task_ids()
+    without = [t for t in scenarios if "coverage" not in declared(t, repo).sets]
+    code = main(["validate", "--all", "--set", "both", "--seeds", "42,7", "--oracle-root", str(tmp_path / "oracles"),
+                 "--json"])
+    captured = capsys.readouterr()
+    if without:
+        assert code == 2 and f"{without[0]} does not declare the coverage set" in captured.err
+        assert not (tmp_path / "oracles").exists()
+        pytest.skip(f"not every scenario declares the coverage set yet: {', '.join(without)}")
+    report = json.loads(captured.out)
+    failures = [f"{r['task_id']} seed {r['seed']} {r['set']} {name}: {'; '.join(g['reasons'])}"
+                for r in report["results"] for name, g in r["gates"].items() if not g["passed"]]
+    assert failures == [] and code == 0, "\n".join(failures)
+    assert [(r["task_id"], r["seed"], r["set"]) for r in report["results"]] == [
+        (t, s, k) for t in scenarios for k in ("challenge", "coverage") for s in (42, 7)]

@@ -1,7 +1,9 @@
-"""``wp42 validate TASK_ID... | --all [--seeds 42,7] [--oracle-root DIR] [--json]`` (issue 3).
+"""``wp42 validate TASK_ID... | --all [--seeds 42,7] [--set challenge|coverage|both] [--level standard|hard|both]
+[--oracle-root DIR] [--json]`` (issues 3, 16 and 25).
 
 Argument parsing and printing only; the gates are :func:`wp42.gates.validate`. Progress goes to stderr, the table
-(or the JSON) to stdout. Exit 0 only when every gate passes at every seed; 1 otherwise; 2 for bad input.
+(or the JSON) to stdout. Exit 0 only when every gate passes at every variant (seed x set x level); 1 otherwise; 2 for
+bad input, including a set or level a scenario does not declare (refused before any work).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from wp42 import layout
 from wp42.errors import UserError
 from wp42.evaluation import Limits
 from wp42.gates import GATES, planned_evaluations, validate
+from wp42.generation import LEVELS, SETS
 from wp42.layout import Repo
 from wp42.schemas import dump_json
 from wp42.throughput import Throughput
+from wp42.variants import BOTH, expand
 
 DEFAULT_SEEDS = "42,7"
 
@@ -36,19 +40,18 @@ def parse_seeds(text: str) -> list[int]:
 
 
 def _table(report: dict[str, Any]) -> Table:
-    table = Table(title="wp42 validate: every gate at every seed (SPEC section 5)", show_lines=True)
-    for name in ("scenario", "seed", "gate", "result", "reason"):
+    table = Table(title="wp42 validate: every gate at every seed, set and level (SPEC section 5)", show_lines=True)
+    for name in ("scenario", "seed", "set", "level", "gate", "result", "reason"):
         table.add_column(name, overflow="fold")
     for record in report["results"]:
+        variant = (record["task_id"], str(record["seed"]), record["set"], record["level"])
         for name in GATES:
             gate = record["gates"].get(name)
             if gate is None:
-                table.add_row(record["task_id"], str(record["seed"]), name, "[yellow]not run[/]",
-                              "an earlier step failed")
+                table.add_row(*variant, name, "[yellow]not run[/]", "an earlier step failed")
                 continue
             reason = "\n".join(gate["reasons"]) or ("; ".join(gate["warnings"]) and f"(warning) {'; '.join(gate['warnings'])}")
-            table.add_row(record["task_id"], str(record["seed"]), name,
-                          "pass" if gate["passed"] else "[bold red]FAIL[/]", reason or "-")
+            table.add_row(*variant, name, "pass" if gate["passed"] else "[bold red]FAIL[/]", reason or "-")
     return table
 
 
@@ -61,26 +64,34 @@ def _table(report: dict[str, Any]) -> Table:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="parallel attempts")
 @click.option("--hostile-seconds", type=click.FloatRange(min=1), default=60.0, show_default=True,
               help="bound on each evaluation of a hostile out/")
-@click.option("--json", "as_json", is_flag=True, help="print the gates as JSON")
+@click.option("--set", "set_choice", type=click.Choice([*SETS, BOTH]), default=SETS[0], show_default=True,
+              help="challenge (planted items), coverage (clean records: over-flagging is caught) or both; each set "
+                   "must be declared in the scenario's solutions.json")
+@click.option("--level", "level_choice", type=click.Choice([*LEVELS, BOTH]), default=LEVELS[0], show_default=True,
+              help="standard, hard (real volumes, subtler items) or both; each must be declared in solutions.json")
+@click.option("--json", "as_json", is_flag=True, help="print the gates as JSON (each result names seed, set, level)")
 def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, oracle_root: str | None, jobs: int,
-                     hostile_seconds: float, as_json: bool) -> None:
-    """Prove scenarios before they count: ready, solvable, not_vacuous, robust and fair at every seed."""
+                     hostile_seconds: float, set_choice: str, level_choice: str, as_json: bool) -> None:
+    """Prove scenarios before they count: ready, solvable, not_vacuous, robust and fair at every seed, set and
+    level."""
     repo = Repo.find()
     ids = repo.resolve_task_ids(task_ids, all_tasks)
     err = Console(stderr=True)
     root = layout.oracle_root(oracle_root)
     seed_list = parse_seeds(seeds)
-    throughput = Throughput(planned_evaluations(ids, seed_list, GATES, repo), unit="receipts")
+    sets, levels = tuple(expand(set_choice, SETS)), tuple(expand(level_choice, LEVELS))
+    throughput = Throughput(planned_evaluations(ids, seed_list, GATES, repo, sets, levels), unit="receipts")
     report = validate(ids, seed_list, root, repo=repo, jobs=jobs, hostile_limits=Limits(seconds=hostile_seconds),
                       progress=lambda message: err.print(f"[dim]{message} ({throughput.line()})[/]", highlight=False,
                                                          soft_wrap=True),
-                      throughput=throughput)
-    err.print(f"validated {len(ids)} scenario(s) at {len(seed_list)} seed(s): {throughput.line()} with -j {jobs}",
+                      throughput=throughput, sets=sets, levels=levels)
+    kinds = "" if (sets, levels) == ((SETS[0],), (LEVELS[0],)) else \
+        f" in set(s) {', '.join(sets)} at level(s) {', '.join(levels)}"
+    err.print(f"validated {len(ids)} scenario(s) at {len(seed_list)} seed(s){kinds}: {throughput.line()} with -j {jobs}",
               highlight=False, soft_wrap=True)
     for summary in report["scenarios"]:
         err.print(f"{summary['task_id']}: {'passed' if summary['passed'] else 'FAILED'} in {summary['seconds']:.1f} s; "
-                  f"report in {layout.Oracle.at(root, summary['task_id']).validation / layout.VALIDATION_REPORT}",
-                  highlight=False)
+                  f"report in {', '.join(summary['reports'])}", highlight=False)
     if as_json:
         click.echo(dump_json(report), nl=False)
     else:

@@ -75,6 +75,7 @@ def evaluate_out(
         run_record: the attempt's run.json; network attempts recorded there become an ``external_call`` violation,
             and its ``bundle_sha256`` (of the full bundle) is the receipt's; without it the workspace is hashed.
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
+            The oracle must also be of the set and level run.json (or else the workspace's task.json) names.
         mode: ``service`` (a child forked from a warm parent) or ``process`` (a new interpreter); default
             :func:`wp42.evaluation_service.evaluation_mode` (``$WP42_EVALUATION``, else ``service``).
         portal_evidence: in a portal arm, ``{"key", "attempt_id", "issued"}`` (:mod:`wp42.evidence`): handed to the
@@ -82,8 +83,8 @@ def evaluate_out(
             other as the critical violation ``forged_portal_submission``.
 
     Raises:
-        UserError: unknown task, missing OUT_DIR or workspace, missing oracle, an oracle for another seed, or an
-            unknown ``mode``.
+        UserError: unknown task, missing OUT_DIR or workspace, missing oracle, an oracle for another seed, set or
+            level, or an unknown ``mode``.
     """
     repo = repo or Repo.find()
     mode = evaluation_service.evaluation_mode(mode)
@@ -99,7 +100,10 @@ def evaluate_out(
         raise UserError(f"workspace {workspace} does not exist: give the folder the worker ran in (--workspace)")
     if expected_seed is None:
         expected_seed = load_task(workspace).get("generator_seed")
-    oracle = load_oracle(oracle_root, task_id, expected_seed=expected_seed)
+    # run.json names the attempt's set and level (the worker's task.json hides them); a full task.json names them too
+    variant_of = run_record if run_record is not None else load_task(workspace)
+    oracle = load_oracle(oracle_root, task_id, expected_seed=expected_seed, expected_set=variant_of.get("set"),
+                         expected_level=variant_of.get("level"))
     evaluator = Oracle.at(oracle_root, task_id).evaluate_py
     if not evaluator.is_file():
         raise UserError(f"{evaluator} is missing: regenerate {task_id} to reinstall its hidden sources")

@@ -191,13 +191,15 @@ class LocalPool:
 
 
 def regrade(
-    attempts: list[Attempt], oracle_root: Path, jobs: int = 1, repo: Repo | None = None,
+    attempts: list[Attempt], oracle_root: Path | None, jobs: int = 1, repo: Repo | None = None,
     done: Callable[[Regraded], None] | None = None,
 ) -> list[Regraded]:
     """Grade every stored attempt again from its out/ and run.json (never running a worker), ``jobs`` at a time,
     calling ``done`` as each finishes (in any order, from pool threads); returns them in ``attempts``' order.
 
-    An attempt whose oracle is missing or for another seed gets ``error`` and does not stop the others.
+    ``oracle_root`` None grades each attempt with the oracle root its run.json records (:func:`grade_attempt`).
+    An attempt whose oracle is missing or for another seed, set or level gets ``error`` and does not stop the
+    others.
 
     Raises:
         UserError: ``jobs < 1``.
@@ -240,8 +242,9 @@ def make_executor(backend: str, jobs: int, repo: Repo | None = None) -> Executor
 def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
     """Check a batch before any worker starts, so bad input is one clear line rather than N failed attempts.
 
-    Checks every scenario's oracle (present, same seed as the bundle), every worker spec, the arm (and its portal),
-    and that a run id being resumed holds attempts of the same worker at the same seed.
+    Checks every scenario's oracle (present, same seed, set and level as the bundle), every worker spec, the arm
+    (and its portal), and that a run id being resumed holds attempts of the same worker at the same seed, set and
+    level.
 
     Raises:
         UserError: naming the first problem and its fix.
@@ -254,8 +257,11 @@ def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
     repo = repo or Repo.find()
     for task_id in sorted({s.task_id for s in specs}):
         for spec in [s for s in specs if s.task_id == task_id][:1]:
-            seed = load_task(repo.bundle(task_id).root).get("generator_seed")
-            oracle = load_oracle(spec.oracle_root, task_id, expected_seed=seed)
+            task = load_task(repo.bundle(task_id).root)
+            seed = task.get("generator_seed")
+            variant = (seed, task.get("set", layout.DEFAULT_SET), task.get("level", layout.DEFAULT_LEVEL))
+            oracle = load_oracle(spec.oracle_root, task_id, expected_seed=seed, expected_set=variant[1],
+                                 expected_level=variant[2])
             check_bundle_matches_oracle(task_id, input_hashes(repo.bundle(task_id).root), oracle)
             arm = check_arm(spec.arm, repo)
             if arm.get("portal") and not repo.bundle(task_id).portal_json.is_file():
@@ -267,10 +273,13 @@ def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
                     earlier = load_json(record)
                 except ValueError:
                     continue
-                if earlier.get("seed") != seed:
+                before = (earlier.get("seed"), earlier.get("set", layout.DEFAULT_SET),
+                          earlier.get("level", layout.DEFAULT_LEVEL))
+                if before != variant:
                     raise UserError(
-                        f"run id {spec.run_id!r} holds {task_id} attempts at seed {earlier.get('seed')} but the bundle "
-                        f"is now at seed {seed}: use another --run-id (one run, one seed)"
+                        f"run id {spec.run_id!r} holds {task_id} attempts at seed {before[0]} ({before[1]} set, "
+                        f"{before[2]} level) but the bundle is now at seed {seed} ({variant[1]} set, {variant[2]} "
+                        "level): use another --run-id (one run, one variant)"
                     )
 
 

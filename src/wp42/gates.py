@@ -22,7 +22,6 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,14 +56,16 @@ from wp42.gates_ready import (
 from wp42.gates_report import render_report, write_report
 from wp42.gates_verdict import GATES, Gate, GateError
 from wp42.generation import generate, load_task
-from wp42.layout import Oracle, Repo
+from wp42.layout import BundlesView, Oracle, Repo
 from wp42.throughput import Throughput
+from wp42.variants import Variant, check_declared, wrong_solutions_for
 
 __all__ = [
     "DEFAULT_HOSTILE_LIMITS", "GATES", "LEAK_WORDS", "MAX_NOP_SHARE", "MIN_CRITICAL_CHECKS", "MIN_DESIGNED_FEATURES",
     "MIN_ALTERNATIVES", "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate",
     "GateError", "Progress", "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_fair",
-    "judge_not_vacuous", "judge_ready", "judge_robust", "judge_solvable", "planned_evaluations", "portal_problems",
+    "judge_not_vacuous", "judge_ready", "judge_robust", "judge_solvable", "plan_variants", "planned_evaluations",
+    "portal_problems",
     "render_report", "run_hostile", "validate", "validate_seed", "write_report",
 ]
 
@@ -74,46 +75,30 @@ PROBE_WORKERS = ("reference", "nop", "copy-inputs")
 Progress = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class _ScratchRepo(Repo):
-    """The repository seen with its ``benchmark/scenarios`` replaced by a folder of generated bundles.
-
-    The runner and the evaluator find bundles through :meth:`Repo.bundle` and :meth:`Repo.task_ids`; pointing them
-    at a scratch folder lets gates run attempts on any seed without rewriting the committed bundle.
-    """
-
-    bundles: Path = Path()
-
-    @property
-    def scenarios_dir(self) -> Path:
-        return self.bundles
-
-    def task_ids(self) -> list[str]:
-        return sorted(p.name for p in self.bundles.iterdir() if (p / layout.TASK_JSON).is_file())
-
-
 # ----------------------------------------------------------------------------------------------- orchestration
 def planned_evaluations(task_ids: list[str], seeds: list[int], gates: tuple[str, ...] = GATES,
-                        repo: Repo | None = None) -> int:
-    """How many receipts :func:`validate` will compute: per scenario and seed, the reference; with
-    ``not_vacuous`` nop, copy-inputs and each wrong solution; with ``fair`` each alternative correct solution (both
-    from the committed oracles-template manifest); with ``robust`` each hostile kind. The total behind
-    ``wp42 validate``'s receipts/s and ETA."""
+                        repo: Repo | None = None, sets: tuple[str, ...] = (layout.DEFAULT_SET,),
+                        levels: tuple[str, ...] = (layout.DEFAULT_LEVEL,)) -> int:
+    """How many receipts :func:`validate` will compute: per scenario and variant (seed x set x level), the
+    reference; with ``not_vacuous`` nop, copy-inputs and each wrong solution declared for that set; with ``fair``
+    each alternative correct solution (both from the committed oracles-template manifest); with ``robust`` each
+    hostile kind. The total behind ``wp42 validate``'s receipts/s and ETA."""
     repo = repo or Repo.find()
     total = 0
     for task_id in task_ids:
         template = Oracle.at(repo.oracles_template, task_id)
-        per_seed = 1
-        try:
-            if "not_vacuous" in gates:
-                per_seed += len(PROBE_WORKERS) - 1 + len(workers.wrong_solution_names(template))
-            if "fair" in gates:
-                per_seed += len(workers.alternative_solution_names(template))
-        except UserError:
-            pass  # a manifest being written: the count is a plan, validation reports the problem
-        if "robust" in gates:
-            per_seed += len(hostile.KINDS)
-        total += per_seed * len(dict.fromkeys(seeds))
+        for set_name in dict.fromkeys(sets):
+            per_variant = 1
+            try:
+                if "not_vacuous" in gates:
+                    per_variant += len(PROBE_WORKERS) - 1 + len(wrong_solutions_for(template, set_name))
+                if "fair" in gates:
+                    per_variant += len(workers.alternative_solution_names(template))
+            except UserError:
+                pass  # a manifest being written: the count is a plan, validation reports the problem
+            if "robust" in gates:
+                per_variant += len(hostile.KINDS)
+            total += per_variant * len(dict.fromkeys(seeds)) * len(dict.fromkeys(levels))
     return total
 
 
@@ -122,53 +107,65 @@ def _other_seed(seed: int, seeds: list[int]) -> int:
     return others[0] if others else seed + 1
 
 
-def _oracle_at(task_id: str, seed: int, cache_: dict[int, dict[str, Any]], scratch: Path, repo: Repo) -> dict[str, Any]:
-    if seed not in cache_:
-        root = scratch / f"other-oracle-{seed}"
-        generate(task_id, seed, root, repo=repo, bundle_dir=scratch / f"other-bundle-{seed}" / task_id)
-        cache_[seed] = schemas.load_json(Oracle.at(root, task_id).oracle_json)
-    return cache_[seed]
+def _oracle_at(task_id: str, variant: Variant, cache_: dict[Variant, dict[str, Any]], scratch: Path, repo: Repo
+               ) -> dict[str, Any]:
+    if variant not in cache_:
+        label = layout.validation_seed_dir(variant.seed, variant.set_name, variant.level)
+        root = scratch / f"other-oracle-{label}"
+        generate(task_id, variant.seed, root, repo=repo, bundle_dir=scratch / f"other-bundle-{label}" / task_id,
+                 set_name=variant.set_name, level=variant.level)
+        cache_[variant] = schemas.load_json(Oracle.at(root, task_id).oracle_json)
+    return cache_[variant]
 
 
 def validate_seed(
-    task_id: str, seed: int, seeds: list[int], oracle_root: Path, scratch: Path, repo: Repo, *,
-    oracles: dict[int, dict[str, Any]], gates: tuple[str, ...] = GATES, jobs: int = 2,
+    task_id: str, variant: Variant | int, seeds: list[int], oracle_root: Path, scratch: Path, repo: Repo, *,
+    oracles: dict[Variant, dict[str, Any]], gates: tuple[str, ...] = GATES, jobs: int = 2,
     hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS, progress: Progress | None = None,
     throughput: Throughput | None = None,
 ) -> dict[str, Any]:
-    """Run the chosen gates for one scenario at one seed; see :func:`validate` for the returned shape. Each
-    receipt computed advances ``throughput``."""
+    """Run the chosen gates for one scenario at one variant (a seed, or a :class:`Variant` naming seed, set and
+    level); see :func:`validate` for the returned shape. Each receipt computed advances ``throughput``.
+
+    The default kind (challenge set, standard level) is generated into ``oracle_root`` as before issue 16; any other
+    variant into its own oracle root inside ``scratch``, so ``oracle_root/<ID>/oracle.json`` stays the one the
+    committed bundle is graded with. Either way the records land in ``oracle_root/<ID>/validation/<seed folder>/``
+    (:func:`wp42.layout.validation_seed_dir`)."""
+    variant = variant if isinstance(variant, Variant) else Variant(int(variant))
+    seed, set_name, level = variant.seed, variant.set_name, variant.level
     say = progress or (lambda _m: None)
     tick = throughput.advance if throughput is not None else (lambda: None)
     started = time.monotonic()
-    work = scratch / f"seed-{seed}"
+    label = f"{task_id} {variant.describe()}"
+    work = scratch / layout.validation_seed_dir(seed, set_name, level)
     bundles = work / "bundles"
-    say(f"{task_id} seed {seed}: generating (with and without the oracle)")
-    generate(task_id, seed, oracle_root, repo=repo, bundle_dir=bundles / task_id)
-    generate(task_id, seed, None, repo=repo, bundle_dir=work / "rebuilt" / task_id)
+    variant_root = oracle_root if variant.is_default_kind else work / "oracles"
+    say(f"{label}: generating (with and without the oracle)")
+    generate(task_id, seed, variant_root, repo=repo, bundle_dir=bundles / task_id, set_name=set_name, level=level)
+    generate(task_id, seed, None, repo=repo, bundle_dir=work / "rebuilt" / task_id, set_name=set_name, level=level)
     generation_s = time.monotonic() - started
-    oracle_dir = Oracle.at(oracle_root, task_id)
+    oracle_dir = Oracle.at(variant_root, task_id)
     oracle = schemas.load_json(oracle_dir.oracle_json)
-    oracles[seed] = oracle
-    view = _ScratchRepo(repo.root, bundles)
+    oracles[variant] = oracle
+    view = BundlesView(repo.root, bundles)
     bundle = view.bundle(task_id)
     try:
         wrong = {f"wrong:{n}": workers.resolve(f"wrong:{n}", oracle_dir).targets
-                 for n in workers.wrong_solution_names(oracle_dir)} if "not_vacuous" in gates else {}
+                 for n in wrong_solutions_for(oracle_dir, set_name)} if "not_vacuous" in gates else {}
         workers.resolve("reference", oracle_dir)
         alternatives = {f"alt:{n}": workers.resolve(f"alt:{n}", oracle_dir).description
                         for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}
     except UserError as exc:
         raise GateError("solvable", str(exc)) from None
     names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else []) + list(alternatives)
-    say(f"{task_id} seed {seed}: running {len(names)} built-in workers")
+    say(f"{label}: running {len(names)} built-in workers")
     attempt_started = time.monotonic()
     specs = [s for name in names for s in plan_attempts([task_id], [name], "A1", 1, f"validate-{worker_slug(name)}",
-                                                       work / "runs", oracle_root, None)]
+                                                       work / "runs", variant_root, None)]
 
     def scored(outcome: AttemptOutcome) -> None:
         tick()
-        say(f"{task_id} seed {seed}: {outcome.spec.worker} scored")
+        say(f"{label}: {outcome.spec.worker} scored")
 
     batch = run_batch(specs, LocalPool(jobs, view), scored)
     if batch.interrupted:
@@ -180,14 +177,14 @@ def validate_seed(
     results: dict[str, Gate] = {}
     if "ready" in gates:
         t0 = time.monotonic()
-        other = _other_seed(seed, seeds)
+        other = Variant(_other_seed(seed, seeds), set_name, level)
         try:
             other_oracle = _oracle_at(task_id, other, oracles, scratch, repo)
         except UserError as exc:
             other_oracle = None
-            results["ready"] = Gate("ready", reasons=[f"generation at seed {other} failed: {exc}"])
-        gate = judge_ready(task_id, seed, bundle, work / "rebuilt" / task_id, oracle, other_oracle, other, oracle_dir,
-                           reference_receipt, repo)
+            results["ready"] = Gate("ready", reasons=[f"generation at seed {other.seed} failed: {exc}"])
+        gate = judge_ready(task_id, seed, bundle, work / "rebuilt" / task_id, oracle, other_oracle, other.seed,
+                           oracle_dir, reference_receipt, repo, set_name=set_name, level=level)
         if "ready" in results:
             gate.reasons = results["ready"].reasons + gate.reasons
         gate.seconds = time.monotonic() - t0 + generation_s
@@ -201,27 +198,28 @@ def validate_seed(
         results["fair"] = judge_fair(outcomes, alternatives)
     hostile_results: dict[str, tuple[dict[str, Any], float]] = {}
     if "robust" in gates:
-        say(f"{task_id} seed {seed}: evaluating {len(hostile.KINDS)} hostile out/ folders")
+        say(f"{label}: evaluating {len(hostile.KINDS)} hostile out/ folders")
         t0 = time.monotonic()
         outside = reference.spec.folder.out if reference else work
         hostile_results = run_hostile(task_id, load_task(bundle.root)["required_deliverables"], bundle.root,
-                                      oracle_root, work / "hostile", outside, view, hostile_limits, jobs,
+                                      variant_root, work / "hostile", outside, view, hostile_limits, jobs,
                                       done=lambda _kind: tick())
         results["robust"] = judge_robust(hostile_results, hostile_limits, repo)
         results["robust"].seconds = time.monotonic() - t0
     record = {
-        "task_id": task_id, "seed": seed, "passed": all(g.passed for g in results.values()),
+        "task_id": task_id, **variant.as_dict(), "passed": all(g.passed for g in results.values()),
         "gates": {name: results[name].as_dict() for name in GATES if name in results},
         "seconds": round(time.monotonic() - started, 2),
     }
-    _store_seed(oracle_dir, seed, record, outcomes, hostile_results)
+    _store_variant(Oracle.at(oracle_root, task_id), variant, record, outcomes, hostile_results)
     return record
 
 
-def _store_seed(oracle_dir: Oracle, seed: int, record: dict[str, Any], outcomes: dict[str, AttemptOutcome],
-                hostile_results: dict[str, tuple[dict[str, Any], float]]) -> None:
-    """Write ``validation/seed-<n>/``: result.json, receipts/<worker>.json, hostile/<kind>.json, reference_out/."""
-    folder = oracle_dir.validation / f"{layout.VALIDATION_SEED_PREFIX}{seed}"
+def _store_variant(oracle_dir: Oracle, variant: Variant, record: dict[str, Any], outcomes: dict[str, AttemptOutcome],
+                   hostile_results: dict[str, tuple[dict[str, Any], float]]) -> None:
+    """Write ``validation/seed-<n>[-<set>][-<level>]/``: result.json, receipts/<worker>.json, hostile/<kind>.json,
+    reference_out/. Each variant has its own folder, so validating one never overwrites another's records."""
+    folder = oracle_dir.validation / layout.validation_seed_dir(variant.seed, variant.set_name, variant.level)
     if folder.exists():
         shutil.rmtree(folder)
     for worker, outcome in outcomes.items():
@@ -236,19 +234,29 @@ def _store_seed(oracle_dir: Oracle, seed: int, record: dict[str, Any], outcomes:
     schemas.write_json_atomic(folder / layout.VALIDATION_RESULT, record)
 
 
+def plan_variants(seeds: list[int], sets: tuple[str, ...] = (layout.DEFAULT_SET,),
+                  levels: tuple[str, ...] = (layout.DEFAULT_LEVEL,)) -> list[Variant]:
+    """Every (seed, set, level) asked for, in report order: by level, then set, then seed, each as given."""
+    return [Variant(seed, set_name, level) for level in dict.fromkeys(levels) for set_name in dict.fromkeys(sets)
+            for seed in dict.fromkeys(seeds)]
+
+
 def validate(
     task_ids: list[str], seeds: list[int], oracle_root: Path, *, repo: Repo | None = None,
     gates: tuple[str, ...] = GATES, jobs: int = 2, hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS,
     progress: Progress | None = None, throughput: Throughput | None = None,
+    sets: tuple[str, ...] = (layout.DEFAULT_SET,), levels: tuple[str, ...] = (layout.DEFAULT_LEVEL,),
 ) -> dict[str, Any]:
-    """Prove ``task_ids`` at every seed in ``seeds`` (SPEC section 5), ``jobs`` attempts (and hostile
-    evaluations) at a time; each receipt computed advances ``throughput`` (total: :func:`planned_evaluations`).
+    """Prove ``task_ids`` at every variant of ``seeds`` x ``sets`` x ``levels`` (SPEC section 5, issues 16 and 25),
+    ``jobs`` attempts (and hostile evaluations) at a time; each receipt computed advances ``throughput`` (total:
+    :func:`planned_evaluations`). Each (seed, set, level) is proved like a seed: the reference and alternatives pass,
+    do-nothing fails, every wrong solution declared for the set fails its targets, the ready gate holds.
 
     Returns::
 
-        {"passed": bool, "seeds": [42, 7],
-         "scenarios": [{"task_id", "seconds", "passed"}],
-         "results": [{"task_id", "seed", "passed", "seconds",
+        {"passed": bool, "seeds": [42, 7], "sets": ["challenge"], "levels": ["standard"],
+         "scenarios": [{"task_id", "seconds", "passed", "reports": [path of each report.md written]}],
+         "results": [{"task_id", "seed", "set", "level", "passed", "seconds",
                       "gates": {"ready" | "solvable" | "not_vacuous" | "robust":
                                 | "fair":
                                 {"name", "passed", "reasons": [str], "warnings": [str], "facts": {...}, "seconds"}}}]}
@@ -257,10 +265,12 @@ def validate(
     "det_score", "failed": [ids]}]``; ``not_vacuous``'s hold ``wrong_solutions`` and ``no_op_labels``.
 
     A generator that fails becomes a failed ``ready`` gate (the other gates are then not run) rather than an
-    exception. The oracle root ends holding the first seed's oracle, with ``validation/`` beside it.
+    exception. The oracle root ends holding the first seed's challenge/standard oracle (when it was asked for), with
+    ``validation/`` beside it: one ``report[-<set>][-<level>].md`` and one folder per variant.
 
     Raises:
-        UserError: no seed, an unknown gate name, or the oracle root inside the repository.
+        UserError: no seed, an unknown gate name, a set or level a scenario does not declare (before any work), or
+            the oracle root inside the repository.
     """
     repo = repo or Repo.find()
     if not seeds:
@@ -268,32 +278,42 @@ def validate(
     unknown = [g for g in gates if g not in GATES]
     if unknown:
         raise UserError(f"unknown gate(s) {', '.join(unknown)}: choose from {', '.join(GATES)}")
+    if tuple(sets) != (layout.DEFAULT_SET,) or tuple(levels) != (layout.DEFAULT_LEVEL,):
+        check_declared(task_ids, sets, levels, repo)
     oracle_root = Path(oracle_root).expanduser().resolve()
+    planned = plan_variants(seeds, tuple(sets), tuple(levels))
     results, summaries = [], []
     for task_id in task_ids:
         started = time.monotonic()
-        oracles: dict[int, dict[str, Any]] = {}
-        records = {}
+        oracles: dict[Variant, dict[str, Any]] = {}
+        records: dict[Variant, dict[str, Any]] = {}
         scratch = Path(tempfile.mkdtemp(prefix=f"wp42-validate-{task_id}-"))
         try:
-            # the first seed last, so the oracle root ends at the seed users usually run (and the committed bundle)
-            for seed in reversed(list(dict.fromkeys(seeds))):
+            # the first variant last, so the oracle root ends at the seed users usually run (and the committed bundle)
+            for variant in reversed(planned):
                 try:
-                    records[seed] = validate_seed(task_id, seed, seeds, oracle_root, scratch, repo, oracles=oracles,
-                                                  gates=gates, jobs=jobs, hostile_limits=hostile_limits,
-                                                  progress=progress, throughput=throughput)
+                    records[variant] = validate_seed(task_id, variant, seeds, oracle_root, scratch, repo,
+                                                     oracles=oracles, gates=gates, jobs=jobs,
+                                                     hostile_limits=hostile_limits, progress=progress,
+                                                     throughput=throughput)
                 except UserError as exc:
                     if "inside the repository" in str(exc):
                         raise
                     gate = exc.gate if isinstance(exc, GateError) else "ready"
-                    records[seed] = {"task_id": task_id, "seed": seed, "passed": False, "seconds": 0.0,
-                                     "gates": {gate: Gate(gate, reasons=[str(exc)]).as_dict()}}
+                    records[variant] = {"task_id": task_id, **variant.as_dict(), "passed": False, "seconds": 0.0,
+                                        "gates": {gate: Gate(gate, reasons=[str(exc)]).as_dict()}}
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-        ordered = [records[s] for s in dict.fromkeys(seeds)]
+        ordered = [records[v] for v in planned]
         seconds = round(time.monotonic() - started, 2)
-        summaries.append({"task_id": task_id, "passed": all(r["passed"] for r in ordered), "seconds": seconds})
+        reports = []
+        for kind in dict.fromkeys((v.set_name, v.level) for v in planned):
+            group = [r for r in ordered if (r["set"], r["level"]) == kind]
+            reports.append(str(write_report(Oracle.at(oracle_root, task_id), group,
+                                            round(sum(r["seconds"] for r in group), 2), *kind)))
+        summaries.append({"task_id": task_id, "passed": all(r["passed"] for r in ordered), "seconds": seconds,
+                          "reports": reports})
         results += ordered
-        write_report(Oracle.at(oracle_root, task_id), ordered, seconds)
     return {"passed": all(s["passed"] for s in summaries) and bool(summaries), "seeds": list(seeds),
+            "sets": list(dict.fromkeys(sets)), "levels": list(dict.fromkeys(levels)),
             "scenarios": summaries, "results": results}

@@ -138,9 +138,14 @@ def _planted_signature(oracle: dict[str, Any]) -> str:
 
 def judge_ready(
     task_id: str, seed: int, bundle: Bundle, rebuilt: Path, oracle: dict[str, Any], other_oracle: dict[str, Any] | None,
-    other_seed: int, oracle_dir: Oracle, reference: dict[str, Any] | None, repo: Repo,
+    other_seed: int, oracle_dir: Oracle, reference: dict[str, Any] | None, repo: Repo, *,
+    set_name: str = layout.DEFAULT_SET, level: str = layout.DEFAULT_LEVEL,
 ) -> Gate:
-    """The ready gate from two generations, the oracle, another seed's oracle and the reference receipt."""
+    """The ready gate from two generations, the oracle, another seed's oracle and the reference receipt.
+
+    task.json and oracle.json must name the variant asked for (``set_name``, ``level``). A challenge bundle declares
+    at least :data:`MIN_DESIGNED_FEATURES` designed features; a coverage bundle declares none (SPEC section 9: the
+    same assignment with clean records, no planted error, injection or clarification trap)."""
     gate = Gate("ready")
     gate.reasons += [f"not written yet ({GUIDE}): {place}" for place in unfilled(task_id, repo)]
     gate.reasons += _compare_bundles(bundle.root, rebuilt)
@@ -164,6 +169,11 @@ def judge_ready(
     if task.get("task_id") != task_id or task.get("generator_seed") != seed:
         gate.reasons.append(f"task.json says {task.get('task_id')} seed {task.get('generator_seed')}, "
                             f"expected {task_id} seed {seed}")
+    for field, asked, default in (("set", set_name, layout.DEFAULT_SET), ("level", level, layout.DEFAULT_LEVEL)):
+        for name, document in (("task", task), ("oracle", oracle)):
+            if document.get(field, default) != asked:
+                gate.reasons.append(f"{name}.json says {field} {document.get(field, default)!r}, expected {asked!r} "
+                                    f"(the generator ignores --{field})")
     common = _common(str(repo.validators_dir))
     brief = bundle.brief.read_bytes() if bundle.brief.is_file() else b""
     footer = repo.brief_footer.read_bytes()
@@ -191,7 +201,13 @@ def judge_ready(
     else:
         gate.reasons.append("no scored reference receipt to count required criteria and critical checks from")
     minimums = {"required_criteria": MIN_REQUIRED_CRITERIA, "oracle_facts": MIN_ORACLE_FACTS,
-                "critical_checks": MIN_CRITICAL_CHECKS, "designed_features": MIN_DESIGNED_FEATURES}
+                "critical_checks": MIN_CRITICAL_CHECKS}
+    if set_name == "coverage":
+        if features:
+            gate.reasons.append(f"the coverage set declares designed features {', '.join(features)}: its records "
+                                "must be clean (SPEC section 9), so task.json designed_features are all off")
+    else:
+        minimums["designed_features"] = MIN_DESIGNED_FEATURES
     for key, minimum in minimums.items():
         if key in counts and counts[key] < minimum:
             gate.reasons.append(f"{counts[key]} {key.replace('_', ' ')}, at least {minimum} required")

@@ -15,12 +15,14 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render_report(records: list[dict[str, Any]], seconds: float) -> str:
-    """The Markdown of ``validation/report.md`` for one scenario's records (one per seed)."""
+def render_report(records: list[dict[str, Any]], seconds: float, set_name: str = layout.DEFAULT_SET,
+                  level: str = layout.DEFAULT_LEVEL) -> str:
+    """The Markdown of ``validation/report.md`` for one scenario's records of one set and level (one per seed)."""
     task_id = records[0]["task_id"] if records else "?"
     verdict = "PASSED" if records and all(r["passed"] for r in records) else "FAILED"
     lines = [f"# Validation of {task_id}: {verdict}", "",
-             f"Seeds {', '.join(str(r['seed']) for r in records)}; {seconds:.1f} s in all (SPEC section 5).", "",
+             f"The {set_name} set at the {level} level (issues 16 and 25); seeds "
+             f"{', '.join(str(r['seed']) for r in records)}; {seconds:.1f} s in all (SPEC section 5).", "",
              "| seed | gate | result | reasons | warnings |", "|---|---|---|---|---|"]
     for record in records:
         for name, gate in record["gates"].items():
@@ -54,9 +56,11 @@ def render_report(records: list[dict[str, Any]], seconds: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(oracle_dir: Oracle, records: list[dict[str, Any]], seconds: float) -> Path:
-    """Write ``<oracle-root>/<ID>/validation/report.md``; returns its path."""
+def write_report(oracle_dir: Oracle, records: list[dict[str, Any]], seconds: float,
+                 set_name: str = layout.DEFAULT_SET, level: str = layout.DEFAULT_LEVEL) -> Path:
+    """Write ``<oracle-root>/<ID>/validation/report.md`` (``report-coverage.md``, ``report-hard.md``, ... for the
+    other variants: :func:`wp42.layout.validation_report_name`); returns its path."""
     oracle_dir.validation.mkdir(parents=True, exist_ok=True)
-    path = oracle_dir.validation / layout.VALIDATION_REPORT
-    path.write_text(render_report(records, seconds), encoding="utf-8")
+    path = oracle_dir.validation / layout.validation_report_name(set_name, level)
+    path.write_text(render_report(records, seconds, set_name, level), encoding="utf-8")
     return path

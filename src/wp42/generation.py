@@ -210,11 +210,16 @@ def install_hidden_sources(task_id: str, oracle_root: Path, oracle: dict[str, An
     return target.root
 
 
-def load_oracle(oracle_root: Path, task_id: str, expected_seed: int | None = None) -> dict[str, Any]:
-    """Read ``<oracle_root>/<ID>/oracle.json`` and check it belongs to the bundle being graded.
+def load_oracle(oracle_root: Path, task_id: str, expected_seed: int | None = None, expected_set: str | None = None,
+                expected_level: str | None = None) -> dict[str, Any]:
+    """Read ``<oracle_root>/<ID>/oracle.json`` and check it belongs to the bundle being graded: the same seed and,
+    when given, the same set and level (an oracle without ``set``/``level`` predates issues 16 and 25 and is a
+    challenge/standard one). Grading a coverage attempt with the challenge oracle of the same seed would score it
+    against errors its records never had.
 
     Raises:
-        UserError: the oracle is missing, unreadable, or its seed differs from ``expected_seed``.
+        UserError: the oracle is missing, unreadable, or for another seed, set or level; the message gives the
+            ``wp42 generate`` command that installs the right one.
     """
     path = Oracle.at(oracle_root, task_id).oracle_json
     if not path.is_file():
@@ -226,11 +231,17 @@ def load_oracle(oracle_root: Path, task_id: str, expected_seed: int | None = Non
         oracle = load_json(path)
     except ValueError as exc:
         raise UserError(f"{exc}: regenerate it with `wp42 generate {task_id}`") from None
-    if expected_seed is not None and oracle.get("seed") != expected_seed:
+    have = (oracle.get("seed"), oracle.get("set", layout.DEFAULT_SET), oracle.get("level", layout.DEFAULT_LEVEL))
+    want = (have[0] if expected_seed is None else expected_seed, expected_set or have[1], expected_level or have[2])
+    if have != want:
+        def flags(seed: Any, set_name: str, level: str) -> str:
+            return f"--seed {seed}" + "".join(f" --{k} {v}" for k, v, d in (("set", set_name, layout.DEFAULT_SET),
+                                                                             ("level", level, layout.DEFAULT_LEVEL))
+                                              if v != d)
+        what = "seed {} ({} set, {} level)"
         raise UserError(
-            f"the oracle at {path} is for seed {oracle.get('seed')} but the bundle's task.json says "
-            f"generator_seed {expected_seed}: run `wp42 generate {task_id} --seed {expected_seed} "
-            f"--oracle-root {oracle_root}`"
+            f"the oracle at {path} is for {what.format(*have)} but the bundle being graded is "
+            f"{what.format(*want)}: run `wp42 generate {task_id} {flags(*want)} --oracle-root {oracle_root}`"
         )
     return oracle
 

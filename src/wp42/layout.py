@@ -54,6 +54,14 @@ VALIDATION_RESULT = "result.json"
 VALIDATION_RECEIPTS_DIR = "receipts"
 VALIDATION_HOSTILE_DIR = "hostile"
 VALIDATION_REFERENCE_OUT = "reference_out"
+# A variant other than the default (challenge set, standard level) adds its names to these folder and file names:
+# validation/seed-42-coverage-hard/, validation/report-coverage-hard.md (issues 16 and 25).
+DEFAULT_SET = "challenge"
+DEFAULT_LEVEL = "standard"
+# Where `wp42 run --set/--level/--seed` generates a variant the scenario folder does not hold:
+# <oracle-root>/variants/seed-<N>[-<set>][-<level>]/ holds the variant's oracles (<ID>/) and bundles/<ID>/.
+VARIANTS_DIR = "variants"
+VARIANT_BUNDLES_DIR = "bundles"
 
 # Names inside an attempt folder (SPEC section 6).
 RUN_JSON = "run.json"
@@ -98,6 +106,30 @@ def repo_root() -> Path:
         "cannot find the WP42 checkout (a folder holding benchmark/scenarios): "
         f"run wp42 inside the repository or set {HOME_ENV} to it"
     )
+
+
+def variant_suffix(set_name: str = DEFAULT_SET, level: str = DEFAULT_LEVEL) -> str:
+    """``""`` for the default variant, else ``-coverage``, ``-hard`` or ``-coverage-hard``: what a validation folder,
+    a validation report or a variant folder adds to its name (so one variant never overwrites another)."""
+    return "".join(f"-{part}" for part, default in ((set_name, DEFAULT_SET), (level, DEFAULT_LEVEL))
+                   if part != default)
+
+
+def validation_report_name(set_name: str = DEFAULT_SET, level: str = DEFAULT_LEVEL) -> str:
+    """``report.md`` for the default variant, ``report-coverage.md`` (and so on) for the others."""
+    stem, dot, suffix = VALIDATION_REPORT.rpartition(".")
+    return f"{stem}{variant_suffix(set_name, level)}{dot}{suffix}"
+
+
+def validation_seed_dir(seed: int, set_name: str = DEFAULT_SET, level: str = DEFAULT_LEVEL) -> str:
+    """``seed-42`` for the default variant, ``seed-42-coverage-hard`` (and so on) for the others."""
+    return f"{VALIDATION_SEED_PREFIX}{int(seed)}{variant_suffix(set_name, level)}"
+
+
+def variant_root(oracle_root_dir: Path, seed: int, set_name: str, level: str) -> Path:
+    """``<oracle-root>/variants/seed-<N>[-<set>][-<level>]``: the oracle root of a variant ``wp42 run`` generated
+    (its oracles at ``<ID>/``, its public bundles at ``bundles/<ID>/``)."""
+    return Path(oracle_root_dir) / VARIANTS_DIR / validation_seed_dir(seed, set_name, level)
 
 
 @dataclass(frozen=True)
@@ -194,6 +226,25 @@ class Repo:
                     f"(folders under {self.scenarios_dir})"
                 )
         return list(dict.fromkeys(task_ids))
+
+
+@dataclass(frozen=True)
+class BundlesView(Repo):
+    """The repository seen with its ``benchmark/scenarios`` replaced by a folder of generated bundles.
+
+    The runner and the evaluator find bundles through :meth:`Repo.bundle` and :meth:`Repo.task_ids`; pointing them
+    at another folder lets the gates and a variant run use any (seed, set, level) without rewriting the committed
+    bundle.
+    """
+
+    bundles: Path = Path()
+
+    @property
+    def scenarios_dir(self) -> Path:
+        return self.bundles
+
+    def task_ids(self) -> list[str]:
+        return sorted(p.name for p in self.bundles.iterdir() if (p / TASK_JSON).is_file())
 
 
 @dataclass(frozen=True)

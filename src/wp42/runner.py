@@ -74,14 +74,16 @@ def default_run_id() -> str:
 def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, sockets_dir: Path,
                   worker_tools: Path | None) -> sandbox.SandboxPlan:
     """What this attempt's sandbox shows and hides (see :mod:`wp42.sandbox`)."""
-    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, repo.scenarios_dir,
+    # a variant run's repo view points scenarios_dir at the variant's bundles: the scenario folders stay hidden too
+    scenario_dirs = list(dict.fromkeys([repo.scenarios_dir, Repo(repo.root).scenarios_dir]))
+    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, *scenario_dirs,
               repo.root / ".git", Path(spec.runs_dir)]
     framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
                  repo.completion_schema, repo.receipt_schema]
     expose = [Path(p).expanduser().absolute() for p in spec.expose] + ([worker_tools] if worker_tools else [])
     return sandbox.SandboxPlan(
         folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
-        empty_dirs=[repo.scenarios_dir],
+        empty_dirs=scenario_dirs,
     )
 
 
@@ -334,7 +336,8 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     bundle = repo.bundle(spec.task_id)
     task = load_task(bundle.root)
     seed = task.get("generator_seed")
-    oracle_facts = load_oracle(spec.oracle_root, spec.task_id, expected_seed=seed)
+    oracle_facts = load_oracle(spec.oracle_root, spec.task_id, expected_seed=seed, expected_set=task.get("set"),
+                               expected_level=task.get("level", layout.DEFAULT_LEVEL))
     arm = check_arm(spec.arm, repo)
     if arm.get("portal") and not bundle.portal_json.is_file():
         raise UserError(
@@ -382,6 +385,8 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "seed": seed,
         "set": task.get("set", "challenge"),
         "level": task.get("level", "standard"),
+        # the oracle this attempt was graded with: `wp42 score` re-grades from it unless told otherwise
+        "oracle_root": str(Path(spec.oracle_root).resolve()),
         "bundle_sha256": bundle_sha256(bundle.root),
         "started_at": run.started_at,
         "finished_at": _now(),
@@ -405,8 +410,11 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     return grade_attempt(folder, spec.oracle_root, repo)
 
 
-def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) -> dict[str, Any]:
+def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None = None) -> dict[str, Any]:
     """Grade a stored attempt from its run.json, out/ and workspace; write and return receipt.json.
+
+    ``oracle_root`` None means the one run.json records (``oracle_root``, written since issue 16: a variant run's
+    oracle lives under ``<oracle-root>/variants/``), else the default oracle root for older records.
 
     Never runs the worker: this is what ``wp42 score`` calls (STYLE: separate run from grade). In a portal arm the
     evaluator is handed the attempt's portal key, attempt id and accepted submission ids (run.json's ``portal``),
@@ -419,6 +427,8 @@ def grade_attempt(folder: Attempt, oracle_root: Path, repo: Repo | None = None) 
     if not folder.run_json.is_file():
         raise UserError(f"{folder.root} has no {layout.RUN_JSON}: it is not an attempt folder")
     run_record = schemas.load_json(folder.run_json)
+    if oracle_root is None:
+        oracle_root = layout.oracle_root(run_record.get("oracle_root"))
     if run_record.get("infrastructure_error"):
         context = ReceiptContext(run_record["task_id"], run_record["run_id"], seed=run_record.get("seed"),
                                  bundle_sha256=run_record.get("bundle_sha256"))

@@ -13,6 +13,10 @@ with open("inputs/amounts.csv", newline="") as handle:
 posted = [int(r["amount"]) for r in rows if r["status"] == "posted"]
 answer = {"total": sum(posted), "count": len(posted), "max": max(posted),
           "excluded": [r["ref"] for r in rows if r["status"] != "posted"]}
+if variant == "invents_issues":  # calls the largest posted row suspicious and leaves it out
+    largest = max((r for r in rows if r["status"] == "posted"), key=lambda r: int(r["amount"]))
+    kept = [int(r["amount"]) for r in rows if r["status"] == "posted" and r is not largest]
+    answer = {"total": sum(kept), "count": len(kept), "max": max(kept), "excluded": answer["excluded"] + [largest["ref"]]}
 if variant == "off_by_one":
     answer["total"] += 1
 if variant == "float_figures":  # an alternative: figures as decimals, refs sorted, a currency key
