@@ -35,9 +35,13 @@ def write_attempt(
     elapsed: float = 10.0,
     run_id: str = "r1",
     sandbox: str | None = None,
+    set_name: str | None = None,
+    level: str | None = None,
+    invented: bool | None = None,
 ) -> Attempt:
     """One attempt folder with run.json and, when ``score`` or ``status`` is given, receipt.json. ``sandbox``
-    ("bwrap" or "none") writes run.json's isolation record."""
+    ("bwrap" or "none") writes run.json's isolation record; ``set_name`` and ``level`` its set and level;
+    ``invented`` adds a ``no_invented_issues`` criterion that failed (True) or passed (False)."""
     folder = Attempt.at(runs, run_id, task_id, arm, attempt)
     folder.root.mkdir(parents=True)
     run = {
@@ -46,6 +50,10 @@ def write_attempt(
     }
     if sandbox is not None:
         run["isolation"] = {"sandbox": sandbox}
+    if set_name is not None:
+        run["set"] = set_name
+    if level is not None:
+        run["level"] = level
     folder.run_json.write_text(dump_json(run))
     if score is None and status is None:
         return folder
@@ -54,6 +62,9 @@ def write_attempt(
          "weight": 1.0, "detail": "", "shared_check": True},
         {"id": "adjusted_book_balance", "description": "", "passed": complete, "weight": 1.0, "detail": ""},
     ]
+    if invented is not None:
+        criteria.append({"id": "no_invented_issues", "description": "", "passed": not invented, "weight": 2.0,
+                         "detail": ""})
     receipt = {
         "schema_version": 1, "task_id": task_id, "run_id": run_id, "evaluator_version": "t",
         "status": status or ("passed" if complete else "failed"), "seed": 7,
@@ -199,8 +210,8 @@ def test_shared_check_rollup_counts_scenarios(runs: Path, repo: Repo) -> None:
 def test_unknown_metadata_degrades_to_unweighted_coverage(runs: Path, tmp_path: Path) -> None:
     report = reporting.build_report(runs, repo=Repo(tmp_path / "empty-repo"), resamples=RESAMPLES)
     assert report["scenarios"]["FIN-01"] == {
-        "known": False, "set": "coverage", "challenge_reasons": [], "professional_minutes_estimate": None,
-        "designed_dependency_depth": None, "difficulty": None,
+        "task_id": "FIN-01", "known": False, "set": "coverage", "level": "standard", "challenge_reasons": [],
+        "professional_minutes_estimate": None, "designed_dependency_depth": None, "difficulty": None,
     }
     w = group(report, "w")
     assert w["sets"]["challenge"]["attempts"] == 0
@@ -331,3 +342,32 @@ def test_sandboxed_runs_print_no_warning(runs: Path, repo: Repo, monkeypatch: py
     monkeypatch.setenv("WP42_HOME", str(repo.root))
     result = CliRunner().invoke(report_command, [str(runs), "--resamples", "50"])
     assert result.exit_code == 0 and "WITHOUT the sandbox" not in result.output and "UNSANDBOXED" not in result.output
+
+
+def test_sets_and_levels_come_from_run_json_and_over_flagging_is_counted(tmp_path: Path) -> None:
+    """Issue 16 and 25 item 5: attempts of a coverage bundle are reported under coverage (even for a scenario whose
+    task.json plants an injection), each (template, set, level) is its own scenario, hard attempts get level rows,
+    and the over-flagging rate is the share of coverage attempts that failed no_invented_issues."""
+    runs, repo = tmp_path / "runs", tmp_path / "repo"
+    write_task(repo, "ACC-01", minutes=120, depth=30, injection=True)
+    write_attempt(runs, "ACC-01", "A1", 1, worker="w", score=1.0, complete=True, set_name="challenge")
+    write_attempt(runs, "ACC-01", "A1", 2, worker="w", score=1.0, complete=True, set_name="coverage", invented=False)
+    write_attempt(runs, "ACC-01", "A1", 3, worker="w", score=0.6, set_name="coverage", invented=True)
+    write_attempt(runs, "ACC-01", "A1", 4, worker="w", score=0.5, set_name="challenge", level="hard")
+    write_attempt(runs, "ACC-01", "A1", 5, worker="w", score=1.0, complete=True, set_name="challenge")
+    report = reporting.build_report(runs, repo=Repo(repo), resamples=RESAMPLES)
+    assert sorted(report["scenarios"]) == ["ACC-01", "ACC-01/coverage", "ACC-01/hard"]
+    assert report["scenarios"]["ACC-01/coverage"]["set"] == "coverage"
+    assert report["scenarios"]["ACC-01/hard"]["level"] == "hard"
+    w = group(report, "w")
+    assert w["sets"]["coverage"]["attempts"] == 2 and w["sets"]["challenge"]["attempts"] == 3
+    assert w["levels"]["hard"]["attempts"] == 1 and w["levels"]["standard"]["attempts"] == 4
+    assert w["overall"]["over_flagging"] == {"judged": 2, "flagged": 1, "rate": 0.5}
+    assert w["sets"]["challenge"]["over_flagging"] == {"judged": 0, "flagged": 0, "rate": None}
+    # pass^1 is averaged over the three variants (1.0, 0.5, 0.0), not pooled into one ACC-01 (3 of 5 = 0.6)
+    assert w["overall"]["pass_hat_k"][0]["value"] == pytest.approx(0.5)
+    assert w["scenarios"]["ACC-01/coverage"]["det_completion_rate"] == 0.5
+    text = reporting.render_text(report)
+    assert "over-flagging: 1 of 2 coverage attempts reported a problem that is not there (rate 0.50)" in text
+    assert "level hard" in text and "ACC-01/coverage (coverage)" in text
+    assert "over-flagging: 1 of 2" in reporting.render_html(report)

@@ -22,10 +22,12 @@ Rules the figures follow:
   scenario's attempts (:func:`stats.bootstrap_mean_ci`). Each interval's ``method`` says which one it is.
 * pass^k is tau-bench's C(c, k) / C(n, k) with c = attempts with det_completion true among n scored attempts of
   a scenario, averaged over the scenarios that have at least k scored attempts.
-* A scenario is **challenge** when its task.json marks a prompt injection, a clarification trap
-  (requires_clarification or missing_information) or an interface perturbation, else **coverage** (SPEC section 9).
-  A scenario whose task.json cannot be read is counted as coverage, left out of the minutes-weighted figures and
-  named in the report's notes.
+* Coverage and challenge are reported apart (SPEC section 9), and so are the standard and hard levels (issue 25):
+  an attempt's set and level are the ones its run.json records (older runs: see :mod:`wp42.report_data`). Each
+  (template, set, level) is a scenario of its own (``ACC-01/coverage``); the scenario-clustered bootstrap still
+  clusters by template, since the variants of one template share its difficulty.
+* The **over-flagging rate** of a cell is the share of its scored coverage attempts whose receipt failed
+  ``no_invented_issues``: the worker reported a problem that is not there (SPEC section 9, issue 16).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from wp42.receipts import SHARED_CHECKS
 from wp42.report_compare import Selector, compare, parse_selector
 from wp42.report_data import (
     CHALLENGE_FEATURES,
+    INVENTED_ISSUES_CRITERION,
+    LEVELS,
     NO_RECEIPT,
     SETS,
     UNREADABLE_RECEIPT,
@@ -54,12 +58,15 @@ from wp42.report_data import (
     find_attempts,
     load_runs,
     scenario_meta,
+    variant_key,
 )
 from wp42.sandbox import unsandboxed_console_line
 
 __all__ = [
     "BASELINE_WORKER",
     "CHALLENGE_FEATURES",
+    "INVENTED_ISSUES_CRITERION",
+    "LEVELS",
     "METHOD",
     "NO_RECEIPT",
     "REPORT_SCHEMA_VERSION",
@@ -79,6 +86,7 @@ __all__ = [
     "scenario_meta",
     "shared_check_rollup",
     "summarize",
+    "variant_key",
     "weighted_summary",
 ]
 
@@ -143,9 +151,11 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
     Returns:
         ``{attempts, scored, unscored: {status: count}, det_score: Interval dict | None, det_completion_rate,
         pass_hat_k: [{k, value, scenarios}], critical_violation_rate: {id: rate, "any": rate},
-        abstention: {judged, justified, accuracy}, median_elapsed_s, timed_out, with_network_attempts, unsandboxed,
-        scenarios}``; ``unsandboxed`` counts attempts that ran without the sandbox.
-        Rates are shares of scored attempts (0..1) or None when nothing was scored.
+        abstention: {judged, justified, accuracy}, over_flagging: {judged, flagged, rate}, median_elapsed_s,
+        timed_out, with_network_attempts, unsandboxed, scenarios}``; ``unsandboxed`` counts attempts that ran
+        without the sandbox; ``over_flagging`` counts the scored attempts whose receipt judged
+        ``no_invented_issues`` (coverage) and those that failed it. Rates are shares of scored (or judged) attempts
+        (0..1) or None when there were none.
     """
     scored = [r for r in records if r.scored]
     n = len(scored)
@@ -153,23 +163,25 @@ def summarize(records: list[AttemptRecord], boot: BootstrapSettings) -> dict[str
     det = det_score_interval(scored, boot)
     per_scenario: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     for r in scored:
-        attempts_n, passes = per_scenario[r.task_id]
-        per_scenario[r.task_id] = (attempts_n + 1, passes + int(bool(r.det_completion)))
+        attempts_n, passes = per_scenario[r.scenario]
+        per_scenario[r.scenario] = (attempts_n + 1, passes + int(bool(r.det_completion)))
     kinds = Counter(kind for r in scored for kind in r.violations)
     violation_rate = {kind: _rate(count, n) for kind, count in sorted(kinds.items())}
     violation_rate["any"] = _rate(sum(1 for r in scored if r.violations), n)
     judged = [r.abstention_justified for r in scored if r.abstention_justified is not None]
     times = [r.elapsed_s for r in records if r.elapsed_s is not None]
+    flags = [r.invented_issues for r in scored if r.invented_issues is not None]
     return {
         "attempts": len(records),
         "scored": n,
         "unscored": dict(sorted(unscored.items())),
-        "scenarios": len({r.task_id for r in records}),
+        "scenarios": len({r.scenario for r in records}),
         "det_score": det,
         "det_completion_rate": _rate(sum(1 for r in scored if r.det_completion), n),
         "pass_hat_k": stats.pass_hat_k_curve(dict(per_scenario)),
         "critical_violation_rate": violation_rate,
         "abstention": {"judged": len(judged), "justified": sum(judged), "accuracy": _rate(sum(judged), len(judged))},
+        "over_flagging": {"judged": len(flags), "flagged": sum(flags), "rate": _rate(sum(flags), len(flags))},
         "median_elapsed_s": round(statistics.median(times), 3) if times else None,
         "timed_out": sum(1 for r in records if r.timed_out),
         "with_network_attempts": sum(1 for r in records if r.network_attempts),
@@ -191,7 +203,7 @@ def weighted_summary(
     scored_by_scenario: dict[str, list[AttemptRecord]] = defaultdict(list)
     for r in records:
         if r.scored:
-            scored_by_scenario[r.task_id].append(r)
+            scored_by_scenario[r.scenario].append(r)
     ids = sorted(scored_by_scenario)
     weighted = [tid for tid in ids if scenarios[tid].professional_minutes_estimate]
     left_out = [tid for tid in ids if tid not in weighted]
@@ -258,13 +270,15 @@ def shared_check_rollup(records: list[AttemptRecord]) -> list[dict[str, Any]]:
 def _group_report(
     records: list[AttemptRecord], scenarios: dict[str, ScenarioMeta], boot: BootstrapSettings
 ) -> dict[str, Any]:
-    by_set = {name: [r for r in records if scenarios[r.task_id].set_name == name] for name in SETS}
+    by_set = {name: [r for r in records if scenarios[r.scenario].set_name == name] for name in SETS}
+    by_level = {name: [r for r in records if r.level == name] for name in LEVELS}
     by_scenario: dict[str, list[AttemptRecord]] = defaultdict(list)
     for r in records:
-        by_scenario[r.task_id].append(r)
+        by_scenario[r.scenario].append(r)
     return {
         "overall": summarize(records, boot),
         "sets": {name: summarize(rows, boot) for name, rows in by_set.items()},
+        "levels": {name: summarize(rows, boot) for name, rows in by_level.items()},
         "scenarios": {tid: summarize(rows, boot) for tid, rows in sorted(by_scenario.items())},
         "weighted_by_minutes": weighted_summary(records, scenarios, boot),
         "shared_checks": shared_check_rollup(records),
@@ -300,9 +314,10 @@ def build_report(
 
     Returns:
         ``{schema_version, runs_dir, bootstrap, counts: {attempts, scored, unscored: {status: n}, unsandboxed},
-        scenarios: {task_id: ScenarioMeta.as_dict()}, groups: [{worker, arm, overall, sets: {coverage, challenge},
-        scenarios: {task_id: cell}, weighted_by_minutes, shared_checks, baseline}], baseline_worker,
-        notes}``; a cell is :func:`summarize`'s dict. ``baseline`` is the nop worker's figures on the same arm
+        scenarios: {scenario: ScenarioMeta.as_dict()}, groups: [{worker, arm, overall, sets: {coverage, challenge},
+        levels: {standard, hard}, scenarios: {scenario: cell}, weighted_by_minutes, shared_checks, baseline}],
+        baseline_worker,
+        notes}``; a cell is :func:`summarize`'s dict; a scenario key is :func:`variant_key`'s. ``baseline`` is the nop worker's figures on the same arm
         (overall, per set and per scenario; a cell is None where nop scored nothing), or None for the nop group
         itself and when no nop attempt exists for that arm.
 
@@ -326,6 +341,7 @@ def build_report(
             else {
                 "overall": _baseline_view(base["overall"]),
                 "sets": {name: _baseline_view(base["sets"][name]) for name in SETS},
+                "levels": {name: _baseline_view(base["levels"][name]) for name in LEVELS},
                 "scenarios": {tid: _baseline_view(base["scenarios"].get(tid)) for tid in group["scenarios"]},
             }
         )

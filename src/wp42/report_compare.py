@@ -85,7 +85,7 @@ def compare(
     free_arm = left.arm is None and right.arm is None
 
     def unit(r: AttemptRecord) -> str:
-        parts = [r.task_id]
+        parts = [r.scenario]
         if free_arm:
             parts.append(r.arm)
         if free_worker:

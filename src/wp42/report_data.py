@@ -9,15 +9,21 @@ Rules the reading follows:
 * An attempt that has run.json but no receipt.json gets status :data:`NO_RECEIPT`; one whose receipt.json cannot be
   read gets :data:`UNREADABLE_RECEIPT`; both, like receipts with an unscored status
   (``receipts.UNSCORED_STATUSES``), carry no det_score, so the report counts them apart (STYLE: errors are not zeros).
-* A scenario is **challenge** when its task.json marks a prompt injection, a clarification trap
-  (requires_clarification or missing_information) or an interface perturbation, else **coverage** (SPEC section 9).
-  A scenario whose task.json cannot be read is counted as coverage, left out of the minutes-weighted figures and
-  named in the notes.
+* An attempt's **set** is the one its run.json records (the generator's ``--set``, SPEC section 9). A run.json older
+  than the sets has none: the scenario then counts as **challenge** when its task.json marks a prompt injection, a
+  clarification trap (requires_clarification or missing_information) or an interface perturbation, else
+  **coverage**. A scenario whose task.json cannot be read is counted as coverage, left out of the minutes-weighted
+  figures and named in the notes.
+* Each (template, set, level) is a scenario of its own in the report, keyed by :func:`variant_key` (``ACC-01``,
+  ``ACC-01/coverage``, ``ACC-01/hard``, ``ACC-01/coverage/hard``): a clean month and a month with planted errors are
+  different tasks, so their attempts are never pooled into one pass^k. Seeds of one variant are pooled.
+* A coverage attempt **over-flagged** when its receipt's ``no_invented_issues`` criterion failed (the worker reported
+  a problem the records do not have, or asked a question the complete records answer).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +40,24 @@ NO_RECEIPT = "no_receipt"
 UNREADABLE_RECEIPT = "unreadable_receipt"
 CHALLENGE_FEATURES = ("prompt_injection", "requires_clarification", "missing_information", "interface_perturbation")
 SETS = ("coverage", "challenge")
+#: The levels of every template (issue 25), in the order the report shows them.
+LEVELS = ("standard", "hard")
+#: The coverage set's criterion (benchmark/validators/common.py NO_INVENTED_ISSUES): failed means over-flagged.
+INVENTED_ISSUES_CRITERION = "no_invented_issues"
+
+
+def variant_key(task_id: str, set_name: str | None = None, level: str = "standard") -> str:
+    """The report's name of one variant of a template: ``ACC-01`` (challenge or a run older than the sets, standard),
+    ``ACC-01/coverage``, ``ACC-01/hard``, ``ACC-01/coverage/hard``."""
+    return task_id + ("/coverage" if set_name == "coverage" else "") + ("/hard" if level == "hard" else "")
 
 
 @dataclass(frozen=True)
 class ScenarioMeta:
-    """What the report needs from a scenario's task.json; ``known`` is false when it could not be read."""
+    """What the report needs from a scenario's task.json; ``known`` is false when it could not be read.
+
+    ``recorded_set`` is the set run.json recorded (None for runs older than the sets: the set is then read from the
+    designed features); ``level`` is the attempt's level."""
 
     task_id: str
     known: bool
@@ -46,15 +65,21 @@ class ScenarioMeta:
     professional_minutes_estimate: int | None = None
     designed_dependency_depth: int | None = None
     difficulty: str | None = None
+    recorded_set: str | None = None
+    level: str = "standard"
 
     @property
     def set_name(self) -> str:
+        if self.recorded_set in SETS:
+            return str(self.recorded_set)
         return "challenge" if self.challenge_reasons else "coverage"
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "task_id": self.task_id,
             "known": self.known,
             "set": self.set_name,
+            "level": self.level,
             "challenge_reasons": list(self.challenge_reasons),
             "professional_minutes_estimate": self.professional_minutes_estimate,
             "designed_dependency_depth": self.designed_dependency_depth,
@@ -84,10 +109,21 @@ class AttemptRecord:
     abstention_justified: bool | None = None
     #: run.json records that the worker ran without the sandbox (issue 15 item 4: such rows are marked)
     unsandboxed: bool = False
+    #: the set run.json records (None in runs older than the sets), the level and the seed
+    set_name: str | None = None
+    level: str = "standard"
+    seed: int | None = None
+    #: the receipt's ``no_invented_issues`` criterion failed (True), passed (False), or is absent (None)
+    invented_issues: bool | None = None
 
     @property
     def scored(self) -> bool:
         return self.det_score is not None
+
+    @property
+    def scenario(self) -> str:
+        """The report's key of this attempt's variant (:func:`variant_key`)."""
+        return variant_key(self.task_id, self.set_name, self.level)
 
 
 @dataclass
@@ -146,6 +182,9 @@ def _read_record(attempt: Attempt) -> tuple[AttemptRecord | None, str | None]:
         timed_out=bool(run.get("timed_out")),
         network_attempts=len(run.get("network_attempts") or []),
         unsandboxed=ran_unsandboxed(run),
+        set_name=run["set"] if run.get("set") in SETS else None,
+        level="hard" if run.get("level") == "hard" else "standard",
+        seed=run["seed"] if isinstance(run.get("seed"), int) else None,
     )
     if not attempt.receipt.is_file():
         return record, None
@@ -165,6 +204,8 @@ def _read_record(attempt: Attempt) -> tuple[AttemptRecord | None, str | None]:
     record.violations = tuple(violations)
     checks: dict[str, bool] = {}
     for criterion in receipt.get("required_criteria") or []:
+        if isinstance(criterion, dict) and criterion.get("id") == INVENTED_ISSUES_CRITERION:
+            record.invented_issues = not criterion.get("passed")
         if isinstance(criterion, dict) and (criterion.get("shared_check") or criterion.get("id") in SHARED_CHECKS):
             checks[str(criterion["id"])] = bool(criterion.get("passed"))
     for check_id in receipt.get("critical_checks") or []:
@@ -205,7 +246,8 @@ def scenario_meta(task_id: str, repo: Repo | None) -> ScenarioMeta:
 
 
 def load_runs(runs_dir: Path, *, repo: Repo | None | bool = True) -> RunsData:
-    """Read every attempt under ``runs_dir`` and the metadata of the scenarios they ran.
+    """Read every attempt under ``runs_dir`` and the metadata of the scenarios they ran, keyed by
+    :func:`variant_key` (``RunsData.scenarios``).
 
     Args:
         runs_dir: a folder of runs or one run's folder (see :func:`find_attempts`).
@@ -230,8 +272,12 @@ def load_runs(runs_dir: Path, *, repo: Repo | None | bool = True) -> RunsData:
         except UserError as exc:
             notes.append(f"no scenario metadata: {exc}")
             repo = None
-    scenarios = {tid: scenario_meta(tid, repo or None) for tid in sorted({r.task_id for r in records})}
-    unknown = [tid for tid, meta in scenarios.items() if not meta.known]
+    templates = {tid: scenario_meta(tid, repo or None) for tid in sorted({r.task_id for r in records})}
+    scenarios = {
+        r.scenario: replace(templates[r.task_id], recorded_set=r.set_name, level=r.level)
+        for r in sorted(records, key=lambda r: r.scenario)
+    }
+    unknown = [tid for tid, meta in templates.items() if not meta.known]
     if unknown:
         notes.append(
             f"task.json not found for {', '.join(unknown)}: counted as coverage and left out of the "

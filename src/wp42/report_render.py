@@ -13,7 +13,7 @@ import html
 import io
 from typing import Any
 
-from wp42.report import SETS
+from wp42.report import LEVELS, SETS
 from wp42.report_plots import TITLES, plots
 
 __all__ = ["plots", "render_comparison_html", "render_comparison_text", "render_html", "render_text"]
@@ -59,6 +59,27 @@ def _row(label: str, cell: dict[str, Any], baseline: dict[str, Any] | None) -> l
     ]
 
 
+def _scope_rows(group: dict[str, Any]) -> list[tuple[str, dict[str, Any], dict[str, Any] | None]]:
+    """The set rows (coverage, challenge) and, when a hard attempt is present, the level rows (standard, hard):
+    ``[(label, cell, baseline cell)]``, rows without attempts left out."""
+    baseline = group["baseline"] or {}
+    rows = [(name, group["sets"][name], (baseline.get("sets") or {}).get(name)) for name in SETS]
+    if group["levels"]["hard"]["attempts"]:
+        rows += [(f"level {name}", group["levels"][name], (baseline.get("levels") or {}).get(name))
+                 for name in LEVELS]
+    return [row for row in rows if row[1]["attempts"]]
+
+
+def over_flagging_line(group: dict[str, Any]) -> str | None:
+    """``"over-flagging: 2 of 7 coverage attempts reported a problem that is not there (rate 0.29)"``, or None when
+    no coverage attempt was judged (SPEC section 9)."""
+    cell = group["overall"]["over_flagging"]
+    if not cell["judged"]:
+        return None
+    return (f"over-flagging: {cell['flagged']} of {cell['judged']} coverage attempts reported a problem that is not "
+            f"there (rate {_fmt(cell['rate'], 2)})")
+
+
 def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None, width: int = 160) -> str:
     """The report as terminal tables (rich), one per worker x arm, then notes; plain text when not a terminal."""
     from rich.console import Console
@@ -80,9 +101,8 @@ def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None
             table.add_column(header, overflow="fold")
         baseline = group["baseline"] or {}
         table.add_row(*_row("overall", group["overall"], baseline.get("overall")))
-        for name in SETS:
-            if group["sets"][name]["attempts"]:
-                table.add_row(*_row(name, group["sets"][name], (baseline.get("sets") or {}).get(name)))
+        for label, cell, base_cell in _scope_rows(group):
+            table.add_row(*_row(label, cell, base_cell))
         weighted = group["weighted_by_minutes"]
         table.add_row(
             "minutes-weighted",
@@ -99,6 +119,9 @@ def render_text(report: dict[str, Any], comparison: dict[str, Any] | None = None
             label = f"  {tid} ({report['scenarios'][tid]['set']})"
             table.add_row(*_row(label, cell, (baseline.get("scenarios") or {}).get(tid)))
         console.print(table)
+        flagging = over_flagging_line(group)
+        if flagging:
+            console.print(f"  {flagging}")
         failing = [row for row in group["shared_checks"] if row["scenarios_failed"]]
         for row in failing:
             console.print(
@@ -168,11 +191,7 @@ def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None
         parts.append("</tr>")
         baseline = group["baseline"] or {}
         rows = [_row("overall", group["overall"], baseline.get("overall"))]
-        rows += [
-            _row(name, group["sets"][name], (baseline.get("sets") or {}).get(name))
-            for name in SETS
-            if group["sets"][name]["attempts"]
-        ]
+        rows += [_row(label, cell, base_cell) for label, cell, base_cell in _scope_rows(group)]
         weighted = group["weighted_by_minutes"]
         rows.append(
             ["minutes-weighted", f"{weighted['scenarios']} scen.", _fmt_ci(weighted["det_score"]),
@@ -191,6 +210,9 @@ def render_html(report: dict[str, Any], comparison: dict[str, Any] | None = None
         for row in cells:
             parts.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
         parts.append("</table>")
+        flagging = over_flagging_line(group)
+        if flagging:
+            parts.append(f"<p>{e(flagging)}</p>")
         if group["shared_checks"]:
             parts.append("<h3>Shared checks across scenarios</h3><ul>")
             for row in group["shared_checks"]:

@@ -49,11 +49,11 @@ def attempt_href(record: AttemptRecord) -> str:
 
 
 def attempt_links(data: RunsData) -> dict[tuple[str, str, str], list[tuple[str, str]]]:
-    """``{(worker, arm, task_id): [(label, href), ...]}``: every attempt of each report cell, in run and attempt
-    order, labelled ``"<run_id>#<n>"``."""
+    """``{(worker, arm, scenario): [(label, href), ...]}``: every attempt of each report cell (scenario: the
+    report's variant key, e.g. ``ACC-01/coverage``), in run and attempt order, labelled ``"<run_id>#<n>"``."""
     links: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
-    for record in sorted(data.records, key=lambda r: (r.worker, r.arm, r.task_id, r.run_id, r.attempt)):
-        links.setdefault((record.worker, record.arm, record.task_id), []).append(
+    for record in sorted(data.records, key=lambda r: (r.worker, r.arm, r.scenario, r.run_id, r.attempt)):
+        links.setdefault((record.worker, record.arm, record.scenario), []).append(
             (f"{record.run_id}#{record.attempt}", attempt_href(record)))
     return links
 
