@@ -580,3 +580,16 @@ def test_resuming_a_run_at_another_set_is_refused(generated, tmp_path, capsys):
     code = main(["run", TOY, "--worker", "nop", "--run-id", "s", "--runs-dir", runs, "--oracle-root", str(generated),
                  "--set", "coverage"])
     assert code == 2 and "one run, one variant" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not bwrap_available()[0], reason="bubblewrap cannot create namespaces on this machine")
+def test_a_variant_run_hides_the_enclosing_oracle_root_and_the_scenario_folders(generated, toy_repo, tmp_path,
+                                                                                capsys):
+    probe = (f"cat {Oracle.at(generated, TOY).oracle_json} > out/other_oracle.txt 2>&1; "
+             f"cat {toy_repo}/benchmark/scenarios/{TOY}/generate.py > out/generator.txt 2>&1")
+    # the user exposes a folder that holds the oracle root: the sandbox must still cover every oracle in it
+    assert main(["run", TOY, "--worker", probe, "--set", "coverage", "--run-id", "p", "--runs-dir",
+                 str(tmp_path / "runs"), "--oracle-root", str(generated), "--expose", str(tmp_path)]) == 0
+    out = Attempt.at(tmp_path / "runs", "p", TOY, "A1", 1).out
+    assert "facts" not in (out / "other_oracle.txt").read_text()
+    assert "BundleWriter" not in (out / "generator.txt").read_text()

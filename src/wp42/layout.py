@@ -132,6 +132,13 @@ def variant_root(oracle_root_dir: Path, seed: int, set_name: str, level: str) ->
     return Path(oracle_root_dir) / VARIANTS_DIR / validation_seed_dir(seed, set_name, level)
 
 
+def enclosing_oracle_root(root: Path) -> Path:
+    """The oracle root a variant root (:func:`variant_root`) lies in, or ``root`` itself when it is not one: what
+    the sandbox hides besides the attempt's own oracle root (the user's other oracles must stay out of reach)."""
+    root = Path(root)
+    return root.parent.parent if root.parent.name == VARIANTS_DIR else root
+
+
 @dataclass(frozen=True)
 class Repo:
     """Paths inside the repository (SPEC section 1)."""

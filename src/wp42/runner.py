@@ -76,7 +76,8 @@ def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, sockets_dir: P
     """What this attempt's sandbox shows and hides (see :mod:`wp42.sandbox`)."""
     # a variant run's repo view points scenarios_dir at the variant's bundles: the scenario folders stay hidden too
     scenario_dirs = list(dict.fromkeys([repo.scenarios_dir, Repo(repo.root).scenarios_dir]))
-    hidden = [Path(spec.oracle_root), layout.oracle_root(None), repo.oracles_template, *scenario_dirs,
+    oracle_roots = dict.fromkeys([Path(spec.oracle_root), layout.enclosing_oracle_root(spec.oracle_root)])
+    hidden = [*oracle_roots, layout.oracle_root(None), repo.oracles_template, *scenario_dirs,
               repo.root / ".git", Path(spec.runs_dir)]
     framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
                  repo.completion_schema, repo.receipt_schema]
