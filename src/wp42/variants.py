@@ -67,12 +67,13 @@ class Declared:
     task_id: str
     sets: tuple[str, ...]
     levels: tuple[str, ...]
+    manifest: str = ""  # the solutions.json path relative to the repository, as the user would open it
 
     def line(self) -> str:
-        """``ACC-01 declares sets challenge and levels standard (oracles-template/ACC-01/solutions/solutions.json)``"""
+        """``ACC-01 declares sets challenge and levels standard (oracles-template/ACC-01/solutions/solutions.json,
+        fields sets and levels)``"""
         return (f"{self.task_id} declares sets {', '.join(self.sets)} and levels {', '.join(self.levels)} "
-                f"({layout.SOLUTIONS_DIR}/{layout.SOLUTIONS_MANIFEST} of oracles-template/{self.task_id}, "
-                "fields sets and levels)")
+                f"({self.manifest}, fields sets and levels)")
 
 
 def declared(task_id: str, repo: Repo | None = None) -> Declared:
@@ -82,9 +83,11 @@ def declared(task_id: str, repo: Repo | None = None) -> Declared:
         UserError: the template's solutions.json is missing or breaks solutions.schema.json.
     """
     repo = repo or Repo.find()
-    manifest = workers.load_solutions(Oracle.at(repo.oracles_template, task_id))
+    template = Oracle.at(repo.oracles_template, task_id)
+    manifest = workers.load_solutions(template)
     return Declared(task_id, tuple(manifest.get("sets", [layout.DEFAULT_SET])),
-                    tuple(manifest.get("levels", [layout.DEFAULT_LEVEL])))
+                    tuple(manifest.get("levels", [layout.DEFAULT_LEVEL])),
+                    str(template.solutions_manifest.relative_to(repo.root)))
 
 
 def check_declared(task_ids: Iterable[str], sets: Iterable[str], levels: Iterable[str],
