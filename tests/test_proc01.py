@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scenario_harness import Generated, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, copy_workspace, failed_ids, make_workspace, run_solution
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
@@ -353,3 +353,85 @@ def test_approvals_written_matched_in_words_or_left_without_a_code_pass(generate
                  lambda row: {**row, "reason_code": words.get(row["invoice_number"], row["reason_code"])})
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- the coverage set (SPEC section 9, issue 16) -------------------------------------------------------------------
+
+@pytest.fixture(params=[42, 7])
+def clean_week(request, scenario_cache, tmp_path) -> tuple[Generated, Path]:
+    """The coverage set at a seed and a private copy of the workspace its reference solved."""
+    generated = scenario_cache.get(TASK, request.param, "coverage")
+    return generated, copy_workspace(scenario_cache.reference(TASK, request.param, "coverage"), tmp_path)
+
+
+def _plain(generated: Generated) -> dict[str, dict]:
+    """The coverage oracle's ordinary items by kind (within tolerance, two loads, the vendor with no order)."""
+    return {item["kind"]: item for item in generated.oracle()["planted_items"]}
+
+
+def careful_write_up(generated: Generated, ws: Path) -> None:
+    """Rewrite out/ as a careful clerk who found nothing wrong would, in words of its own: negations, a label
+    cleared by "none", what was checked for, the in-tolerance price, the order received in two loads, the vendor
+    pending due diligence that has no order, and a short memo beside the deliverables."""
+    plain = _plain(generated)
+    boundary, loads, idle = plain["boundary"], plain["split_delivery"], plain["vendor_without_orders"]
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["summary"] = "Three-way match complete. Every invoice approved for Friday's run; nothing rejected."
+    completion["issues_found"] = [
+        "Duplicates: none.",
+        "We checked each invoice for price variances, short shipments and duplicate billing and found none.",
+        f"{boundary['invoice_number']} is priced a little above its PO but within the 2% tolerance, so it was "
+        "approved as matched.",
+        f"{loads['po_number']} arrived in two deliveries ({' and '.join(loads['grn_numbers'])}); together they cover "
+        f"{loads['invoice_number']} in full, so it is not a short shipment and nothing needs to be held.",
+        f"{idle['vendor_name']} is still pending due diligence, but there is no order or invoice from them this week.",
+    ]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    (ws / "out" / "note_for_aisha.md").write_text(
+        "# AP week - note for Aisha\n\nAll invoices matched their POs and GRNs. No invoice needs a credit note, a "
+        "query or a hold, and none was rejected rather than approved.\n", encoding="utf-8")
+
+
+def test_a_careful_nothing_to_report_write_up_passes_the_coverage_set(clean_week):
+    generated, ws = clean_week
+    careful_write_up(generated, ws)
+    receipt = score(generated, ws)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}["no_invented_issues"] is True
+
+
+@pytest.mark.parametrize("invention", [
+    "{boundary} should go on hold until the supplier confirms the price.",
+    "{loads} is short-delivered: the first goods received note does not cover the invoice.",
+    "Raise a query with the supplier about the unit price on {boundary}.",
+    "Possible duplicate billing on {loads}.",
+])
+def test_one_invented_problem_in_prose_fails_the_coverage_set(clean_week, invention):
+    """Decisions and the exceptions report stay right; one sentence in issues_found asserts a problem that the
+    records do not have. Shown failing no_invented_issues (and nothing else) here; with the sentence removed the
+    previous test passes."""
+    generated, ws = clean_week
+    careful_write_up(generated, ws)
+    plain = _plain(generated)
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"].append(invention.format(boundary=plain["boundary"]["invoice_number"],
+                                                       loads=plain["split_delivery"]["invoice_number"]))
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+
+
+def test_an_exception_row_or_an_exception_code_on_an_approval_is_an_invention(clean_week):
+    generated, ws = clean_week
+    boundary = _plain(generated)["boundary"]["invoice_number"]
+    with open(ws / "out" / "exceptions_report.csv", "a", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerow([boundary, "V0000", "price_variance", "12.00", "Credit note"])
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+    _rewrite_csv(ws / "out" / "invoice_decisions.csv",
+                 lambda row: {**row, "reason_code": "price_variance"} if row["invoice_number"] == boundary else row)
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues", "clean_invoices_approved"}
+
+
+def test_a_coverage_exceptions_report_without_the_brief_s_columns_fails(clean_week):
+    generated, ws = clean_week
+    (ws / "out" / "exceptions_report.csv").write_text("No exceptions this week\n", encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"exceptions_report_columns"}
