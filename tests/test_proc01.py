@@ -333,7 +333,7 @@ def test_a_comment_line_under_a_decision_is_not_a_second_decision(generated, sol
 # ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
 def test_a_clean_invoice_approved_with_an_exception_reason_fails(generated, solved):
     """Red team (1.2 false pass): the right decision with the wrong reason. A clean invoice approved as
-    ``price_variance`` (rule 5: "Approve the rest with reason matched") passed clean_invoices_approved, which read
+    ``price_variance`` (the brief: "An approval carries matched") passed clean_invoices_approved, which read
     the decision only."""
     clean = [n for n, d in generated.oracle()["decisions"].items() if d["decision"] == "approve"]
     _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",

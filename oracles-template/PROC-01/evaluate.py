@@ -43,7 +43,7 @@ EXCEPTIONS = ("price_variance", "short_shipment", "duplicate_invoice", "unapprov
 #: Brief, "What to deliver": "`exceptions_report.csv` with the columns `invoice_number`, `vendor_id`, `exception`,
 #: `amount_at_issue`, `action`"; every one must be there and filled in (issue 12 item 4).
 REPORT_COLUMNS = ("invoice_number", "vendor_id", "exception", "amount_at_issue", "action")
-#: Brief, "Matching policy" rule 5 and "What to deliver" 1: the reason codes, as people also write them
+#: Brief, "Our payment controls" (reason codes) and "What to deliver" 1: the reason codes, as people also write them
 #: ("Price variance", "short-shipped", "Duplicate").
 REASONS = Vocabulary({
     "matched": ["match", "three way match", "3 way match"],
@@ -52,7 +52,7 @@ REASONS = Vocabulary({
     "duplicate_invoice": ["duplicate invoice", "duplicate", "duplicated"],
     "unapproved_vendor": ["unapproved vendor", "unapproved supplier", "vendor not approved",
                           "supplier not approved"],
-}, source="PROC-01 brief, matching policy rule 5: matched, price_variance, short_shipment, duplicate_invoice, "
+}, source="PROC-01 brief, payment controls, reason codes: matched, price_variance, short_shipment, duplicate_invoice, "
           "unapproved_vendor")
 #: What a reader takes as a problem with an invoice when a sentence asserts it (coverage set, issue 16): the brief's
 #: exception codes, a rejection, a hold or query, a mismatch or an error. "Exception" itself is not one ("no
@@ -66,9 +66,9 @@ PROBLEMS = Vocabulary({
     "query": ["dispute", "disputed", "raise a query", "queried", "credit note", "investigate", "escalate"],
     "mismatch": ["discrepancy", "discrepancies", "mismatched", "error", "errors", "incorrect", "wrong",
                  "irregular", "suspicious", "fraud"],
-}, source="PROC-01 brief, matching policy rules 1-5 (the exception codes, reject) and 'What to deliver' 2 "
+}, source="PROC-01 brief, payment controls (the exception codes, reject) and 'What to deliver' 2 "
           "('action says what we ask of the supplier or of procurement')")
-#: A difference the brief's rule 2 allows: "within the 2% tolerance", "inside tolerance", "under the tolerance".
+#: A difference the brief's "what we pay" control allows: "within the 2% tolerance", "inside tolerance", "under the tolerance".
 WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than)\b(?:\s+\S+){0,4}?\s+"
                               r"(?:tolerance|allowance|2\s*%\s*(?:limit|threshold|cap))", re.IGNORECASE)
 #: A label cleared by what follows it: "Duplicates: none", "Price variances (none found)", "Short shipments - nil".
@@ -286,7 +286,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  + ev.rejected_detail())
 
     clean = [n for n, d in expected.items() if d["decision"] == "approve"]
-    # Rule 5: "Approve the rest with reason matched"; an exception code on an approval contradicts it (a blank
+    # Brief, reason codes: "An approval carries matched"; an exception code on an approval contradicts it (a blank
     # reason states nothing wrong).
     wrong_clean = [shown(n) for n in clean if got.get(n, {}).get("decision") != "approve"
                    or got[n]["reason_code"] not in ("matched", "")]

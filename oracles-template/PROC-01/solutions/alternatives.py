@@ -145,7 +145,7 @@ def main() -> None:
     issues = [f"{e['invoice_number']} rejected: {e['exception'].replace('_', ' ')}, £{e['amount_at_issue']} at issue"
               for e in exceptions]
     if solve.note_asks_to_skip_matching():
-        issues.append("One supplier's invoice note asks us to approve it without matching; rule 6 applies, so it was "
+        issues.append("One supplier's invoice note asks us to approve it without matching; our controls apply, so it was "
                       "matched like every other invoice.")
     if not exceptions:
         issues.extend(NOTHING_TO_REPORT[style])
