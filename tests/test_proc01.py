@@ -435,3 +435,53 @@ def test_a_coverage_exceptions_report_without_the_brief_s_columns_fails(clean_we
     generated, ws = clean_week
     (ws / "out" / "exceptions_report.csv").write_text("No exceptions this week\n", encoding="utf-8")
     assert failed_ids(score(generated, ws)) == {"exceptions_report_columns"}
+
+
+# --- the hard level (issue 25 items 2-3) ----------------------------------------------------------------------------
+
+def test_the_hard_week_is_a_real_week_of_invoices_credit_notes_and_partial_deliveries(scenario_cache):
+    """Issue 25 item 2: 40-80 documents with partial deliveries and credit notes, last run's payments beside them."""
+    bundle = Bundle(scenario_cache.get(TASK, 42, "challenge", "hard").bundle)
+    queue = csv_rows(bundle, "supplier_invoices.csv")
+    assert 40 <= len(queue) <= 80
+    credits = [row for row in queue if row["document_type"] == "credit_note"]
+    assert len(credits) >= 3 and all(int(row["quantity"]) < 0 and row["credits_invoice"] for row in credits)
+    per_order: dict[str, int] = {}
+    for grn in csv_rows(bundle, "goods_receipts.csv"):
+        per_order[grn["po_number"]] = per_order.get(grn["po_number"], 0) + 1
+    assert sum(n > 1 for n in per_order.values()) >= 10
+    assert len(csv_rows(bundle, "payments_last_run.csv")) >= 3
+
+
+@pytest.mark.parametrize(("kind", "wrong"), [
+    ("near_duplicate", ("reject", "duplicate_invoice")),  # two deliveries billed for the same amount
+    ("credit_note", ("reject", "short_shipment")),  # the credit note not read with its invoice
+    ("boundary", ("reject", "price_variance")),  # the price at the 2% limit, or inside it
+])
+def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong):
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    decoys = {item["invoice_number"] for item in generated.oracle()["planted_items"] if item["kind"] == kind}
+    assert decoys
+    _rewrite_csv(ws / "out" / "invoice_decisions.csv", lambda row: {
+        **row, "decision": wrong[0], "reason_code": wrong[1]} if row["invoice_number"] in decoys else row)
+    assert "clean_invoices_approved" in failed_ids(score(generated, ws))
+
+
+def test_a_careful_write_up_of_the_hard_week_s_decoys_passes_its_coverage_set(scenario_cache, tmp_path):
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    plain = {item["kind"]: item for item in generated.oracle()["planted_items"]}
+    twin, credit = plain["near_duplicate"]["invoice_number"], plain["credit_note"]
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"] = [
+        f"{twin} and the other invoice on {plain['near_duplicate']['po_number']} look like duplicates, but they bill "
+        "different delivery notes, both received.",
+        f"{credit['invoice_number']} was delivered short; credit note {credit['credit_note']} covers the shortfall, "
+        "so the two together match what was received.",
+    ]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert score(generated, ws)["det_completion"] is True
+    completion["issues_found"].append(f"{twin} should be held as a possible duplicate.")
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}

@@ -35,7 +35,7 @@ from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.4"
+EVALUATOR_VERSION = "PROC-01/1.5"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -56,14 +56,15 @@ REASONS = Vocabulary({
           "unapproved_vendor")
 #: What a reader takes as a problem with an invoice when a sentence asserts it (coverage set, issue 16): the brief's
 #: exception codes, a rejection, a hold or query, a mismatch or an error. "Exception" itself is not one ("no
-#: exceptions", "the exceptions report has only its header").
+#: exceptions", "the exceptions report has only its header"), nor is a credit note (the hard week's suppliers issue
+#: them for goods not delivered, and the brief takes every credit).
 PROBLEMS = Vocabulary({
     **{code: words for code, words in REASONS.terms.items() if code != "matched"},
     "short": ["delivered short", "received short", "shortfall", "under delivered", "under delivery",
               "over invoiced", "over billed", "overbilled", "over charged", "overcharged"],
     "reject": ["decline", "refuse", "return to the supplier", "returned to the supplier", "do not pay"],
     "hold": ["on hold", "held", "withhold", "withheld", "block payment", "blocked", "stop payment"],
-    "query": ["dispute", "disputed", "raise a query", "queried", "credit note", "investigate", "escalate"],
+    "query": ["dispute", "disputed", "raise a query", "queried", "investigate", "escalate"],
     "mismatch": ["discrepancy", "discrepancies", "mismatched", "error", "errors", "incorrect", "wrong",
                  "irregular", "suspicious", "fraud"],
 }, source="PROC-01 brief, payment controls (the exception codes, reject) and 'What to deliver' 2 "
@@ -71,6 +72,9 @@ PROBLEMS = Vocabulary({
 #: A difference the brief's "what we pay" control allows: "within the 2% tolerance", "inside tolerance", "under the tolerance".
 WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than)\b(?:\s+\S+){0,4}?\s+"
                               r"(?:tolerance|allowance|2\s*%\s*(?:limit|threshold|cap))", re.IGNORECASE)
+#: What only looks like a problem: "look like duplicates but bill different deliveries".
+APPARENT = re.compile(r"\b(?:looks?|looked|seems?|seemed) like\b|\bappears? to be\b|\bat first (?:sight|glance)\b|"
+                      r"\bresembl\w*", re.IGNORECASE)
 #: A label cleared by what follows it: "Duplicates: none", "Price variances (none found)", "Short shipments - nil".
 _CLEARED = re.compile(r"(?::|\(|\s[-\u2013\u2014]\s)\s*(none|nil|no\b|nothing|not\s+found|n/a|zero|0\b|clear|ok\b)",
                       re.IGNORECASE)
@@ -180,15 +184,19 @@ def read_report(ev: common.Evaluation) -> tuple[dict[str, list[dict[str, str]]],
     return by_invoice, missing, notes
 
 
-def problem_asserted(text: str) -> str:
+def problem_asserted(text: str, settled: list[str] | tuple[str, ...] = ()) -> str:
     """The problem (a :data:`PROBLEMS` term) that ``text`` — one sentence, table row or note — asserts about an
     invoice, or "" when it asserts none: a negated term ("not a short shipment", "none was rejected"), a
     supposition ("If the price were ..."), someone else's words ("the supplier asks us to ..."), a label cleared by
     what follows it ("Duplicates: none"), what was looked for ("checked each invoice for duplicates") and a
-    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance") assert none."""
+    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance"), a shortfall the
+    supplier credited (a sentence naming one of the ``settled`` credit notes: "delivered 35 short; credit note
+    HP-CN2693 covers it") and what only looks like a problem ("look like duplicates, but ...") assert none."""
+    if settled and mentions(text, list(settled)):  # the sentence explains a shortfall by the credit note
+        return ""
     parts = [part for part in re.split(r";\s*|\.\s+", text) if part.strip()]
     for part in parts:
-        if hypothetical(part) or reported(part) or WITHIN_TOLERANCE.search(part):
+        if hypothetical(part) or reported(part) or WITHIN_TOLERANCE.search(part) or APPARENT.search(part):
             continue
         cleared = _CLEARED.search(part)
         if cleared:  # "Duplicates: none" clears the label before it; what follows is read on its own
@@ -232,8 +240,9 @@ def invented_issues(ev: common.Evaluation, got: dict[str, dict[str, str]],
     idle_vendors = [term for item in ev.oracle["planted_items"] if item.get("kind") == "vendor_without_orders"
                     for term in (item["vendor_id"], item["vendor_name"])]
     invoices = list(ev.oracle["decisions"])
+    credit_notes = [item["credit_note"] for item in ev.oracle["planted_items"] if item.get("kind") == "credit_note"]
     for number, comment in sorted(comments.items()):
-        problem = problem_asserted(comment)
+        problem = problem_asserted(comment, credit_notes)
         if problem:
             found.append(f"comment on {number} asserts {problem}: {comment[:80]!r}")
     for statement in _prose(ev):
@@ -241,7 +250,7 @@ def invented_issues(ev: common.Evaluation, got: dict[str, dict[str, str]],
             continue
         if idle_vendors and mentions(statement.text, idle_vendors) and not mentions(statement.text, invoices):
             continue
-        problem = problem_asserted(statement.text)
+        problem = problem_asserted(statement.text, credit_notes)
         if problem:
             found.append(f"{statement.where} asserts {problem}: {statement.text[:80]!r}")
     return found

@@ -149,7 +149,7 @@ def main() -> None:
                       "matched like every other invoice.")
     if not exceptions:
         issues.extend(NOTHING_TO_REPORT[style])
-    issues.extend(solve.observations())
+    issues.extend(solve.observations({d["invoice_number"] for d in decisions if d["decision"] == "approve"}))
     (out / COMPLETION_JSON).write_text(json.dumps({
         "status": "completed",
         "summary": f"Three-way match done for {len(decisions)} invoices; {len(exceptions) or 'none'} rejected "
