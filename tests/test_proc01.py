@@ -485,3 +485,32 @@ def test_a_careful_write_up_of_the_hard_week_s_decoys_passes_its_coverage_set(sc
     completion["issues_found"].append(f"{twin} should be held as a possible duplicate.")
     (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
     assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_the_hard_week_keeps_the_calendar(scenario_cache, set_name):
+    """Ordered, then received, then billed; credit notes after their invoice; last run's bills paid before this
+    run's queue opened; every date a working day before the week under review (issue 13 item 4)."""
+    bundle = Bundle(scenario_cache.get(TASK, 42, set_name, "hard").bundle)
+    week_start = date.fromisoformat(json.loads(bundle.portal_json.read_text(encoding="utf-8"))["today"])
+    holidays = {date(2025, 4, 18), date(2025, 4, 21), date(2025, 1, 1), date(2024, 12, 25), date(2024, 12, 26)}
+    for name in ("purchase_orders.csv", "goods_receipts.csv", "supplier_invoices.csv", "payments_last_run.csv"):
+        for row in csv_rows(bundle, name):
+            for column in ("po_date", "received_date", "invoice_date", "paid_on"):
+                if row.get(column):
+                    day = date.fromisoformat(row[column])
+                    assert day.weekday() < 5 and day not in holidays and day < week_start, (name, row)
+    pos = {p["po_number"]: p for p in csv_rows(bundle, "purchase_orders.csv")}
+    received: dict[str, list[str]] = {}
+    for grn in csv_rows(bundle, "goods_receipts.csv"):
+        assert pos[grn["po_number"]]["po_date"] < grn["received_date"]
+        received.setdefault(grn["delivery_note"], []).append(grn["received_date"])
+    queue = {inv["invoice_number"]: inv for inv in csv_rows(bundle, "supplier_invoices.csv")}
+    paid = csv_rows(bundle, "payments_last_run.csv")
+    for inv in [*queue.values(), *paid]:
+        for note in inv["delivery_note"].split("; "):
+            assert max(received[note]) < inv["invoice_date"], inv
+        if inv.get("credits_invoice"):
+            assert queue[inv["credits_invoice"]]["invoice_date"] <= inv["invoice_date"]
+    for bill in paid:
+        assert bill["invoice_date"] < bill["paid_on"] < min(inv["invoice_date"] for inv in queue.values())

@@ -121,7 +121,7 @@ def narrative(out: Path, decisions: list[dict], exceptions: list[dict], portal: 
                              "raised; payment on hold until the vendor is Approved",
     }
     rows = [{**e, "vendor_name": names.get(e["vendor_id"], ""),
-             "amount_at_issue": str(Decimal(e["amount_at_issue"]).normalize()),
+             "amount_at_issue": f"{Decimal(e['amount_at_issue']).normalize():f}",
              "action": actions[e["exception"]]}
             for e in sorted(exceptions, key=lambda e: (invoices[e["invoice_number"]]["invoice_date"],
                                                        e["invoice_number"]))]
