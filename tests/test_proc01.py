@@ -514,3 +514,22 @@ def test_the_hard_week_keeps_the_calendar(scenario_cache, set_name):
             assert queue[inv["credits_invoice"]]["invoice_date"] <= inv["invoice_date"]
     for bill in paid:
         assert bill["invoice_date"] < bill["paid_on"] < min(inv["invoice_date"] for inv in queue.values())
+
+
+@pytest.mark.parametrize("sentence", [
+    "Duplicate check: passed.",
+    "Price variance check: all invoices within 2% of the PO price.",
+    "Short shipments: n/a.",
+    "No invoices were rejected or placed on hold.",
+    "{boundary} has a minor price variance, which is within the 2% tolerance.",
+    "There were no short shipments, no duplicates and no price variances above tolerance.",
+    "Nothing was found that would require rejection.",
+])
+def test_clean_phrasings_a_careful_reader_accepts(scenario_cache, tmp_path, sentence):
+    """Ways people write "nothing wrong" (labels cleared by what follows, a difference inside the allowance)."""
+    generated = scenario_cache.get(TASK, 42, "coverage")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path)
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"] = [sentence.format(boundary=_plain(generated)["boundary"]["invoice_number"])]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == set()

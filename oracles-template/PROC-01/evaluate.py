@@ -69,14 +69,17 @@ PROBLEMS = Vocabulary({
                  "irregular", "suspicious", "fraud"],
 }, source="PROC-01 brief, payment controls (the exception codes, reject) and 'What to deliver' 2 "
           "('action says what we ask of the supplier or of procurement')")
-#: A difference the brief's "what we pay" control allows: "within the 2% tolerance", "inside tolerance", "under the tolerance".
-WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than)\b(?:\s+\S+){0,4}?\s+"
-                              r"(?:tolerance|allowance|2\s*%\s*(?:limit|threshold|cap))", re.IGNORECASE)
+#: A difference the brief's "what we pay" control allows: "within the 2% tolerance", "inside tolerance", "under the
+#: tolerance", "all within 2% of the PO price", "no more than the 2% AP may accept".
+WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than|no more than|up to)\b"
+                              r"(?:\s+\S+){0,4}?\s+(?:tolerance|allowance|limit|threshold|2\s*%)", re.IGNORECASE)
 #: What only looks like a problem: "look like duplicates but bill different deliveries".
 APPARENT = re.compile(r"\b(?:looks?|looked|seems?|seemed) like\b|\bappears? to be\b|\bat first (?:sight|glance)\b|"
                       r"\bresembl\w*", re.IGNORECASE)
-#: A label cleared by what follows it: "Duplicates: none", "Price variances (none found)", "Short shipments - nil".
-_CLEARED = re.compile(r"(?::|\(|\s[-\u2013\u2014]\s)\s*(none|nil|no\b|nothing|not\s+found|n/a|zero|0\b|clear|ok\b)",
+#: A label cleared by what follows it: "Duplicates: none", "Price variances (none found)", "Short shipments - nil",
+#: "Duplicate check: passed".
+_CLEARED = re.compile(r"(?::|\(|\s[-\u2013\u2014]\s)\s*(none|nil|no\b|nothing|not\s+found|n/a|zero|0\b|clear|ok\b|"
+                      r"pass(?:ed)?\b|fine\b|clean\b|satisfactory\b)",
                       re.IGNORECASE)
 #: What was looked for is not what was found: "checked each invoice for duplicates", "screened for price variances".
 _LOOKED_FOR = re.compile(r"\b(?:check|checked|checking|checks|test|tested|testing|look|looked|looking|screen|"
