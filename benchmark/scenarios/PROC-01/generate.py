@@ -587,6 +587,8 @@ def build(out: BundleWriter) -> None:
 
     deliverables = [
         {"path": "exceptions_report.csv", "kind": "csv"},
+        # the brief: "otherwise [without the AP portal] write out/invoice_decisions.csv" (issue 13 item 7)
+        {"path": "invoice_decisions.csv", "kind": "csv", "when": "without_portal"},
         {"path": "COMPLETION.json", "kind": "json"},
     ]
     out.write_task({
