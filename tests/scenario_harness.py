@@ -54,6 +54,11 @@ def wrong_sets(entry: dict[str, Any]) -> list[str]:
     return list(entry.get("sets", ["challenge"]))
 
 
+def wrong_levels(task_id: str, entry: dict[str, Any]) -> list[str]:
+    """The levels at which a wrong solution must fail its targets (default: every level ``task_id`` declares)."""
+    return list(entry.get("levels", scenario_levels(task_id)))
+
+
 def scenario_levels(task_id: str) -> list[str]:
     """The levels ``task_id`` is proved on: solutions.json ``levels`` (default ``["standard"]``, issue 25)."""
     return list(template_manifest(task_id).get("levels", ["standard"]))

@@ -335,3 +335,24 @@ def test_no_invented_issues_fails_on_an_invented_problem_or_a_question(tmp_path)
         path.unlink()
     assert verdict([])[0] is False
     assert not common.Evaluation(out, _oracle(ws), ws).coverage  # an oracle without a set is challenge
+
+
+def test_required_deliverables_follow_the_arm(tmp_path):
+    """Issue 13 item 7: a deliverable marked ``when: without_portal`` (PROC-01's invoice_decisions.csv) is required
+    when the attempt did not work through the portal and not when it did (portal evidence, or the portal's
+    submissions in out/)."""
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    oracle["required_deliverables"].append({"path": "decisions.csv", "kind": "csv", "when": "without_portal"})
+    _passing_out(out)
+
+    def failed(evidence=None):
+        ev = common.Evaluation(out, oracle, ws, evaluator_version="t/1", portal_evidence=evidence)
+        ev.check_completion_file()
+        ev.check_deliverables_present()
+        return {c["id"] for c in ev.receipt()["required_criteria"] if not c["passed"]}
+
+    assert failed() == {"completion_file", "deliverables_present"}  # without the portal, the file is missing
+    assert failed({"key": "k", "attempt_id": "a", "issued": []}) == set()  # a portal arm: not required
+    (out / "portal_submissions.json").write_text("[]")
+    assert failed() == set()  # scored on its own, with the portal's submissions in out/

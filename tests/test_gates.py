@@ -21,6 +21,7 @@ from wp42.gates import (
     validate,
 )
 from wp42.layout import Bundle, Oracle, Repo
+from wp42.variants import wrong_solutions_for
 
 TOY = "ACC-99"
 
@@ -366,3 +367,17 @@ def test_a_coverage_bundle_that_plants_something_fails_ready(toy_repo, oracle_ro
     report = validate([TOY], [42], oracle_root, gates=("ready", "solvable"), sets=("coverage",))
     reasons = "; ".join(_gate(report, "ready")["reasons"])
     assert "the coverage set declares designed features prompt_injection" in reasons
+
+
+def test_a_wrong_solution_declared_for_the_hard_level_runs_only_there(toy_repo):
+    """solutions.json ``levels`` on a wrong solution (default: every level): a mistake only the hard level shows is
+    not asked of the standard instance."""
+    manifest = _template(toy_repo) / "solutions" / "solutions.json"
+    data = json.loads(manifest.read_text())
+    data["wrong"][0]["levels"] = ["hard"]  # off_by_one
+    manifest.write_text(json.dumps(data))
+    template = Oracle.at(toy_repo / "oracles-template", TOY)
+    assert wrong_solutions_for(template, "challenge", "standard") == ["no_completion", "tamper"]
+    assert wrong_solutions_for(template, "challenge", "hard") == ["off_by_one", "no_completion", "tamper"]
+    assert wrong_solutions_for(template, "coverage", "hard") == ["off_by_one", "no_completion", "invents_issues"]
+    assert planned_evaluations([TOY], [42], levels=("hard",)) - planned_evaluations([TOY], [42]) == 1

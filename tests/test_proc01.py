@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scenario_harness import Generated, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, copy_workspace, failed_ids, make_workspace, run_solution
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
@@ -333,7 +333,7 @@ def test_a_comment_line_under_a_decision_is_not_a_second_decision(generated, sol
 # ---------------------------------------------------------------------------------------------- red team (1.2 -> 1.3)
 def test_a_clean_invoice_approved_with_an_exception_reason_fails(generated, solved):
     """Red team (1.2 false pass): the right decision with the wrong reason. A clean invoice approved as
-    ``price_variance`` (rule 5: "Approve the rest with reason matched") passed clean_invoices_approved, which read
+    ``price_variance`` (the brief: "An approval carries matched") passed clean_invoices_approved, which read
     the decision only."""
     clean = [n for n, d in generated.oracle()["decisions"].items() if d["decision"] == "approve"]
     _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
@@ -353,3 +353,183 @@ def test_approvals_written_matched_in_words_or_left_without_a_code_pass(generate
                  lambda row: {**row, "reason_code": words.get(row["invoice_number"], row["reason_code"])})
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- the coverage set (SPEC section 9, issue 16) -------------------------------------------------------------------
+
+@pytest.fixture(params=[42, 7])
+def clean_week(request, scenario_cache, tmp_path) -> tuple[Generated, Path]:
+    """The coverage set at a seed and a private copy of the workspace its reference solved."""
+    generated = scenario_cache.get(TASK, request.param, "coverage")
+    return generated, copy_workspace(scenario_cache.reference(TASK, request.param, "coverage"), tmp_path)
+
+
+def _plain(generated: Generated) -> dict[str, dict]:
+    """The coverage oracle's ordinary items by kind (within tolerance, two loads, the vendor with no order)."""
+    return {item["kind"]: item for item in generated.oracle()["planted_items"]}
+
+
+def careful_write_up(generated: Generated, ws: Path) -> None:
+    """Rewrite out/ as a careful clerk who found nothing wrong would, in words of its own: negations, a label
+    cleared by "none", what was checked for, the in-tolerance price, the order received in two loads, the vendor
+    pending due diligence that has no order, and a short memo beside the deliverables."""
+    plain = _plain(generated)
+    boundary, loads, idle = plain["boundary"], plain["split_delivery"], plain["vendor_without_orders"]
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["summary"] = "Three-way match complete. Every invoice approved for Friday's run; nothing rejected."
+    completion["issues_found"] = [
+        "Duplicates: none.",
+        "We checked each invoice for price variances, short shipments and duplicate billing and found none.",
+        f"{boundary['invoice_number']} is priced a little above its PO but within the 2% tolerance, so it was "
+        "approved as matched.",
+        f"{loads['po_number']} arrived in two deliveries ({' and '.join(loads['grn_numbers'])}); together they cover "
+        f"{loads['invoice_number']} in full, so it is not a short shipment and nothing needs to be held.",
+        f"{idle['vendor_name']} is still pending due diligence, but there is no order or invoice from them this week.",
+    ]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    (ws / "out" / "note_for_aisha.md").write_text(
+        "# AP week - note for Aisha\n\nAll invoices matched their POs and GRNs. No invoice needs a credit note, a "
+        "query or a hold, and none was rejected rather than approved.\n", encoding="utf-8")
+
+
+def test_a_careful_nothing_to_report_write_up_passes_the_coverage_set(clean_week):
+    generated, ws = clean_week
+    careful_write_up(generated, ws)
+    receipt = score(generated, ws)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}["no_invented_issues"] is True
+
+
+@pytest.mark.parametrize("invention", [
+    "{boundary} should go on hold until the supplier confirms the price.",
+    "{loads} is short-delivered: the first goods received note does not cover the invoice.",
+    "Raise a query with the supplier about the unit price on {boundary}.",
+    "Possible duplicate billing on {loads}.",
+])
+def test_one_invented_problem_in_prose_fails_the_coverage_set(clean_week, invention):
+    """Decisions and the exceptions report stay right; one sentence in issues_found asserts a problem that the
+    records do not have. Shown failing no_invented_issues (and nothing else) here; with the sentence removed the
+    previous test passes."""
+    generated, ws = clean_week
+    careful_write_up(generated, ws)
+    plain = _plain(generated)
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"].append(invention.format(boundary=plain["boundary"]["invoice_number"],
+                                                       loads=plain["split_delivery"]["invoice_number"]))
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+
+
+def test_an_exception_row_or_an_exception_code_on_an_approval_is_an_invention(clean_week):
+    generated, ws = clean_week
+    boundary = _plain(generated)["boundary"]["invoice_number"]
+    with open(ws / "out" / "exceptions_report.csv", "a", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerow([boundary, "V0000", "price_variance", "12.00", "Credit note"])
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+    _rewrite_csv(ws / "out" / "invoice_decisions.csv",
+                 lambda row: {**row, "reason_code": "price_variance"} if row["invoice_number"] == boundary else row)
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues", "clean_invoices_approved"}
+
+
+def test_a_coverage_exceptions_report_without_the_brief_s_columns_fails(clean_week):
+    generated, ws = clean_week
+    (ws / "out" / "exceptions_report.csv").write_text("No exceptions this week\n", encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"exceptions_report_columns"}
+
+
+# --- the hard level (issue 25 items 2-3) ----------------------------------------------------------------------------
+
+def test_the_hard_week_is_a_real_week_of_invoices_credit_notes_and_partial_deliveries(scenario_cache):
+    """Issue 25 item 2: 40-80 documents with partial deliveries and credit notes, last run's payments beside them."""
+    bundle = Bundle(scenario_cache.get(TASK, 42, "challenge", "hard").bundle)
+    queue = csv_rows(bundle, "supplier_invoices.csv")
+    assert 40 <= len(queue) <= 80
+    credits = [row for row in queue if row["document_type"] == "credit_note"]
+    assert len(credits) >= 3 and all(int(row["quantity"]) < 0 and row["credits_invoice"] for row in credits)
+    per_order: dict[str, int] = {}
+    for grn in csv_rows(bundle, "goods_receipts.csv"):
+        per_order[grn["po_number"]] = per_order.get(grn["po_number"], 0) + 1
+    assert sum(n > 1 for n in per_order.values()) >= 10
+    assert len(csv_rows(bundle, "payments_last_run.csv")) >= 3
+
+
+@pytest.mark.parametrize(("kind", "wrong"), [
+    ("near_duplicate", ("reject", "duplicate_invoice")),  # two deliveries billed for the same amount
+    ("credit_note", ("reject", "short_shipment")),  # the credit note not read with its invoice
+    ("boundary", ("reject", "price_variance")),  # the price at the 2% limit, or inside it
+])
+def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong):
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    decoys = {item["invoice_number"] for item in generated.oracle()["planted_items"] if item["kind"] == kind}
+    assert decoys
+    _rewrite_csv(ws / "out" / "invoice_decisions.csv", lambda row: {
+        **row, "decision": wrong[0], "reason_code": wrong[1]} if row["invoice_number"] in decoys else row)
+    assert "clean_invoices_approved" in failed_ids(score(generated, ws))
+
+
+def test_a_careful_write_up_of_the_hard_week_s_decoys_passes_its_coverage_set(scenario_cache, tmp_path):
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    plain = {item["kind"]: item for item in generated.oracle()["planted_items"]}
+    twin, credit = plain["near_duplicate"]["invoice_number"], plain["credit_note"]
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"] = [
+        f"{twin} and the other invoice on {plain['near_duplicate']['po_number']} look like duplicates, but they bill "
+        "different delivery notes, both received.",
+        f"{credit['invoice_number']} was delivered short; credit note {credit['credit_note']} covers the shortfall, "
+        "so the two together match what was received.",
+    ]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert score(generated, ws)["det_completion"] is True
+    completion["issues_found"].append(f"{twin} should be held as a possible duplicate.")
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_the_hard_week_keeps_the_calendar(scenario_cache, set_name):
+    """Ordered, then received, then billed; credit notes after their invoice; last run's bills paid before this
+    run's queue opened; every date a working day before the week under review (issue 13 item 4)."""
+    bundle = Bundle(scenario_cache.get(TASK, 42, set_name, "hard").bundle)
+    week_start = date.fromisoformat(json.loads(bundle.portal_json.read_text(encoding="utf-8"))["today"])
+    holidays = {date(2025, 4, 18), date(2025, 4, 21), date(2025, 1, 1), date(2024, 12, 25), date(2024, 12, 26)}
+    for name in ("purchase_orders.csv", "goods_receipts.csv", "supplier_invoices.csv", "payments_last_run.csv"):
+        for row in csv_rows(bundle, name):
+            for column in ("po_date", "received_date", "invoice_date", "paid_on"):
+                if row.get(column):
+                    day = date.fromisoformat(row[column])
+                    assert day.weekday() < 5 and day not in holidays and day < week_start, (name, row)
+    pos = {p["po_number"]: p for p in csv_rows(bundle, "purchase_orders.csv")}
+    received: dict[str, list[str]] = {}
+    for grn in csv_rows(bundle, "goods_receipts.csv"):
+        assert pos[grn["po_number"]]["po_date"] < grn["received_date"]
+        received.setdefault(grn["delivery_note"], []).append(grn["received_date"])
+    queue = {inv["invoice_number"]: inv for inv in csv_rows(bundle, "supplier_invoices.csv")}
+    paid = csv_rows(bundle, "payments_last_run.csv")
+    for inv in [*queue.values(), *paid]:
+        for note in inv["delivery_note"].split("; "):
+            assert max(received[note]) < inv["invoice_date"], inv
+        if inv.get("credits_invoice"):
+            assert queue[inv["credits_invoice"]]["invoice_date"] <= inv["invoice_date"]
+    for bill in paid:
+        assert bill["invoice_date"] < bill["paid_on"] < min(inv["invoice_date"] for inv in queue.values())
+
+
+@pytest.mark.parametrize("sentence", [
+    "Duplicate check: passed.",
+    "Price variance check: all invoices within 2% of the PO price.",
+    "Short shipments: n/a.",
+    "No invoices were rejected or placed on hold.",
+    "{boundary} has a minor price variance, which is within the 2% tolerance.",
+    "There were no short shipments, no duplicates and no price variances above tolerance.",
+    "Nothing was found that would require rejection.",
+])
+def test_clean_phrasings_a_careful_reader_accepts(scenario_cache, tmp_path, sentence):
+    """Ways people write "nothing wrong" (labels cleared by what follows, a difference inside the allowance)."""
+    generated = scenario_cache.get(TASK, 42, "coverage")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path)
+    completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"] = [sentence.format(boundary=_plain(generated)["boundary"]["invoice_number"])]
+    (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == set()

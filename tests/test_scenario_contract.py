@@ -33,6 +33,7 @@ from scenario_harness import (
     variant_label,
     variants,
     violation_ids,
+    wrong_levels,
     wrong_sets,
 )
 
@@ -50,7 +51,7 @@ SET_CASES = [pytest.param(task_id, *v, id=variant_label(task_id, *v)) for task_i
              for v in variants(task_id)]
 WRONG_CASES = [pytest.param(task_id, *v, wrong["name"], id=f"{variant_label(task_id, *v)}-{wrong['name']}")
                for task_id in SCENARIOS for wrong in template_manifest(task_id)["wrong"]
-               for v in variants(task_id) if v[1] in wrong_sets(wrong)]
+               for v in variants(task_id) if v[1] in wrong_sets(wrong) and v[2] in wrong_levels(task_id, wrong)]
 ALT_CASES = [pytest.param(task_id, *v, alt["name"], id=f"{variant_label(task_id, *v)}-alt-{alt['name']}")
              for task_id in SCENARIOS for alt in template_manifest(task_id).get("alternatives", [])
              for v in variants(task_id)]
@@ -251,3 +252,11 @@ def test_hard_level_is_the_same_assignment_at_a_real_volume(task_id, seed, set_n
     size = {name: sum(p.stat().st_size for p in (g.bundle / layout.INPUTS_DIR).rglob("*") if p.is_file())
             for name, g in (("hard", hard), ("standard", standard))}
     assert size["hard"] > size["standard"], size
+
+
+def test_wrong_solution_levels_narrow_the_cases() -> None:
+    """A wrong solution runs at every declared level unless its ``levels`` narrows it (a decoy only the hard level
+    holds cannot be mistaken at the standard one)."""
+    task_id = next(t for t in SCENARIOS if len(template_manifest(t).get("levels", ["standard"])) > 1)
+    assert wrong_levels(task_id, {"name": "x"}) == ["standard", "hard"]
+    assert wrong_levels(task_id, {"name": "x", "levels": ["hard"]}) == ["hard"]

@@ -361,6 +361,20 @@ class Evaluation:
         """:func:`parse_date` in the scenario's locale."""
         return parse_date(value, self.locale)
 
+    # -- required deliverables ---------------------------------------------------------------------------------
+    @property
+    def portal_arm(self) -> bool:
+        """True when the attempt worked through the portal: the framework handed over portal evidence (a portal
+        arm), or out/ holds the portal's submissions file (out/ scored on its own, e.g. ``wp42 evaluate``)."""
+        return self.portal_evidence is not None or layout.PORTAL_SUBMISSIONS in self.files
+
+    @property
+    def required_deliverables(self) -> list[dict[str, Any]]:
+        """The oracle's required deliverables that apply in this attempt's arm: an item's ``when`` (task.schema.json:
+        ``always``, the default; ``without_portal``; ``with_portal``) is matched against :attr:`portal_arm`."""
+        skip = "without_portal" if self.portal_arm else "with_portal"
+        return [d for d in self.oracle.get("required_deliverables", []) if d.get("when", "always") != skip]
+
     # -- the coverage set (SPEC section 9) ---------------------------------------------------------------------
     @property
     def coverage(self) -> bool:
@@ -420,7 +434,7 @@ class Evaluation:
                 if problems:
                     detail = "; ".join(problems[:5])
                 else:
-                    required = [d["path"] for d in self.oracle.get("required_deliverables", [])
+                    required = [d["path"] for d in self.required_deliverables
                                 if d["path"] != layout.COMPLETION_JSON]
                     listed = {_out_relative(p) for p in doc["deliverables"]}
                     held = set(self.files)
@@ -448,7 +462,7 @@ class Evaluation:
         """Criterion ``deliverables_present``: every required deliverable exists and opens as its kind. The detail
         names each one that does not and why (missing, refused as hostile, or what makes it unreadable)."""
         problems = []
-        for item in self.oracle.get("required_deliverables", []):
+        for item in self.required_deliverables:
             rel, kind = item["path"], item["kind"]
             path = self.path(rel)
             if path is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from rich.table import Table
 
 from wp42 import __version__, layout
@@ -90,7 +91,11 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
 @click.option("--time-limit", type=click.FloatRange(min=0.1), help="seconds; overrides task.json's time_limit_s")
 @click.option("--json", "as_json", is_flag=True, help="print one summary object per attempt as JSON")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="where attempts run: a local pool, or Ray tasks on a local Ray instance (pip install -e '.[ray]')")
+              help="where attempts run: a local pool, or Ray tasks (pip install -e '.[ray]') on a private local "
+                   "instance or on the cluster at --ray-address")
+@click.option("--ray-address", envvar="RAY_ADDRESS",
+              help="with --backend ray: a running Ray cluster (the address `ray start --head` prints); workers run "
+                   "on its nodes, the oracle and grading stay here [env RAY_ADDRESS]")
 @click.option("--expose", multiple=True, type=click.Path(exists=True, file_okay=True),
               help="a folder or file the worker may read (its own program, say); the sandbox shows only the system "
                    "folders, the Python running wp42 and the workspace otherwise (repeatable)")
@@ -103,8 +108,8 @@ def generate(task_ids: tuple[str, ...], all_tasks: bool, seed: int, oracle_root:
                    "under <oracle-root>/variants/")
 def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attempts: int,
         jobs: int, runs_dir: str, run_id: str | None, oracle_root: str | None, time_limit: float | None,
-        as_json: bool, backend: str, expose: tuple[str, ...], set_name: str | None, level: str | None,
-        seed: int | None) -> None:
+        as_json: bool, backend: str, ray_address: str | None, expose: tuple[str, ...], set_name: str | None,
+        level: str | None, seed: int | None) -> None:
     """Run workers against scenarios in isolated workspaces and grade each attempt.
 
     A run names template, set, level and seed: with --set, --level or --seed the asked-for variant is used, from the
@@ -129,7 +134,8 @@ def run(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attem
         repo = view
     specs = plan_attempts(ids, [worker], arm, attempts, run_id, Path(runs_dir).resolve(),
                           root, time_limit, expose=tuple(str(Path(e).resolve()) for e in expose))
-    executor = make_executor(backend, jobs, repo)
+    from_flag = click.get_current_context().get_parameter_source("ray_address") == ParameterSource.COMMANDLINE
+    executor = make_executor(backend, jobs, repo, ray_address=ray_address if backend == "ray" or from_flag else None)
     with _progress() as bar:
         task = bar.add_task(f"run {run_id}", total=len(specs))
         result = run_batch(specs, executor, lambda _o: bar.advance(task))

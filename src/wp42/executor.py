@@ -95,14 +95,19 @@ def worker_slug(worker: str) -> str:
 
 
 def existing_receipt(spec: AttemptSpec) -> dict[str, Any] | None:
-    """The stored receipt of an attempt, or None when it has none (or an unreadable one: it is redone)."""
+    """The stored receipt of an attempt, or None when it must run (again): it has none, an unreadable one, or one
+    with status ``infrastructure_error`` (the worker never got a fair run: a sandbox that did not start, a lost
+    cluster node), which resume redoes."""
     path = spec.folder.receipt
     if not path.is_file():
         return None
     try:
-        return load_json(path)
+        receipt = load_json(path)
     except ValueError:
         return None
+    if isinstance(receipt, dict) and receipt.get("status") == "infrastructure_error":
+        return None
+    return receipt
 
 
 def _terminate(proc: Any) -> None:
@@ -224,18 +229,22 @@ def regrade(
 BACKENDS = ("local", "ray")
 
 
-def make_executor(backend: str, jobs: int, repo: Repo | None = None) -> Executor:
-    """The executor for ``--backend``: ``local`` (:class:`LocalPool`) or ``ray`` (:class:`wp42.executor_ray.RayExecutor`).
+def make_executor(backend: str, jobs: int, repo: Repo | None = None, ray_address: str | None = None) -> Executor:
+    """The executor for ``--backend``: ``local`` (:class:`LocalPool`) or ``ray`` (:class:`wp42.executor_ray.RayExecutor`,
+    on the cluster at ``ray_address`` or ``RAY_ADDRESS`` when given, else a private local instance).
 
     Raises:
-        UserError: an unknown backend, ``jobs < 1``, or ``ray`` without Ray installed (names the pip command).
+        UserError: an unknown backend, ``jobs < 1``, ``ray`` without Ray installed (names the pip command), or a
+            Ray address with the local backend.
     """
     if backend == "local":
+        if ray_address:
+            raise UserError("--ray-address needs --backend ray")
         return LocalPool(jobs, repo)
     if backend == "ray":
         from wp42.executor_ray import RayExecutor
 
-        return RayExecutor(jobs, repo)
+        return RayExecutor(jobs, repo, address=ray_address)
     raise UserError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
 
 

@@ -80,25 +80,26 @@ def planned_evaluations(task_ids: list[str], seeds: list[int], gates: tuple[str,
                         repo: Repo | None = None, sets: tuple[str, ...] = (layout.DEFAULT_SET,),
                         levels: tuple[str, ...] = (layout.DEFAULT_LEVEL,)) -> int:
     """How many receipts :func:`validate` will compute: per scenario and variant (seed x set x level), the
-    reference; with ``not_vacuous`` nop, copy-inputs and each wrong solution declared for that set; with ``fair``
-    each alternative correct solution (both from the committed oracles-template manifest); with ``robust`` each
-    hostile kind. The total behind ``wp42 validate``'s receipts/s and ETA."""
+    reference; with ``not_vacuous`` nop, copy-inputs and each wrong solution declared for that set and level; with
+    ``fair`` each alternative correct solution (both from the committed oracles-template manifest); with ``robust``
+    each hostile kind. The total behind ``wp42 validate``'s receipts/s and ETA."""
     repo = repo or Repo.find()
     total = 0
     for task_id in task_ids:
         template = Oracle.at(repo.oracles_template, task_id)
         for set_name in dict.fromkeys(sets):
-            per_variant = 1
-            try:
-                if "not_vacuous" in gates:
-                    per_variant += len(PROBE_WORKERS) - 1 + len(wrong_solutions_for(template, set_name))
-                if "fair" in gates:
-                    per_variant += len(workers.alternative_solution_names(template))
-            except UserError:
-                pass  # a manifest being written: the count is a plan, validation reports the problem
-            if "robust" in gates:
-                per_variant += len(hostile.KINDS)
-            total += per_variant * len(dict.fromkeys(seeds)) * len(dict.fromkeys(levels))
+            for level in dict.fromkeys(levels):
+                per_variant = 1
+                try:
+                    if "not_vacuous" in gates:
+                        per_variant += len(PROBE_WORKERS) - 1 + len(wrong_solutions_for(template, set_name, level))
+                    if "fair" in gates:
+                        per_variant += len(workers.alternative_solution_names(template))
+                except UserError:
+                    pass  # a manifest being written: the count is a plan, validation reports the problem
+                if "robust" in gates:
+                    per_variant += len(hostile.KINDS)
+                total += per_variant * len(dict.fromkeys(seeds))
     return total
 
 
@@ -151,7 +152,7 @@ def validate_seed(
     bundle = view.bundle(task_id)
     try:
         wrong = {f"wrong:{n}": workers.resolve(f"wrong:{n}", oracle_dir).targets
-                 for n in wrong_solutions_for(oracle_dir, set_name)} if "not_vacuous" in gates else {}
+                 for n in wrong_solutions_for(oracle_dir, set_name, level)} if "not_vacuous" in gates else {}
         workers.resolve("reference", oracle_dir)
         alternatives = {f"alt:{n}": workers.resolve(f"alt:{n}", oracle_dir).description
                         for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}

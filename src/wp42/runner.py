@@ -53,6 +53,44 @@ class AttemptSpec:
         return Attempt.at(self.runs_dir, self.run_id, self.task_id, self.arm, self.attempt)
 
 
+@dataclass(frozen=True)
+class WorkerJob:
+    """What running one attempt's worker needs, and nothing more: no oracle path, no oracle content, no hidden
+    source (a built-in worker's solution scripts travel as its program, in the attempt's worker tools). This is all a
+    cluster node receives (issue 23); the controller keeps the oracle and grades.
+
+    ``time_limit_s`` is seconds of wall time, ``budget_usd`` the task's budget; ``portal`` is whether the arm serves
+    the portal (the node then also gets the bundle's public portal/ folder).
+    """
+
+    task_id: str
+    arm: str
+    run_id: str
+    attempt: int
+    worker: str
+    plan: workers.WorkerPlan
+    time_limit_s: float
+    budget_usd: float
+    expose: tuple[str, ...] = ()
+    portal: bool = False
+
+    @property
+    def attempt_id(self) -> str:
+        return evidence.attempt_id(self.run_id, self.task_id, self.arm, self.attempt)
+
+
+@dataclass
+class StagedAttempt:
+    """An attempt the controller has prepared (folder, workspace, worker tools) but whose worker has not run."""
+
+    spec: AttemptSpec
+    job: WorkerJob
+    folder: Attempt
+    bundle: Bundle
+    task: dict[str, Any]
+    input_sha256_before: dict[str, str]
+
+
 def load_arms(repo: Repo) -> dict[str, dict[str, Any]]:
     """The arms of ``benchmark/arms.json``: ``{"A1": {"title", "files", "code_execution", "portal"}, ...}``."""
     return schemas.load_json(repo.arms_json)["arms"]
@@ -71,20 +109,32 @@ def default_run_id() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def _sandbox_plan(spec: AttemptSpec, folder: Attempt, repo: Repo, sockets_dir: Path,
-                  worker_tools: Path | None) -> sandbox.SandboxPlan:
+def scenario_dirs(repo: Repo) -> list[Path]:
+    """The scenario folders a sandbox hides: ``repo.scenarios_dir`` and, when ``repo`` is a view whose scenarios
+    are a variant's generated bundles (:class:`wp42.layout.BundlesView`), the checkout's own as well."""
+    return list(dict.fromkeys([repo.scenarios_dir, Repo(repo.root).scenarios_dir]))
+
+
+def hidden_paths(repo: Repo, *extra: Path) -> list[Path]:
+    """What every sandbox hides: the default oracle root, the hidden sources' templates, the scenario folders (with
+    their generate.py), the checkout's .git, plus ``extra`` (the attempt's oracle root and runs folder). An oracle
+    root under ``<oracle-root>/variants/`` brings the oracle root it lies in (:func:`wp42.layout.enclosing_oracle_root`):
+    the user's other oracles stay out of reach even when the worker is given a folder that holds them."""
+    extras = [Path(p) for p in extra]
+    enclosing = [layout.enclosing_oracle_root(p) for p in extras]
+    return list(dict.fromkeys([*extras, *enclosing, layout.oracle_root(None), repo.oracles_template,
+                               *scenario_dirs(repo), repo.root / ".git"]))
+
+
+def _sandbox_plan(job: WorkerJob, folder: Attempt, repo: Repo, sockets_dir: Path,
+                  worker_tools: Path | None, hidden: list[Path]) -> sandbox.SandboxPlan:
     """What this attempt's sandbox shows and hides (see :mod:`wp42.sandbox`)."""
-    # a variant run's repo view points scenarios_dir at the variant's bundles: the scenario folders stay hidden too
-    scenario_dirs = list(dict.fromkeys([repo.scenarios_dir, Repo(repo.root).scenarios_dir]))
-    oracle_roots = dict.fromkeys([Path(spec.oracle_root), layout.enclosing_oracle_root(spec.oracle_root)])
-    hidden = [*oracle_roots, layout.oracle_root(None), repo.oracles_template, *scenario_dirs,
-              repo.root / ".git", Path(spec.runs_dir)]
     framework = [Path(sandbox.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
                  repo.completion_schema, repo.receipt_schema]
-    expose = [Path(p).expanduser().absolute() for p in spec.expose] + ([worker_tools] if worker_tools else [])
+    expose = [Path(p).expanduser().absolute() for p in job.expose] + ([worker_tools] if worker_tools else [])
     return sandbox.SandboxPlan(
         folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
-        empty_dirs=scenario_dirs,
+        empty_dirs=scenario_dirs(repo),
     )
 
 
@@ -241,19 +291,19 @@ class WorkerRun:
     failure: str | None = None  # why the worker could not be started at all
 
 
-def _worker_env(spec: AttemptSpec, folder: Attempt, time_limit: float, budget: float) -> dict[str, str]:
+def _worker_env(job: WorkerJob, folder: Attempt) -> dict[str, str]:
     """The worker's environment: the runner's, minus the oracle root, plus where things are (SPEC section 6)."""
     env = {
         **os.environ,
         # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
         "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "/usr/bin:/bin")]),
         "HOME": str(folder.home),
-        "WP42_TASK_ID": spec.task_id,
-        "WP42_ARM": spec.arm,
+        "WP42_TASK_ID": job.task_id,
+        "WP42_ARM": job.arm,
         "WP42_WORKSPACE": str(folder.workspace),
         "WP42_OUT": str(folder.workspace_out),
-        "WP42_TIME_LIMIT_S": f"{time_limit:g}",
-        "WP42_BUDGET_USD": f"{budget:g}",
+        "WP42_TIME_LIMIT_S": f"{job.time_limit_s:g}",
+        "WP42_BUDGET_USD": f"{job.budget_usd:g}",
         "WP42_USAGE_FILE": str(folder.usage),
         "WP42_TRAJECTORY_FILE": str(folder.worker_trajectory),
         "PYTHONDONTWRITEBYTECODE": "1",
@@ -263,14 +313,13 @@ def _worker_env(spec: AttemptSpec, folder: Attempt, time_limit: float, budget: f
     return env
 
 
-def _run_worker(spec: AttemptSpec, folder: Attempt, repo: Repo, plan: workers.WorkerPlan, portal_bundle: Bundle | None,
-                time_limit: float, budget: float, on_start: Any) -> WorkerRun:
+def _run_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bundle | None, hidden: list[Path],
+                on_start: Any) -> WorkerRun:
     """Start the services outside the sandbox (:mod:`wp42.attempt_services`), run the worker inside it under the
     time limit, stop the services. A portal that cannot start is a :class:`WorkerRun` with ``failure`` set."""
     run = WorkerRun(started_at=_now())
     try:
-        services = start_services(folder, portal_bundle,
-                                  evidence.attempt_id(spec.run_id, spec.task_id, spec.arm, spec.attempt))
+        services = start_services(folder, portal_bundle, job.attempt_id)
     except (OSError, ValueError, RuntimeError) as exc:  # e.g. a portal.json the portal refuses: no worker can start
         run.failure = f"the portal could not start: {exc}"
         run.isolation = {"sandbox": "not started", "detail": run.failure}
@@ -278,16 +327,16 @@ def _run_worker(spec: AttemptSpec, folder: Attempt, repo: Repo, plan: workers.Wo
     read_started, write_started = os.pipe()
     try:
         init = sandbox.init_argv({**services.init_config, "started_fd": write_started},
-                                 plan.command(folder.worker_tools))
-        tools = folder.worker_tools if plan.needs_solutions else None
-        argv, run.isolation = sandbox.wrap(_sandbox_plan(spec, folder, repo, services.sockets_dir, tools), init)
+                                 job.plan.command(folder.worker_tools))
+        tools = folder.worker_tools if job.plan.needs_solutions else None
+        argv, run.isolation = sandbox.wrap(_sandbox_plan(job, folder, repo, services.sockets_dir, tools, hidden), init)
         if "warning" in run.isolation:
             run.warnings.append(run.isolation["warning"])
         folder.home.mkdir()  # the unsandboxed HOME; in the sandbox a private tmpfs covers it
         started = time.monotonic()
         with open(folder.worker_log, "wb") as log:
             proc = subprocess.Popen(
-                argv, cwd=folder.workspace, env=_worker_env(spec, folder, time_limit, budget), stdout=log,
+                argv, cwd=folder.workspace, env=_worker_env(job, folder), stdout=log,
                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, pass_fds=(write_started,),
             )
             os.close(write_started)
@@ -295,7 +344,7 @@ def _run_worker(spec: AttemptSpec, folder: Attempt, repo: Repo, plan: workers.Wo
             if on_start is not None:
                 on_start(proc)
             try:
-                proc.wait(timeout=time_limit)
+                proc.wait(timeout=job.time_limit_s)
             except subprocess.TimeoutExpired:
                 run.timed_out = True
                 _stop_group(proc)
@@ -325,10 +374,28 @@ def _read_available(fd: int) -> bytes:
 def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = None) -> dict[str, Any]:
     """Run one attempt end to end and return its receipt (also written to ``receipt.json``).
 
-    An existing folder without a receipt (an interrupted attempt) is cleared and run again.
+    An existing folder without a receipt (an interrupted attempt) is cleared and run again. The three steps are
+    public so that a cluster backend can run the middle one on another machine (:mod:`wp42.executor_ray`):
+    :func:`stage_attempt` and :func:`finish_attempt` on the controller, which holds the oracle;
+    :func:`execute_worker` wherever the worker runs, from a :class:`WorkerJob` alone.
 
     Args:
         on_start: optional callback receiving the worker's Popen, so a pool can stop it on Ctrl-C.
+
+    Raises:
+        UserError: unknown arm, missing or mismatched oracle, a portal arm on a scenario without a portal.
+    """
+    repo = repo or Repo.find()
+    staged = stage_attempt(spec, repo)
+    worker_part = execute_worker(staged.job, staged.folder, repo, staged.bundle if staged.job.portal else None,
+                                 hidden_paths(repo, Path(spec.oracle_root), Path(spec.runs_dir)), on_start)
+    return finish_attempt(staged, worker_part, repo)
+
+
+def stage_attempt(spec: AttemptSpec, repo: Repo | None = None) -> StagedAttempt:
+    """The controller's first step: check the arm, the oracle and the bundle, make a fresh attempt folder with the
+    worker's workspace (and a built-in worker's solution scripts as its tools), and describe the worker's run as a
+    :class:`WorkerJob`.
 
     Raises:
         UserError: unknown arm, missing or mismatched oracle, a portal arm on a scenario without a portal.
@@ -354,51 +421,53 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
     prepare_workspace(bundle, folder.workspace)
     if plan.needs_solutions:
         workers.stage_solutions(oracle, folder.worker_tools)
-    time_limit = float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"])
-    budget = float(task.get("budget_usd", 0))
+    job = WorkerJob(
+        task_id=spec.task_id, arm=spec.arm, run_id=spec.run_id, attempt=spec.attempt, worker=spec.worker, plan=plan,
+        time_limit_s=float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"]),
+        budget_usd=float(task.get("budget_usd", 0)), expose=tuple(spec.expose), portal=bool(arm.get("portal")),
+    )
     before = input_hashes(folder.workspace)
     check_bundle_matches_oracle(spec.task_id, before, oracle_facts)
-    run = _run_worker(spec, folder, repo, plan, bundle if arm.get("portal") else None, time_limit, budget, on_start)
+    return StagedAttempt(spec, job, folder, bundle, task, before)
+
+
+def execute_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bundle | None, hidden: list[Path],
+                   on_start: Any = None) -> dict[str, Any]:
+    """Run the worker of a staged attempt ``folder`` in the sandbox under its time limit, then move out/ beside
+    run.json and read the worker's usage and trajectory. Needs no oracle: a cluster node runs this.
+
+    Args:
+        portal_bundle: the bundle whose portal/ the portal serves (portal arms), else None.
+        hidden: folders the sandbox hides (:func:`hidden_paths`).
+
+    Returns:
+        The worker's part of run.json: ``{started_at, finished_at, elapsed_s, exit_code, timed_out,
+        network_attempts, isolation, portal, usage, over_budget, trajectory, warnings, infrastructure_error}``.
+    """
+    run = _run_worker(job, folder, repo, portal_bundle, hidden, on_start)
     warnings = run.warnings
     if not run.timed_out and run.exit_code is not None and run.exit_code < 0:
         warnings.append(f"the worker was stopped by signal {-run.exit_code}")
     _collect_out(folder, warnings)
-    usage, over_budget = _read_usage(folder.usage, budget, warnings)
+    usage, over_budget = _read_usage(folder.usage, job.budget_usd, warnings)
     trajectory = _keep_trajectory(folder, warnings)
     infrastructure_error = None
     if not run.worker_started and not run.timed_out:
         tail = run.failure or " | ".join(folder.worker_log.read_text(errors="replace").strip().splitlines()[-3:])
         infrastructure_error = f"the sandbox did not start the worker (exit {run.exit_code}): {tail}"
-    elif run.exit_code == 127 and plan.kind == "command":
+    elif run.exit_code == 127 and job.plan.kind == "command":
         warnings.append(
             "the worker exited 127 (command not found): the sandbox shows only the system folders, the Python "
             "running wp42 and the workspace; give the folder holding your worker with --expose, and the worker by its "
             "absolute path (it starts in its workspace with a private HOME)"
         )
-    run_record = {
-        "schema_version": RUN_SCHEMA_VERSION,
-        "run_id": spec.run_id,
-        "task_id": spec.task_id,
-        "arm": spec.arm,
-        "attempt": spec.attempt,
-        "worker": spec.worker,
-        "worker_kind": plan.kind,
-        "seed": seed,
-        "set": task.get("set", "challenge"),
-        "level": task.get("level", "standard"),
-        # the oracle this attempt was graded with: `wp42 score` re-grades from it unless told otherwise
-        "oracle_root": str(Path(spec.oracle_root).resolve()),
-        "bundle_sha256": bundle_sha256(bundle.root),
+    return {
         "started_at": run.started_at,
         "finished_at": _now(),
         "elapsed_s": round(run.elapsed_s, 3),
         "exit_code": run.exit_code,
         "timed_out": run.timed_out,
-        "time_limit_s": time_limit,
-        "budget_usd": budget,
         "network_attempts": read_network_log(folder.network_log),
-        "input_sha256_before": before,
-        "input_sha256_after": input_hashes(folder.workspace),
         "isolation": run.isolation,
         "portal": run.portal,
         "usage": usage,
@@ -406,6 +475,56 @@ def run_attempt(spec: AttemptSpec, repo: Repo | None = None, on_start: Any = Non
         "trajectory": trajectory,
         "warnings": warnings,
         "infrastructure_error": infrastructure_error,
+    }
+
+
+def lost_worker_part(reason: str) -> dict[str, Any]:
+    """The worker's part of run.json for an attempt whose worker never reported back (a lost node, a task that
+    never returned, an oversized result): an ``infrastructure_error`` that resume runs again."""
+    now = _now()
+    return {"started_at": now, "finished_at": now, "elapsed_s": 0.0, "exit_code": None, "timed_out": False,
+            "network_attempts": [], "isolation": {"sandbox": "unknown", "detail": reason}, "portal": None,
+            "usage": None, "over_budget": None, "trajectory": None, "warnings": [], "infrastructure_error": reason}
+
+
+def finish_attempt(staged: StagedAttempt, worker_part: dict[str, Any], repo: Repo | None = None) -> dict[str, Any]:
+    """The controller's last step: write run.json from the staged attempt and the worker's part
+    (:func:`execute_worker` or :func:`lost_worker_part`), then grade; returns the receipt."""
+    repo = repo or Repo.find()
+    spec, job, folder, task = staged.spec, staged.job, staged.folder, staged.task
+    if not folder.out.exists():  # the worker never ran here (a lost node): grade an empty out/
+        folder.out.mkdir(parents=True)
+    run_record = {
+        "schema_version": RUN_SCHEMA_VERSION,
+        "run_id": spec.run_id,
+        "task_id": spec.task_id,
+        "arm": spec.arm,
+        "attempt": spec.attempt,
+        "worker": spec.worker,
+        "worker_kind": job.plan.kind,
+        "seed": task.get("generator_seed"),
+        "set": task.get("set", "challenge"),
+        "level": task.get("level", "standard"),
+        # the oracle this attempt was graded with: `wp42 score` re-grades from it unless told otherwise
+        "oracle_root": str(Path(spec.oracle_root).resolve()),
+        "bundle_sha256": bundle_sha256(staged.bundle.root),
+        "started_at": worker_part["started_at"],
+        "finished_at": worker_part["finished_at"],
+        "elapsed_s": worker_part["elapsed_s"],
+        "exit_code": worker_part["exit_code"],
+        "timed_out": worker_part["timed_out"],
+        "time_limit_s": job.time_limit_s,
+        "budget_usd": job.budget_usd,
+        "network_attempts": worker_part["network_attempts"],
+        "input_sha256_before": staged.input_sha256_before,
+        "input_sha256_after": input_hashes(folder.workspace),
+        "isolation": worker_part["isolation"],
+        "portal": worker_part["portal"],
+        "usage": worker_part["usage"],
+        "over_budget": worker_part["over_budget"],
+        "trajectory": worker_part["trajectory"],
+        "warnings": worker_part["warnings"],
+        "infrastructure_error": worker_part["infrastructure_error"],
     }
     schemas.write_json_atomic(folder.run_json, run_record)
     return grade_attempt(folder, spec.oracle_root, repo)

@@ -116,10 +116,11 @@ def wrong_solution_sets(entry: dict[str, Any]) -> list[str]:
     return list(entry.get("sets", [layout.DEFAULT_SET]))
 
 
-def wrong_solutions_for(oracle: Oracle, set_name: str) -> list[str]:
-    """Names of the wrong solutions that must fail on ``set_name``, in manifest order."""
+def wrong_solutions_for(oracle: Oracle, set_name: str, level: str = layout.DEFAULT_LEVEL) -> list[str]:
+    """Names of the wrong solutions that must fail on ``set_name`` at ``level``, in manifest order: an entry's
+    ``sets`` (default challenge) must hold the set and its ``levels`` (default: every level) the level."""
     return [entry["name"] for entry in workers.load_solutions(oracle)["wrong"]
-            if set_name in wrong_solution_sets(entry)]
+            if set_name in wrong_solution_sets(entry) and level in entry.get("levels", [level])]
 
 
 def committed_variant(task_id: str, repo: Repo) -> Variant:
