@@ -590,7 +590,8 @@ def test_a_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage
             f"{leaver} left during the period and is paid up to and including the last day of employment, which is "
             f"what the CAO requires; {raised}'s scale raise took effect on the first day of the period and is "
             "applied. Neither is an error.",
-            "Nothing needs to be corrected by PayStream, and I see nothing that stops you approving the register."):
+            "Nothing needs to be corrected by PayStream, and I see nothing that stops you approving the register.",
+            "There is no reason to withhold approval or to hold the payment files back."):
         document.add_paragraph(line)
     table = document.add_table(rows=1, cols=3)
     for cell, text in zip(table.rows[0].cells, ["Employee", "Point checked", "Status"], strict=True):
@@ -621,10 +622,14 @@ def test_a_correct_pay_change_reported_in_issues_found_fails_coverage(coverage, 
     assert "no_invented_issues" in failed_ids(evaluate(coverage, out, coverage_solved))
 
 
-def test_withholding_approval_of_a_clean_register_fails_coverage(coverage, coverage_solved):
+@pytest.mark.parametrize("sentence", [
+    "Please do not approve the register until PayStream has confirmed the leaver's last day.",
+    "Please hold the register until the leaver's last day is confirmed.",
+    "{leaver} was paid after leaving."])
+def test_withholding_approval_or_a_leaver_paid_after_leaving_fails_coverage(coverage, coverage_solved, sentence):
     out = coverage_solved / layout.OUT_DIR
     memo = docx_document(out / "summary_memo.docx")
-    memo.add_paragraph("Please do not approve the register until PayStream has confirmed the leaver's last day.")
+    memo.add_paragraph(sentence.format(leaver=_ordinary(coverage, "leaver_paid_to_leaving_date")))
     memo.save(out / "summary_memo.docx")
     assert "no_invented_issues" in failed_ids(evaluate(coverage, out, coverage_solved))
 
