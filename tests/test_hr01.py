@@ -532,6 +532,31 @@ def test_an_issue_cell_describing_one_kind_in_other_words_passes(generated, solv
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
+
+def test_brief_states_policy_not_the_list_of_problems_in_the_register(generated):
+    """Issue 25 item 1: the brief's code list is the firm's whole list (more codes than kinds of error in the
+    register), and it does not describe the register's particular problems (the request in the email, the export
+    window, unpaid leave by name)."""
+    brief = (generated.bundle / layout.BRIEF_MD).read_text(encoding="utf-8")
+    codes = re.findall(r"^\s+- `([^`]+)` —", brief, flags=re.MULTILINE)
+    kinds = {item["issue"] for item in generated.oracle()["planted_items"]}
+    assert kinds < set(codes) and len(codes) >= len(kinds) + 3
+    for tell in ("because an email asks", "a week before the period", "unpaid leave", "salary file"):
+        assert tell not in brief.lower(), tell
+
+
+@pytest.mark.parametrize("cell", ["Approved hours not paid", "Holiday premium missing / Wrong hourly rate"])
+def test_another_code_from_the_list_or_two_codes_do_not_classify_the_holiday_exception(generated, solved, cell):
+    """The brief's fuller code list: the holiday hours are paid, at the wrong rate, so "Approved hours not paid"
+    is the wrong cause, and a cell naming two codes classifies nothing."""
+    def recode(sheet):
+        for row in sheet.iter_rows(min_row=2):
+            if row[1].value == "Holiday premium missing":
+                row[1].value = cell
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, recode)
+    assert "exception.holiday_premium_missing" in failed_ids(evaluate(generated, out, solved))
+
 # --- the coverage set (issue 16): clean records, so the right answer reports no exception -------------------------
 
 @pytest.fixture(params=SEEDS)
