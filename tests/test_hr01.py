@@ -678,3 +678,42 @@ def test_a_correctly_paid_employees_gross_in_the_memo_fails_no_pay_figures(cover
     memo.add_paragraph(f"{leaver} is paid EUR {Decimal(oracle['correctly_paid'][leaver]):,.2f} up to the last day.")
     memo.save(out / "summary_memo.docx")
     assert failed_ids(evaluate(coverage, out, coverage_solved)) == {"no_pay_figures"}
+
+
+# --- the hard level (issue 25 items 2-3) -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def hard(scenario_cache):
+    """HR-01's challenge bundle at the hard level, seed 42."""
+    return scenario_cache.get(TASK, 42, "challenge", "hard")
+
+
+def test_hard_level_is_a_real_month_with_offsetting_and_carried_forward_errors(hard):
+    """60-200 employees (issue 25 item 2); the unsupported hours on one employee and the approved hours left out
+    for another are the same number of hours, so they hide each other in the register's total hours; the rate
+    error is a raise from the previous period still not applied."""
+    oracle = hard.oracle()
+    assert 60 <= oracle["facts"]["employees_in_register"] <= 200
+    items = {p["kind"]: p for p in oracle["planted_items"]}
+    assert set(items) == {"overtime_multiplier", "holiday_premium_missing", "unsupported_hours", "terminated_paid",
+                          "wrong_rate", "hours_not_paid"}
+    extra = re.search(r"^(\d+)", items["unsupported_hours"]["description"]).group(1)
+    assert items["hours_not_paid"]["description"].startswith(f"{extra} ")
+    assert Decimal(items["unsupported_hours"]["difference"]) > 0 > Decimal(items["hours_not_paid"]["difference"])
+    assert Decimal(items["terminated_paid"]["correct_amount"]) > 0  # a leaver in the period: due the days served
+    first = date.fromisoformat(oracle["facts"]["period_start"])
+    with sqlite3.connect(hard.bundle / layout.INPUTS_DIR / "northgate_hr.sqlite") as con:
+        effective = [date.fromisoformat(d) for (d,) in con.execute(
+            "SELECT effective_from FROM pay_rates WHERE employee_id = ?", (items["wrong_rate"]["employee_id"],))]
+    assert max(effective) < first and max(effective).month == first.month - 1
+
+
+def test_hard_namesake_flagged_as_a_duplicate_payment_is_a_false_exception(hard, scenario_cache, tmp_path):
+    """The two employees who share a name are two people: listing one as paid twice fails."""
+    solved = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    namesake = hard.oracle()["traps"]["namesakes"][1]
+    gross = Decimal(hard.oracle()["correctly_paid"][namesake])
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, lambda sheet: sheet.append([namesake, "Duplicate payment", float(gross), 0.0,
+                                                         float(gross)]))
+    assert "no_false_exceptions" in failed_ids(evaluate(hard, out, solved))

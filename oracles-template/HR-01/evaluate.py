@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.4"
+EVALUATOR_VERSION = "HR-01/1.5"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -30,6 +30,8 @@ ISSUE_WORDS = {
     "holiday_premium_missing": ("holiday",),
     "unsupported_hours": ("timesheet", "unsupported", "not worked", "no hours"),
     "terminated_paid": ("terminat", "left", "leaver", "ended", "former"),
+    "wrong_rate": ("hourly rate", "wrong rate", "old rate", "rate in force", "previous rate"),
+    "hours_not_paid": ("not paid", "unpaid hours", "missing hours", "hours missing"),
 }
 #: Two kinds offered in place of each other in one Issue cell: "or", "and/or", "either", a slash between words.
 ALTERNATIVE_WORDS = re.compile(r"\b(?:or|either)\b|[a-z]\s*/\s*[a-z]")

@@ -110,16 +110,23 @@ def recalculate(db: Path, first: date, last: date, holidays: set[date], filter_p
     return result
 
 
-def classify(line: dict, calc: dict) -> str:
+def classify(line: dict, calc: dict, first: date, last: date) -> str:
+    """The brief's issue code for a wrong line: the cause, read from the rate and the hours per band."""
     if calc["left_before_period"]:
         return "Terminated employee paid"
+    if line["rate"] != calc["rate"]:
+        return "Wrong hourly rate"
     reg, cor = line["hours"], calc["hours"]
+    if calc["end"] and first <= calc["end"] <= last and sum(reg.values()) > sum(cor.values()):
+        return "Terminated employee paid"  # paid for days after the last day of employment
     if reg["200"] < cor["200"] and reg["100"] > cor["100"]:
         return "Holiday premium missing"
     if reg["125"] + reg["150"] == cor["125"] + cor["150"] and reg["125"] != cor["125"]:
         return "Overtime multiplier"
     if reg["100"] > cor["100"]:
         return "Hours not in timesheets"
+    if reg["100"] < cor["100"] and all(reg[k] == cor[k] for k in ("125", "150", "200")):
+        return "Approved hours not paid"
     return "Overtime multiplier" if reg["125"] != cor["125"] or reg["150"] != cor["150"] else "Hours not in timesheets"
 
 
@@ -144,7 +151,7 @@ def compute(workspace: Path, variant: str = "reference") -> dict:
         if invented:  # status "terminated" read as "not to be paid", the leaving date in the period ignored
             wrong, correct = True, Decimal(0)
         if wrong:
-            exceptions.append({"id": line["id"], "issue": "Terminated employee paid" if invented else classify(line, c),
+            exceptions.append({"id": line["id"], "issue": "Terminated employee paid" if invented else classify(line, c, first, last),
                                "paid": line["gross"], "correct": correct, "diff": line["gross"] - correct,
                                "name": line["name"], "iban": c["iban"]})
     total_paid = sum((x["gross"] for x in register), Decimal(0))
