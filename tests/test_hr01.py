@@ -630,6 +630,21 @@ def test_a_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage
     assert receipt["det_completion"] is True, (failed_ids(receipt), receipt["required_criteria"])
 
 
+@pytest.mark.parametrize("sentence", [
+    "{leaver} looked wrong at first sight (a short month) but is paid correctly.",
+    "{leaver} is not entitled to pay after the last day of employment, and none is paid.",
+    "Nobody, including {leaver}, is paid the wrong amount.",
+    "{leaver}'s final pay could look like an error, but it is right: it stops at the leaving date."])
+def test_a_suspicion_cleared_in_the_same_sentence_is_not_an_invention(coverage, coverage_solved, sentence):
+    """Fair: saying why an ordinary line is right, even by naming what it might have been, reports nothing."""
+    out = coverage_solved / layout.OUT_DIR
+    memo = docx_document(out / "summary_memo.docx")
+    memo.add_paragraph(sentence.format(leaver=_ordinary(coverage, "leaver_paid_to_leaving_date")))
+    memo.save(out / "summary_memo.docx")
+    receipt = evaluate(coverage, out, coverage_solved)
+    assert receipt["det_completion"] is True, (failed_ids(receipt), receipt["required_criteria"])
+
+
 def test_an_invented_overtime_problem_in_prose_fails_coverage(coverage, coverage_solved):
     """A correct 150% overtime line reported as paid in the wrong band: one sentence is enough."""
     out = coverage_solved / layout.OUT_DIR

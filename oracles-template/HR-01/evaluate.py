@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.5"
+EVALUATOR_VERSION = "HR-01/1.6"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -92,8 +92,8 @@ MAX_TEXT_BYTES = 2 * 1024 * 1024
 PROBLEMS = Vocabulary({
     "exception": ["discrepancy", "mismatch", "error", "mistake", "anomaly", "irregularity", "misclassified",
                   "miscalculated", "misstated", "wrongly", "incorrectly", "wrong", "incorrect"],
-    "overpaid": ["overpayment", "over paid", "paid too much", "not entitled", "should not have been paid",
-                 "not due", "recover", "recovery", "paid after leaving", "paid after the leaving date",
+    "overpaid": ["overpayment", "over paid", "paid too much", "recover", "recovery", "paid after leaving",
+                 "paid after the leaving date",
                  "paid after termination", "paid after the termination date"],
     "underpaid": ["underpayment", "under paid", "paid too little", "short paid", "shortfall", "arrears"],
     "code": ["overtime multiplier", "holiday premium missing", "hours not in timesheets",
@@ -117,6 +117,11 @@ PAY_FINDINGS = PROBLEMS.words("overpaid") + PROBLEMS.words("underpaid")
 ALL_CORRECT = re.compile(r"\b(?:all|every|each)\b(?:\W+\w+){0,8}?\W+(?:correct(?:ly)?|right|accurate(?:ly)?|in order|"
                          r"as (?:due|the cao requires))\b")
 ZERO_WORDS = {"none", "nil", "no", "zero", "0"}
+#: A verdict that clears what a sentence first suspected ("NG-1742 looked wrong at first, but is paid correctly"):
+#: the line is said to be right, in the writer's words, not as an adjective ("the correct amount is ...").
+CLEARED = re.compile(r"\b(?:is|are|was|were|looks?|seems?)\s+(?:(?:entirely|quite|all|therefore|thus|also)\s+)?"
+                     r"(?:right|correct|fine|in order|as due)\b|\b(?:correctly|properly|rightly)\s+(?:paid|"
+                     r"calculated|excluded|included|left out|applied)\b|\bpaid\s+(?:correctly|properly)\b")
 
 
 def _money(value: Decimal | None) -> str:
@@ -601,7 +606,7 @@ def _invented(rows: list[dict[str, Any]], statements: list[Statement], completio
         if st.kind == "heading":
             continue
         cells = [v for v in (st.cells or {}).values() if v] if st.cells is not None else [st.text]
-        problem = any(_problem_asserted(v) for v in cells)
+        problem = any(_problem_asserted(v) and not CLEARED.search(fold(v)) for v in cells)
         differences = [d for d in _differences_given(st.text, st.cells) if _nonzero(d, tol)]
         names_employee = bool(EMPLOYEE_IN_TEXT.search(st.text.upper()))
         counted = _exception_totals([st]) - {0}
