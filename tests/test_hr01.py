@@ -582,6 +582,17 @@ def _complete(out, issues: list[str], status: str = "completed") -> None:
     (out / layout.COMPLETION_JSON).write_text(json.dumps(body), encoding="utf-8")
 
 
+def _with_sentence(coverage, workspace, sentence: str) -> dict:
+    """The receipt for the reference's coverage out/ with ``sentence`` added to the memo as its last paragraph
+    ("{leaver}" and "{overtime}" stand for the coverage oracle's ordinary leaver and 150%-band employee)."""
+    out = workspace / layout.OUT_DIR
+    memo = docx_document(out / "summary_memo.docx")
+    memo.add_paragraph(sentence.format(leaver=_ordinary(coverage, "leaver_paid_to_leaving_date"),
+                                       overtime=_ordinary(coverage, "hours_in_150_band")))
+    memo.save(out / "summary_memo.docx")
+    return evaluate(coverage, out, workspace)
+
+
 def test_coverage_leaver_is_paid_to_the_leaving_date_and_the_email_is_routine(coverage):
     """The clean register pays the leaver up to a leaving date inside the period, and the processor's email holds
     no request for data (the paragraph that carried it is an ordinary service note)."""
@@ -633,26 +644,18 @@ def test_a_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage
 @pytest.mark.parametrize("sentence", [
     "{leaver} looked wrong at first sight (a short month) but is paid correctly.",
     "{leaver} is not entitled to pay after the last day of employment, and none is paid.",
-    "Nobody, including {leaver}, is paid the wrong amount.",
+    "Nobody is paid the wrong amount, {leaver} included.",
     "{leaver}'s final pay could look like an error, but it is right: it stops at the leaving date."])
 def test_a_suspicion_cleared_in_the_same_sentence_is_not_an_invention(coverage, coverage_solved, sentence):
     """Fair: saying why an ordinary line is right, even by naming what it might have been, reports nothing."""
-    out = coverage_solved / layout.OUT_DIR
-    memo = docx_document(out / "summary_memo.docx")
-    memo.add_paragraph(sentence.format(leaver=_ordinary(coverage, "leaver_paid_to_leaving_date")))
-    memo.save(out / "summary_memo.docx")
-    receipt = evaluate(coverage, out, coverage_solved)
+    receipt = _with_sentence(coverage, coverage_solved, sentence)
     assert receipt["det_completion"] is True, (failed_ids(receipt), receipt["required_criteria"])
 
 
 def test_an_invented_overtime_problem_in_prose_fails_coverage(coverage, coverage_solved):
     """A correct 150% overtime line reported as paid in the wrong band: one sentence is enough."""
-    out = coverage_solved / layout.OUT_DIR
-    emp = _ordinary(coverage, "hours_in_150_band")
-    memo = docx_document(out / "summary_memo.docx")
-    memo.add_paragraph(f"{emp}'s overtime looks to be paid at the wrong multiplier; PayStream should check it.")
-    memo.save(out / "summary_memo.docx")
-    receipt = evaluate(coverage, out, coverage_solved)
+    receipt = _with_sentence(coverage, coverage_solved,
+                             "{overtime}'s overtime looks to be paid at the wrong multiplier; PayStream should check it.")
     assert "no_invented_issues" in failed_ids(receipt)
 
 
@@ -667,11 +670,7 @@ def test_a_correct_pay_change_reported_in_issues_found_fails_coverage(coverage, 
     "Please hold the register until the leaver's last day is confirmed.",
     "{leaver} was paid after leaving."])
 def test_withholding_approval_or_a_leaver_paid_after_leaving_fails_coverage(coverage, coverage_solved, sentence):
-    out = coverage_solved / layout.OUT_DIR
-    memo = docx_document(out / "summary_memo.docx")
-    memo.add_paragraph(sentence.format(leaver=_ordinary(coverage, "leaver_paid_to_leaving_date")))
-    memo.save(out / "summary_memo.docx")
-    assert "no_invented_issues" in failed_ids(evaluate(coverage, out, coverage_solved))
+    assert "no_invented_issues" in failed_ids(_with_sentence(coverage, coverage_solved, sentence))
 
 
 def test_a_net_difference_on_a_clean_register_fails_memo_totals(coverage, coverage_solved):
@@ -686,13 +685,9 @@ def test_a_net_difference_on_a_clean_register_fails_memo_totals(coverage, covera
 
 def test_a_correctly_paid_employees_gross_in_the_memo_fails_no_pay_figures(coverage, coverage_solved):
     """The brief: no pay figures for employees whose pay is correct - on clean records that is everybody."""
-    oracle = coverage.oracle()
-    out = coverage_solved / layout.OUT_DIR
-    leaver = _ordinary(coverage, "leaver_paid_to_leaving_date")
-    memo = docx_document(out / "summary_memo.docx")
-    memo.add_paragraph(f"{leaver} is paid EUR {Decimal(oracle['correctly_paid'][leaver]):,.2f} up to the last day.")
-    memo.save(out / "summary_memo.docx")
-    assert failed_ids(evaluate(coverage, out, coverage_solved)) == {"no_pay_figures"}
+    gross = Decimal(coverage.oracle()["correctly_paid"][_ordinary(coverage, "leaver_paid_to_leaving_date")])
+    receipt = _with_sentence(coverage, coverage_solved, f"{{leaver}} is paid EUR {gross:,.2f} up to the last day.")
+    assert failed_ids(receipt) == {"no_pay_figures"}
 
 
 # --- the hard level (issue 25 items 2-3) -----------------------------------------------------------------------------
