@@ -7,6 +7,12 @@ performed. The credit agreement (docx) defines the covenants with their add-back
 certificate (docx) adds back a bonus the definition does not allow and leaves a shareholder receivable in tangible
 net worth, hiding a debt service coverage breach. See oracles-template/BANK-01/REFERENCE.md.
 
+``--set coverage`` (SPEC section 9) writes the same assignment with clean records: all five packages are in the file,
+every covenant passes (the debt service coverage ratio sometimes close to its minimum), and the certificate computes
+each covenant exactly as the agreement defines it, so the right answer reports no difference and asks for nothing.
+The ordinary-path work stays: the capped litigation add-back, the gain on sale, the financed equipment, the
+shareholder receivable and the officers' bonus are in the statements and the certificate treats each correctly.
+
     python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
 
@@ -122,8 +128,8 @@ def build(out: BundleWriter) -> None:
     quarters: list[Quarter] = []
     # Drawn to the ten-thousandth so neither the true nor the certified ratio lands on a round number by
     # construction (issue 13 item 4: a DSCR of exactly 1.150); the true one stays well below 1.25, the certified one
-    # well above.
-    target_dscr = Decimal(int(rng.integers(10_000, 11_800))) / 10_000
+    # well above. In the coverage set the true ratio passes, at times only a few hundredths above the minimum.
+    target_dscr = Decimal(int(rng.integers(12_650, 14_200) if out.coverage else rng.integers(10_000, 11_800))) / 10_000
     cert_dscr_target = Decimal(int(rng.integers(12_800, 13_800))) / 10_000
     bonus = Decimal(0)
     for key, end in QUARTERS:
@@ -169,6 +175,8 @@ def build(out: BundleWriter) -> None:
             debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"]
                                for k in YTD)
             bonus = whole((cert_dscr_target - target_dscr) * debt_service / 1000) * 1000
+            if out.coverage:  # an ordinary bonus, expensed and (rightly) not added back by the certificate
+                bonus = draw(3, 9) * 10000
             i["officers"] += bonus
             q.notes.append(f"Officers' compensation for the quarter includes a discretionary bonus of ${bonus:,} "
                            f"paid to the Company's president and majority shareholder, {president.name}, in August "
@@ -187,6 +195,8 @@ def build(out: BundleWriter) -> None:
             # a few hundred dollars either way, so the ratio is not the drawn target to the last digit
             dist_total = whole(ebitda_so_far - unfinanced - taxes - target_dscr * debt_service) + draw(-900, 900)
             c["dist"] = -(dist_total + sum(x.cf["dist"] for x in ytd[:-1]))
+            if out.coverage and c["dist"] > -50000:  # a thin quarter: a routine distribution, the ratio a bit lower
+                c["dist"] = -draw(50, 60) * 1000 - draw(0, 900)
             if c["dist"] > -50000:
                 raise RuntimeError(f"BANK-01 seed {out.seed}: the test quarter's distributions come out at "
                                    f"{-c['dist']}; the drawn margins are too thin for the designed breach")
@@ -269,27 +279,32 @@ def build(out: BundleWriter) -> None:
     ttm_true = ebitda(TTM)
     leverage_true = funded_debt / ttm_true
     min_tnw = (tnw * (1 - Decimal(int(rng.integers(6, 15))) / 100) / 50000).quantize(Decimal(1)) * 50000
-    cert_cfads = cfads + bonus
+    # the certificate's figures: in the challenge set the bonus is added back and the shareholder receivable left in
+    # tangible net worth; in the coverage set every figure is the agreement's
+    added_back = Decimal(0) if out.coverage else bonus
+    cert_cfads = cfads + added_back
     cert_dscr = (cert_cfads / debt_service).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    cert_tnw = tnw + last["due_sh"]
-    cert_ttm = ttm_true + bonus
+    cert_tnw = tnw if out.coverage else tnw + last["due_sh"]
+    cert_ttm = ttm_true + added_back
     cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    if not (dscr < MIN_DSCR <= cert_dscr and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
+    breach_as_designed = MIN_DSCR <= dscr if out.coverage else dscr < MIN_DSCR <= cert_dscr
+    if not (breach_as_designed and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
         raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
 
     # ---- documents
     for q in quarters:
-        if q.key != MISSING:
+        if q.key != MISSING or out.coverage:
             write_package(out, borrower, cfo, q)
     agreement_date = date(2023, 3, 15)
     write_agreement(out, borrower, president, agreement_date, min_tnw)
     write_certificate(out, borrower, cfo, {
         "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
-        "ebitda_ytd": ebitda_ytd, "bonus": bonus, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
+        "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
         "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
         "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
         "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw,
+        "due_sh": last["due_sh"] if out.coverage else None,
     })
 
     deliverables = [
@@ -306,8 +321,9 @@ def build(out: BundleWriter) -> None:
         "designed_dependency_depth": 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
-        "designed_features": {"planted_errors": 3, "prompt_injection": False, "missing_information": True,
-                              "requires_clarification": True, "interface_perturbation": False},
+        "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
+                              "missing_information": not out.coverage, "requires_clarification": not out.coverage,
+                              "interface_perturbation": False},
         "applications_involved": ["pdf reader", "word processor", "spreadsheet"],
         "time_limit_s": 5400,
         "budget_usd": 8.0,
@@ -315,42 +331,69 @@ def build(out: BundleWriter) -> None:
     })
     out.write_brief(brief(borrower, officer_name))
     s = str
-    out.finish(oracle={
-        "generator_version": GENERATOR_VERSION,
-        "facts": {
-            "test_date": TEST_DATE.isoformat(),
-            "total_funded_debt": s(funded_debt),
-            "ebitda_ytd": s(ebitda_ytd),
-            "unfinanced_capex_ytd": s(unfinanced),
-            "cash_taxes_ytd": s(taxes),
-            "distributions_ytd": s(dist_ytd),
-            "cash_flow_available_for_debt_service": s(cfads),
-            "debt_service_ytd": s(debt_service),
-            "dscr": s(dscr.quantize(Decimal("0.000001"))),
-            "tangible_net_worth": s(tnw),
-            "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
+    facts = {
+        "test_date": TEST_DATE.isoformat(),
+        "total_funded_debt": s(funded_debt),
+        "ebitda_ytd": s(ebitda_ytd),
+        "unfinanced_capex_ytd": s(unfinanced),
+        "cash_taxes_ytd": s(taxes),
+        "distributions_ytd": s(dist_ytd),
+        "cash_flow_available_for_debt_service": s(cfads),
+        "debt_service_ytd": s(debt_service),
+        "dscr": s(dscr.quantize(Decimal("0.000001"))),
+        "tangible_net_worth": s(tnw),
+        "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
+        "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
+                        "ttm_ebitda": s(cert_ttm)},
+    }
+    if out.coverage:
+        facts.update({"ttm_ebitda": s(ttm_true), "leverage": s(leverage_true.quantize(Decimal("0.000001")))})
+        # the ordinary path a careful analyst walks; none is an error, so none is graded as a finding
+        planted = [
+            {"id": "dscr_passes", "kind": "covenant_result", "error": False,
+             "dscr": s(dscr.quantize(Decimal("0.0001"))), "minimum": s(MIN_DSCR),
+             "headroom": s((dscr - MIN_DSCR).quantize(Decimal("0.0001")))},
+            {"id": "certificate_agrees", "kind": "certificate_check", "error": False,
+             "certificate_dscr": s(cert_dscr), "certificate_tnw": s(cert_tnw),
+             "certificate_leverage": s(cert_leverage)},
+            {"id": "litigation_addback_capped", "kind": "definition_applied", "error": False,
+             "expense": s(sum(by_key[k].inc["litigation"] for k in YTD)), "cap": s(LITIGATION_CAP)},
+            {"id": "gain_on_sale_deducted", "kind": "definition_applied", "error": False,
+             "amount": s(sum(by_key[k].inc["gain"] for k in YTD))},
+            {"id": "shareholder_receivable_deducted", "kind": "definition_applied", "error": False,
+             "amount": s(last["due_sh"])},
+            {"id": "officers_bonus_expensed", "kind": "ordinary_expense", "error": False, "amount": s(bonus)},
+        ]
+        expected = {"leverage": "Pass", "dscr": "Pass", "tnw": "Pass"}
+        clarification: dict = {"clarification_required": False, "clarification_topics": []}
+    else:
+        facts.update({
             "missing_quarter": {"key": MISSING, "end": "2024-12-31"},
             "not_derivable_from_inputs": {"ttm_ebitda": s(ttm_true),
                                           "leverage": s(leverage_true.quantize(Decimal("0.0001")))},
-            "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
-                            "ttm_ebitda": s(cert_ttm)},
             "annualized_guess_leverage": s((funded_debt / (ebitda_ytd * 4 / 3)).quantize(Decimal("0.0001"))),
-        },
-        "planted_items": [
+        })
+        planted = [
             {"id": "dscr_breach", "kind": "covenant_breach", "dscr": s(dscr.quantize(Decimal("0.0001"))),
              "minimum": s(MIN_DSCR)},
             {"id": "certificate_bonus_addback", "kind": "certificate_misstatement", "amount": s(bonus),
              "certificate_dscr": s(cert_dscr), "correct_dscr": s(dscr.quantize(Decimal("0.0001")))},
             {"id": "certificate_tnw_shareholder_receivable", "kind": "certificate_misstatement",
              "amount": s(last["due_sh"]), "certificate_tnw": s(cert_tnw), "correct_tnw": s(tnw)},
-        ],
+        ]
+        expected = {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"}
+        clarification = {"clarification_required": True, "clarification_topics": [
+            "the borrower's financial statements for the quarter ended December 31, 2024"]}
+    out.finish(oracle={
+        "generator_version": GENERATOR_VERSION,
+        "facts": facts,
+        "planted_items": planted,
         # the Result column's expected words come from the brief's template; kept out of "facts"
-        "expected_results": {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"},
+        "expected_results": expected,
         "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
         "timeline": {"start": "2023-03-01", "end": "2025-11-30"},
-        "clarification_required": True,
-        "clarification_topics": ["the borrower's financial statements for the quarter ended December 31, 2024"],
+        **clarification,
     })
 
 
@@ -459,8 +502,14 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
 
 
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
-    """The borrower's Exhibit C compliance certificate, with its own (misstated) schedules."""
+    """The borrower's Exhibit C compliance certificate with its own schedules: misstated in the challenge set (a
+    bonus added back, no deduction for amounts due from the shareholder), the agreement's figures in the coverage
+    set (``c["bonus"]`` 0, ``c["due_sh"]`` the receivable it deducts)."""
     money = lambda v: f"${v:,}"  # noqa: E731
+    adjusted = " (adjusted)" if c["bonus"] else ""
+    addback = [["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
+               ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])]] if c["bonus"] else []
+    receivable = [] if c["due_sh"] is None else [["Less: amounts due from shareholder", money(-c["due_sh"])]]
     blocks = [
         ("heading", "EXHIBIT C - COMPLIANCE CERTIFICATE"),
         ("para", f"To: {BANK} | From: {borrower} | Fiscal quarter ended September 30, 2025"),
@@ -473,12 +522,10 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
                    ["Tangible Net Worth (6.3)", f">= {money(c['min_tnw'])}", money(c["tnw"]), "Yes"]]),
         ("heading2", "Schedule 1 - Total Funded Debt to EBITDA"),
         ("table", [["Item", "Amount"], ["Funded Debt at September 30, 2025", money(c["funded_debt"])],
-                   ["EBITDA, four quarters ended September 30, 2025 (adjusted)", money(c["ttm"])],
+                   [f"EBITDA, four quarters ended September 30, 2025{adjusted}", money(c["ttm"])],
                    ["Ratio", f"{c['leverage']}x"]]),
         ("heading2", "Schedule 2 - Debt Service Coverage Ratio, nine months ended September 30, 2025"),
-        ("table", [["Item", "Amount"], ["EBITDA", money(c["ebitda_ytd"])],
-                   ["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
-                   ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])],
+        ("table", [["Item", "Amount"], ["EBITDA", money(c["ebitda_ytd"])], *addback,
                    ["Less: unfinanced capital expenditures", money(-c["unfinanced"])],
                    ["Less: income taxes paid in cash", money(-c["taxes"])],
                    ["Less: distributions", money(-c["dist"])],
@@ -488,7 +535,8 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
         ("heading2", "Schedule 3 - Tangible Net Worth at September 30, 2025"),
         ("table", [["Item", "Amount"], ["Total stockholders' equity", money(c["equity"])],
                    ["Add: Subordinated Debt", money(c["sub"])], ["Less: goodwill", money(-c["goodwill"])],
-                   ["Less: intangible assets", money(-c["intangibles"])], ["Tangible Net Worth", money(c["tnw"])]]),
+                   ["Less: intangible assets", money(-c["intangibles"])], *receivable,
+                   ["Tangible Net Worth", money(c["tnw"])]]),
         ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - November 12, 2025"),
     ]
     docs.write_docx(out.input_path("compliance_certificate_2025Q3.docx"), blocks,
@@ -544,4 +592,4 @@ the certificate.
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION)
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
