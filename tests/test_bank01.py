@@ -325,12 +325,21 @@ def test_coverage_records_are_complete_and_the_certificate_agrees(coverage):
                                     "leverage": f"{Decimal(facts['leverage']):.2f}", "ttm_ebitda": facts["ttm_ebitda"]}
 
 
-def test_careful_nothing_to_report_memo_passes_coverage(coverage):
+@pytest.mark.parametrize("fair", [
+    "",
+    "The certificate correctly omits the officers' bonus from its add-backs.",
+    "Adding the bonus back would have been an error; the certificate does not do so.",
+    "The borrower's cash taxes paid differ from its tax expense because of timing.",
+    "We did not identify any misstatement, and the borrower remains in compliance with all three covenants.",
+    "A modest fall in cash flow could put the borrower in breach next quarter, so we recommend closer monitoring.",
+])
+def test_careful_nothing_to_report_memo_passes_coverage(coverage, fair):
     """'No differences', a 'Breach?' column of 'No', 'headroom before a breach', 'would be an Event of Default',
-    'Nothing' under 'What we still need', and an issues_found entry saying so are not inventions."""
+    'Nothing' under 'What we still need', and an issues_found entry saying so are not inventions; nor is each
+    ``fair`` sentence (a supposition, a correct omission, a difference that is not the certificate's)."""
     generated, workspace = coverage
     out = workspace / layout.OUT_DIR
-    _write_memo(out / "credit_memo.docx", _careful_clean_memo(generated.oracle()))
+    _write_memo(out / "credit_memo.docx", [*_careful_clean_memo(generated.oracle()), *([fair] if fair else [])])
     completion = json.loads((out / layout.COMPLETION_JSON).read_text())
     completion["issues_found"] = ["No issues found", "The certificate agrees with our recomputation."]
     (out / layout.COMPLETION_JSON).write_text(json.dumps(completion))

@@ -76,18 +76,21 @@ FORWARD = re.compile(r"\b(?:before|risk\s+of|avoid(?:ing)?|close\s+to|near(?:ing
                      r"(?:an?\s+|any\s+)?(?:future\s+|potential\s+)?breach\w*", re.I)
 BREACH = "a breach"
 MODAL = re.compile(r"\b(?:would|could|might|may)\b", re.I)
-#: What a reader takes as a claim that a figure or the certificate is wrong: misstatement words in any context,
-#: difference words where the statement speaks of the certificate or the borrower (:data:`CERTIFICATE`; "our EBITDA
-#: differs from net income" is no claim), a request to correct or restate it.
+#: What a reader takes as a claim that a figure or the certificate is wrong: misstatement words outside a
+#: supposition ("adding it back would be an error" claims nothing), difference words where the statement sets the
+#: certificate against our figures (:data:`COMPARED`; "the borrower's cash taxes differ from its tax expense" is no
+#: claim), a request to correct or restate it. "Omits" is left out: "the certificate correctly omits the bonus".
 MISSTATEMENT = Vocabulary({
     "misstatement": ["misstate", "misstated", "overstate", "overstated", "understate", "understated", "misreported",
-                     "discrepancy", "inaccurate", "incorrect", "erroneous", "error", "mistake", "wrong", "omits",
-                     "omitted", "omission", "improper", "improperly", "fails to deduct", "failed to deduct"],
+                     "discrepancy", "inaccurate", "incorrect", "erroneous", "error", "mistake", "wrong", "improper",
+                     "improperly", "fails to deduct", "failed to deduct"],
 }, source="BANK-01 brief: 'where the borrower's certificate differs from our calculation and why'")
 DIFFERENCE = Vocabulary({
     "difference": ["differ", "differs", "differed", "different", "disagree", "disagrees", "inconsistent",
                    "inconsistency", "variance"],
 }, source="BANK-01 brief: 'where the borrower's certificate differs from our calculation and why'")
+COMPARED = re.compile(r"\bcertif\w*|\bours\b|\bour\s+(?:own\s+)?(?:calculation|figure|recomputation|test|ratio|"
+                      r"number|result)s?\b", re.I)
 NOT_AGREED = re.compile(r"\b(?:does|did|do)\s+not\s+(?:agree|match|reconcile|tie|deduct|subtract)\b|\bcorrected\b|"
                         r"\bresubmi\w*|"
                         r"\brestate(?:d|ment)?\b|\bre-?issue\w*", re.I)
@@ -438,7 +441,8 @@ def _passes(statements: list[Statement], term: str, value: Any, tol: Decimal) ->
 def _problem(text: str) -> str | None:
     """What ``text`` (one sentence, one part of it, or one table cell) claims is wrong, or None: a breach
     (:data:`BREACH_CLAIM`, :data:`BELOW_MINIMUM`, :data:`NOT_MET`), a misstatement (:data:`MISSTATEMENT`), a
-    difference from the certificate (:data:`DIFFERENCE` or :data:`NOT_AGREED` where :data:`CERTIFICATE` names it),
+    difference from the certificate (:data:`DIFFERENCE` or :data:`NOT_AGREED` where :data:`COMPARED` sets the
+    certificate or the borrower against our figures),
     a request for the December 2024 quarter (:data:`MISSING_QUARTER` with :data:`MISSING_OR_NEEDED`). Negated
     mentions ("no breach", "we found no differences", "not misstated") and suppositions ("If ...") claim nothing;
     breach words claim nothing in a modal or forward-looking phrase ("would be a breach", "headroom before a
@@ -449,9 +453,9 @@ def _problem(text: str) -> str | None:
     if not MODAL.search(plain) and (asserted(plain, BREACH_CLAIM.words("breach")) or asserted(plain, BELOW_MINIMUM)
                                     or asserted(plain, NOT_MET)):
         return BREACH
-    if asserted(text, MISSTATEMENT.words("misstatement")):
+    if not MODAL.search(text) and asserted(text, MISSTATEMENT.words("misstatement")):
         return "a misstatement"
-    if CERTIFICATE.search(text) and (asserted(text, DIFFERENCE.words("difference")) or asserted(text, NOT_AGREED)):
+    if COMPARED.search(text) and (asserted(text, DIFFERENCE.words("difference")) or asserted(text, NOT_AGREED)):
         return "a difference from the certificate"
     if MISSING_QUARTER.search(common.normalize_text(text)) and asserted(text, MISSING_OR_NEEDED):
         return "a request for the December 2024 quarter, which is in the file"
