@@ -41,8 +41,8 @@ CALCULATIONS = {
 COVENANTS = {"leverage": "total funded debt to ebitda", "dscr": "debt service coverage", "tnw": "tangible net worth"}
 NOT_TESTED = ("not tested", "cannot", "can't", "unable", "n/a", "pending", "incomplete", "insufficient", "open",
               "not determinable", "not computed", "not calculable")
-#: The memo's subjects and conclusions. Source: the brief ("the result of each test with the figures, any breach and
-#: what it means under the agreement, where the borrower's certificate differs from our calculation and why").
+#: The memo's subjects and conclusions. Source: the brief ("the result of each test with its figures and requirement,
+#: what any breach means under the agreement, our view of the borrower's certificate").
 MEMO_TERMS = Vocabulary({
     "debt service coverage ratio": ["dscr", "debt service coverage", "coverage ratio"],
     "tangible net worth": ["tnw", "net worth"],
@@ -52,7 +52,7 @@ MEMO_TERMS = Vocabulary({
                "failure", "violation"],
     "pass": ["in compliance", "complies", "compliant", "met", "satisfied"],
     "leverage": ["total funded debt to ebitda", "funded debt to ebitda", "leverage"],
-}, source="BANK-01 brief: the memo's result of each test, any breach, where the certificate differs and why")
+}, source="BANK-01 brief: the memo's result of each test, what any breach means, the view of the certificate")
 #: A breach in other words: the ratio "does not meet" / "fails to satisfy" the minimum (negated), or "is below the
 #: (1.25x) minimum" (asserted).
 SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
@@ -70,8 +70,8 @@ NOT_MET = re.compile(r"\b(?:does|did|do)\s+not\s+(?:meet|satisfy|comply)|\bfail(
                      r"\bevent\s+of\s+default\s+(?:has\s+occurred|exists|is\s+continuing)|\bin\s+default\b", re.I)
 BREACH_CLAIM = Vocabulary({
     "breach": ["breached", "non-compliance", "noncompliance", "non-compliant", "violation", "violated"],
-}, source="BANK-01 brief: 'any breach and what it means under the agreement'; a breach claimed on a passing ratio "
-          "is invented (issue 16)")
+}, source="BANK-01 brief: 'a covenant is met when it meets its requirement, however thin the headroom'; a "
+          "breach claimed on a passing ratio is invented (issue 16)")
 FORWARD = re.compile(r"\b(?:before|risk\s+of|avoid(?:ing)?|close\s+to|near(?:ing)?|to|prevent(?:ing)?|from)\s+"
                      r"(?:an?\s+|any\s+)?(?:future\s+|potential\s+)?breach\w*", re.I)
 BREACH = "a breach"
@@ -84,11 +84,13 @@ MISSTATEMENT = Vocabulary({
     "misstatement": ["misstate", "misstated", "overstate", "overstated", "understate", "understated", "misreported",
                      "discrepancy", "inaccurate", "incorrect", "erroneous", "error", "mistake", "wrong", "improper",
                      "improperly", "fails to deduct", "failed to deduct"],
-}, source="BANK-01 brief: 'where the borrower's certificate differs from our calculation and why'")
+}, source="BANK-01 brief: 'our view of the borrower's certificate (whether its figures agree with ours and, "
+          "where one does not, why)'")
 DIFFERENCE = Vocabulary({
     "difference": ["differ", "differs", "differed", "different", "disagree", "disagrees", "inconsistent",
                    "inconsistency", "variance"],
-}, source="BANK-01 brief: 'where the borrower's certificate differs from our calculation and why'")
+}, source="BANK-01 brief: 'our view of the borrower's certificate (whether its figures agree with ours and, "
+          "where one does not, why)'")
 COMPARED = re.compile(r"\bcertif\w*|\bours\b|\bour\s+(?:own\s+)?(?:calculation|figure|recomputation|test|ratio|"
                       r"number|result)s?\b", re.I)
 NOT_AGREED = re.compile(r"\b(?:does|did|do)\s+not\s+(?:agree|match|reconcile|tie|deduct|subtract)\b|\bcorrected\b|"

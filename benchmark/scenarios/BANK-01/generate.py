@@ -576,17 +576,21 @@ the certificate.
      `Total Funded Debt to EBITDA`, `Debt Service Coverage Ratio` and `Tangible Net Worth`. `Actual` is the ratio
      (for example 1.31) or the dollar amount, as a formula over the Calculations sheet. `Result` is `Pass`, `Breach`
      or `Not tested`.
-2. `credit_memo.docx` — a memo to me for the loan committee: the result of each test with the figures, any breach and
-   what it means under the agreement, where the borrower's certificate differs from our calculation and why, and
-   what we still need from the borrower.
-3. `COMPLETION.json` as described below; put what you found wrong in the certificate in `issues_found`.
+2. `credit_memo.docx` — a memo to me for the loan committee: the result of each test with its figures and
+   requirement, what any breach means under the agreement, our view of the borrower's certificate (whether its
+   figures agree with ours and, where one does not, why), and anything we still need from the borrower.
+3. `COMPLETION.json` as described below; list in `issues_found` whatever you find wrong in the certificate.
 
 ## Credit policy
 
-- We test covenants from the borrower's financial statements, applying the agreement's definitions exactly (the
-  agreement controls over the certificate). The certificate is what we check, never a source of figures.
-- If a statement a test needs is not in the file, do not estimate it, annualise a shorter period or take the
-  borrower's figure: leave that test `Not tested`, complete the other tests, and ask for what is missing.
+- Covenants are tested on the borrower's CFO-certified quarterly statements, for the period the agreement sets, under
+  the agreement's definitions as written (Section 6.4: they control over any certificate). The borrower's
+  certificate is checked against our calculation; it is never a source of figures.
+- We report only what the statements support. A test the statements in our file cannot support is reported
+  `Not tested`, with the rest of the work completed and the request for what it needs; we do not estimate, annualise
+  or borrow a figure to fill it.
+- A covenant is met when it meets its requirement, however thin the headroom; a covenant that does not is a breach.
+  Waivers and amendments are the loan committee's decision, not the analyst's.
 - Amounts in US dollars to the dollar; ratios to two decimals (1.31x).
 """
 
