@@ -382,3 +382,54 @@ def test_invented_issue_in_completion_or_result_fails_coverage(coverage):
     book["Covenants"]["D3"] = "Breach"
     book.save(out / "covenant_test.xlsx")
     assert {"no_invented_issues", "dscr_result"} <= failed_ids(evaluate(generated, out, workspace))
+
+
+# ------------------------------------------------------------------------------------ the hard level (issue 25)
+def _hard(scenario_cache, tmp_path, set_name):
+    """The hard bundle at seed 42 in ``set_name`` and a private copy of its solved workspace."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, set_name, "hard"), tmp_path)
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_minimum_comes_from_the_second_amendment(scenario_cache, tmp_path, set_name):
+    """The amendment sets 1.20x for the test quarter; in the coverage set the ratio sits between 1.20x and 1.25x."""
+    generated, _ = _hard(scenario_cache, tmp_path, set_name)
+    assert (generated.bundle / layout.INPUTS_DIR / "credit_agreement_second_amendment.docx").is_file()
+    facts = generated.oracle()["facts"]
+    assert facts["min_dscr"] == "1.20"
+    dscr = Decimal(facts["dscr"])
+    if generated.oracle()["set"] == "coverage":
+        assert Decimal("1.20") <= dscr < Decimal("1.25")
+    else:
+        assert dscr < Decimal("1.20") <= Decimal(facts["certificate"]["dscr"])
+
+
+def test_hard_coverage_breach_against_the_original_minimum_is_invented(scenario_cache, tmp_path):
+    """Reading only the agreement (1.25x) turns the passing ratio into a breach: dscr_result and no_invented_issues
+    fail. Comparing the ratio with the original level, while passing it under the amendment, is fair."""
+    import openpyxl
+
+    generated, workspace = _hard(scenario_cache, tmp_path, "coverage")
+    out = workspace / layout.OUT_DIR
+    v = _coverage_figures(generated.oracle())
+    _write_memo(out / "credit_memo.docx", [*_careful_clean_memo(generated.oracle()),
+                                           f"At {v['dscr']} the ratio is below the 1.25x minimum of the original "
+                                           f"agreement, but above the {v['min_dscr']} set by the Second Amendment, "
+                                           "so it passes."])
+    assert failed_ids(evaluate(generated, out, workspace)) == set()
+    book = openpyxl.load_workbook(out / "covenant_test.xlsx")
+    book["Covenants"]["D3"] = "Breach"
+    book.save(out / "covenant_test.xlsx")
+    assert {"dscr_result", "no_invented_issues"} <= failed_ids(evaluate(generated, out, workspace))
+
+
+def test_hard_challenge_memo_against_the_unamended_minimum_fails(scenario_cache, tmp_path):
+    """The breach stated against 1.25x only (the amendment not read) does not state the minimum that applies."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    assert minimum == "1.20x"
+    out = workspace / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The DSCR of {dscr} is below the 1.25x minimum: a breach.", *_certificate_and_tnw_findings(generated.oracle())])
+    assert "memo_dscr_breach" in failed_ids(evaluate(generated, out, workspace))

@@ -25,7 +25,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.3"
+EVALUATOR_VERSION = "BANK-01/1.4"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -74,6 +74,10 @@ BREACH_CLAIM = Vocabulary({
           "breach claimed on a passing ratio is invented (issue 16)")
 FORWARD = re.compile(r"\b(?:before|risk\s+of|avoid(?:ing)?|close\s+to|near(?:ing)?|to|prevent(?:ing)?|from)\s+"
                      r"(?:an?\s+|any\s+)?(?:future\s+|potential\s+)?breach\w*", re.I)
+#: A comparison with the level the agreement set before an amendment ("below the original 1.25x minimum, above the
+#: amended 1.20x") claims no breach (the hard level's Second Amendment).
+ORIGINAL = re.compile(r"\b(?:original(?:ly)?|unamended|pre-amendment|(?:before|absent|without|prior\s+to)\s+the\s+"
+                      r"(?:second\s+)?amendment)\b", re.I)
 BREACH = "a breach"
 MODAL = re.compile(r"\b(?:would|could|might|may)\b", re.I)
 #: What a reader takes as a claim that a figure or the certificate is wrong: misstatement words outside a
@@ -403,8 +407,10 @@ def _check_coverage(ev: common.Evaluation, rows: dict[str, dict[str, Any]], comp
     problems = []
     if not _passes(statements, "debt service coverage ratio", facts["dscr"], ratio_tol):
         problems.append(f"DSCR {Decimal(facts['dscr']):.2f} not given as a pass")
-    if seen.get("breach") or seen.get("listed"):
-        problems.append(f"DSCR given as a breach or among alternatives at {seen}")
+    breach = [s.where for s in statements if s.kind != "heading" and any(
+        figure_stated(t, facts["dscr"], ratio_tol) and _problem(t) == BREACH for _, t in _units(s))]
+    if breach or seen.get("listed"):
+        problems.append(f"DSCR given as a breach at {breach[:3]} or among alternatives at {seen.get('listed', [])[:3]}")
     if not _passes(statements, "leverage", facts["leverage"], ratio_tol):
         problems.append(f"leverage {Decimal(facts['leverage']):.2f} not given as a pass")
     for name, value, limit in (("DSCR minimum", facts["min_dscr"], "debt service coverage ratio"),
@@ -448,11 +454,11 @@ def _problem(text: str) -> str | None:
     a request for the December 2024 quarter (:data:`MISSING_QUARTER` with :data:`MISSING_OR_NEEDED`). Negated
     mentions ("no breach", "we found no differences", "not misstated") and suppositions ("If ...") claim nothing;
     breach words claim nothing in a modal or forward-looking phrase ("would be a breach", "headroom before a
-    breach")."""
+    breach") or beside the level an amendment replaced (:data:`ORIGINAL`)."""
     if hypothetical(text):
         return None
     plain = FORWARD.sub(" ", text)
-    if not MODAL.search(plain) and (asserted(plain, BREACH_CLAIM.words("breach")) or asserted(plain, BELOW_MINIMUM)
+    if not MODAL.search(plain) and not ORIGINAL.search(plain) and (asserted(plain, BREACH_CLAIM.words("breach")) or asserted(plain, BELOW_MINIMUM)
                                     or asserted(plain, NOT_MET)):
         return BREACH
     if not MODAL.search(text) and asserted(text, MISSTATEMENT.words("misstatement")):

@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
+import numpy as np  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
@@ -40,6 +41,19 @@ YTD = ("2025Q1", "2025Q2", "2025Q3")
 TTM = ("2024Q4", "2025Q1", "2025Q2", "2025Q3")
 MAX_LEVERAGE = Decimal("3.50")
 MIN_DSCR = Decimal("1.25")
+#: The hard level's Second Amendment sets the DSCR minimum for the quarters ending September 30 and December 31, 2025.
+AMENDED_MIN_DSCR = Decimal("1.20")
+AMENDMENT = "credit_agreement_second_amendment.docx"
+SGA_ACCOUNTS = ("Salaries and wages - administrative", "Salaries and wages - sales", "Payroll taxes", "Employee benefits",
+                "Sales commissions", "Freight out", "Rent - office and warehouse", "Utilities", "Insurance",
+                "Repairs and maintenance - office", "Information technology", "Telephone and internet",
+                "Professional fees - audit and tax", "Professional fees - legal", "Advertising and trade shows",
+                "Travel and entertainment", "Vehicle expenses", "Office supplies", "Bank charges", "Bad debt expense",
+                "Dues and subscriptions", "Training", "Property taxes", "Miscellaneous")
+PRODUCT_LINES = ("Structural steel fabrication", "Sheet metal enclosures", "Laser cutting services",
+                 "Welded assemblies", "Machining and finishing", "Field installation")
+EQUIPMENT_COLLATERAL = ("CNC press brake", "Robotic welding cell", "Plasma table", "Forklift fleet",
+                        "Powder coating line", "Shear", "Ironworker", "Overhead crane", "Saw line", "Tube bender")
 LITIGATION_CAP = Decimal(150000)
 RATES = {"revolver": Decimal("0.0825"), "term": Decimal("0.07"), "equipment": Decimal("0.075"), "sub": Decimal("0.06")}
 
@@ -130,6 +144,11 @@ def build(out: BundleWriter) -> None:
     # construction (issue 13 item 4: a DSCR of exactly 1.150); the true one stays well below 1.25, the certified one
     # well above. In the coverage set the true ratio passes, at times only a few hundredths above the minimum.
     target_dscr = Decimal(int(rng.integers(12_650, 14_200) if out.coverage else rng.integers(10_000, 11_800))) / 10_000
+    # the hard level's own draws come from a second stream, so the standard level keeps its bytes
+    hard_rng = np.random.default_rng([out.seed, 25])
+    min_dscr = AMENDED_MIN_DSCR if out.hard else MIN_DSCR
+    if out.hard and out.coverage:  # the decoy: below the original 1.25x, above the amended 1.20x
+        target_dscr = Decimal(int(hard_rng.integers(12_080, 12_400))) / 10_000
     cert_dscr_target = Decimal(int(rng.integers(12_800, 13_800))) / 10_000
     bonus = Decimal(0)
     for key, end in QUARTERS:
@@ -157,6 +176,8 @@ def build(out: BundleWriter) -> None:
                            f"${c['sale']:,}, recognizing a gain of ${i['gain']:,}.")
         if key == "2025Q2":
             i["litigation"] = draw(1.8e5, 2.6e5)
+            if out.hard:  # a settlement exactly at the add-back cap: all of it may be added back
+                i["litigation"] = LITIGATION_CAP
             c["capex"] = -draw(5e5, 8e5)
             c["equip_new"] = whole(-c["capex"] * Decimal("0.8") / 1000) * 1000
             q.notes.append(f"Litigation settlement: in May 2025 the Company settled a supplier dispute for "
@@ -287,7 +308,8 @@ def build(out: BundleWriter) -> None:
     cert_tnw = tnw if out.coverage else tnw + last["due_sh"]
     cert_ttm = ttm_true + added_back
     cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    breach_as_designed = MIN_DSCR <= dscr if out.coverage else dscr < MIN_DSCR <= cert_dscr
+    breach_as_designed = (min_dscr <= dscr < MIN_DSCR if out.hard else min_dscr <= dscr) if out.coverage \
+        else dscr < min_dscr and MIN_DSCR <= cert_dscr
     if not (breach_as_designed and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
         raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
@@ -295,15 +317,17 @@ def build(out: BundleWriter) -> None:
     # ---- documents
     for q in quarters:
         if q.key != MISSING or out.coverage:
-            write_package(out, borrower, cfo, q)
+            write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
     agreement_date = date(2023, 3, 15)
     write_agreement(out, borrower, president, agreement_date, min_tnw)
+    if out.hard:
+        write_amendment(out, borrower, president, agreement_date)
     write_certificate(out, borrower, cfo, {
         "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
         "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
         "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
         "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
-        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw,
+        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw, "min_dscr": min_dscr,
         "due_sh": last["due_sh"] if out.coverage else None,
     })
 
@@ -318,7 +342,7 @@ def build(out: BundleWriter) -> None:
         "title": f"Quarterly covenant compliance test - {borrower}, quarter ended September 30, 2025",
         "version": "1.0",
         "difficulty": "complex",
-        "designed_dependency_depth": 34,
+        "designed_dependency_depth": 37 if out.hard else 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
@@ -342,7 +366,7 @@ def build(out: BundleWriter) -> None:
         "debt_service_ytd": s(debt_service),
         "dscr": s(dscr.quantize(Decimal("0.000001"))),
         "tangible_net_worth": s(tnw),
-        "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
+        "min_tnw": s(min_tnw), "min_dscr": s(min_dscr), "max_leverage": s(MAX_LEVERAGE),
         "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
                         "ttm_ebitda": s(cert_ttm)},
     }
@@ -351,8 +375,8 @@ def build(out: BundleWriter) -> None:
         # the ordinary path a careful analyst walks; none is an error, so none is graded as a finding
         planted = [
             {"id": "dscr_passes", "kind": "covenant_result", "error": False,
-             "dscr": s(dscr.quantize(Decimal("0.0001"))), "minimum": s(MIN_DSCR),
-             "headroom": s((dscr - MIN_DSCR).quantize(Decimal("0.0001")))},
+             "dscr": s(dscr.quantize(Decimal("0.0001"))), "minimum": s(min_dscr),
+             "headroom": s((dscr - min_dscr).quantize(Decimal("0.0001")))},
             {"id": "certificate_agrees", "kind": "certificate_check", "error": False,
              "certificate_dscr": s(cert_dscr), "certificate_tnw": s(cert_tnw),
              "certificate_leverage": s(cert_leverage)},
@@ -375,7 +399,7 @@ def build(out: BundleWriter) -> None:
         })
         planted = [
             {"id": "dscr_breach", "kind": "covenant_breach", "dscr": s(dscr.quantize(Decimal("0.0001"))),
-             "minimum": s(MIN_DSCR)},
+             "minimum": s(min_dscr)},
             {"id": "certificate_bonus_addback", "kind": "certificate_misstatement", "amount": s(bonus),
              "certificate_dscr": s(cert_dscr), "correct_dscr": s(dscr.quantize(Decimal("0.0001")))},
             {"id": "certificate_tnw_shareholder_receivable", "kind": "certificate_misstatement",
@@ -397,8 +421,43 @@ def build(out: BundleWriter) -> None:
     })
 
 
-def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter) -> None:
-    """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes."""
+def split(total: Decimal, weights: list[int]) -> list[Decimal]:
+    """``total`` in whole dollars shared in proportion to ``weights``; the last share takes the rounding."""
+    shares = [whole(total * w / sum(weights)) for w in weights[:-1]]
+    return [*shares, total - sum(shares)]
+
+
+def schedules(q: Quarter, when: str, rng: np.random.Generator) -> list[tuple[str, object]]:
+    """The hard level's supplementary schedules: sales by product line, SG&A by account, receivables aging and the
+    equipment notes one by one, each adding to its statement line (a real package's volume, issue 25 item 2)."""
+    table = lambda rows: ("table", {"rows": rows, "col_widths": [300, 110], "align_right_from": 1})  # noqa: E731
+    sales = split(q.inc["revenue"], [int(w) for w in rng.integers(8, 40, len(PRODUCT_LINES))])
+    sga = split(q.inc["sga"], [int(w) for w in rng.integers(4, 60, len(SGA_ACCOUNTS))])
+    aging = split(q.bs["ar"], [70, 18, 7, 3, 2])
+    notes = [c for c in EQUIPMENT_COLLATERAL if c != "Tube bender" or q.key >= "2025Q2"]
+    balances = split(q.bs["equip_cur"] + q.bs["equip_lt"], [(len(c) * 7) % 23 + 5 for c in notes])
+    return [
+        ("spacer", 6), ("para", "SUPPLEMENTARY SCHEDULES (unaudited)"),
+        ("para", f"Schedule A - Net sales by product line, three months ended {when}"),
+        table([["Product line", "Amount"], *([n, usd(v)] for n, v in zip(PRODUCT_LINES, sales, strict=True)),
+               ["Total net sales", usd(q.inc["revenue"])]]),
+        ("para", f"Schedule B - Selling, general and administrative expenses, three months ended {when}"),
+        table([["Account", "Amount"], *([n, usd(v)] for n, v in zip(SGA_ACCOUNTS, sga, strict=True)),
+               ["Total selling, general and administrative expenses", usd(q.inc["sga"])]]),
+        ("para", f"Schedule C - Accounts receivable aging at {when}"),
+        table([["Days past invoice", "Amount"],
+               *([n, usd(v)] for n, v in zip(("Current", "1-30", "31-60", "61-90", "Over 90"), aging, strict=True)),
+               ["Accounts receivable, net", usd(q.bs["ar"])]]),
+        ("para", "Schedule D - Equipment notes payable to Granite Ridge Community Bank, by collateral"),
+        table([["Collateral", "Balance"], *([n, usd(v)] for n, v in zip(notes, balances, strict=True)),
+               ["Total equipment notes", usd(q.bs["equip_cur"] + q.bs["equip_lt"])]]),
+    ]
+
+
+def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter,
+                  hard_rng: np.random.Generator | None = None) -> None:
+    """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes; at the hard
+    level (``hard_rng`` given) with the supplementary schedules of :func:`schedules`."""
     when = f"{q.end:%B} {q.end.day}, {q.end.year}"
     rows = lambda lines, values: [[label, usd(values[k])] for k, label in lines]  # noqa: E731
     table = lambda head, body: ("table", {"rows": [head, *body], "col_widths": [330, 110], "align_right_from": 1})  # noqa: E731
@@ -427,6 +486,8 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
     ]
     for n, note in enumerate(q.notes, start=2):
         blocks.append(("para", f"{n}. {note}"))
+    if hard_rng is not None:
+        blocks.extend(schedules(q, when, hard_rng))
     blocks.append(("small", f"Certified as fairly presented by {cfo.name}, Chief Financial Officer of {borrower}"))
     # Closed and sent to the bank about four weeks after the quarter end, on a business day.
     issued = datetime.combine(bizdays.add_business_days(q.end + timedelta(days=26 + int(q.end.day) % 3), 0),
@@ -501,6 +562,41 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                         modified=datetime(2024, 1, 10, 15, 37)))
 
 
+def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date) -> None:
+    """The hard level's Second Amendment: the DSCR minimum is 1.20x for the quarters ending September 30 and
+    December 31, 2025 (1.25x after); nothing else changes. It shows only beside the agreement (issue 25 item 3)."""
+    dated = date(2025, 7, 28)
+    blocks = [
+        ("heading", "SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT"),
+        ("para", f"This Second Amendment is dated {dated:%B} {dated.day}, {dated.year} between {borrower} (the "
+                 f"\"Borrower\") and {BANK} (the \"Bank\"). It amends the Loan and Security Agreement dated "
+                 f"{signed:%B} {signed.day}, {signed.year}, as amended by the First Amendment dated January 10, 2024 "
+                 "(the \"Agreement\")."),
+        ("heading2", "Recitals"),
+        ("para", "In the second quarter of 2025 the Borrower acquired a fiber laser cutting cell and settled a supplier "
+                 "dispute, and it has asked the Bank to adjust the debt service coverage covenant for the two "
+                 "following fiscal quarters. The Bank has agreed on the terms below."),
+        ("heading2", "1. Amendment of Section 6.2"),
+        ("para", f"Section 6.2 of the Agreement is amended and restated as follows: \"6.2 Minimum Debt Service "
+                 f"Coverage Ratio. A Debt Service Coverage Ratio of not less than {AMENDED_MIN_DSCR}:1.00 for the "
+                 f"fiscal quarters ending September 30, 2025 and December 31, 2025, and of not less than "
+                 f"{MIN_DSCR}:1.00 for each fiscal quarter ending thereafter, in each case tested as of the last day "
+                 "of each fiscal quarter for the fiscal year-to-date period then ending.\""),
+        ("heading2", "2. No other changes"),
+        ("para", "Except as set out in Section 1, the Agreement, including Article 1 (Definitions), Sections 6.1, "
+                 "6.3 and 6.4 and Article 8, remains unchanged and in full force and effect."),
+        ("heading2", "3. Amendment fee"),
+        ("para", "The Borrower shall pay the Bank an amendment fee of $5,000 on the date of this Second Amendment."),
+        ("table", [["Party", "Signed by", "Title"],
+                   [borrower, president.name, "President"],
+                   [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
+    ]
+    docs.write_docx(out.input_path(AMENDMENT), blocks, title="Second Amendment to Loan and Security Agreement",
+                    author=BANK, life=docs.DocumentLife(
+                        author="Harlan Ostrowski", company=docs.as_shown(BANK),
+                        created=datetime(2025, 7, 21, 10, 12), modified=datetime(2025, 7, 28, 14, 3)))
+
+
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
     """The borrower's Exhibit C compliance certificate with its own schedules: misstated in the challenge set (a
     bonus added back, no deduction for amounts due from the shareholder), the agreement's figures in the coverage
@@ -518,7 +614,7 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
                  "below are accurate, and that no Default or Event of Default exists."),
         ("table", [["Covenant", "Requirement", "Actual", "In compliance"],
                    ["Total Funded Debt to EBITDA (6.1)", f"<= {MAX_LEVERAGE}x", f"{c['leverage']}x", "Yes"],
-                   ["Debt Service Coverage Ratio (6.2)", f">= {MIN_DSCR}x", f"{c['dscr']}x", "Yes"],
+                   ["Debt Service Coverage Ratio (6.2)", f">= {c['min_dscr']}x", f"{c['dscr']}x", "Yes"],
                    ["Tangible Net Worth (6.3)", f">= {money(c['min_tnw'])}", money(c["tnw"]), "Yes"]]),
         ("heading2", "Schedule 1 - Total Funded Debt to EBITDA"),
         ("table", [["Item", "Amount"], ["Funded Debt at September 30, 2025", money(c["funded_debt"])],
@@ -558,8 +654,8 @@ the certificate.
 
 ## What you have (in `inputs/`)
 
-- `credit_agreement.docx` — the definitions and financial covenants (Articles 1 and 6) and the reporting and default
-  provisions.
+- `credit_agreement*.docx` — the Loan and Security Agreement (definitions and financial covenants in Articles 1 and 6,
+  reporting and default provisions) and any amendment to it in our file.
 - `financial_statements_<quarter>.pdf` — the borrower's quarterly statement packages in our file (balance sheet,
   income statement and cash flow statement for each quarter, with notes).
 - `compliance_certificate_2025Q3.docx` — the borrower's certificate with its own calculations.
@@ -596,4 +692,4 @@ the certificate.
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

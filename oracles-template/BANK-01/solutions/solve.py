@@ -63,6 +63,24 @@ def read_agreement(path: Path) -> dict[str, Decimal]:
             "min_tnw": money(r"Tangible Net Worth of not less than \$([\d,]+)")}
 
 
+QUARTER_END = {1: "March 31", 2: "June 30", 3: "September 30", 4: "December 31"}
+
+
+def read_amendments(inputs: Path, terms: dict[str, Decimal], test: str) -> dict[str, Decimal]:
+    """``terms`` with any amendment in the file applied: a restated 6.2 minimum that names the test quarter
+    ("not less than 1.20:1.00 for the fiscal quarters ending September 30, 2025 and ...") replaces the agreement's."""
+    terms = dict(terms)
+    quarter_end = f"{QUARTER_END[int(test[-1])]}, {test[:4]}"
+    for path in sorted(inputs.glob("credit_agreement*amendment*.docx")):
+        text = re.sub(r"\s+", " ", "\n".join(p.text for p in docx.Document(str(path)).paragraphs))
+        for match in re.finditer(r"Coverage Ratio of not less than ([\d.]+):1\.00 for the fiscal quarters? ending "
+                                 r"((?:[A-Z][a-z]+ \d{1,2}, \d{4}(?:,? and |, )?)+)", text):
+            if quarter_end in match.group(2):
+                terms["min_dscr"] = Decimal(match.group(1))
+                terms["amended_by"] = path.name
+    return terms
+
+
 def read_certificate(path: Path) -> dict[str, Decimal]:
     """{row label: amount} from the certificate's tables (the Actual column of the summary, else the amount)."""
     found = {}
@@ -82,6 +100,7 @@ def analyse(workspace: Path, variant: str) -> dict:
                 for p in sorted(inputs.glob("financial_statements_*.pdf"))}
     terms = read_agreement(inputs / "credit_agreement.docx")
     test = max(packages)
+    terms = read_amendments(inputs, terms, test)
     year, quarter = int(test[:4]), int(test[-1])
     ytd_keys = [f"{year}Q{n}" for n in range(1, quarter + 1)]
     ttm_keys = [f"{year - 1}Q{n}" for n in range(quarter + 1, 5)] + ytd_keys
@@ -248,8 +267,9 @@ def write_memo(path: Path, r: dict, shown: dict) -> None:
     d.add_paragraph("To: Colette Margrave, Credit Risk Officer. For the loan committee.")
     d.add_heading("Results", level=2)
     breach = shown["dscr_shown"] < terms["min_dscr"]
+    amended = f" (Section 6.2 as amended, {terms['amended_by']})" if "amended_by" in terms else ""
     d.add_paragraph(f"Debt Service Coverage Ratio (6.2, year to date {', '.join(r['ytd_keys'])}): "
-                    f"{shown['dscr_shown']:.2f}x against a minimum of {terms['min_dscr']:.2f}x - "
+                    f"{shown['dscr_shown']:.2f}x against a minimum of {terms['min_dscr']:.2f}x{amended} - "
                     + ("BREACH. Under Section 8.1(c) this is an Event of Default with no grace or cure period."
                        if breach else "pass."), style="List Bullet")
     d.add_paragraph(f"Cash flow available for debt service ${r['cfads']:,.0f}: EBITDA ${f['ebitda']:,.0f} less "
