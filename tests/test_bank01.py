@@ -332,6 +332,10 @@ def test_coverage_records_are_complete_and_the_certificate_agrees(coverage):
     "The borrower's cash taxes paid differ from its tax expense because of timing.",
     "We did not identify any misstatement, and the borrower remains in compliance with all three covenants.",
     "A modest fall in cash flow could put the borrower in breach next quarter, so we recommend closer monitoring.",
+    "Compliance: Yes; Breach: No",
+    "Variance between our calculation and the certificate: $0.",
+    "The certificate and our test differ only by rounding.",
+    "The certificate is error-free.",
 ])
 def test_careful_nothing_to_report_memo_passes_coverage(coverage, fair):
     """'No differences', a 'Breach?' column of 'No', 'headroom before a breach', 'would be an Event of Default',
