@@ -22,7 +22,7 @@ import xlsxwriter
 from pypdf import PdfReader
 
 VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
-            "fabricated_cached", "invents_issues", "asks_needless_question")
+            "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment")
 #: Certificate figures agree with ours when they differ by no more than the certificate's own rounding.
 DOLLAR, HUNDREDTH = Decimal("0.5"), Decimal("0.005")
 SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
@@ -100,7 +100,8 @@ def analyse(workspace: Path, variant: str) -> dict:
                 for p in sorted(inputs.glob("financial_statements_*.pdf"))}
     terms = read_agreement(inputs / "credit_agreement.docx")
     test = max(packages)
-    terms = read_amendments(inputs, terms, test)
+    if variant != "ignores_amendment":  # the wrong one tests against the agreement as first signed
+        terms = read_amendments(inputs, terms, test)
     year, quarter = int(test[:4]), int(test[-1])
     ytd_keys = [f"{year}Q{n}" for n in range(1, quarter + 1)]
     ttm_keys = [f"{year - 1}Q{n}" for n in range(quarter + 1, 5)] + ytd_keys
