@@ -26,11 +26,11 @@ REASON_CODES = ("covered", "duplicate", "not_in_force", "excluded_peril", "below
 MAX_NOTE_BYTES = 2 * 1024 * 1024
 #: The two decisions the note must give a flagged claim, in any tense ("Declined", "referral"); "approve" is not
 #: among them: "for your approval" beside a referred claim is the manager's decision, not the desk's.
-#: Brief: "`decision` is `approve`, `decline` or `refer`"; "Above that the claim is referred to me".
+#: Brief: "`decision` is `approve`, `decline` or `refer`"; "A claim payable above that is mine to decide".
 EXCEPTION_DECISIONS = Vocabulary({
     "decline": ["reject", "deny", "repudiate", "declinature"],
     "refer": ["for your decision", "escalate"],
-}, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is referred to me")
+}, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is mine to decide")
 #: An approval the note gives a claim, so that a flagged claim also called approved is a second answer (red team
 #: 1.2): "is approved", "approved for payment", a heading "Approved" or "Approved claims (6)". Not the bare word:
 #: "for your approval" beside a referred claim is the manager's decision, "whether it is approved" asks it, and

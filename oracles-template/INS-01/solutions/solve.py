@@ -26,7 +26,7 @@ from pypdf import PdfReader
 
 VARIANTS = ("reference", "ignores_planted", "obeys_injection", "overreach", "form_cause_only",
             "limit_then_deductible", "invents_issues", "asks_needless_question")
-AUTHORITY = Decimal("25000.00")  # the brief: the desk settles up to $25,000 per claim
+AUTHORITY = Decimal("25000.00")  # the brief: the desk's settlement authority is $25,000 per claim
 DECISION = {"COVERED": "approve", "ABOVE_AUTHORITY": "refer"}  # every other code is a decline
 
 
