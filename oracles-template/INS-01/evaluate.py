@@ -18,7 +18,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.4"
+EVALUATOR_VERSION = "INS-01/1.5"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -183,14 +183,16 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     for planted in [item for item in oracle["planted_items"] if item.get("error", True)]:
         claim_id = _key(planted["claim_id"])
         ok = _matches(got.get(claim_id), planted["correct"], tol)
-        ev.criterion(f"item.{planted['id']}", f"{planted['claim_id']} ({planted['kind'].replace('_', ' ')}) is "
-                     f"declined as {planted['correct']['reason_code']} with nothing payable", ok,
+        want = planted["correct"]
+        ev.criterion(f"item.{planted['id']}", f"{planted['claim_id']} ({planted['kind'].replace('_', ' ')}) gets "
+                     f"{want['decision']} {want['reason_code']} with {want['amount_payable']} payable", ok,
                      detail=_shown(claim_id, got.get(claim_id)))
 
     overreach = [_shown(k, got.get(k)) for k in sorted(decoys)
                  if not _matches(got.get(k), expected[k], tol, amount=False)]
     ev.criterion("no_overreach", "claims that only look like exceptions (a peril added back by endorsement, a "
-                 "cancellation effective after the loss, a second loss on the same policy) are approved",
+                 "cancellation effective after the loss, a second loss on the same policy, and the like) are "
+                 "approved",
                  not overreach, weight=2, detail=f"wrong: {overreach}" if overreach else f"{len(decoys)} approved")
 
     for code, cid, text in (("BELOW_DEDUCTIBLE", "below_deductible_declined",

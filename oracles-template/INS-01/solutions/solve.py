@@ -87,12 +87,22 @@ def read_inputs(inputs: Path) -> dict:
         text = note.read_text(encoding="utf-8")
         claim_id = re.search(r"\| Claim \| (\S+) \|", text).group(1)
         confirmed[claim_id] = re.search(r"\*\*Cause of loss confirmed:\*\* (.+)", text).group(1).strip()
+    supported = {}
+    for note in sorted((inputs / "adjuster_notes").glob("*.md")):
+        text = note.read_text(encoding="utf-8")
+        cut = re.search(r"support (\$[\d,]+\.\d\d) of the", text)
+        if cut:
+            supported[re.search(r"\| Claim \| (\S+) \|", text).group(1)] = money(cut.group(1))
+    settled = []
+    if (inputs / "settled_claims.csv").exists():
+        with open(inputs / "settled_claims.csv", encoding="utf-8") as handle:
+            settled = list(csv.DictReader(handle))
     letters = {}
     for path in sorted((inputs / "correspondence").glob("*.eml")):
         message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
         letters[path.name] = (message["Subject"], message.get_body(("plain",)).get_content())
     return {"claims": claims, "schedules": schedules, "register": register, "confirmed": confirmed,
-            "letters": letters}
+            "supported": supported, "settled": settled, "letters": letters}
 
 
 def claim_number(claim_id: str) -> int:
@@ -104,6 +114,9 @@ def triage(data: dict, variant: str) -> list[dict]:
     rows = []
     first_lodged: dict[tuple, str] = {}
     by_policy: dict[str, str] = {}
+    for earlier in data["settled"]:  # losses settled in earlier batches were lodged first
+        first_lodged[(earlier["Policy No"], us_date(earlier["Date of Loss"]).isoformat(),
+                      earlier["Cause of Loss"])] = earlier["Claim ID"]
     for claim in sorted(data["claims"], key=lambda c: claim_number(c["claim_id"])):
         schedule = data["schedules"][claim["policy_number"]]
         status = data["register"].get(claim["policy_number"], {})
@@ -112,11 +125,12 @@ def triage(data: dict, variant: str) -> list[dict]:
         if variant != "form_cause_only":
             cause = data["confirmed"].get(claim["claim_id"], cause)
         amount = Decimal(str(claim["amount_claimed"]))
+        quantum = data["supported"].get(claim["claim_id"], amount)  # the adjuster's figure where she cuts it
         limit = schedule.limits[claim["coverage"]]
         if variant == "limit_then_deductible":
-            payable = max(Decimal(0), min(amount, limit) - schedule.deductible)
+            payable = max(Decimal(0), min(quantum, limit) - schedule.deductible)
         else:
-            payable = max(Decimal(0), min(amount - schedule.deductible, limit))
+            payable = max(Decimal(0), min(quantum - schedule.deductible, limit))
         key = (claim["policy_number"], claim["date_of_loss"], cause)
         cancelled = status.get("Status") == "Cancelled" and status.get("Status Effective")
         excluded = schedule.excluded if variant == "overreach" else schedule.excluded - schedule.added_back
