@@ -776,8 +776,9 @@ can be drafted. Each decision must stand up if the insured or the regulator asks
   it takes the code of the first one that applies, and `COVERED` when none does.
 - One loss is one claim. A loss is identified by its policy, date of loss and cause of loss; if a loss has been
   notified under more than one claim id, the lowest claim id carries it and any other is declined.
-- A policy responds only to a loss that happens while it is in force: inside the period of cover on its schedule,
-  and before any cancellation recorded in the policy register takes effect.
+- A policy responds only to a loss that happens while it is in force: inside the period of cover on its schedule
+  (from 12:01 a.m. on the first date to 12:01 a.m. on the second), and before the effective date of any
+  cancellation recorded in the policy register.
 - Coverage is decided on the cause of loss established on the file: the cause confirmed by the adjuster where the
   claim was inspected, otherwise the cause notified. The schedule as issued, read with its endorsements, says what
   is covered and what is excluded.
@@ -802,7 +803,7 @@ def _cause(name: str) -> tuple[str, str, str, str]:
 
 def build_hard(out: BundleWriter) -> None:
     """The hard level (issue 25 items 2-3): a month-end batch of 32 claims on 24 policies, with ClaimsDesk's list of
-    claims settled in earlier batches. Challenge items: a duplicate at a revised amount, a loss already settled in
+    claims settled in earlier batches. Challenge items: a loss notified twice, a loss already settled in
     an earlier batch, the excluded peril, a lapse, a cancellation effective on the day of loss, a loss on the
     expiry date, a quantum the adjuster cuts, and the letter. Decoys in both sets: the endorsement, a cancellation
     after the loss, second losses on a policy (another day; the same day, another cause; an earlier settled loss
@@ -837,12 +838,12 @@ def build_hard(out: BundleWriter) -> None:
         names = [entry[0] for entry in ORDINARY if entry[0] not in exclude]
         return names[int(rng.integers(0, len(names)))]
 
-    # a loss lodged twice in this batch, the second time at a revised amount
+    # a loss lodged twice in this batch, the second time by someone else through another channel
     original = add("duplicate_original", p_dup, pick(), inspected=True, day=draw.loss_day(p_dup, latest=14))
     repeat = Claim("duplicate", p_dup, original.date_of_loss,
                    draw.lodged(original.date_reported + timedelta(days=int(rng.integers(2, 6)))),
                    original.form_cause, original.cause, original.coverage,
-                   original.amount + draw.amount(150, 900), "Revised estimate from the contractor: "
+                   original.amount, f"Notified for {p_dup.insured} by their office manager: "
                    + original.description[0].lower() + original.description[1:], next(people_left).name,
                    "Web portal" if original.channel != "Web portal" else "Email", repeat=True)
     other_day = original.date_of_loss - timedelta(days=int(rng.integers(9, 20)))
