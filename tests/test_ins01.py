@@ -556,3 +556,22 @@ def test_thresholds_at_the_hard_level(hard):
     _set_row(out, roles["payable_at_authority"], decision="refer", reason_code="ABOVE_AUTHORITY")
     failed = failed_ids(evaluate(generated, out, solved))
     assert {"item.loss_on_expiry_day", "item.cancelled_on_loss_day", "no_overreach"} <= failed
+
+
+def test_a_check_reported_as_finding_none_is_no_invention(clean):
+    """'I checked for duplicates ... and found none' after a claim's line, in the same paragraph, reports a check,
+    not a problem of that claim (evaluator 1.5 read it as reasons of the claim before it: a hedge in
+    note_exceptions, inventions in no_invented_issues)."""
+    generated, solved = clean
+    out = solved / layout.OUT_DIR
+    high = _by_role(generated, "above_authority")
+    lines = [_total_line(generated),
+             f"{_by_role(generated, 'below_deductible')} is declined: it does not exceed the deductible.",
+             f"{high} is referred to you as above the desk's authority. I checked the batch for duplicates, lapsed "
+             "policies and excluded causes and found none; exclusions were ruled out on every claim."]
+    (out / "triage_note.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    lines[-1] = lines[-1].replace("and found none", "and found one duplicate")
+    (out / "triage_note.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert "no_invented_issues" in failed_ids(evaluate(generated, out, solved))

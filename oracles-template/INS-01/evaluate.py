@@ -18,7 +18,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.5"
+EVALUATOR_VERSION = "INS-01/1.6"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -81,6 +81,13 @@ _CONTRAST = re.compile(r"\b(?:but|however|although|though|yet|nevertheless)\b", 
 #: A label answered in the negative ("Duplicates: none found", "Fraud indicators - no"): the label is no assertion.
 _ANSWERED_NO = re.compile(r"^[^:;\n]{0,60}?[:\u2013\u2014-]\s*(?:none|no|nil|n/?a|zero|0|not found|clear|ok|pass(?:ed)?)\b",
                           re.I)
+
+#: A check reported with its negative result at the end of its clause ("I checked for duplicates and lapsed policies
+#: and found none", "exclusions were ruled out"): the problem words before it are what was looked for, not found
+#: (NegEx's post-negation triggers; Chapman et al., 2001).
+_FOUND_NONE = re.compile(r"\b(?:found (?:none|nothing|no sign)|(?:none|nothing) (?:was |were )?found|"
+                         r"(?:was|were) not found|(?:was|were) ruled out|there (?:is|are|was|were) none|"
+                         r"none (?:applies|apply|applied))\b", re.I)
 
 
 #: What the note calls the total it must give (brief: "the total amount payable on approved claims").
@@ -221,7 +228,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  + ("; not stated where a reader sees it" if note and not stated else "")
                  + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    statements = _claim_statements(read, list(expected))
+    statements = _claim_statements(_without_checks_found_none(read), list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
         said = _note_says(statements, k, v)
@@ -253,8 +260,9 @@ def invented_issues(ev: common.Evaluation, expected: dict[str, dict[str, str]], 
       reason other than its own;
     - a note statement or a COMPLETION.json ``issues_found`` entry that gives a claim a decline or a referral, or
       a problem (:data:`PROBLEMS`), other than its own, read as a careful reader: negated mentions ("not a
-      duplicate"), suppositions, reported speech, a label answered "none", and a problem word conceded before a
-      contrast that clears the claim ("excluded on the schedule, but the endorsement adds it back") say nothing;
+      duplicate"), suppositions, reported speech, a label answered "none", a check reported as finding none ("I
+      checked for duplicates and found none"), and a problem word conceded before a contrast that clears the
+      claim ("excluded on the schedule, but the endorsement adds it back") say nothing;
     - an ``issues_found`` entry naming no claim that asserts a problem ("possible fraud in the batch").
 
     ``expected`` and ``got`` are keyed by upper-case claim id (:func:`read_triage`); ``note`` is the note's
@@ -274,13 +282,13 @@ def invented_issues(ev: common.Evaluation, expected: dict[str, dict[str, str]], 
     listed = [s for i, entry in enumerate(entries)
               for s in text_statements(entry, f"COMPLETION.json issues_found[{i}]")]
     for where, statements in ((NOTE, note), ("COMPLETION.json issues_found", listed)):
-        per_claim = _claim_statements(statements, list(expected))
+        per_claim = _claim_statements(_without_checks_found_none(statements), list(expected))
         for claim_id, want in expected.items():
             for problem in _problems_given(per_claim, claim_id, want):
                 found.append(f"{where}: {claim_id} given {problem}; the records give {want['decision']}/"
                              f"{want['reason_code']}")
     ids = re.compile("|".join(re.escape(c) for c in expected), re.I) if expected else None
-    for statement in listed:
+    for statement in _without_checks_found_none(listed):
         if ids is not None and ids.search(statement.text):
             continue
         named = [name for name, terms in PROBLEMS.options().items() if _asserts(statement.text, terms)]
@@ -331,6 +339,21 @@ def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list
                 if any(common.text_has_amount(f, total, tol) for f in group):
                     others.update(f for f in group if not common.text_has_amount(f, total, tol))
     return sorted(others)
+
+
+def _without_checks_found_none(statements: list[Statement]) -> list[Statement]:
+    """``statements`` less the clauses (semicolon-separated parts of a sentence) that report a check finding nothing
+    (:data:`_FOUND_NONE`): what was looked for is no claim's decision or problem. A sentence left empty is dropped;
+    table rows and headings are kept as they are."""
+    kept = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading" or not _FOUND_NONE.search(statement.text):
+            kept.append(statement)
+            continue
+        text = "; ".join(c for c in re.split(r";\s*", statement.text) if c.strip() and not _FOUND_NONE.search(c))
+        if text:
+            kept.append(Statement(text, statement.section, None, statement.kind, statement.where))
+    return kept
 
 
 def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
