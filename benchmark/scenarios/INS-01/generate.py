@@ -867,7 +867,7 @@ def build_hard(out: BundleWriter) -> None:
     settled: list[dict] = []
 
     def settle(policy: Policy, cause: str) -> dict:
-        dol = batch_day - timedelta(days=int(rng.integers(75, 120)))
+        dol = batch_day - timedelta(days=int(rng.integers(90, 130)))  # before any loss in this batch but the repeat
         entry = {"policy_number": policy.number, "date_of_loss": dol, "cause": cause,
                  "coverage": _cause(cause)[1], "paid": draw.amount(3000, 15000),
                  "lodged": add_business_days(dol + timedelta(days=int(rng.integers(1, 4))), 0)}
