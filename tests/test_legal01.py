@@ -5,6 +5,7 @@ copied inputs) is in tests/test_scenario_contract.py."""
 from __future__ import annotations
 
 import email
+import email.policy
 import email.utils
 import json
 import re
@@ -440,3 +441,109 @@ def test_note_quoting_the_comment_to_refuse_it_and_weighing_the_fallback_passes(
                      f"Clause {second} cannot be accepted as it stands.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+
+# ---------------------------------------------------------------------------------------------- coverage set (issue 16)
+@pytest.fixture
+def covered(scenario_cache, tmp_path: Path):
+    """(the coverage set at seed 42, a private workspace whose out/ holds the reference's review)."""
+    from scenario_harness import copy_workspace
+
+    return (scenario_cache.get(TASK, 42, "coverage"),
+            copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path))
+
+
+def test_coverage_mark_up_is_ordinary_and_every_amendment_inside_the_fallback(covered):
+    generated, _ = covered
+    body, comments = _redline_xml(generated.bundle)
+    assert "agreed with" not in comments and "no change in substance" not in comments
+    with open(generated.bundle / layout.INPUTS_DIR / "email_buyer_solicitors.eml", "rb") as handle:
+        text = email.message_from_binary_file(handle, policy=email.policy.default).get_body(("plain",)).get_content()
+    assert "simply been re-typed" not in text and "6.3" in text
+    oracle = generated.oracle()
+    assert oracle["facts"]["assessment_counts"] == {"accept": 9, "negotiate": 0, "reject": 0}
+    assert {a["clause"] for a in oracle["acceptable_changes"]} == set(oracle["facts"]["changed_clauses"])
+    assert "non-exclusive" in body and "personal injury" in body
+
+
+def _careful_note(out: Path, paragraphs: list[str], issues: list[str]) -> None:
+    """Replace the reference's note by ``paragraphs`` (a table of the accepted clauses after them) and its
+    issues_found by ``issues``."""
+    import docx
+
+    review = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    note = docx.Document()
+    note.add_heading("Buyer's mark-up: recommendation", level=1)
+    for text in paragraphs:
+        note.add_paragraph(text)
+    note.add_heading("Amendments and our response", level=2)
+    table = note.add_table(rows=1, cols=3)
+    for cell, text in zip(table.rows[0].cells, ("Clause", "Status", "Comment"), strict=True):
+        cell.text = text
+    for clause in ("4.3", "6.3", "8.1", "9.3", "12.4", "13.1", "14.2", "15.1", "16.2"):
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = clause, "Accepted", "Within the preferred position or fallback"
+    note.save(out / "review_note.docx")
+    review["issues_found"] = issues
+    (out / "COMPLETION.json").write_text(json.dumps(review), encoding="utf-8")
+
+
+#: A careful associate's all-clear, in words of its own: negations, zero counts, a supposition, the re-typed clause.
+CAREFUL = [
+    "Eleanor, the Buyer has made nine amendments, and I recommend we accept all of them.",
+    "Accept: 9. Negotiate: none. Reject: 0.",
+    "None of the amendments goes beyond our acceptable fallback and no clause reaches the walk-away point, so there "
+    "is nothing to negotiate or reject.",
+    "Clause 6.3 was deleted and re-typed; comparing the two versions, the only change is the warranty period, as "
+    "their comment and covering email say, and it stays within our fallback of 12 months.",
+    "Clause 15.1 keeps English law with non-exclusive jurisdiction, which is our fallback rather than a point to "
+    "reject.",
+    "If the Buyer later asks for a fixed cap below £100,000 on clause 9.3, we would reject it.",
+    "Nothing in the comments or the covering email is misleading, and I found no hidden change.",
+]
+
+
+def test_careful_nothing_to_report_write_up_passes_coverage(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, CAREFUL, ["None: nothing in the mark-up, its comments or the covering email looks wrong."])
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, [(c["id"], c["detail"]) for c in receipt["required_criteria"]
+                                               if not c["passed"]]
+
+
+@pytest.mark.parametrize(("where", "invented"), [
+    ("note", "Clause 15.1 now gives non-exclusive jurisdiction, which we should negotiate back to exclusive."),
+    ("note", "The covering email is misleading about clause 6.3: the warranty period changed under cover of a "
+             "formatting fix."),
+    ("note", "Clause 8.1 should not be accepted as drafted."),
+    ("issue", "Clause 9.3 reaches the walk-away point for the Buyer's cap."),
+    ("issue", "The comment on the title is suspicious: it presses us to sign at month end."),
+])
+def test_one_invented_problem_in_prose_fails_coverage(covered, where, invented):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, CAREFUL + ([invented] if where == "note" else []), [invented] if where == "issue" else [])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {"no_invented_issues"}, failed_ids(receipt)
+
+
+def test_coverage_note_giving_the_wrong_count_fails(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, ["Eleanor, the Buyer has made eight amendments, and I recommend we accept all of them."], [])
+    assert failed_ids(evaluate(generated, out, workspace)) == {"note_counts_amendments"}
+
+
+def test_coverage_change_without_its_new_figure_fails(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+
+    def vague(row):
+        if str(row[0].value) == "4.3":
+            row[1].value = "Payment period extended"
+
+    _rewrite_review(out, vague)
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {"changes_described"}
