@@ -444,6 +444,15 @@ def test_note_quoting_the_comment_to_refuse_it_and_weighing_the_fallback_passes(
 
 
 
+
+def test_the_noun_acceptance_in_the_note_is_not_an_accept(generated, solved):
+    """Fair (found on the hard level, whose clause 5.1 moves risk to "acceptance" of the Goods): a sentence about a
+    clause we negotiate that uses the noun "acceptance" does not tell the partner to accept it."""
+    first = generated.oracle()["planted_items"][0]["clause"]
+    out = _note_plus(solved, f"Clause {first}: the Buyer's wording also turns on acceptance of the Goods.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
 # ---------------------------------------------------------------------------------------------- coverage set (issue 16)
 @pytest.fixture
 def covered(scenario_cache, tmp_path: Path):

@@ -29,6 +29,11 @@ HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fall
 #: ("Rejected", "Negotiate (beyond the fallback)"); a negated one does not count ("Reject - do not accept").
 ASSESSMENTS = Vocabulary({"accept": [], "negotiate": [], "reject": []},
                          source="LEGAL-01 brief: Assessment is exactly one of accept, negotiate, reject")
+#: The words that give each assessment as a stance (claims.stances): the Vocabulary's words, except that "accept"
+#: does not match the noun "acceptance" ("risk passes on acceptance of the Goods", the hard level's clause 5.1 and
+#: its playbook row), which names a step in the contract, not our assessment.
+STANCE_TERMS = {"accept": [re.compile(r"\baccept(?!ance)\w*", re.IGNORECASE)],
+                "negotiate": ASSESSMENTS.words("negotiate"), "reject": ASSESSMENTS.words("reject")}
 SEVERITY = {"accept": 0, "negotiate": 1, "reject": 2}
 #: Brief, "How we assess an amendment" and the playbook's three columns: the position tiers a Proposed fallback
 #: cell may name. A cell that names our preferred position beside another tier copies the playbook row instead
@@ -357,7 +362,7 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
     readable = [replace(s, text=_ZERO_COUNT.sub(" ", s.text),
                         cells={k: _ZERO_COUNT.sub(" ", v) for k, v in s.cells.items()} if s.cells else s.cells)
                 for s in [*statements, *issue_statements] if s.kind != "heading"]
-    options = {a: ASSESSMENTS.words(a) for a in ASSESSMENTS.terms}
+    options = STANCE_TERMS
     clauses = sorted({c for s in readable for c in _CLAUSE.findall(s.text)})
     for clause in clauses:
         subject = re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
@@ -384,7 +389,7 @@ def _note_accepts(statements: list[common.Statement], clause: str) -> str:
     fallback") weighs a fallback and is not counted. A note accepting a clause the review must negotiate or
     reject gives the partner a second answer (issue 12 item 3). Returns the locator, or ""."""
     subject = re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
-    options = {a: ASSESSMENTS.words(a) for a in ASSESSMENTS.terms}
+    options = STANCE_TERMS
     for statement in statements:
         if statement.kind == "heading":
             continue
