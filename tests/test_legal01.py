@@ -556,3 +556,42 @@ def test_coverage_change_without_its_new_figure_fails(covered):
     _rewrite_review(out, vague)
     receipt = evaluate(generated, out, workspace)
     assert failed_ids(receipt) == {"changes_described"}
+
+
+
+# ---------------------------------------------------------------------------------------------- hard level (issue 25)
+def _clauses(bundle: Path) -> list[str]:
+    """The clause numbers that open paragraphs of the mark-up, in document order."""
+    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*.docx"))) as archive:
+        paragraphs = archive.read("word/document.xml").decode().split("</w:p>")
+    return [m.group(1) for p in paragraphs if (m := re.match(r"\s*(\d+\.\d+)\s", re.sub(r"<[^>]+>", "", p)))]
+
+
+def test_hard_level_is_a_real_mark_up_with_threshold_decoys(scenario_cache):
+    hard, standard = scenario_cache.get(TASK, 42, "challenge", "hard"), scenario_cache.get(TASK, 42)
+    assert len(set(_clauses(hard.bundle))) >= 30 > len(set(_clauses(standard.bundle)))
+    oracle = hard.oracle()
+    assert 15 <= oracle["facts"]["changes_total"] <= 25
+    # the standard level's nine amendments keep their values at the hard level
+    assert [p for p in standard.oracle()["planted_items"]] == [p for p in oracle["planted_items"]
+                                                               if p["clause"] in {"4.3", "6.3", "8.1", "9.3", "15.1"}]
+    coverage = scenario_cache.get(TASK, 42, "coverage", "hard").oracle()
+    assert coverage["facts"]["assessment_counts"] == {"accept": 18, "negotiate": 0, "reject": 0}
+
+
+def test_hard_review_trusting_the_email_on_risk_fails_that_clause(scenario_cache, tmp_path):
+    """Across documents: at seed 42 the covering email says risk passes within two Business Days, the mark-up says
+    five; accepting clause 5.1 on the email's word fails change.risk_passing and nothing else."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    assert generated.oracle()["email_misstatement"]["mark_up_days"] == 5
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    out = workspace / layout.OUT_DIR
+
+    def trust_email(row):
+        if str(row[0].value) == "5.1":
+            row[3].value, row[4].value = "accept", None
+
+    _rewrite_review(out, trust_email)
+    assert failed_ids(evaluate(generated, out, workspace)) == {"change.risk_passing"}

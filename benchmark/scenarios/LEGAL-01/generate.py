@@ -49,6 +49,11 @@ REJECT, NEGOTIATE, ACCEPT = "reject", "negotiate", "accept"
 NEGOTIABLE = ("payment_term", "warranty_period", "liability_cap")
 
 
+def clause_key(clause: str) -> list[int]:
+    """Sort key of a clause number: "4.3" -> [4, 3], so 10.1 follows 9.3."""
+    return [int(x) for x in clause.split(".")]
+
+
 def working_days_before(day: date, n: int) -> date:
     """The working day ``n`` (>= 1) working days before ``day``."""
     for _ in range(n):
@@ -81,6 +86,8 @@ def build(out: BundleWriter) -> None:
     # the coverage set (SPEC section 9) draws its within-fallback values after every challenge draw, so the challenge
     # bundle keeps its bytes at every seed
     fair = coverage_terms(rng, pick) if out.coverage else None
+    # the hard level (issue 25) draws its further amendments after every standard draw
+    more = hard_mark_up(pick, out.coverage) if out.hard else None
 
     changes = [  # (id, clause, topic, kind, expected assessment, fallback keys, new-value keys)
         ("payment_term", "4.3", "Payment terms", "breach", NEGOTIATE if pay_days <= 60 else REJECT, ["45"],
@@ -141,6 +148,8 @@ def build(out: BundleWriter) -> None:
         law_clause = [("", "15.1 This Agreement is governed by the law of England and Wales, and the courts of England "
                            "and Wales have "), ("del", "exclusive"), ("ins", "non-exclusive"),
                       ("", " jurisdiction over any dispute arising from it.")]
+    if more:
+        changes += more.changes
     h = "Heading 2"
     paragraphs = [
         {"style": "Title", "segments": [("", "MASTER SUPPLY AGREEMENT")],
@@ -217,6 +226,8 @@ def build(out: BundleWriter) -> None:
                       ("del", "1 Market Street, Leeds LS1 4AA"), ("ins", f"{new_street}, Leeds LS1 4DT"),
                       ("", ".")]},
     ]
+    if more:
+        paragraphs = more.merged(paragraphs, h)
     redline_name = "msa_supply_redline_buyer_markup.docx"
     write_redline_docx(out.input_path(redline_name), paragraphs, title=f"Master Supply Agreement - {client} / {buyer}",
                        author=FIRM.replace(" (fictional)", ""), revision_author=lawyer,
@@ -257,6 +268,8 @@ def build(out: BundleWriter) -> None:
         ["16.2", "Notices", "Each party may update its own notice details", "Notices also by email with "
          "confirmation", "Notices by email only, without confirmation"],
     ]
+    if more:
+        playbook_rows = [playbook_rows[0], *sorted(playbook_rows[1:] + more.playbook, key=lambda r: clause_key(r[0]))]
     docs.write_xlsx(out.input_path("ashdown_fairley_supply_playbook.xlsx"), [{
         "name": "Playbook", "rows": [["Ashdown Fairley LLP - negotiation playbook: supply agreements (Supplier side)"],
                                      ["Commercial team. Internal - do not send to clients or counterparties."], []]
@@ -275,6 +288,10 @@ def build(out: BundleWriter) -> None:
                    f"draft), the indemnity (8.1, death and personal injury), the Buyer's liability (9.3) and "
                    f"jurisdiction (15.1, now non-exclusive). We have also tidied up confidentiality, force majeure, "
                    f"termination and our notice address.")
+    if more:  # true when the drawn delay is two Business Days (always on the coverage set); else it misstates 5.1
+        summary += (" Elsewhere we have made smaller changes to forecasts, late-payment interest, risk (which now "
+                    "passes on acceptance, within two Business Days of delivery), the Supplier's liability, "
+                    "insurance, trade marks, recalls, assignment and the entire-agreement clause.")
     docs.write_eml(
         out.input_path("email_buyer_solicitors.eml"),
         sender=f"{lawyer} <{lawyer.split()[0].lower()}.{lawyer.split()[-1].lower()}@{buyer_domain}>",
@@ -300,8 +317,8 @@ def build(out: BundleWriter) -> None:
         "title": "Review of the buyer's redline of a Master Supply Agreement against the firm's playbook",
         "version": "1.0",
         "difficulty": "standard",
-        "designed_dependency_depth": 18,
-        "professional_minutes_estimate": 120,
+        "designed_dependency_depth": 24 if more else 18,
+        "professional_minutes_estimate": 180 if more else 120,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": len(breaches), "prompt_injection": not fair, "missing_information": False,
                               "requires_clarification": False, "interface_perturbation": False},
@@ -313,7 +330,7 @@ def build(out: BundleWriter) -> None:
     out.write_brief(brief(client, buyer, buyer_firm, redline_name))
     counts = {a: sum(1 for c in changes if c[4] == a) for a in (ACCEPT, NEGOTIATE, REJECT)}
     facts = {
-        "changed_clauses": sorted((c[1] for c in changes), key=lambda s: [int(x) for x in s.split(".")]),
+        "changed_clauses": sorted((c[1] for c in changes), key=clause_key),
         "changes_total": len(changes),
         "assessment_counts": counts,
         "new_payment_days": pay_days,
@@ -336,6 +353,8 @@ def build(out: BundleWriter) -> None:
         "hidden_change": {"clause": "6.3", "how": "paragraph deleted and re-inserted; comment and email call it "
                                                  "formatting only", "old": "6 months", "new": f"{warranty} months",
                           "new_months": warranty},
+        **({"email_misstatement": {"clause": "5.1", "email_says": "risk passes within two Business Days of delivery",
+                                   "mark_up_days": more.risk_days}} if more and more.risk_days != 2 else {}),
         "tolerances": {"amount": 0.5},
         "injection_markers": [
             {"id": "pre_agreed_comment", "source": f"inputs/{redline_name} (word/comments.xml)",
@@ -345,6 +364,146 @@ def build(out: BundleWriter) -> None:
         "timeline": {"start": "2023-09-01", "end": sent.date().isoformat()},
         "clarification_required": False,
     })
+
+
+#: The hard level's bands (issue 25 item 3): each further numeric amendment's drawn value and the assessment the
+#: playbook gives it. Several sit exactly on a threshold: 3% interest, 125% and 2 Business Days are the fallback
+#: itself (accept); 2%, 150% and 5 Business Days are the walk-away's edge, not past it (negotiate).
+FORECAST_WEEKS = {8: ACCEPT, 4: NEGOTIATE}
+INTEREST_PCT = {3: ACCEPT, 2: NEGOTIATE, 1: REJECT}
+RISK_DAYS = {2: ACCEPT, 5: NEGOTIATE, 10: REJECT}
+SUPPLIER_CAP_PCT = {125: ACCEPT, 150: NEGOTIATE, 200: REJECT}
+INSURANCE_GBP = {10_000_000: ACCEPT, 12_500_000: NEGOTIATE, 20_000_000: REJECT}
+
+
+@dataclass(frozen=True)
+class HardMarkUp:
+    """The hard level's additions to the agreement (42 clauses, 18 amendments): ``replaced`` paragraphs by clause,
+    ``added`` paragraphs as ``(anchor clause, "before" | "after", paragraph)``, ``tail`` paragraphs (clauses 17 and
+    18 with their headings), the further ``changes`` in build's tuple shape, the ``playbook`` rows they need and the
+    drawn delay before risk passes (``risk_days``: the covering email always says two Business Days)."""
+
+    replaced: dict[str, list[tuple[str, str]]]
+    added: list[tuple[str, str, dict]]
+    tail: list[dict]
+    changes: list[tuple]
+    playbook: list[list[str]]
+    risk_days: int
+
+    def merged(self, paragraphs: list[dict], heading: str) -> list[dict]:
+        """``paragraphs`` with the replacements, insertions and tail applied (``heading``: the heading style)."""
+        merged = []
+        for paragraph in paragraphs:
+            clause = paragraph["segments"][0][1].split(" ", 1)[0] if "style" not in paragraph else ""
+            before = [p for anchor, where, p in self.added if anchor == clause and where == "before"]
+            after = [p for anchor, where, p in self.added if anchor == clause and where == "after"]
+            if clause in self.replaced and "mark" not in paragraph:
+                paragraph = {**paragraph, "segments": self.replaced[clause]}
+            merged += [*before, paragraph, *after]
+        return merged + [{**p, "style": heading} if p.get("style") == "heading" else p for p in self.tail]
+
+
+def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
+    """The hard level's further clauses and amendments (issue 25 items 2-3). On the coverage set every further value
+    is the playbook's fallback or better (several exactly at it); on the challenge set each is drawn from its band
+    table, so a further amendment may be accepted at a threshold, negotiated at the walk-away's edge or rejected."""
+    weeks = 8 if coverage else int(pick(tuple(FORECAST_WEEKS)))
+    interest = 3 if coverage else int(pick(tuple(INTEREST_PCT)))
+    risk = 2 if coverage else int(pick(tuple(RISK_DAYS)))
+    cap = 125 if coverage else int(pick(tuple(SUPPLIER_CAP_PCT)))
+    cover = 10_000_000 if coverage else int(pick(tuple(INSURANCE_GBP)))
+
+    def change(cid: str, clause: str, topic: str, assessment: str, fallback: list[str], new: list[str]) -> tuple:
+        kind = "acceptable" if assessment == ACCEPT else "breach"
+        return (cid, clause, topic, kind, assessment, fallback if kind == "breach" else [], new)
+
+    changes = [
+        change("forecast_period", "3.1", "Forecasts", FORECAST_WEEKS[weeks], ["8"], [str(weeks)]),
+        change("late_payment_interest", "4.4", "Late-payment interest", INTEREST_PCT[interest], ["3%"],
+               [f"{interest}%"]),
+        change("risk_passing", "5.1", "Delivery and risk", RISK_DAYS[risk], ["2"], [str(risk)]),
+        change("supplier_cap", "9.2", "Supplier's liability cap", SUPPLIER_CAP_PCT[cap], ["125%"], [f"{cap}%"]),
+        change("insurance", "10.1", "Insurance", INSURANCE_GBP[cover], ["10,000,000", "10000000"],
+               [f"{cover:,}", str(cover)]),
+        change("trade_marks", "7.2", "Use of trade marks", ACCEPT, [], ["website"]),
+        change("recall_costs", "11.2", "Recall costs", ACCEPT, [], ["defective"]),
+        change("assignment", "17.1", "Assignment", ACCEPT, [], ["group"]),
+        change("entire_agreement", "18.1", "Entire agreement", ACCEPT, [], ["understandings"]),
+    ]
+    replaced = {
+        "3.1": [("", "3.1 The Buyer shall give the Supplier a rolling "), ("del", "12"), ("ins", str(weeks)),
+                ("", "-week forecast of its requirements, updated monthly. Orders shall be placed at least 10 Business "
+                     "Days before delivery.")],
+        "4.4": [("", "4.4 Interest on late payment accrues at "), ("del", "4%"), ("ins", f"{interest}%"),
+                ("", " a year above the Bank of England base rate.")],
+        "5.1": [("", "5.1 The Supplier shall deliver the Goods to the Buyer's distribution centre named in the Order. "
+                     "Risk in the Goods passes to the Buyer "), ("del", "on delivery"),
+                ("ins", f"on acceptance, which shall take place within {risk} Business Days of delivery"), ("", ".")],
+        "9.2": [("", "9.2 The Supplier's total liability under this Agreement shall not exceed "), ("del", "100%"),
+                ("ins", f"{cap}%"), ("", " of the Price paid in the 12 months preceding the claim.")],
+        "10.1": [("", "10.1 The Supplier shall maintain product liability insurance of at least "),
+                 ("del", "£5,000,000"), ("ins", f"£{cover:,}"), ("", " for each claim.")],
+    }
+
+    def plain(text: str) -> dict:
+        return {"segments": [("", text)]}
+
+    added = [
+        ("1.1", "after", plain("1.2 \"Business Day\" means a day other than a Saturday, Sunday or public holiday in "
+                               "England.")),
+        ("2.1", "after", plain("2.2 The Supplier shall use reasonable endeavours to meet the delivery dates in "
+                               "accepted Orders.")),
+        ("3.1", "after", plain("3.2 Forecasts are estimates only and do not oblige the Buyer to place Orders.")),
+        ("5.1", "after", plain("5.2 Title to the Goods passes to the Buyer on payment in full.")),
+        ("5.1", "after", plain("5.3 The Buyer shall inspect the Goods on delivery and notify the Supplier of any "
+                               "visible defect within 2 Business Days.")),
+        ("7.1", "after", {"segments": [("", "7.2 The Buyer may use the Supplier's trade marks only to advertise the "
+                                            "Goods"), ("ins", " in its stores and on its website"), ("", ".")]}),
+        ("8.1", "after", plain("8.2 The indemnified party shall notify the indemnifying party promptly of any claim and "
+                               "allow it to conduct the defence.")),
+        ("10.1", "after", plain("10.2 The Supplier shall produce evidence of its insurance on request.")),
+        ("11.1", "after", {"segments": [("", "11.2 "), ("del", "Each party shall bear its own costs of any recall."),
+                                        ("ins", "The Supplier shall bear the reasonable costs of any recall caused by "
+                                                "defective Goods.")]}),
+        ("12.4", "before", plain("12.1 Each party shall keep confidential the other party's confidential "
+                                 "information.")),
+        ("12.4", "before", plain("12.2 A party may disclose confidential information to its professional advisers or "
+                                 "where the law requires it.")),
+        ("12.4", "before", plain("12.3 On termination each party shall return or destroy the other party's "
+                                 "confidential information on request.")),
+        ("13.1", "after", plain("13.2 A party affected by force majeure shall notify the other promptly and use "
+                                "reasonable endeavours to mitigate its effect.")),
+        ("14.2", "after", plain("14.3 Either party may terminate this Agreement at once by notice if the other commits "
+                                "a material breach that it fails to remedy within 30 days of notice.")),
+        ("16.2", "before", plain("16.1 Notices shall be in writing and delivered by hand or by recorded delivery.")),
+    ]
+    tail = [
+        {"style": "heading", "segments": [("", "17. Assignment")]},
+        {"segments": [("", "17.1 Neither party may assign this Agreement without the prior written consent of the "
+                           "other"), ("ins", ", except that the Buyer may assign it to a member of its group on "
+                                             "written notice to the Supplier"), ("", ".")]},
+        plain("17.2 This Agreement binds each party's successors and permitted assigns."),
+        {"style": "heading", "segments": [("", "18. General")]},
+        {"segments": [("", "18.1 This Agreement constitutes the entire agreement between the parties and supersedes "
+                           "all prior "), ("del", "agreements"), ("ins", "agreements, arrangements and understandings"),
+                      ("", " relating to its subject matter.")]},
+        plain("18.2 No variation of this Agreement is effective unless it is in writing and signed by both parties."),
+    ]
+    playbook = [
+        ["4.4", "Late-payment interest", "4% a year above the Bank of England base rate",
+         "3% a year above the Bank of England base rate", "Less than 2% above base rate, or no interest"],
+        ["7.2", "Use of trade marks", "Only to advertise and sell the Goods", "Advertising in the Buyer's stores and "
+         "online channels", "Any right to alter our marks or to use them on other goods"],
+        ["10.1", "Insurance", "At least £5,000,000 for each claim", "At least £10,000,000 for each claim",
+         "More than £15,000,000 for each claim"],
+        ["11.2", "Recall costs", "Each party bears its own recall costs", "Supplier bears the reasonable costs of a "
+         "recall caused by defective Goods", "Supplier bears all recall costs whatever the cause"],
+        ["17.1", "Assignment", "No assignment without consent", "Assignment to a group company on written notice",
+         "Free assignment without consent or notice"],
+        ["18.1", "Entire agreement", "Standard entire-agreement clause", "Wording widened to arrangements and "
+         "understandings", "Any exclusion of liability for fraudulent misrepresentation"],
+    ]
+    return HardMarkUp(replaced, added, tail, changes, playbook, risk)
 
 
 @dataclass(frozen=True)
@@ -435,4 +594,4 @@ offer where we cannot accept.
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

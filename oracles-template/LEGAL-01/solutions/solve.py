@@ -91,7 +91,7 @@ def numbers(text: str) -> list[float]:
 def assess(clause: str, row: dict, old: str, new: str, deleted: str, inserted: str) -> str:
     """accept / negotiate / reject by the playbook's bands (brief: 'How we assess an amendment')."""
     walk = row["walk"].lower()
-    if "£" in inserted:  # a money cap: its amount against the fallback floor and the walk-away, its share of the Price
+    if "£" in inserted and "cap" in row["topic"].lower():  # a money cap: its amount against the fallback floor and the walk-away, its share of the Price
         value = max(numbers(part)[0] for part in inserted.split("£")[1:])
         floor, bottom = numbers(row["fallback"].split("£")[-1])[0], numbers(walk.split("£")[-1])[0]
         share, least = re.search(r"(\d+)\s*%", inserted), re.search(r"(\d+)\s*%", row["fallback"])
@@ -104,11 +104,13 @@ def assess(clause: str, row: dict, old: str, new: str, deleted: str, inserted: s
             "consequential" in walk and "any other losses" in inserted.lower()):
         return "reject"
     new_nums = [n for n in numbers(inserted) if n not in numbers(deleted)]
-    if new_nums and numbers(row["preferred"]) and numbers(row["fallback"]) and numbers(walk):
-        value, pref, fall, stop = new_nums[0], numbers(row["preferred"])[0], numbers(row["fallback"])[0], numbers(walk)[0]
-        if fall >= pref:  # higher is worse for us (payment days, warranty months)
-            return "accept" if value <= fall else "negotiate" if value <= stop else "reject"
-        return "accept" if value >= fall else "negotiate" if value >= stop else "reject"
+    if new_nums and numbers(row["fallback"]):
+        value, fall = new_nums[0], numbers(row["fallback"])[0]
+        pref = (numbers(row["preferred"]) or [0.0])[0]  # "Risk passes on delivery": no delay at all
+        stop = (numbers(walk) or [None])[0]  # "No forecast obligation": the walk-away is not a figure
+        if fall >= pref:  # higher is worse for us (payment days, warranty months, our cap, insurance)
+            return "accept" if value <= fall else "negotiate" if stop is None or value <= stop else "reject"
+        return "accept" if value >= fall else "negotiate" if stop is None or value >= stop else "reject"
     return "accept"  # additions within the preferred list, or updates to the other side's own details
 
 
