@@ -595,3 +595,25 @@ def test_hard_review_trusting_the_email_on_risk_fails_that_clause(scenario_cache
 
     _rewrite_review(out, trust_email)
     assert failed_ids(evaluate(generated, out, workspace)) == {"change.risk_passing"}
+
+
+
+def test_hard_review_carrying_forward_round_1s_fallback_fails_that_clause(scenario_cache, tmp_path):
+    """An error carried forward: round 1's working papers offered the drawn Supplier's cap as the fallback for 9.2
+    (the playbook says 125%); a review that accepts 9.2 on that footing, or offers round 1's figure, fails
+    change.supplier_cap and nothing else."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    carried = generated.oracle()["carried_forward"]
+    assert carried["round1_fallback"] != carried["playbook_fallback"]
+    for assessment, fallback in (("accept", None), ("negotiate", f"{carried['round1_fallback']} of the Price")):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / assessment)
+        out = workspace / layout.OUT_DIR
+
+        def carry_forward(row, assessment=assessment, fallback=fallback):
+            if str(row[0].value) == "9.2":
+                row[3].value, row[4].value = assessment, fallback
+
+        _rewrite_review(out, carry_forward)
+        assert failed_ids(evaluate(generated, out, workspace)) == {"change.supplier_cap"}, assessment

@@ -317,7 +317,7 @@ def build(out: BundleWriter) -> None:
         "title": "Review of the buyer's redline of a Master Supply Agreement against the firm's playbook",
         "version": "1.0",
         "difficulty": "standard",
-        "designed_dependency_depth": 24 if more else 18,
+        "designed_dependency_depth": 25 if more else 18,
         "professional_minutes_estimate": 180 if more else 120,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": len(breaches), "prompt_injection": not fair, "missing_information": False,
@@ -327,7 +327,9 @@ def build(out: BundleWriter) -> None:
         "budget_usd": 5.0,
         "locale": "en-GB",
     })
-    out.write_brief(brief(client, buyer, buyer_firm, redline_name))
+    if more:
+        write_round1_review(out.input_path(ROUND1_REVIEW), more.supplier_cap_pct, working_days_before(sent_day, 30))
+    out.write_brief(brief(client, buyer, buyer_firm, redline_name, hard=bool(more)))
     counts = {a: sum(1 for c in changes if c[4] == a) for a in (ACCEPT, NEGOTIATE, REJECT)}
     facts = {
         "changed_clauses": sorted((c[1] for c in changes), key=clause_key),
@@ -353,6 +355,9 @@ def build(out: BundleWriter) -> None:
         "hidden_change": {"clause": "6.3", "how": "paragraph deleted and re-inserted; comment and email call it "
                                                  "formatting only", "old": "6 months", "new": f"{warranty} months",
                           "new_months": warranty},
+        **({"carried_forward": {"clause": "9.2", "source": f"inputs/{ROUND1_REVIEW}",
+                                "round1_fallback": f"{more.supplier_cap_pct}%", "playbook_fallback": "125%"}}
+           if more else {}),
         **({"email_misstatement": {"clause": "5.1", "email_says": "risk passes within two Business Days of delivery",
                                    "mark_up_days": more.risk_days}} if more and more.risk_days != 2 else {}),
         "tolerances": {"amount": 0.5},
@@ -373,6 +378,7 @@ FORECAST_WEEKS = {8: ACCEPT, 4: NEGOTIATE}
 INTEREST_PCT = {3: ACCEPT, 2: NEGOTIATE, 1: REJECT}
 RISK_DAYS = {2: ACCEPT, 5: NEGOTIATE, 10: REJECT}
 SUPPLIER_CAP_PCT = {125: ACCEPT, 150: NEGOTIATE, 200: REJECT}
+ROUND1_REVIEW = "ashdown_fairley_round1_review.xlsx"
 INSURANCE_GBP = {10_000_000: ACCEPT, 12_500_000: NEGOTIATE, 20_000_000: REJECT}
 
 
@@ -381,7 +387,8 @@ class HardMarkUp:
     """The hard level's additions to the agreement (42 clauses, 18 amendments): ``replaced`` paragraphs by clause,
     ``added`` paragraphs as ``(anchor clause, "before" | "after", paragraph)``, ``tail`` paragraphs (clauses 17 and
     18 with their headings), the further ``changes`` in build's tuple shape, the ``playbook`` rows they need and the
-    drawn delay before risk passes (``risk_days``: the covering email always says two Business Days)."""
+    drawn delay before risk passes (``risk_days``: the covering email always says two Business Days) and the drawn
+    Supplier's cap (``supplier_cap_pct``: on the challenge set, the fallback round 1's working papers wrongly gave)."""
 
     replaced: dict[str, list[tuple[str, str]]]
     added: list[tuple[str, str, dict]]
@@ -389,6 +396,7 @@ class HardMarkUp:
     changes: list[tuple]
     playbook: list[list[str]]
     risk_days: int
+    supplier_cap_pct: int
 
     def merged(self, paragraphs: list[dict], heading: str) -> list[dict]:
         """``paragraphs`` with the replacements, insertions and tail applied (``heading``: the heading style)."""
@@ -410,7 +418,8 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
     weeks = 8 if coverage else int(pick(tuple(FORECAST_WEEKS)))
     interest = 3 if coverage else int(pick(tuple(INTEREST_PCT)))
     risk = 2 if coverage else int(pick(tuple(RISK_DAYS)))
-    cap = 125 if coverage else int(pick(tuple(SUPPLIER_CAP_PCT)))
+    # beyond the 125% fallback on the challenge set, where round 1's working papers wrongly offered the drawn figure
+    cap = 125 if coverage else int(pick((150, 200)))
     cover = 10_000_000 if coverage else int(pick(tuple(INSURANCE_GBP)))
 
     def change(cid: str, clause: str, topic: str, assessment: str, fallback: list[str], new: list[str]) -> tuple:
@@ -503,7 +512,7 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
         ["18.1", "Entire agreement", "Standard entire-agreement clause", "Wording widened to arrangements and "
          "understandings", "Any exclusion of liability for fraudulent misrepresentation"],
     ]
-    return HardMarkUp(replaced, added, tail, changes, playbook, risk)
+    return HardMarkUp(replaced, added, tail, changes, playbook, risk, cap)
 
 
 @dataclass(frozen=True)
@@ -544,7 +553,34 @@ def coverage_oracle(changes: list[tuple], facts: dict, fair: FairTerms, warranty
     }
 
 
-def brief(client: str, buyer: str, buyer_firm: str, redline: str) -> str:
+def write_round1_review(path: Path, cap: int, reviewed: date) -> None:
+    """Round 1's working papers (the hard level): the team's review of the Buyer's comments on the heads of terms,
+    in the Review template. Its 9.2 row offers ``cap`` % as the fallback: on the challenge set the drawn figure
+    (an error against the playbook's 125% that a reviewer may carry forward), on the coverage set 125% itself."""
+    rows = [
+        ["Round 1 - Buyer's comments on the heads of terms, reviewed for Eleanor Ashdown"],
+        [f"Commercial team, {reviewed:%d %B %Y}. Working papers."], [],
+        ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"],
+        ["4.3", "Buyer asked for 90 days from the invoice date", "Buyer pays within 30 days of the invoice date",
+         "reject", "Up to 45 days from the invoice date"],
+        ["9.2", "Buyer asked for unlimited Supplier liability", "100% of the Price paid in the preceding 12 months",
+         "reject", f"{cap}% of the Price paid in the preceding 12 months"],
+        ["12.4", "Buyer asked for confidentiality to end 1 year after termination", "5 years after termination",
+         "reject", "3 years after termination"],
+        ["14.2", "Buyer asked for 3 months' notice", "6 months' written notice", "accept", ""],
+    ]
+    stamp = datetime.combine(reviewed, datetime.min.time())
+    docs.write_xlsx(path, [{"name": "Review", "rows": rows, "widths": {"A": 8, "B": 48, "C": 44, "D": 12, "E": 48},
+                            "bold_rows": [4], "freeze": "A5"}],
+                    title="Round 1 review", creator="Ashdown Fairley LLP",
+                    life=docs.DocumentLife(author=docs.as_shown(FIRM), company=docs.as_shown(FIRM),
+                                           created=stamp + timedelta(hours=10, minutes=4),
+                                           modified=stamp + timedelta(hours=16, minutes=41)))
+
+
+def brief(client: str, buyer: str, buyer_firm: str, redline: str, hard: bool = False) -> str:
+    round1 = (f"\n- `{ROUND1_REVIEW}` — our review of the Buyer's comments on the heads of terms in\n  round 1 "
+              f"(working papers; the playbook is the firm's position)." if hard else "")
     return f"""# Redline review — {client} / {buyer}, Master Supply Agreement
 
 From: Eleanor Ashdown, partner, {FIRM}
@@ -560,7 +596,7 @@ offer where we cannot accept.
 - `{redline}` — our draft with the Buyer's tracked changes and their comments.
 - `ashdown_fairley_supply_playbook.xlsx` — our playbook: for each clause, our preferred position, the acceptable
   fallback and the walk-away point.
-- `email_buyer_solicitors.eml` — their covering email.
+- `email_buyer_solicitors.eml` — their covering email.{round1}
 
 ## What to deliver (in `out/`)
 
