@@ -617,3 +617,18 @@ def test_hard_review_carrying_forward_round_1s_fallback_fails_that_clause(scenar
 
         _rewrite_review(out, carry_forward)
         assert failed_ids(evaluate(generated, out, workspace)) == {"change.supplier_cap"}, assessment
+
+
+def test_hard_coverage_note_recalling_round_1_is_history_not_an_invention(scenario_cache, tmp_path):
+    """Fair: the hard level's round-1 working papers rejected three requests on the heads of terms; a note that
+    recalls them is not rejecting the amendments under review (it failed no_invented_issues before HISTORY). A
+    rejection of the current amendment still fails."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    out = _note_plus(workspace, "In round 1 we rejected their requests on clauses 4.3, 9.2 and 12.4; this time each "
+                                "stays within the fallback.")
+    assert evaluate(generated, out, workspace)["det_completion"] is True
+    out = _note_plus(workspace, "Clause 9.2 at 125% should still be rejected.")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}

@@ -87,6 +87,13 @@ PROBLEMS = Vocabulary({
 #: "breaches our playbook", "outside the acceptable fallback", "exceeds the fallback" (with PROBLEMS' first term).
 _BEYOND = re.compile(r"\b(?:breach\w*|outside|beyond|exceed\w*|goes past|go past)\s+(?:of\s+)?(?:the\s+|our\s+)?"
                      r"(?:playbook|acceptable fallback|fallback)", re.IGNORECASE)
+#: A statement about an earlier round of the negotiation gives no stance on the mark-up under review (ConText's
+#: "historical" status, Harkema et al., 2009): "In round 1 we rejected their request on clause 9.2" reports what
+#: the team did then (the hard level's round-1 working papers), not a view of the amendment now.
+HISTORY = Vocabulary({"earlier round": ["round 1", "round one", "first round", "previous round", "prior round",
+                                        "last round", "heads of terms", "previously", "originally", "initially",
+                                        "last time", "working papers"]},
+                     source="LEGAL-01 hard level: round 1's working papers on the heads of terms")
 #: A count of none beside an assessment ("negotiate: 0", "reject - none", "0 to reject", "zero rejections") says
 #: there is nothing of that kind (read before negation, which only governs words after its cue).
 _ZERO_COUNT = re.compile(r"\b(negotiat\w*|reject\w*)\s*(?:[:=\-\u2013\u2014]\s*|\(\s*)?(?:0|zero|none|nil|nothing)\b"
@@ -351,7 +358,8 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
               completion: dict | None) -> list[str]:
     """Every problem the worker reports that the coverage records do not have, one line each: a Review row assessed
     other than accept; a note statement or an issues_found item that gives a clause a negotiate or reject stance and
-    not accept as well (claims.stances, negation- and heading-aware) or asserts a :data:`PROBLEMS` term. "None of the amendments goes
+    not accept as well (claims.stances, negation- and heading-aware) or asserts a :data:`PROBLEMS` term; a statement
+    about an earlier round (:data:`HISTORY`) is not read. "None of the amendments goes
     beyond our fallback", "reject: none", "nothing to negotiate" and a table whose Assessment column says "Accepted"
     are not inventions."""
     found = [f"{WORKBOOK}: clause {clause or '(no number)'} assessed '{_verdict(rows)}'"
@@ -361,7 +369,8 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
                         for s in common.text_statements(item, f"COMPLETION.json issues_found[{n}]")]
     readable = [replace(s, text=_ZERO_COUNT.sub(" ", s.text),
                         cells={k: _ZERO_COUNT.sub(" ", v) for k, v in s.cells.items()} if s.cells else s.cells)
-                for s in [*statements, *issue_statements] if s.kind != "heading"]
+                for s in [*statements, *issue_statements]
+                if s.kind != "heading" and not HISTORY.matches(s.text, "earlier round")]
     options = STANCE_TERMS
     clauses = sorted({c for s in readable for c in _CLAUSE.findall(s.text)})
     for clause in clauses:
@@ -385,13 +394,14 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
 def _note_accepts(statements: list[common.Statement], clause: str) -> str:
     """Where the note tells the partner to accept amended clause ``clause``: a statement (or its heading) whose
     only assessment for the clause is "accept" (claims.stances; "cannot be accepted" is negated, and quoting the
-    mark-up's comment in order to refuse it is reported speech). A statement giving the clause another assessment too ("negotiate, although we could accept the
+    mark-up's comment in order to refuse it is reported speech; a statement about an earlier round, :data:`HISTORY`,
+    is not read). A statement giving the clause another assessment too ("negotiate, although we could accept the
     fallback") weighs a fallback and is not counted. A note accepting a clause the review must negotiate or
     reject gives the partner a second answer (issue 12 item 3). Returns the locator, or ""."""
     subject = re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
     options = STANCE_TERMS
     for statement in statements:
-        if statement.kind == "heading":
+        if statement.kind == "heading" or HISTORY.matches(statement.text, "earlier round"):
             continue
         if list(stances([statement], subject, options)) == ["accept"]:
             return statement.where
