@@ -476,6 +476,17 @@ def test_coverage_mark_up_is_ordinary_and_every_amendment_inside_the_fallback(co
     assert "non-exclusive" in body and "personal injury" in body
 
 
+def test_coverage_address_change_described_word_by_word_passes(scenario_cache):
+    """Fair (found sweeping coverage seeds 1-12): at seed 2 the Buyer's new street keeps "Street", so a word-level
+    description ("'1 Market' -> '51 Canal'") never writes "Canal Street"; the street's own name is enough."""
+    from scenario_harness import evaluate as grade
+
+    generated = scenario_cache.get(TASK, 2, "coverage")
+    workspace = scenario_cache.reference(TASK, 2, "coverage")
+    receipt = grade(generated, workspace / layout.OUT_DIR, workspace)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
 def _careful_note(out: Path, paragraphs: list[str], issues: list[str]) -> None:
     """Replace the reference's note by ``paragraphs`` (a table of the accepted clauses after them) and its
     issues_found by ``issues``."""

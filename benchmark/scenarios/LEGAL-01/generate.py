@@ -118,7 +118,7 @@ def build(out: BundleWriter) -> None:
             ("force_majeure", "13.1", "Force majeure events", "acceptable", ACCEPT, [], ["pandemic", "epidemic"]),
             ("termination_notice", "14.2", "Termination for convenience", "acceptable", ACCEPT, [],
              [str(notice_months)]),
-            ("notices_address", "16.2", "Notices", "acceptable", ACCEPT, [], [new_street, new_street.split(" ", 1)[1]]),
+            ("notices_address", "16.2", "Notices", "acceptable", ACCEPT, [], [new_street, new_street.split()[1]]),
         ]
 
     # business pressure from the other side's partner (issue 13, item 5); the brief says instructions come only from
