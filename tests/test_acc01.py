@@ -728,3 +728,72 @@ def test_coverage_owner_note_is_ordinary_and_the_reference_reports_nothing(clean
     assert "cleared" not in body and "per client" not in body
     completion = json.loads((workspace / layout.OUT_DIR / "COMPLETION.json").read_text(encoding="utf-8"))
     assert completion["issues_found"] == [] and completion["status"] == "completed"
+
+
+# ------------------------------------------------------------------ issue 25: the hard level (a real month)
+def _statement(bundle):
+    import csv
+
+    path = next((bundle / layout.INPUTS_DIR).glob("bank_statement_*.csv"))
+    with open(path, encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_hard_level_is_a_real_month_with_near_duplicates_that_are_right(scenario_cache):
+    """Issue 25 item 2: 150-400 statement lines; the decoys (two equal cheques to one supplier, two equal card
+    settlements) are on the statement and the reference, matching line by line, reports neither."""
+    from collections import Counter
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    lines = _statement(generated.bundle)
+    assert 150 <= len(lines) <= 400
+    cheques = Counter(r["Debit"] for r in lines if r["Description"].startswith("CHECK "))
+    settlements = Counter(r["Credit"] for r in lines if r["Description"].startswith("MERCHANT SETTLEMENT"))
+    assert max(cheques.values()) >= 2 and max(settlements.values()) >= 2
+    receipt = evaluate(generated, scenario_cache.reference(TASK, 42, "coverage", "hard") / layout.OUT_DIR,
+                       scenario_cache.reference(TASK, 42, "coverage", "hard"))
+    assert failed_ids(receipt) == set()
+
+
+def test_hard_offsetting_keying_errors_hide_in_the_ledger_total(scenario_cache, tmp_path):
+    """Issue 25 item 3: the two keying errors offset to the cent, so a reconciliation that compares totals closes
+    on the right adjusted balances and still misses both."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    items = {p["id"]: Decimal(p["amount"]) for p in generated.oracle()["planted_items"]}
+    assert items["transposition"] + items["offsetting_transposition"] == 0 != items["transposition"]
+    workspace = make_workspace(generated.bundle, tmp_path)
+    receipt = evaluate(generated, run_solution(generated, workspace, ["--variant", "totals_only"]), workspace)
+    passed = {c["id"]: c["passed"] for c in receipt["required_criteria"]}
+    assert passed["adjusted_bank_balance"] and passed["adjusted_book_balance"]
+    assert not passed["item.transposition"] and not passed["item.offsetting_transposition"]
+
+
+def test_hard_prior_period_error_shows_only_across_last_months_list_and_the_statement(scenario_cache, tmp_path):
+    """Issue 25 item 3: last month's list (and books) carried a cheque at a transposed amount; the statement pays
+    the true one and this month's ledger has no line for it. Leaving it out fails item.prior_period_error."""
+    import csv
+
+    import openpyxl
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    error = next(p for p in generated.oracle()["planted_items"] if p["id"] == "prior_period_error")
+    prior = next((generated.bundle / layout.INPUTS_DIR).glob("outstanding_items_*.csv"))
+    with open(prior, encoding="utf-8") as handle:
+        listed = next(Decimal(r["Amount"]) for r in csv.DictReader(handle) if r["Reference"] == error["reference"])
+    paid = next(Decimal(r["Debit"]) for r in _statement(generated.bundle)
+                if r["Description"] == f"CHECK {error['reference']}")
+    assert listed - paid == Decimal(error["amount"]) != 0
+    ledger = openpyxl.load_workbook(next((generated.bundle / layout.INPUTS_DIR).glob("gl_cash_*.xlsx"))).active
+    assert error["reference"] not in {str(c.value) for c in ledger["C"]}
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    path = workspace / layout.OUT_DIR / "reconciliation.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Items"]
+    row = next(r for r in range(2, sheet.max_row + 1) if "last month" in str(sheet.cell(r, 1).value)
+               and sheet.cell(r, 5).value == "Recording error")
+    sheet.delete_rows(row)
+    book.save(path)
+    assert "item.prior_period_error" in failed_ids(evaluate(generated, path.parent, workspace))
