@@ -649,6 +649,8 @@ def _clean_memo(oracle, *extra):
                   "not twice, and there is no recording error in the ledger."),
             ("h", "Items to take up with the bank"),
             ("p", "Nothing to raise with the bank this month."),
+            ("p", "Bank errors: none. NSF cheques: nil. Duplicate charges: not applicable this month."),
+            ("p", "Unreconciled difference: $0.00."),
             ("h", "Outstanding items to follow up"),
             *[("p", f"{p['classification']} {p['reference']}: {_money(p['amount'])}; it should clear on next "
                     "month's statement.") for p in timing],
@@ -682,6 +684,7 @@ def test_careful_nothing_to_report_write_up_passes_coverage(clean):
     "memo: routine charge called a duplicate",
     "memo: outstanding cheque as an adjusting entry",
     "completion: suspected keying error",
+    "memo: checklist line with a finding",
 ])
 def test_one_invented_problem_in_prose_fails_coverage(clean, invention):
     """Issue 16: one problem the clean records do not have, written as the writer's own finding, fails
@@ -701,6 +704,9 @@ def test_one_invented_problem_in_prose_fails_coverage(clean, invention):
     elif invention.startswith("memo: outstanding"):
         extra = [("h", "Adjusting journal entries"),
                  ("p", f"Cheque {cheque['reference']} {_money(cheque['amount'])}: Dr Cash / Cr Accounts payable.")]
+    elif invention.startswith("memo: checklist"):
+        extra = [("p", f"Duplicate charges: the {charge['reference'].lower()} of {_money(charge['amount'])} was "
+                       "charged twice.")]
     else:
         issues = [f"Cheque {cheque['reference']} may have been keyed wrongly in the ledger; please check the stub."]
     _memo(out / "management_report.docx", _clean_memo(oracle, *extra))

@@ -96,9 +96,12 @@ INVENTED_LISTS = {"entries": ["adjusting entry", "correcting entry", "AJE", "ple
 SEARCHED_FOR = re.compile(r"\b(?:check|look|test|review|search|scan|screen|inspect|examin)\w*\b[^.;:]*?\bfor\b",
                           re.IGNORECASE)
 NIL = re.compile(r"\b(?:none|nothing|nil|no|not)\b", re.IGNORECASE)
-#: A table row whose verdict cell says there is nothing wrong ("Duplicate charges | None found", "Status: OK").
-NIL_CELL = re.compile(r"^\W*(?:none|nil|no|n/?a|not applicable|ok|okay|agreed|in order|clear|\$?0(?:\.00)?)\b\W*",
-                      re.IGNORECASE)
+#: A verdict that there is nothing wrong: a table row's result cell ("Duplicate charges | None found", "Status:
+#: OK") or the value after a label ("Bank errors: none.", "Unreconciled difference: $0.00").
+NIL_CELL = re.compile(r"\W*(?:none|nil|no|n/?a|not applicable|ok|okay|agreed|in order|clear|zero|\$?0(?:\.00)?)"
+                      r"(?:\s+(?:found|noted|identified|seen|this month|this period|to report))*\W*", re.IGNORECASE)
+#: "<label>: <value>": a line of a checklist or summary.
+LABELLED = re.compile(r"^\s*(?P<label>[^:]{1,80}):\s*(?P<value>.+)$", re.DOTALL)
 #: The brief's classifications a clean month does not have.
 ERROR_CLASSES = ("Bank error", "NSF cheque", "Recording error")
 
@@ -339,10 +342,13 @@ def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[d
 
 def _asserts_problem(text: str) -> bool:
     """True when ``text`` (a sentence, a semicolon-separated part of one, or a table cell) states one of
-    :data:`PROBLEMS` as the writer's own finding: not negated, not a supposition, not reported speech, and not the
-    object of a search that found nothing."""
+    :data:`PROBLEMS` as the writer's own finding: not negated, not a supposition, not reported speech, not a label
+    whose value is a nil verdict ("Bank errors: none"), and not the object of a search that found nothing."""
     for part in re.split(r";\s*", text):
         if hypothetical(part) or reported(part) or not asserted(part, PROBLEM_TERMS):
+            continue
+        labelled = LABELLED.match(part)
+        if labelled and NIL_CELL.fullmatch(labelled["value"]):
             continue
         search = SEARCHED_FOR.search(part)
         if search and NIL.search(part, search.end()):
@@ -362,7 +368,7 @@ def _invented_in_report(statements: list, planted: list[dict]) -> list[str]:
             continue
         if statement.cells is not None:
             cells = [v for v in statement.cells.values() if v.strip()]
-            if any(NIL_CELL.fullmatch(v) or NIL_CELL.match(v) for v in cells):
+            if any(NIL_CELL.fullmatch(v) for v in cells):
                 continue
             problem = any(_asserts_problem(v) for v in cells)
         else:
