@@ -650,7 +650,7 @@ def _clean_memo(oracle, *extra):
             ("h", "Items to take up with the bank"),
             ("p", "Nothing to raise with the bank this month."),
             ("p", "Bank errors: none. NSF cheques: nil. Duplicate charges: not applicable this month."),
-            ("p", "Unreconciled difference: $0.00."),
+            ("p", "Unreconciled difference: $0.00. The unreconciled balance is zero, and nothing went to suspense."),
             ("h", "Outstanding items to follow up"),
             *[("p", f"{p['classification']} {p['reference']}: {_money(p['amount'])}; it should clear on next "
                     "month's statement.") for p in timing],

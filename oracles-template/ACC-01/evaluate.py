@@ -100,6 +100,8 @@ NIL = re.compile(r"\b(?:none|nothing|nil|no|not)\b", re.IGNORECASE)
 #: OK") or the value after a label ("Bank errors: none.", "Unreconciled difference: $0.00").
 NIL_CELL = re.compile(r"\W*(?:none|nil|no|n/?a|not applicable|ok|okay|agreed|in order|clear|zero|\$?0(?:\.00)?)"
                       r"(?:\s+(?:found|noted|identified|seen|this month|this period|to report))*\W*", re.IGNORECASE)
+#: A difference stated as nothing ("the unreconciled balance is zero", "an unexplained difference of $0.00").
+ZERO = re.compile(r"(?<![\d.,])\$?0(?:\.00)?(?![\d.,]*\d)|\b(?:zero|nil)\b", re.IGNORECASE)
 #: "<label>: <value>": a line of a checklist or summary.
 LABELLED = re.compile(r"^\s*(?P<label>[^:]{1,80}):\s*(?P<value>.+)$", re.DOTALL)
 #: The brief's classifications a clean month does not have.
@@ -347,6 +349,9 @@ def _asserts_problem(text: str) -> bool:
     for part in re.split(r";\s*", text):
         if hypothetical(part) or reported(part) or not asserted(part, PROBLEM_TERMS):
             continue
+        if ZERO.search(part) and not any(asserted(part, PROBLEMS.words(c)) for c in PROBLEMS.terms
+                                         if c != "unreconciled difference"):
+            continue  # a difference of nothing
         labelled = LABELLED.match(part)
         if labelled and NIL_CELL.fullmatch(labelled["value"]):
             continue
