@@ -397,8 +397,9 @@ def _invented_in_completion(completion: dict | None) -> list[str]:
     sentence): "No exceptions: the reconciliation closes" reports nothing."""
     if not isinstance(completion, dict):
         return []
-    texts = [(f"COMPLETION.json issues_found[{n}]", str(v)) for n, v in enumerate(completion.get("issues_found")
-                                                                                    or [])]
+    issues = completion.get("issues_found") or []
+    issues = issues if isinstance(issues, list) else [issues]
+    texts = [(f"COMPLETION.json issues_found[{n}]", str(v)) for n, v in enumerate(issues)]
     texts.append(("COMPLETION.json summary", str(completion.get("summary") or "")))
     return [f"{where}: {s.text[:120]!r}" for where, text in texts for s in text_statements(text, where)
             if _asserts_problem(s.text)]
