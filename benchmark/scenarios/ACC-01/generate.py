@@ -335,7 +335,7 @@ def big_slips(amount: Decimal) -> list[Decimal]:
 
 def hard_activity(rng, days, prev_days, amount, customers, vendors, slip_no, cheque_no, next_journal,
                   carried_error: bool) -> Opening:
-    """The hard level's month (issue 25 item 2): a real month's operating account, about 200 statement lines.
+    """The hard level's month (issue 25 item 2): a real month's operating account, 150-210 statement lines.
 
     Last month's list holds eight cheques and two deposits; two cheques are still not presented (the owner's email
     is about one). Each business day brings three to six customer deposits (credited the next business day, so the
