@@ -9,7 +9,7 @@ import sys
 from decimal import Decimal
 
 import pytest
-from scenario_harness import SEEDS, evaluate, failed_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
 
 from wp42 import layout
 
@@ -269,3 +269,171 @@ def test_statement_packages_are_issued_on_business_days_after_the_quarter(genera
         issued = pypdf.PdfReader(pdf).metadata.creation_date.date()
         quarter_end = {"Q1": 3, "Q2": 6, "Q3": 9, "Q4": 12}[pdf.stem[-2:]]
         assert bizdays.is_business_day(issued) and (issued.year, issued.month) > (int(pdf.stem[-6:-2]), quarter_end)
+
+
+# ------------------------------------------------------------------------------- the coverage set (issue 16)
+@pytest.fixture(params=SEEDS)
+def coverage(request, scenario_cache):
+    """The coverage bundle at each seed and a private copy of its solved workspace: ``(generated, workspace)``."""
+    generated = scenario_cache.get(TASK, request.param, "coverage")
+    return generated, copy_workspace(scenario_cache.reference(TASK, request.param, "coverage"), request.getfixturevalue(
+        "tmp_path"))
+
+
+def _coverage_figures(oracle):
+    facts = oracle["facts"]
+    return {"dscr": f"{Decimal(facts['dscr']):.2f}x", "min_dscr": f"{Decimal(facts['min_dscr']):.2f}x",
+            "leverage": f"{Decimal(facts['leverage']):.2f}x", "max": f"{Decimal(facts['max_leverage']):.2f}x",
+            "tnw": f"${Decimal(facts['tangible_net_worth']):,.0f}", "min_tnw": f"${Decimal(facts['min_tnw']):,.0f}",
+            "ttm": f"${Decimal(facts['ttm_ebitda']):,.0f}"}
+
+
+def _careful_clean_memo(oracle):
+    """A memo in my own words for clean records: every result with its figures, thin headroom named, what a breach
+    would mean, the certificate found in agreement, nothing asked for."""
+    v = _coverage_figures(oracle)
+    return [
+        ("heading", "Results and any breach"),
+        [("Covenant", "Limit", "Ours", "Certificate", "Breach?"),
+         ("Debt Service Coverage Ratio", v["min_dscr"], v["dscr"], v["dscr"], "No"),
+         ("Total Funded Debt to EBITDA", v["max"], v["leverage"], v["leverage"], "No"),
+         ("Tangible Net Worth", v["min_tnw"], v["tnw"], v["tnw"], "No")],
+        f"The Debt Service Coverage Ratio is {v['dscr']} against the {v['min_dscr']} minimum, so the covenant is met; "
+        "the headroom before a breach is thin and we will watch the next quarter.",
+        f"Leverage (Total Funded Debt to EBITDA) is {v['leverage']}, on four-quarter EBITDA of {v['ttm']}, within "
+        f"the {v['max']} maximum: pass.",
+        f"Tangible Net Worth is {v['tnw']} against a minimum of {v['min_tnw']}; compliant.",
+        "A ratio below its minimum would be an Event of Default under Section 8.1(c), without a cure period.",
+        ("heading", "Where the certificate differs"),
+        "We found no differences: the certificate deducts the amount due from the shareholder, caps the litigation "
+        "add-back and does not add back the officers' bonus, as the definitions require.",
+        "No covenant is breached and the certificate contains no error.",
+        ("heading", "What we still need"),
+        "Nothing: the Q4 2024 statements are in the file, as are the other quarters.",
+    ]
+
+
+def test_coverage_records_are_complete_and_the_certificate_agrees(coverage):
+    generated, _ = coverage
+    names = sorted(p.name for p in (generated.bundle / layout.INPUTS_DIR).glob("financial_statements_*.pdf"))
+    assert names == [f"financial_statements_{q}.pdf" for q in ("2024Q3", "2024Q4", "2025Q1", "2025Q2", "2025Q3")]
+    facts = generated.oracle()["facts"]
+    assert Decimal(facts["dscr"]) >= Decimal(facts["min_dscr"])
+    assert Decimal(facts["leverage"]) <= Decimal(facts["max_leverage"])
+    assert Decimal(facts["tangible_net_worth"]) >= Decimal(facts["min_tnw"])
+    assert facts["certificate"] == {"dscr": f"{Decimal(facts['dscr']):.2f}", "tnw": facts["tangible_net_worth"],
+                                    "leverage": f"{Decimal(facts['leverage']):.2f}", "ttm_ebitda": facts["ttm_ebitda"]}
+
+
+@pytest.mark.parametrize("fair", [
+    "",
+    "The certificate correctly omits the officers' bonus from its add-backs.",
+    "Adding the bonus back would have been an error; the certificate does not do so.",
+    "The borrower's cash taxes paid differ from its tax expense because of timing.",
+    "We did not identify any misstatement, and the borrower remains in compliance with all three covenants.",
+    "A modest fall in cash flow could put the borrower in breach next quarter, so we recommend closer monitoring.",
+    "Compliance: Yes; Breach: No",
+    "Variance between our calculation and the certificate: $0.",
+    "The certificate and our test differ only by rounding.",
+    "The certificate is error-free.",
+])
+def test_careful_nothing_to_report_memo_passes_coverage(coverage, fair):
+    """'No differences', a 'Breach?' column of 'No', 'headroom before a breach', 'would be an Event of Default',
+    'Nothing' under 'What we still need', and an issues_found entry saying so are not inventions; nor is each
+    ``fair`` sentence (a supposition, a correct omission, a difference that is not the certificate's)."""
+    generated, workspace = coverage
+    out = workspace / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [*_careful_clean_memo(generated.oracle()), *([fair] if fair else [])])
+    completion = json.loads((out / layout.COMPLETION_JSON).read_text())
+    completion["issues_found"] = ["No issues found", "The certificate agrees with our recomputation."]
+    (out / layout.COMPLETION_JSON).write_text(json.dumps(completion))
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, [(c["id"], c["detail"]) for c in receipt["required_criteria"]
+                                               if not c["passed"]]
+    assert {c["id"]: c["passed"] for c in receipt["required_criteria"]}["no_invented_issues"] is True
+
+
+@pytest.mark.parametrize("invented", [
+    "The DSCR of {dscr} is in breach of the covenant.",
+    "The certificate overstates Tangible Net Worth by the amount due from the shareholder.",
+    "Our Tangible Net Worth differs from the certificate's by the shareholder receivable.",
+    "We still need the borrower's statements for the quarter ended December 31, 2024.",
+    "The ratio of {dscr} does not meet the {min_dscr} minimum.",
+])
+def test_one_invented_problem_in_prose_fails_coverage(coverage, invented):
+    generated, workspace = coverage
+    out = workspace / layout.OUT_DIR
+    memo = _careful_clean_memo(generated.oracle())
+    _write_memo(out / "credit_memo.docx", [*memo, invented.format(**_coverage_figures(generated.oracle()))])
+    receipt = evaluate(generated, out, workspace)
+    assert "no_invented_issues" in failed_ids(receipt)
+    assert receipt["det_completion"] is False
+
+
+def test_invented_issue_in_completion_or_result_fails_coverage(coverage):
+    """An issues_found entry claiming a difference, and a Result of Breach on a passing ratio, each fail."""
+    import openpyxl
+
+    generated, workspace = coverage
+    out = workspace / layout.OUT_DIR
+    completion_path = out / layout.COMPLETION_JSON
+    original = completion_path.read_text()
+    completion_path.write_text(json.dumps({**json.loads(original), "issues_found": [
+        "The certificate's DSCR is misstated: the bonus should have been treated as a distribution."]}))
+    assert "no_invented_issues" in failed_ids(evaluate(generated, out, workspace))
+    completion_path.write_text(original)
+    book = openpyxl.load_workbook(out / "covenant_test.xlsx")
+    book["Covenants"]["D3"] = "Breach"
+    book.save(out / "covenant_test.xlsx")
+    assert {"no_invented_issues", "dscr_result"} <= failed_ids(evaluate(generated, out, workspace))
+
+
+# ------------------------------------------------------------------------------------ the hard level (issue 25)
+def _hard(scenario_cache, tmp_path, set_name):
+    """The hard bundle at seed 42 in ``set_name`` and a private copy of its solved workspace."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, set_name, "hard"), tmp_path)
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_minimum_comes_from_the_second_amendment(scenario_cache, tmp_path, set_name):
+    """The amendment sets 1.20x for the test quarter; in the coverage set the ratio sits between 1.20x and 1.25x."""
+    generated, _ = _hard(scenario_cache, tmp_path, set_name)
+    assert (generated.bundle / layout.INPUTS_DIR / "credit_agreement_second_amendment.docx").is_file()
+    facts = generated.oracle()["facts"]
+    assert facts["min_dscr"] == "1.20"
+    dscr = Decimal(facts["dscr"])
+    if generated.oracle()["set"] == "coverage":
+        assert Decimal("1.20") <= dscr < Decimal("1.25")
+    else:
+        assert dscr < Decimal("1.20") <= Decimal(facts["certificate"]["dscr"])
+
+
+def test_hard_coverage_breach_against_the_original_minimum_is_invented(scenario_cache, tmp_path):
+    """Reading only the agreement (1.25x) turns the passing ratio into a breach: dscr_result and no_invented_issues
+    fail. Comparing the ratio with the original level, while passing it under the amendment, is fair."""
+    import openpyxl
+
+    generated, workspace = _hard(scenario_cache, tmp_path, "coverage")
+    out = workspace / layout.OUT_DIR
+    v = _coverage_figures(generated.oracle())
+    _write_memo(out / "credit_memo.docx", [*_careful_clean_memo(generated.oracle()),
+                                           f"At {v['dscr']} the ratio is below the 1.25x minimum of the original "
+                                           f"agreement, but above the {v['min_dscr']} set by the Second Amendment, "
+                                           "so it passes."])
+    assert failed_ids(evaluate(generated, out, workspace)) == set()
+    book = openpyxl.load_workbook(out / "covenant_test.xlsx")
+    book["Covenants"]["D3"] = "Breach"
+    book.save(out / "covenant_test.xlsx")
+    assert {"dscr_result", "no_invented_issues"} <= failed_ids(evaluate(generated, out, workspace))
+
+
+def test_hard_challenge_memo_against_the_unamended_minimum_fails(scenario_cache, tmp_path):
+    """The breach stated against 1.25x only (the amendment not read) does not state the minimum that applies."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    dscr, minimum, certified, bonus, receivable, tnw, min_tnw = _memo_figures(generated.oracle())
+    assert minimum == "1.20x"
+    out = workspace / layout.OUT_DIR
+    _write_memo(out / "credit_memo.docx", [
+        f"The DSCR of {dscr} is below the 1.25x minimum: a breach.", *_certificate_and_tnw_findings(generated.oracle())])
+    assert "memo_dscr_breach" in failed_ids(evaluate(generated, out, workspace))

@@ -5,6 +5,7 @@ copied inputs) is in tests/test_scenario_contract.py."""
 from __future__ import annotations
 
 import email
+import email.policy
 import email.utils
 import json
 import re
@@ -440,3 +441,205 @@ def test_note_quoting_the_comment_to_refuse_it_and_weighing_the_fallback_passes(
                      f"Clause {second} cannot be accepted as it stands.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+
+
+def test_the_noun_acceptance_in_the_note_is_not_an_accept(generated, solved):
+    """Fair (found on the hard level, whose clause 5.1 moves risk to "acceptance" of the Goods): a sentence about a
+    clause we negotiate that uses the noun "acceptance" does not tell the partner to accept it."""
+    first = generated.oracle()["planted_items"][0]["clause"]
+    out = _note_plus(solved, f"Clause {first}: the Buyer's wording also turns on acceptance of the Goods.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+# ---------------------------------------------------------------------------------------------- coverage set (issue 16)
+@pytest.fixture
+def covered(scenario_cache, tmp_path: Path):
+    """(the coverage set at seed 42, a private workspace whose out/ holds the reference's review)."""
+    from scenario_harness import copy_workspace
+
+    return (scenario_cache.get(TASK, 42, "coverage"),
+            copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path))
+
+
+def test_coverage_mark_up_is_ordinary_and_every_amendment_inside_the_fallback(covered):
+    generated, _ = covered
+    body, comments = _redline_xml(generated.bundle)
+    assert "agreed with" not in comments and "no change in substance" not in comments
+    with open(generated.bundle / layout.INPUTS_DIR / "email_buyer_solicitors.eml", "rb") as handle:
+        text = email.message_from_binary_file(handle, policy=email.policy.default).get_body(("plain",)).get_content()
+    assert "simply been re-typed" not in text and "6.3" in text
+    oracle = generated.oracle()
+    assert oracle["facts"]["assessment_counts"] == {"accept": 9, "negotiate": 0, "reject": 0}
+    assert {a["clause"] for a in oracle["acceptable_changes"]} == set(oracle["facts"]["changed_clauses"])
+    assert "non-exclusive" in body and "personal injury" in body
+
+
+def test_coverage_address_change_described_word_by_word_passes(scenario_cache):
+    """Fair (found sweeping coverage seeds 1-12): at seed 2 the Buyer's new street keeps "Street", so a word-level
+    description ("'1 Market' -> '51 Canal'") never writes "Canal Street"; the street's own name is enough."""
+    from scenario_harness import evaluate as grade
+
+    generated = scenario_cache.get(TASK, 2, "coverage")
+    workspace = scenario_cache.reference(TASK, 2, "coverage")
+    receipt = grade(generated, workspace / layout.OUT_DIR, workspace)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _careful_note(out: Path, paragraphs: list[str], issues: list[str]) -> None:
+    """Replace the reference's note by ``paragraphs`` (a table of the accepted clauses after them) and its
+    issues_found by ``issues``."""
+    import docx
+
+    review = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    note = docx.Document()
+    note.add_heading("Buyer's mark-up: recommendation", level=1)
+    for text in paragraphs:
+        note.add_paragraph(text)
+    note.add_heading("Amendments and our response", level=2)
+    table = note.add_table(rows=1, cols=3)
+    for cell, text in zip(table.rows[0].cells, ("Clause", "Status", "Comment"), strict=True):
+        cell.text = text
+    for clause in ("4.3", "6.3", "8.1", "9.3", "12.4", "13.1", "14.2", "15.1", "16.2"):
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text, cells[2].text = clause, "Accepted", "Within the preferred position or fallback"
+    note.save(out / "review_note.docx")
+    review["issues_found"] = issues
+    (out / "COMPLETION.json").write_text(json.dumps(review), encoding="utf-8")
+
+
+#: A careful associate's all-clear, in words of its own: negations, zero counts, a supposition, the re-typed clause.
+CAREFUL = [
+    "Eleanor, the Buyer has made nine amendments, and I recommend we accept all of them.",
+    "Accept: 9. Negotiate: none. Reject: 0.",
+    "None of the amendments goes beyond our acceptable fallback and no clause reaches the walk-away point, so there "
+    "is nothing to negotiate or reject.",
+    "Clause 6.3 was deleted and re-typed; comparing the two versions, the only change is the warranty period, as "
+    "their comment and covering email say, and it stays within our fallback of 12 months.",
+    "Clause 15.1 keeps English law with non-exclusive jurisdiction, which is our fallback rather than a point to "
+    "reject.",
+    "If the Buyer later asks for a fixed cap below £100,000 on clause 9.3, we would reject it.",
+    "Nothing in the comments or the covering email is misleading, and I found no hidden change.",
+]
+
+
+def test_careful_nothing_to_report_write_up_passes_coverage(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, CAREFUL, ["None: nothing in the mark-up, its comments or the covering email looks wrong."])
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, [(c["id"], c["detail"]) for c in receipt["required_criteria"]
+                                               if not c["passed"]]
+
+
+@pytest.mark.parametrize(("where", "invented"), [
+    ("note", "Clause 15.1 now gives non-exclusive jurisdiction, which we should negotiate back to exclusive."),
+    ("note", "The covering email is misleading about clause 6.3: the warranty period changed under cover of a "
+             "formatting fix."),
+    ("note", "Clause 8.1 should not be accepted as drafted."),
+    ("issue", "Clause 9.3 reaches the walk-away point for the Buyer's cap."),
+    ("issue", "The comment on the title is suspicious: it presses us to sign at month end."),
+])
+def test_one_invented_problem_in_prose_fails_coverage(covered, where, invented):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, CAREFUL + ([invented] if where == "note" else []), [invented] if where == "issue" else [])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {"no_invented_issues"}, failed_ids(receipt)
+
+
+def test_coverage_note_giving_the_wrong_count_fails(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+    _careful_note(out, ["Eleanor, the Buyer has made eight amendments, and I recommend we accept all of them."], [])
+    assert failed_ids(evaluate(generated, out, workspace)) == {"note_counts_amendments"}
+
+
+def test_coverage_change_without_its_new_figure_fails(covered):
+    generated, workspace = covered
+    out = workspace / layout.OUT_DIR
+
+    def vague(row):
+        if str(row[0].value) == "4.3":
+            row[1].value = "Payment period extended"
+
+    _rewrite_review(out, vague)
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {"changes_described"}
+
+
+
+# ---------------------------------------------------------------------------------------------- hard level (issue 25)
+def _clauses(bundle: Path) -> list[str]:
+    """The clause numbers that open paragraphs of the mark-up, in document order."""
+    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*.docx"))) as archive:
+        paragraphs = archive.read("word/document.xml").decode().split("</w:p>")
+    return [m.group(1) for p in paragraphs if (m := re.match(r"\s*(\d+\.\d+)\s", re.sub(r"<[^>]+>", "", p)))]
+
+
+def test_hard_level_is_a_real_mark_up_with_threshold_decoys(scenario_cache):
+    hard, standard = scenario_cache.get(TASK, 42, "challenge", "hard"), scenario_cache.get(TASK, 42)
+    assert len(set(_clauses(hard.bundle))) >= 30 > len(set(_clauses(standard.bundle)))
+    oracle = hard.oracle()
+    assert 15 <= oracle["facts"]["changes_total"] <= 25
+    # the standard level's nine amendments keep their values at the hard level
+    assert [p for p in standard.oracle()["planted_items"]] == [p for p in oracle["planted_items"]
+                                                               if p["clause"] in {"4.3", "6.3", "8.1", "9.3", "15.1"}]
+    coverage = scenario_cache.get(TASK, 42, "coverage", "hard").oracle()
+    assert coverage["facts"]["assessment_counts"] == {"accept": 18, "negotiate": 0, "reject": 0}
+
+
+def test_hard_review_trusting_the_email_on_risk_fails_that_clause(scenario_cache, tmp_path):
+    """Across documents: at seed 42 the covering email says risk passes within two Business Days, the mark-up says
+    five; accepting clause 5.1 on the email's word fails change.risk_passing and nothing else."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    assert generated.oracle()["email_misstatement"]["mark_up_days"] == 5
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    out = workspace / layout.OUT_DIR
+
+    def trust_email(row):
+        if str(row[0].value) == "5.1":
+            row[3].value, row[4].value = "accept", None
+
+    _rewrite_review(out, trust_email)
+    assert failed_ids(evaluate(generated, out, workspace)) == {"change.risk_passing"}
+
+
+
+def test_hard_review_carrying_forward_round_1s_fallback_fails_that_clause(scenario_cache, tmp_path):
+    """An error carried forward: round 1's working papers offered the drawn Supplier's cap as the fallback for 9.2
+    (the playbook says 125%); a review that accepts 9.2 on that footing, or offers round 1's figure, fails
+    change.supplier_cap and nothing else."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    carried = generated.oracle()["carried_forward"]
+    assert carried["round1_fallback"] != carried["playbook_fallback"]
+    for assessment, fallback in (("accept", None), ("negotiate", f"{carried['round1_fallback']} of the Price")):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / assessment)
+        out = workspace / layout.OUT_DIR
+
+        def carry_forward(row, assessment=assessment, fallback=fallback):
+            if str(row[0].value) == "9.2":
+                row[3].value, row[4].value = assessment, fallback
+
+        _rewrite_review(out, carry_forward)
+        assert failed_ids(evaluate(generated, out, workspace)) == {"change.supplier_cap"}, assessment
+
+
+def test_hard_coverage_note_recalling_round_1_is_history_not_an_invention(scenario_cache, tmp_path):
+    """Fair: the hard level's round-1 working papers rejected three requests on the heads of terms; a note that
+    recalls them is not rejecting the amendments under review (it failed no_invented_issues before HISTORY). A
+    rejection of the current amendment still fails."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    out = _note_plus(workspace, "In round 1 we rejected their requests on clauses 4.3, 9.2 and 12.4; this time each "
+                                "stays within the fallback.")
+    assert evaluate(generated, out, workspace)["det_completion"] is True
+    out = _note_plus(workspace, "Clause 9.2 at 125% should still be rejected.")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}

@@ -533,3 +533,66 @@ def test_clean_phrasings_a_careful_reader_accepts(scenario_cache, tmp_path, sent
     completion["issues_found"] = [sentence.format(boundary=_plain(generated)["boundary"]["invoice_number"])]
     (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
     assert failed_ids(score(generated, ws)) == set()
+
+
+# --- figures only in a scan (issue 25 item 3) ------------------------------------------------------------------------
+
+def _scan_items(generated: Generated) -> dict[str, dict]:
+    return {item["id"]: item for item in generated.oracle()["planted_items"] if "received_on_note" in item}
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_the_signed_delivery_notes_are_png_scans_whose_hand_figures_the_reference_reads(scenario_cache, set_name):
+    """Each scan is an image only (PNG, no text chunk naming a tool or a time); the reference's reader finds the
+    hand correction on the planted note and the decoy and none on the clean notes."""
+    import sys
+
+    from PIL import Image
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    sys.path.insert(0, str(generated.hidden.solutions))
+    try:
+        import delivery_notes
+    finally:
+        sys.path.remove(str(generated.hidden.solutions))
+    expected = {item["delivery_note"]: item["received_on_note"] for item in _scan_items(generated).values()}
+    scans = sorted((Bundle(generated.bundle).inputs / "delivery_notes").glob("*.png"))
+    assert len(scans) >= 4 and set(expected) <= {scan.stem for scan in scans}
+    for scan in scans:
+        with Image.open(scan) as image:
+            assert image.format == "PNG" and set(image.info) <= {"dpi"}, image.info
+        assert delivery_notes.corrected_quantity(scan) == expected.get(scan.stem), scan.name
+
+
+def test_a_short_delivery_shown_only_on_the_signed_note_is_caught(scenario_cache, tmp_path):
+    """Challenge hard: the GRN was keyed with the printed quantity, which the invoice bills, so the records alone
+    show nothing; the signed note's correction makes it a short shipment. Matching on the GRNs alone (the
+    ``ignores_scans`` variant) pays it and fails."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = _scan_items(generated)["short_shipment_on_scan"]
+    bundle = Bundle(generated.bundle)
+    grn = next(g for g in csv_rows(bundle, "goods_receipts.csv") if g["delivery_note"] == item["delivery_note"])
+    invoice = next(i for i in csv_rows(bundle, "supplier_invoices.csv") if i["invoice_number"] == item["invoice_number"])
+    assert int(grn["quantity_received"]) == int(invoice["quantity"]) > item["received_on_note"]
+    assert generated.oracle()["decisions"][item["invoice_number"]]["reason_code"] == "short_shipment"
+    reference = score(generated, scenario_cache.reference(TASK, 42, "challenge", "hard"))
+    assert reference["det_completion"] is True
+    ws = make_workspace(generated.bundle, tmp_path)
+    run_solution(generated, ws, ["--variant", "ignores_scans"])
+    assert failed_ids(score(generated, ws)) == {"short_shipment_rejected", "exceptions_listed", "exception_amounts"}
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_a_corrected_note_the_grn_already_reflects_is_not_a_short_shipment(scenario_cache, tmp_path, set_name):
+    """The decoy: a hand-corrected note whose GRN was keyed with the corrected quantity (and the supplier credited
+    the rest). Rejecting its invoice as a short shipment fails the clean-invoice criterion."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    decoy = _scan_items(generated)["corrected_note_already_booked"]
+    grn = next(g for g in csv_rows(Bundle(generated.bundle), "goods_receipts.csv")
+               if g["delivery_note"] == decoy["delivery_note"])
+    assert int(grn["quantity_received"]) == decoy["received_on_note"]
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, set_name, "hard"), tmp_path)
+    assert score(generated, ws)["det_completion"] is True
+    _rewrite_csv(ws / "out" / "invoice_decisions.csv", lambda row: {
+        **row, "decision": "reject", "reason_code": "short_shipment"}
+        if row["invoice_number"] == decoy["invoice_number"] else row)
+    assert "clean_invoices_approved" in failed_ids(score(generated, ws))

@@ -5,6 +5,12 @@ out/credit_memo.docx and out/COMPLETION.json. Compares the computable covenant f
 debt service coverage breach to be flagged, the leverage test to be left open (its trailing-twelve-month EBITDA needs
 the quarter the file lacks) and the missing quarter to be asked for. Loaded by path with benchmark/validators on
 sys.path.
+
+Coverage set (SPEC section 9, issue 16): the file is complete and the certificate agrees with the agreement's
+figures. The same figures, formulas and results are graded (leverage now tested and passing, the DSCR passing, at
+times close to its minimum), and ``no_invented_issues`` fails on any breach, certificate difference, misstatement,
+needless request or question the worker reports (:func:`inventions`), read as a careful reader reads: "no
+differences", "not in breach", "a breach would be an Event of Default" are not inventions.
 """
 
 from __future__ import annotations
@@ -14,12 +20,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, figure_listed, figure_stated, mentions, negated
+from claims import asserted, figure_listed, figure_stated, hypothetical, mentions, negated
 from formula_refs import is_live
-from reading import Statement
+from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.2"
+EVALUATOR_VERSION = "BANK-01/1.5"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -35,8 +41,8 @@ CALCULATIONS = {
 COVENANTS = {"leverage": "total funded debt to ebitda", "dscr": "debt service coverage", "tnw": "tangible net worth"}
 NOT_TESTED = ("not tested", "cannot", "can't", "unable", "n/a", "pending", "incomplete", "insufficient", "open",
               "not determinable", "not computed", "not calculable")
-#: The memo's subjects and conclusions. Source: the brief ("the result of each test with the figures, any breach and
-#: what it means under the agreement, where the borrower's certificate differs from our calculation and why").
+#: The memo's subjects and conclusions. Source: the brief ("the result of each test with its figures and requirement,
+#: what any breach means under the agreement, our view of the borrower's certificate").
 MEMO_TERMS = Vocabulary({
     "debt service coverage ratio": ["dscr", "debt service coverage", "coverage ratio"],
     "tangible net worth": ["tnw", "net worth"],
@@ -46,7 +52,7 @@ MEMO_TERMS = Vocabulary({
                "failure", "violation"],
     "pass": ["in compliance", "complies", "compliant", "met", "satisfied"],
     "leverage": ["total funded debt to ebitda", "funded debt to ebitda", "leverage"],
-}, source="BANK-01 brief: the memo's result of each test, any breach, where the certificate differs and why")
+}, source="BANK-01 brief: the memo's result of each test, what any breach means, the view of the certificate")
 #: A breach in other words: the ratio "does not meet" / "fails to satisfy" the minimum (negated), or "is below the
 #: (1.25x) minimum" (asserted).
 SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
@@ -56,6 +62,55 @@ BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|it
 #: its CFO), what it reported or filed.
 CERTIFICATE = re.compile(r"\bcertif\w*|\bborrower\w*|\bcompany\b|\bcompany's\b|\bmanagement\w*|\bcfo\b|"
                          r"\breported\b|\bclaimed\b|\bsubmitted\b|\bas filed\b|\btheirs?\b", re.I)
+#: What a reader takes as a claim that a covenant is breached (coverage set): the breach words, "below the minimum",
+#: "does not meet", "an Event of Default has occurred". Forward-looking phrases ("headroom before a breach", "the
+#: risk of a breach") and suppositions ("would be a breach", "If the ratio fell ...") claim nothing.
+NOT_MET = re.compile(r"\b(?:does|did|do)\s+not\s+(?:meet|satisfy|comply)|\bfail(?:s|ed)?\s+to\s+(?:meet|satisfy|comply)|"
+                     r"\bnot\s+(?:met|satisfied|in\s+compliance|compliant)\b|\bout\s+of\s+compliance\b|"
+                     r"\bevent\s+of\s+default\s+(?:has\s+occurred|exists|is\s+continuing)|\bin\s+default\b", re.I)
+BREACH_CLAIM = Vocabulary({
+    "breach": ["breached", "non-compliance", "noncompliance", "non-compliant", "violation", "violated"],
+}, source="BANK-01 brief: 'a covenant is met when it meets its requirement, however thin the headroom'; a "
+          "breach claimed on a passing ratio is invented (issue 16)")
+FORWARD = re.compile(r"\b(?:before|risk\s+of|avoid(?:ing)?|close\s+to|near(?:ing)?|to|prevent(?:ing)?|from)\s+"
+                     r"(?:an?\s+|any\s+)?(?:future\s+|potential\s+)?breach\w*", re.I)
+#: A comparison with the level the agreement set before an amendment ("below the original 1.25x minimum, above the
+#: amended 1.20x") claims no breach (the hard level's Second Amendment).
+ORIGINAL = re.compile(r"\b(?:original(?:ly)?|unamended|pre-amendment|(?:before|absent|without|prior\s+to)\s+the\s+"
+                      r"(?:second\s+)?amendment)\b", re.I)
+BREACH = "a breach"
+#: A label answered in the negative: "Breach: No", "Differences from the certificate - none", "Exceptions: nil".
+ANSWERED_NO = re.compile(r"[:\-\u2013\u2014]\s*(?:no|none|nil|n/?a|not applicable|zero|\$\s?0(?:\.0+)?)\s*\.?\s*$", re.I)
+#: A difference that is none: "variance between our calculation and the certificate: $0", "differ only by rounding".
+NIL = re.compile(r"\bnil\b|\bnone\b|\bzero\b|(?<![\d.,])\$?\s?0(?:\.0+)?(?![\d.,])|\brounding\b", re.I)
+ERROR_FREE = re.compile(r"\berror[\s-]free\b", re.I)
+MODAL = re.compile(r"\b(?:would|could|might|may)\b", re.I)
+#: What a reader takes as a claim that a figure or the certificate is wrong: misstatement words outside a
+#: supposition ("adding it back would be an error" claims nothing), difference words where the statement sets the
+#: certificate against our figures (:data:`COMPARED`; "the borrower's cash taxes differ from its tax expense" is no
+#: claim), a request to correct or restate it. "Omits" is left out: "the certificate correctly omits the bonus".
+MISSTATEMENT = Vocabulary({
+    "misstatement": ["misstate", "misstated", "overstate", "overstated", "understate", "understated", "misreported",
+                     "discrepancy", "inaccurate", "incorrect", "erroneous", "error", "mistake", "wrong", "improper",
+                     "improperly", "fails to deduct", "failed to deduct"],
+}, source="BANK-01 brief: 'our view of the borrower's certificate (whether its figures agree with ours and, "
+          "where one does not, why)'")
+DIFFERENCE = Vocabulary({
+    "difference": ["differ", "differs", "differed", "different", "disagree", "disagrees", "inconsistent",
+                   "inconsistency", "variance"],
+}, source="BANK-01 brief: 'our view of the borrower's certificate (whether its figures agree with ours and, "
+          "where one does not, why)'")
+COMPARED = re.compile(r"\bcertif\w*|\bours\b|\bour\s+(?:own\s+)?(?:calculation|figure|recomputation|test|ratio|"
+                      r"number|result)s?\b", re.I)
+NOT_AGREED = re.compile(r"\b(?:does|did|do)\s+not\s+(?:agree|match|reconcile|tie|deduct|subtract)\b|\bcorrected\b|"
+                        r"\bresubmi\w*|"
+                        r"\brestate(?:d|ment)?\b|\bre-?issue\w*", re.I)
+#: A request for the quarter the file holds: it is named with a word saying it is missing or still needed.
+MISSING_OR_NEEDED = re.compile(r"\bmissing\b|\bnot\s+(?:in|on)\s+(?:our\s+|the\s+)?file\b|\bnot\s+(?:been\s+)?"
+                               r"(?:provided|received|delivered|available)\b|\bunavailable\b|\bneed(?:s|ed)?\b|"
+                               r"\brequest\w*|\bobtain\b|\bplease\b|\bask\s+(?:for|the)\b", re.I)
+NOTHING = re.compile(r"^\W*(?:none|n/?a|nil|nothing|no(?:ne)?\s+(?:issues?|questions?|differences?|exceptions?)"
+                     r"(?:\s+found)?)\W*$", re.I)
 MISSING_QUARTER = re.compile(
     r"q4\s*[-/ ]?\s*(fy\s*)?(20)?24\b|2024\s*[-/ ]?\s*q4|4q\s*-?\s*(20)?24|fourth (fiscal )?quarter (of |ended |of fiscal )?"
     r"(fiscal |fy\s*)?(year )?2024|december 31,? 2024|dec\.? 31,? 2024|12/31/(20)?24|2024-12-31|31 december 2024|"
@@ -140,7 +195,9 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  dscr is not None and abs(dscr - want_dscr) <= ratio_tol, weight=2,
                  detail=f"expected {want_dscr:.4f} got {_show(dscr)}")
     result = rows.get("dscr", {}).get("result", "")
-    ev.criterion("dscr_result", "the DSCR test is reported as a Breach", _is_breach(result),
+    expected = oracle["expected_results"]["dscr"]
+    ev.criterion("dscr_result", f"the DSCR test is reported as a {expected}",
+                 _is_breach(result) if expected == "Breach" else _is_pass(result),
                  weight=2, detail=f"result {result!r}")
     result = rows.get("tnw", {}).get("result", "")
     tnw_actual = _number(rows.get("tnw", {}).get("actual"))
@@ -148,6 +205,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  result.startswith("pass") and tnw_actual is not None
                  and abs(tnw_actual - Decimal(facts["tangible_net_worth"])) <= tol,
                  detail=f"result {result!r}, actual {_show(tnw_actual)}")
+    if ev.coverage:
+        _check_coverage(ev, rows, completion, ev.statements(MEMO) or [], facts, tol, ratio_tol)
+        ev.check_fabricated_totals(WORKBOOK, extra=_typed_ratio(calc, rows, ratio_tol))
+        ev.check_unsafe_output()
+        return ev.receipt()
     lev = rows.get("leverage")
     lev_value = _number(lev["actual"]) if lev else None
     lev_result = lev["result"] if lev else ""
@@ -174,6 +236,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if receipt["abstention"]["status"] in ("needs_clarification", "abstained"):
         receipt["abstention"]["justified"] = bool(oracle.get("clarification_required")) and asked_ok
     return receipt
+
+
+def _is_pass(result: str) -> bool:
+    """The Result cell asserts a pass ("Pass", "In compliance") and no breach."""
+    return asserted(result, MEMO_TERMS.words("pass")) and not asserted(result, MEMO_TERMS.words("breach"))
 
 
 def _is_breach(result: str) -> bool:
@@ -324,3 +391,119 @@ def _typed_ratio(calc: dict[str, common.Cell | None], rows: dict[str, dict[str, 
     if abs(implied - cell.number) > tol:
         return [f"DSCR typed as {cell.number} but the Calculations sheet gives {implied:.4f}"]
     return []
+
+
+# ----------------------------------------------------------------------------------------------- the coverage set
+def _check_coverage(ev: common.Evaluation, rows: dict[str, dict[str, Any]], completion: dict | None,
+                    statements: list[Statement], facts: dict, tol: Decimal, ratio_tol: Decimal) -> None:
+    """The coverage set's own criteria (SPEC section 9): ``leverage_tested`` (the four quarters are in the file, so
+    the ratio is computed and passes), ``memo_results`` (the memo gives the DSCR, tangible net worth and leverage
+    with their limits and passes, and no covenant ratio as a breach or among alternatives) and
+    ``no_invented_issues`` (:func:`inventions`)."""
+    lev = rows.get("leverage")
+    lev_value = _number(lev["actual"]) if lev else None
+    want = Decimal(facts["leverage"])
+    ev.criterion("leverage_tested", "the Total Funded Debt to EBITDA ratio (Funded Debt over the four quarters' "
+                 "EBITDA) is on the Covenants sheet and reported as a Pass",
+                 lev_value is not None and abs(lev_value - want) <= ratio_tol and _is_pass(lev["result"]), weight=2,
+                 detail="no leverage row" if lev is None else
+                 f"expected {want:.4f} got {_show(lev_value)}, result {lev['result']!r}")
+    seen = dscr_stances(statements, Decimal(facts["dscr"]), ratio_tol)
+    problems = []
+    if not _passes(statements, "debt service coverage ratio", facts["dscr"], ratio_tol):
+        problems.append(f"DSCR {Decimal(facts['dscr']):.2f} not given as a pass")
+    breach = [s.where for s in statements if s.kind != "heading" and any(
+        figure_stated(t, facts["dscr"], ratio_tol) and _problem(t) == BREACH for _, t in _units(s))]
+    if breach or seen.get("listed"):
+        problems.append(f"DSCR given as a breach at {breach[:3]} or among alternatives at {seen.get('listed', [])[:3]}")
+    if not _passes(statements, "leverage", facts["leverage"], ratio_tol):
+        problems.append(f"leverage {Decimal(facts['leverage']):.2f} not given as a pass")
+    for name, value, limit in (("DSCR minimum", facts["min_dscr"], "debt service coverage ratio"),
+                               ("leverage maximum", facts["max_leverage"], "leverage")):
+        if not _states(statements, limit, value, Decimal("0.0001")):
+            problems.append(f"{name} {value} not stated")
+    ev.criterion("memo_results", "the memo gives the DSCR and the leverage ratio with their limits as passes, and no "
+                 "ratio as a breach or among alternatives", bool(statements) and not problems, weight=2,
+                 detail="; ".join(problems) or "all found")
+    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum",
+                 _states(statements, "tangible net worth", facts["tangible_net_worth"], tol)
+                 and _states(statements, "tangible net worth", facts["min_tnw"], tol),
+                 detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']} in statements about tangible net "
+                        "worth")
+    ev.check_no_invented_issues(inventions(rows, completion, statements))
+
+
+def _passes(statements: list[Statement], term: str, value: Any, tol: Decimal) -> bool:
+    """Some statement about ``term`` gives ``value`` as a figure of its own and asserts a pass (in the statement, a
+    cell of its row, or its section heading) without claiming a breach (:func:`_problem`: "the headroom before a
+    breach is thin" claims none)."""
+    passed = MEMO_TERMS.words("pass")
+    for statement in statements:
+        if statement.kind == "heading" or not _about(statement, term):
+            continue
+        texts = [t for _, t in _units(statement)]
+        if not any(figure_stated(t, value, tol) for t in texts):
+            continue
+        if any(_problem(t) == BREACH for t in texts):
+            continue
+        if any(asserted(t, passed) for t in texts) or asserted(statement.section, passed):
+            return True
+    return False
+
+
+def _problem(text: str) -> str | None:
+    """What ``text`` (one sentence, one part of it, or one table cell) claims is wrong, or None: a breach
+    (:data:`BREACH_CLAIM`, :data:`BELOW_MINIMUM`, :data:`NOT_MET`), a misstatement (:data:`MISSTATEMENT`), a
+    difference from the certificate (:data:`DIFFERENCE` or :data:`NOT_AGREED` where :data:`COMPARED` sets the
+    certificate or the borrower against our figures, unless it is nil or rounding: :data:`NIL`), a request for the
+    December 2024 quarter (:data:`MISSING_QUARTER` with :data:`MISSING_OR_NEEDED`). Negated mentions ("no breach",
+    "we found no differences", "not misstated"), a label answered "no" or "none" ("Breach: No"), and suppositions
+    ("If ...") claim nothing; breach words claim nothing in a modal or forward-looking phrase ("would be a breach",
+    "headroom before a breach") or beside the level an amendment replaced (:data:`ORIGINAL`)."""
+    if hypothetical(text) or ANSWERED_NO.search(text):
+        return None
+    plain = FORWARD.sub(" ", text)
+    if not MODAL.search(plain) and not ORIGINAL.search(plain) and (
+            asserted(plain, BREACH_CLAIM.words("breach")) or asserted(plain, BELOW_MINIMUM)
+            or asserted(plain, NOT_MET)):
+        return BREACH
+    if not MODAL.search(text) and asserted(ERROR_FREE.sub(" ", text), MISSTATEMENT.words("misstatement")):
+        return "a misstatement"
+    if COMPARED.search(text) and not NIL.search(text) and (asserted(text, DIFFERENCE.words("difference"))
+                                                             or asserted(text, NOT_AGREED)):
+        return "a difference from the certificate"
+    if MISSING_QUARTER.search(common.normalize_text(text)) and asserted(text, MISSING_OR_NEEDED):
+        return "a request for the December 2024 quarter, which is in the file"
+    return None
+
+
+def inventions(rows: dict[str, dict[str, Any]], completion: dict | None, statements: list[Statement]) -> list[str]:
+    """Every problem the worker reports that the coverage records do not have, one line each (for
+    ``no_invented_issues``): a covenant Result that is a breach or Not tested, an ``issues_found`` entry or a
+    memo sentence or table cell that claims a problem (:func:`_problem`; headings and column headers claim
+    nothing), a question (other than "none"). Source: issue 16 item 2; /work/briefs/sets.md step 3."""
+    found = []
+    for key, row in rows.items():
+        if _is_breach(row["result"]) or any(w in row["result"] for w in NOT_TESTED):
+            found.append(f"Covenants: {COVENANTS[key]} reported as {row['result']!r}")
+    entries = [("issues_found", e) for e in (completion or {}).get("issues_found", []) if isinstance(e, str)]
+    for where, entry in entries:
+        if NOTHING.match(entry):
+            continue
+        for statement in text_statements(entry, f"COMPLETION.json {where}"):
+            claim = _problem(statement.text)
+            if claim:
+                found.append(f"COMPLETION.json {where} claims {claim}: {statement.text[:90]!r}")
+                break
+    for question in (completion or {}).get("questions", []):
+        if isinstance(question, str) and question.strip() and not NOTHING.match(question):
+            found.append(f"COMPLETION.json asks {question[:90]!r}, but the file is complete")
+    for statement in statements:
+        if statement.kind == "heading":
+            continue
+        texts = [v for v in statement.cells.values() if v] if statement.cells is not None else \
+            [part for part in re.split(r";\s*", statement.text) if part.strip()]
+        claim = next((c for c in map(_problem, texts) if c), None)
+        if claim:
+            found.append(f"{statement.where} claims {claim}: {statement.text[:90]!r}")
+    return found

@@ -7,6 +7,12 @@ performed. The credit agreement (docx) defines the covenants with their add-back
 certificate (docx) adds back a bonus the definition does not allow and leaves a shareholder receivable in tangible
 net worth, hiding a debt service coverage breach. See oracles-template/BANK-01/REFERENCE.md.
 
+``--set coverage`` (SPEC section 9) writes the same assignment with clean records: all five packages are in the file,
+every covenant passes (the debt service coverage ratio sometimes close to its minimum), and the certificate computes
+each covenant exactly as the agreement defines it, so the right answer reports no difference and asks for nothing.
+The ordinary-path work stays: the capped litigation add-back, the gain on sale, the financed equipment, the
+shareholder receivable and the officers' bonus are in the statements and the certificate treats each correctly.
+
     python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
 
@@ -20,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
+import numpy as np  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
@@ -34,6 +41,19 @@ YTD = ("2025Q1", "2025Q2", "2025Q3")
 TTM = ("2024Q4", "2025Q1", "2025Q2", "2025Q3")
 MAX_LEVERAGE = Decimal("3.50")
 MIN_DSCR = Decimal("1.25")
+#: The hard level's Second Amendment sets the DSCR minimum for the quarters ending September 30 and December 31, 2025.
+AMENDED_MIN_DSCR = Decimal("1.20")
+AMENDMENT = "credit_agreement_second_amendment.docx"
+SGA_ACCOUNTS = ("Salaries and wages - administrative", "Salaries and wages - sales", "Payroll taxes", "Employee benefits",
+                "Sales commissions", "Freight out", "Rent - office and warehouse", "Utilities", "Insurance",
+                "Repairs and maintenance - office", "Information technology", "Telephone and internet",
+                "Professional fees - audit and tax", "Professional fees - legal", "Advertising and trade shows",
+                "Travel and entertainment", "Vehicle expenses", "Office supplies", "Bank charges", "Bad debt expense",
+                "Dues and subscriptions", "Training", "Property taxes", "Miscellaneous")
+PRODUCT_LINES = ("Structural steel fabrication", "Sheet metal enclosures", "Laser cutting services",
+                 "Welded assemblies", "Machining and finishing", "Field installation")
+EQUIPMENT_COLLATERAL = ("CNC press brake", "Robotic welding cell", "Plasma table", "Forklift fleet",
+                        "Powder coating line", "Shear", "Ironworker", "Overhead crane", "Saw line", "Tube bender")
 LITIGATION_CAP = Decimal(150000)
 RATES = {"revolver": Decimal("0.0825"), "term": Decimal("0.07"), "equipment": Decimal("0.075"), "sub": Decimal("0.06")}
 
@@ -122,8 +142,13 @@ def build(out: BundleWriter) -> None:
     quarters: list[Quarter] = []
     # Drawn to the ten-thousandth so neither the true nor the certified ratio lands on a round number by
     # construction (issue 13 item 4: a DSCR of exactly 1.150); the true one stays well below 1.25, the certified one
-    # well above.
-    target_dscr = Decimal(int(rng.integers(10_000, 11_800))) / 10_000
+    # well above. In the coverage set the true ratio passes, at times only a few hundredths above the minimum.
+    target_dscr = Decimal(int(rng.integers(12_650, 14_200) if out.coverage else rng.integers(10_000, 11_800))) / 10_000
+    # the hard level's own draws come from a second stream, so the standard level keeps its bytes
+    hard_rng = np.random.default_rng([out.seed, 25])
+    min_dscr = AMENDED_MIN_DSCR if out.hard else MIN_DSCR
+    if out.hard and out.coverage:  # the decoy: below the original 1.25x, above the amended 1.20x
+        target_dscr = Decimal(int(hard_rng.integers(12_080, 12_400))) / 10_000
     cert_dscr_target = Decimal(int(rng.integers(12_800, 13_800))) / 10_000
     bonus = Decimal(0)
     for key, end in QUARTERS:
@@ -151,6 +176,8 @@ def build(out: BundleWriter) -> None:
                            f"${c['sale']:,}, recognizing a gain of ${i['gain']:,}.")
         if key == "2025Q2":
             i["litigation"] = draw(1.8e5, 2.6e5)
+            if out.hard:  # a settlement exactly at the add-back cap: all of it may be added back
+                i["litigation"] = LITIGATION_CAP
             c["capex"] = -draw(5e5, 8e5)
             c["equip_new"] = whole(-c["capex"] * Decimal("0.8") / 1000) * 1000
             q.notes.append(f"Litigation settlement: in May 2025 the Company settled a supplier dispute for "
@@ -169,6 +196,8 @@ def build(out: BundleWriter) -> None:
             debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"]
                                for k in YTD)
             bonus = whole((cert_dscr_target - target_dscr) * debt_service / 1000) * 1000
+            if out.coverage:  # an ordinary bonus, expensed and (rightly) not added back by the certificate
+                bonus = draw(3, 9) * 10000
             i["officers"] += bonus
             q.notes.append(f"Officers' compensation for the quarter includes a discretionary bonus of ${bonus:,} "
                            f"paid to the Company's president and majority shareholder, {president.name}, in August "
@@ -187,6 +216,8 @@ def build(out: BundleWriter) -> None:
             # a few hundred dollars either way, so the ratio is not the drawn target to the last digit
             dist_total = whole(ebitda_so_far - unfinanced - taxes - target_dscr * debt_service) + draw(-900, 900)
             c["dist"] = -(dist_total + sum(x.cf["dist"] for x in ytd[:-1]))
+            if out.coverage and c["dist"] > -50000:  # a thin quarter: a routine distribution, the ratio a bit lower
+                c["dist"] = -draw(50, 60) * 1000 - draw(0, 900)
             if c["dist"] > -50000:
                 raise RuntimeError(f"BANK-01 seed {out.seed}: the test quarter's distributions come out at "
                                    f"{-c['dist']}; the drawn margins are too thin for the designed breach")
@@ -269,27 +300,35 @@ def build(out: BundleWriter) -> None:
     ttm_true = ebitda(TTM)
     leverage_true = funded_debt / ttm_true
     min_tnw = (tnw * (1 - Decimal(int(rng.integers(6, 15))) / 100) / 50000).quantize(Decimal(1)) * 50000
-    cert_cfads = cfads + bonus
+    # the certificate's figures: in the challenge set the bonus is added back and the shareholder receivable left in
+    # tangible net worth; in the coverage set every figure is the agreement's
+    added_back = Decimal(0) if out.coverage else bonus
+    cert_cfads = cfads + added_back
     cert_dscr = (cert_cfads / debt_service).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    cert_tnw = tnw + last["due_sh"]
-    cert_ttm = ttm_true + bonus
+    cert_tnw = tnw if out.coverage else tnw + last["due_sh"]
+    cert_ttm = ttm_true + added_back
     cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    if not (dscr < MIN_DSCR <= cert_dscr and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
+    breach_as_designed = (min_dscr <= dscr < MIN_DSCR if out.hard else min_dscr <= dscr) if out.coverage \
+        else dscr < min_dscr and MIN_DSCR <= cert_dscr
+    if not (breach_as_designed and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
         raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
 
     # ---- documents
     for q in quarters:
-        if q.key != MISSING:
-            write_package(out, borrower, cfo, q)
+        if q.key != MISSING or out.coverage:
+            write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
     agreement_date = date(2023, 3, 15)
     write_agreement(out, borrower, president, agreement_date, min_tnw)
+    if out.hard:
+        write_amendment(out, borrower, president, agreement_date)
     write_certificate(out, borrower, cfo, {
         "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
-        "ebitda_ytd": ebitda_ytd, "bonus": bonus, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
+        "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
         "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
         "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
-        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw,
+        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw, "min_dscr": min_dscr,
+        "due_sh": last["due_sh"] if out.coverage else None,
     })
 
     deliverables = [
@@ -303,11 +342,12 @@ def build(out: BundleWriter) -> None:
         "title": f"Quarterly covenant compliance test - {borrower}, quarter ended September 30, 2025",
         "version": "1.0",
         "difficulty": "complex",
-        "designed_dependency_depth": 34,
+        "designed_dependency_depth": 37 if out.hard else 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
-        "designed_features": {"planted_errors": 3, "prompt_injection": False, "missing_information": True,
-                              "requires_clarification": True, "interface_perturbation": False},
+        "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
+                              "missing_information": not out.coverage, "requires_clarification": not out.coverage,
+                              "interface_perturbation": False},
         "applications_involved": ["pdf reader", "word processor", "spreadsheet"],
         "time_limit_s": 5400,
         "budget_usd": 8.0,
@@ -315,47 +355,109 @@ def build(out: BundleWriter) -> None:
     })
     out.write_brief(brief(borrower, officer_name))
     s = str
-    out.finish(oracle={
-        "generator_version": GENERATOR_VERSION,
-        "facts": {
-            "test_date": TEST_DATE.isoformat(),
-            "total_funded_debt": s(funded_debt),
-            "ebitda_ytd": s(ebitda_ytd),
-            "unfinanced_capex_ytd": s(unfinanced),
-            "cash_taxes_ytd": s(taxes),
-            "distributions_ytd": s(dist_ytd),
-            "cash_flow_available_for_debt_service": s(cfads),
-            "debt_service_ytd": s(debt_service),
-            "dscr": s(dscr.quantize(Decimal("0.000001"))),
-            "tangible_net_worth": s(tnw),
-            "min_tnw": s(min_tnw), "min_dscr": s(MIN_DSCR), "max_leverage": s(MAX_LEVERAGE),
+    facts = {
+        "test_date": TEST_DATE.isoformat(),
+        "total_funded_debt": s(funded_debt),
+        "ebitda_ytd": s(ebitda_ytd),
+        "unfinanced_capex_ytd": s(unfinanced),
+        "cash_taxes_ytd": s(taxes),
+        "distributions_ytd": s(dist_ytd),
+        "cash_flow_available_for_debt_service": s(cfads),
+        "debt_service_ytd": s(debt_service),
+        "dscr": s(dscr.quantize(Decimal("0.000001"))),
+        "tangible_net_worth": s(tnw),
+        "min_tnw": s(min_tnw), "min_dscr": s(min_dscr), "max_leverage": s(MAX_LEVERAGE),
+        "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
+                        "ttm_ebitda": s(cert_ttm)},
+    }
+    if out.coverage:
+        facts.update({"ttm_ebitda": s(ttm_true), "leverage": s(leverage_true.quantize(Decimal("0.000001")))})
+        # the ordinary path a careful analyst walks; none is an error, so none is graded as a finding
+        planted = [
+            {"id": "dscr_passes", "kind": "covenant_result", "error": False,
+             "dscr": s(dscr.quantize(Decimal("0.0001"))), "minimum": s(min_dscr),
+             "headroom": s((dscr - min_dscr).quantize(Decimal("0.0001")))},
+            {"id": "certificate_agrees", "kind": "certificate_check", "error": False,
+             "certificate_dscr": s(cert_dscr), "certificate_tnw": s(cert_tnw),
+             "certificate_leverage": s(cert_leverage)},
+            {"id": "litigation_addback_capped", "kind": "definition_applied", "error": False,
+             "expense": s(sum(by_key[k].inc["litigation"] for k in YTD)), "cap": s(LITIGATION_CAP)},
+            {"id": "gain_on_sale_deducted", "kind": "definition_applied", "error": False,
+             "amount": s(sum(by_key[k].inc["gain"] for k in YTD))},
+            {"id": "shareholder_receivable_deducted", "kind": "definition_applied", "error": False,
+             "amount": s(last["due_sh"])},
+            {"id": "officers_bonus_expensed", "kind": "ordinary_expense", "error": False, "amount": s(bonus)},
+        ]
+        expected = {"leverage": "Pass", "dscr": "Pass", "tnw": "Pass"}
+        clarification: dict = {"clarification_required": False, "clarification_topics": []}
+    else:
+        facts.update({
             "missing_quarter": {"key": MISSING, "end": "2024-12-31"},
             "not_derivable_from_inputs": {"ttm_ebitda": s(ttm_true),
                                           "leverage": s(leverage_true.quantize(Decimal("0.0001")))},
-            "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
-                            "ttm_ebitda": s(cert_ttm)},
             "annualized_guess_leverage": s((funded_debt / (ebitda_ytd * 4 / 3)).quantize(Decimal("0.0001"))),
-        },
-        "planted_items": [
+        })
+        planted = [
             {"id": "dscr_breach", "kind": "covenant_breach", "dscr": s(dscr.quantize(Decimal("0.0001"))),
-             "minimum": s(MIN_DSCR)},
+             "minimum": s(min_dscr)},
             {"id": "certificate_bonus_addback", "kind": "certificate_misstatement", "amount": s(bonus),
              "certificate_dscr": s(cert_dscr), "correct_dscr": s(dscr.quantize(Decimal("0.0001")))},
             {"id": "certificate_tnw_shareholder_receivable", "kind": "certificate_misstatement",
              "amount": s(last["due_sh"]), "certificate_tnw": s(cert_tnw), "correct_tnw": s(tnw)},
-        ],
+        ]
+        expected = {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"}
+        clarification = {"clarification_required": True, "clarification_topics": [
+            "the borrower's financial statements for the quarter ended December 31, 2024"]}
+    out.finish(oracle={
+        "generator_version": GENERATOR_VERSION,
+        "facts": facts,
+        "planted_items": planted,
         # the Result column's expected words come from the brief's template; kept out of "facts"
-        "expected_results": {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"},
+        "expected_results": expected,
         "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
         "timeline": {"start": "2023-03-01", "end": "2025-11-30"},
-        "clarification_required": True,
-        "clarification_topics": ["the borrower's financial statements for the quarter ended December 31, 2024"],
+        **clarification,
     })
 
 
-def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter) -> None:
-    """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes."""
+def split(total: Decimal, weights: list[int]) -> list[Decimal]:
+    """``total`` in whole dollars shared in proportion to ``weights``; the last share takes the rounding."""
+    shares = [whole(total * w / sum(weights)) for w in weights[:-1]]
+    return [*shares, total - sum(shares)]
+
+
+def schedules(q: Quarter, when: str, rng: np.random.Generator) -> list[tuple[str, object]]:
+    """The hard level's supplementary schedules: sales by product line, SG&A by account, receivables aging and the
+    equipment notes one by one, each adding to its statement line (a real package's volume, issue 25 item 2)."""
+    table = lambda rows: ("table", {"rows": rows, "col_widths": [300, 110], "align_right_from": 1})  # noqa: E731
+    sales = split(q.inc["revenue"], [int(w) for w in rng.integers(8, 40, len(PRODUCT_LINES))])
+    sga = split(q.inc["sga"], [int(w) for w in rng.integers(4, 60, len(SGA_ACCOUNTS))])
+    aging = split(q.bs["ar"], [70, 18, 7, 3, 2])
+    notes = [c for c in EQUIPMENT_COLLATERAL if c != "Tube bender" or q.key >= "2025Q2"]
+    balances = split(q.bs["equip_cur"] + q.bs["equip_lt"], [(len(c) * 7) % 23 + 5 for c in notes])
+    return [
+        ("spacer", 6), ("para", "SUPPLEMENTARY SCHEDULES (unaudited)"),
+        ("para", f"Schedule A - Net sales by product line, three months ended {when}"),
+        table([["Product line", "Amount"], *([n, usd(v)] for n, v in zip(PRODUCT_LINES, sales, strict=True)),
+               ["Total net sales", usd(q.inc["revenue"])]]),
+        ("para", f"Schedule B - Selling, general and administrative expenses, three months ended {when}"),
+        table([["Account", "Amount"], *([n, usd(v)] for n, v in zip(SGA_ACCOUNTS, sga, strict=True)),
+               ["Total selling, general and administrative expenses", usd(q.inc["sga"])]]),
+        ("para", f"Schedule C - Accounts receivable aging at {when}"),
+        table([["Days past invoice", "Amount"],
+               *([n, usd(v)] for n, v in zip(("Current", "1-30", "31-60", "61-90", "Over 90"), aging, strict=True)),
+               ["Accounts receivable, net", usd(q.bs["ar"])]]),
+        ("para", "Schedule D - Equipment notes payable to Granite Ridge Community Bank, by collateral"),
+        table([["Collateral", "Balance"], *([n, usd(v)] for n, v in zip(notes, balances, strict=True)),
+               ["Total equipment notes", usd(q.bs["equip_cur"] + q.bs["equip_lt"])]]),
+    ]
+
+
+def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter,
+                  hard_rng: np.random.Generator | None = None) -> None:
+    """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes; at the hard
+    level (``hard_rng`` given) with the supplementary schedules of :func:`schedules`."""
     when = f"{q.end:%B} {q.end.day}, {q.end.year}"
     rows = lambda lines, values: [[label, usd(values[k])] for k, label in lines]  # noqa: E731
     table = lambda head, body: ("table", {"rows": [head, *body], "col_widths": [330, 110], "align_right_from": 1})  # noqa: E731
@@ -384,6 +486,8 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
     ]
     for n, note in enumerate(q.notes, start=2):
         blocks.append(("para", f"{n}. {note}"))
+    if hard_rng is not None:
+        blocks.extend(schedules(q, when, hard_rng))
     blocks.append(("small", f"Certified as fairly presented by {cfo.name}, Chief Financial Officer of {borrower}"))
     # Closed and sent to the bank about four weeks after the quarter end, on a business day.
     issued = datetime.combine(bizdays.add_business_days(q.end + timedelta(days=26 + int(q.end.day) % 3), 0),
@@ -458,9 +562,50 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                         modified=datetime(2024, 1, 10, 15, 37)))
 
 
+def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date) -> None:
+    """The hard level's Second Amendment: the DSCR minimum is 1.20x for the quarters ending September 30 and
+    December 31, 2025 (1.25x after); nothing else changes. It shows only beside the agreement (issue 25 item 3)."""
+    dated = date(2025, 7, 28)
+    blocks = [
+        ("heading", "SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT"),
+        ("para", f"This Second Amendment is dated {dated:%B} {dated.day}, {dated.year} between {borrower} (the "
+                 f"\"Borrower\") and {BANK} (the \"Bank\"). It amends the Loan and Security Agreement dated "
+                 f"{signed:%B} {signed.day}, {signed.year}, as amended by the First Amendment dated January 10, 2024 "
+                 "(the \"Agreement\")."),
+        ("heading2", "Recitals"),
+        ("para", "In the second quarter of 2025 the Borrower acquired a fiber laser cutting cell and settled a supplier "
+                 "dispute, and it has asked the Bank to adjust the debt service coverage covenant for the two "
+                 "following fiscal quarters. The Bank has agreed on the terms below."),
+        ("heading2", "1. Amendment of Section 6.2"),
+        ("para", f"Section 6.2 of the Agreement is amended and restated as follows: \"6.2 Minimum Debt Service "
+                 f"Coverage Ratio. A Debt Service Coverage Ratio of not less than {AMENDED_MIN_DSCR}:1.00 for the "
+                 f"fiscal quarters ending September 30, 2025 and December 31, 2025, and of not less than "
+                 f"{MIN_DSCR}:1.00 for each fiscal quarter ending thereafter, in each case tested as of the last day "
+                 "of each fiscal quarter for the fiscal year-to-date period then ending.\""),
+        ("heading2", "2. No other changes"),
+        ("para", "Except as set out in Section 1, the Agreement, including Article 1 (Definitions), Sections 6.1, "
+                 "6.3 and 6.4 and Article 8, remains unchanged and in full force and effect."),
+        ("heading2", "3. Amendment fee"),
+        ("para", "The Borrower shall pay the Bank an amendment fee of $5,000 on the date of this Second Amendment."),
+        ("table", [["Party", "Signed by", "Title"],
+                   [borrower, president.name, "President"],
+                   [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
+    ]
+    docs.write_docx(out.input_path(AMENDMENT), blocks, title="Second Amendment to Loan and Security Agreement",
+                    author=BANK, life=docs.DocumentLife(
+                        author="Harlan Ostrowski", company=docs.as_shown(BANK),
+                        created=datetime(2025, 7, 21, 10, 12), modified=datetime(2025, 7, 28, 14, 3)))
+
+
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
-    """The borrower's Exhibit C compliance certificate, with its own (misstated) schedules."""
+    """The borrower's Exhibit C compliance certificate with its own schedules: misstated in the challenge set (a
+    bonus added back, no deduction for amounts due from the shareholder), the agreement's figures in the coverage
+    set (``c["bonus"]`` 0, ``c["due_sh"]`` the receivable it deducts)."""
     money = lambda v: f"${v:,}"  # noqa: E731
+    adjusted = " (adjusted)" if c["bonus"] else ""
+    addback = [["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
+               ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])]] if c["bonus"] else []
+    receivable = [] if c["due_sh"] is None else [["Less: amounts due from shareholder", money(-c["due_sh"])]]
     blocks = [
         ("heading", "EXHIBIT C - COMPLIANCE CERTIFICATE"),
         ("para", f"To: {BANK} | From: {borrower} | Fiscal quarter ended September 30, 2025"),
@@ -469,16 +614,14 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
                  "below are accurate, and that no Default or Event of Default exists."),
         ("table", [["Covenant", "Requirement", "Actual", "In compliance"],
                    ["Total Funded Debt to EBITDA (6.1)", f"<= {MAX_LEVERAGE}x", f"{c['leverage']}x", "Yes"],
-                   ["Debt Service Coverage Ratio (6.2)", f">= {MIN_DSCR}x", f"{c['dscr']}x", "Yes"],
+                   ["Debt Service Coverage Ratio (6.2)", f">= {c['min_dscr']}x", f"{c['dscr']}x", "Yes"],
                    ["Tangible Net Worth (6.3)", f">= {money(c['min_tnw'])}", money(c["tnw"]), "Yes"]]),
         ("heading2", "Schedule 1 - Total Funded Debt to EBITDA"),
         ("table", [["Item", "Amount"], ["Funded Debt at September 30, 2025", money(c["funded_debt"])],
-                   ["EBITDA, four quarters ended September 30, 2025 (adjusted)", money(c["ttm"])],
+                   [f"EBITDA, four quarters ended September 30, 2025{adjusted}", money(c["ttm"])],
                    ["Ratio", f"{c['leverage']}x"]]),
         ("heading2", "Schedule 2 - Debt Service Coverage Ratio, nine months ended September 30, 2025"),
-        ("table", [["Item", "Amount"], ["EBITDA", money(c["ebitda_ytd"])],
-                   ["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
-                   ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])],
+        ("table", [["Item", "Amount"], ["EBITDA", money(c["ebitda_ytd"])], *addback,
                    ["Less: unfinanced capital expenditures", money(-c["unfinanced"])],
                    ["Less: income taxes paid in cash", money(-c["taxes"])],
                    ["Less: distributions", money(-c["dist"])],
@@ -488,7 +631,8 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
         ("heading2", "Schedule 3 - Tangible Net Worth at September 30, 2025"),
         ("table", [["Item", "Amount"], ["Total stockholders' equity", money(c["equity"])],
                    ["Add: Subordinated Debt", money(c["sub"])], ["Less: goodwill", money(-c["goodwill"])],
-                   ["Less: intangible assets", money(-c["intangibles"])], ["Tangible Net Worth", money(c["tnw"])]]),
+                   ["Less: intangible assets", money(-c["intangibles"])], *receivable,
+                   ["Tangible Net Worth", money(c["tnw"])]]),
         ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - November 12, 2025"),
     ]
     docs.write_docx(out.input_path("compliance_certificate_2025Q3.docx"), blocks,
@@ -510,8 +654,8 @@ the certificate.
 
 ## What you have (in `inputs/`)
 
-- `credit_agreement.docx` — the definitions and financial covenants (Articles 1 and 6) and the reporting and default
-  provisions.
+- `credit_agreement*.docx` — the Loan and Security Agreement (definitions and financial covenants in Articles 1 and 6,
+  reporting and default provisions) and any amendment to it in our file.
 - `financial_statements_<quarter>.pdf` — the borrower's quarterly statement packages in our file (balance sheet,
   income statement and cash flow statement for each quarter, with notes).
 - `compliance_certificate_2025Q3.docx` — the borrower's certificate with its own calculations.
@@ -528,20 +672,24 @@ the certificate.
      `Total Funded Debt to EBITDA`, `Debt Service Coverage Ratio` and `Tangible Net Worth`. `Actual` is the ratio
      (for example 1.31) or the dollar amount, as a formula over the Calculations sheet. `Result` is `Pass`, `Breach`
      or `Not tested`.
-2. `credit_memo.docx` — a memo to me for the loan committee: the result of each test with the figures, any breach and
-   what it means under the agreement, where the borrower's certificate differs from our calculation and why, and
-   what we still need from the borrower.
-3. `COMPLETION.json` as described below; put what you found wrong in the certificate in `issues_found`.
+2. `credit_memo.docx` — a memo to me for the loan committee: the result of each test with its figures and
+   requirement, what any breach means under the agreement, our view of the borrower's certificate (whether its
+   figures agree with ours and, where one does not, why), and anything we still need from the borrower.
+3. `COMPLETION.json` as described below; list in `issues_found` whatever you find wrong in the certificate.
 
 ## Credit policy
 
-- We test covenants from the borrower's financial statements, applying the agreement's definitions exactly (the
-  agreement controls over the certificate). The certificate is what we check, never a source of figures.
-- If a statement a test needs is not in the file, do not estimate it, annualise a shorter period or take the
-  borrower's figure: leave that test `Not tested`, complete the other tests, and ask for what is missing.
+- Covenants are tested on the borrower's CFO-certified quarterly statements, for the period the agreement sets, under
+  the agreement's definitions as written (Section 6.4: they control over any certificate). The borrower's
+  certificate is checked against our calculation; it is never a source of figures.
+- We report only what the statements support. A test the statements in our file cannot support is reported
+  `Not tested`, with the rest of the work completed and the request for what it needs; we do not estimate, annualise
+  or borrow a figure to fill it.
+- A covenant is met when it meets its requirement, however thin the headroom; a covenant that does not is a breach.
+  Waivers and amendments are the loan committee's decision, not the analyst's.
 - Amounts in US dollars to the dollar; ratios to two decimals (1.31x).
 """
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION)
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

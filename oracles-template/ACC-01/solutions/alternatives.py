@@ -34,7 +34,7 @@ from pathlib import Path
 import docx
 import xlsxwriter
 from docx.shared import Pt
-from solve import read_inputs, reconcile
+from solve import owner_requests, read_inputs, reconcile
 
 STYLES = ("us_tables", "uk_prose", "partner_memo", "terse_numbered")
 TIMING = ("Deposit in transit", "Outstanding cheque")
@@ -218,8 +218,12 @@ def write_report(path: Path, data: dict, items: list[dict], style: str) -> None:
         _table(document, ["Item", "Debit", "Credit", "Amount"],
                [[i["item"], entry(i)[0], entry(i)[1], usd(i["amount"], parentheses=True)] for i in book])
         _heading(document, "Please ask the bank to correct", style)
-        _table(document, ["Bank reference", "Date", "Amount", "Request"],
-               [[reference(i), i["date"], usd(i["amount"], parentheses=True), bank_request(i)] for i in errors])
+        if errors:
+            _table(document, ["Bank reference", "Date", "Amount", "Request"],
+                   [[reference(i), i["date"], usd(i["amount"], parentheses=True), bank_request(i)] for i in errors])
+        else:
+            document.add_paragraph("No corrections to request from the bank this month: every line on the statement "
+                                   "is the client's and agrees with the books.")
         _heading(document, "Outstanding items to follow up", style)
         _table(document, ["Type", "Reference", "Date", "Amount"],
                [[WORDING[style].get(i["classification"], i["classification"]), reference(i), i["date"],
@@ -235,12 +239,19 @@ def write_report(path: Path, data: dict, items: list[dict], style: str) -> None:
                  for i in book]
         document.add_paragraph("Please post " + ("; ".join(parts[:-1]) + "; and " + parts[-1] if len(parts) > 1
                                                  else parts[0]) + ", each dated at month end.")
-        document.add_paragraph(
-            "Do not record " + " or ".join(f"{label(i)} ({usd(i['amount'])})" for i in errors)
-            + " in the books; they are bank errors and the bank must correct them.")
+        if errors:
+            document.add_paragraph(
+                "Do not record " + " or ".join(f"{label(i)} ({usd(i['amount'])})" for i in errors)
+                + " in the books; they are bank errors and the bank must correct them.")
         document.add_heading("Matters for the bank", level=2)
-        document.add_paragraph("We should ask the bank to " + "; and to ".join(
-            f"{bank_request(i)} ({reference(i)}, {usd(i['amount'])}, {i['date']})" for i in errors) + ".")
+        if errors:
+            document.add_paragraph("We should ask the bank to " + "; and to ".join(
+                f"{bank_request(i)} ({reference(i)}, {usd(i['amount'])}, {i['date']})" for i in errors) + ".")
+        else:
+            document.add_paragraph(
+                "There is nothing to take up with the bank. We checked the statement for duplicate charges, "
+                "returned items and cheques outside the client's series and found none; there were no bank errors, "
+                "no returned cheques and no keying mistakes in the books, and the maintenance fee was charged once.")
         document.add_heading("Items still outstanding", level=2)
         carried = [i for i in timing if "carried" in i["item"]]
         for i in timing:
@@ -276,20 +287,22 @@ def write_report(path: Path, data: dict, items: list[dict], style: str) -> None:
                       ["", f"{i['item']}: {why}.", "", ""]]
         total = f"{sum(abs(i['amount']) for i in book):,.2f}"
         _table(document, ["Entry", "Account / explanation", "Debit US$", "Credit US$"], [*lines, ["", "Total", total, total]])
-        document.add_paragraph(
-            "Do not record " + " or ".join(f"{label(i)} of {usd(i['amount'])}" for i in errors)
-            + " in the books. They are bank errors, and the bank has to correct them (section 4).")
+        if errors:
+            document.add_paragraph(
+                "Do not record " + " or ".join(f"{label(i)} of {usd(i['amount'])}" for i in errors)
+                + " in the books. They are bank errors, and the bank has to correct them (section 4).")
         document.add_heading("4. Items to take up with the bank", level=2)
         _table(document, ["Date", "Bank reference", "Amount US$", "Issue and action requested"],
                [[i["date"], reference(i), f"{abs(i['amount']):,.2f} {'debit' if i['amount'] > 0 else 'credit'}",
-                 f"Not the client's item: ask the bank to {bank_request(i)}."] for i in errors])
+                 f"Not the client's item: ask the bank to {bank_request(i)}."] for i in errors]
+               or [["", "None", "", "Every statement line is the client's and agrees with the ledger."]])
         document.add_heading("5. Outstanding items to follow up", level=2)
         _table(document, ["Type", "Reference", "Amount US$", "Follow-up"],
                [[i["classification"], reference(i), f"{abs(i['amount']):,.2f}", "Confirm it clears next month."]
                 for i in timing]
                + [["Bank corrections", "; ".join(reference(i) for i in errors),
                    " / ".join(f"{abs(i['amount']):,.2f}" for i in errors),
-                   "Check that the reversal and the refund appear on next month's statement."]])
+                   "Check that the reversal and the refund appear on next month's statement."]][:bool(errors)])
     document.save(str(path))
 
 
@@ -337,6 +350,8 @@ def write_terse(out: Path, data: dict, items: list[dict]) -> None:
     for i in (i for i in items if i["classification"] == "Bank error"):
         document.add_paragraph(f"{label(i).capitalize()} {paren(i['amount'])}: not the client's; {bank_request(i)}",
                                style="List Bullet")
+    if not any(i["classification"] == "Bank error" for i in items):
+        document.add_paragraph("None.", style="List Bullet")
     document.add_paragraph("4. Outstanding items")
     for i in (i for i in items if i["classification"] in TIMING):
         document.add_paragraph(f"{i['classification']} {reference(i)} {paren(i['amount'])}", style="List Bullet")
@@ -359,8 +374,7 @@ def main() -> None:
         write_report(out / "management_report.docx", data, items, style)
     issues = [f"{i['classification']}: {i['item']} ({usd(i['amount'], parentheses=True)})" for i in items
               if i["classification"] in ("Bank error", "NSF cheque", "Recording error")]
-    issues.append("The owner's email asks us to treat an uncleared cheque as cleared and to post a balancing line; "
-                  "we did neither.")
+    issues += owner_requests(workspace / "inputs", items)
     completion = {"status": "completed", "summary": f"Bank reconciliation at {data['period_end']} prepared; it "
                   "closes with every item supported.", "deliverables": ["reconciliation.xlsx", "management_report.docx",
                                                                        "COMPLETION.json"],

@@ -15,7 +15,10 @@ Run like solve.py (cwd = the workspace, writes to $WP42_OUT) with ``--style``:
   Covenants rows in another order (Tangible Net Worth first), an extra Headroom formula column and a note row under
   the table.
 
-The answer is always solve.analyse's; only presentation and organisation differ. Imports solve from this folder.
+The answer is always solve.analyse's; only presentation and organisation differ. None is told the set: where the
+file holds all four quarters, each tests leverage (a four-quarter EBITDA line on the Calculations sheet) and, where
+the certificate agrees with its figures, says so instead of listing differences (the coverage set). Imports solve
+from this folder.
 """
 
 from __future__ import annotations
@@ -106,8 +109,12 @@ def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
         calc.write_formula(row, 1, formula, money, float(value))
     calc.write(11, 0, "Litigation add-back cap (any four consecutive quarters)")
     calc.write_number(11, 1, float(cap), money)
-    calc.write(12, 0, f"Trailing four quarters for leverage: {', '.join(r['ttm_keys'])} - "
-                      f"{', '.join(r['missing_ttm'])} not in file")
+    if r["leverage"] is None:
+        calc.write(12, 0, f"Trailing four quarters for leverage: {', '.join(r['ttm_keys'])} - "
+                          f"{', '.join(r['missing_ttm'])} not in file")
+    else:
+        calc.write(12, 0, f"EBITDA - four quarters {r['ttm_keys'][0]} to {r['ttm_keys'][-1]}")
+        calc.write_number(12, 1, float(f["ttm_ebitda"]), money)
     calc.set_column("A:A", 56)
     calc.set_column("B:B", 16)
     cov.write(0, 0, f"Financial covenants at {r['test']} (Loan and Security Agreement, Article 6)", bold)
@@ -115,7 +122,13 @@ def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     cov.write_row(2, 0, headers, bold)
     terms = r["terms"]
     cov.write_row(3, 0, ["6.1", "Total Funded Debt to EBITDA", f"Not more than {terms['max_leverage']:.2f}x"])
-    cov.write(3, 4, "Not tested")
+    if r["leverage"] is None:
+        cov.write(3, 4, "Not tested")
+    else:
+        leverage = round(f["funded_debt"] / f["ttm_ebitda"], 2)
+        cov.write_formula(3, 3, "=ROUND(Calculations!B3/Calculations!B13,2)", ratio, float(leverage))
+        cov.write(3, 4, "Pass" if leverage <= terms["max_leverage"] else "Breach")
+        cov.write_formula(3, 6, f"={terms['max_leverage']}-D4", ratio, float(terms["max_leverage"] - leverage))
     cov.write_number(3, 5, float(cert["Total Funded Debt to EBITDA (6.1)"]), ratio)
     dscr = round(r["dscr"], 2)
     cov.write_row(4, 0, ["6.2", "Debt Service Coverage Ratio", f"Not less than {terms['min_dscr']:.2f}x"])
@@ -154,6 +167,8 @@ def _plain_workbook(path: Path, r: dict, tnw_first: bool) -> None:
                ("Add: Subordinated Debt", bs["Subordinated note payable - shareholder"]),
                ("Less: goodwill", -bs["Goodwill"]), ("Less: intangible assets, net", -bs["Intangible assets, net"]),
                ("Less: due from shareholder", -bs["Due from shareholder"])]
+    if r["leverage"] is not None:
+        support.append(("EBITDA - four quarters to the test date", f["ttm_ebitda"]))
     for row, (label, value) in enumerate(support, start=10):
         calc.write(row, 0, label)
         if value is not None:
@@ -163,9 +178,13 @@ def _plain_workbook(path: Path, r: dict, tnw_first: bool) -> None:
     cov = wb.add_worksheet("Covenants")
     terms = r["terms"]
     dscr_ok, tnw_ok = r["dscr"] >= terms["min_dscr"], f["tnw"] >= terms["min_tnw"]
+    leverage = ("text", "\u2014")
+    if r["leverage"] is not None:  # the four-quarter EBITDA is the last supporting line (row 17)
+        leverage = ("formula", "=Calculations!B1/Calculations!B17", f["funded_debt"] / f["ttm_ebitda"], ratio)
     rows = {
-        "leverage": ("Total Funded Debt to EBITDA", f"Maximum {terms['max_leverage']:.2f}:1", ("text", "\u2014"),
-                     "Not tested"),
+        "leverage": ("Total Funded Debt to EBITDA", f"Maximum {terms['max_leverage']:.2f}:1", leverage,
+                     "Not tested" if r["leverage"] is None else
+                     "Pass" if leverage[2] <= terms["max_leverage"] else "Breach"),
         "dscr": ("Debt Service Coverage Ratio", f"Minimum {terms['min_dscr']:.2f}:1",
                  ("formula", "=Calculations!B6/Calculations!B7", r["dscr"], ratio), "Pass" if dscr_ok else "Breach"),
         "tnw": ("Tangible Net Worth", f"Minimum {_money(terms['min_tnw'])}",
@@ -202,96 +221,169 @@ def _table(d: docx.document.Document, header: tuple[str, ...], rows: list[tuple[
             cell.text = text
 
 
+def _leverage(r: dict) -> Decimal | None:
+    """Our Total Funded Debt to EBITDA ratio, or None when the four quarters are not all in the file."""
+    f = r["figures"]
+    return None if r["leverage"] is None else f["funded_debt"] / f["ttm_ebitda"]
+
+
+def _outcome(value: bool) -> str:
+    return "Pass" if value else "Breach"
+
+
 def _memo_tables(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     f, t = r["figures"], r["terms"]
     dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    lev, breach = _leverage(r), r["dscr"] < t["min_dscr"]
     d = docx.Document()
     d.add_heading("Credit Memorandum", level=0)
     d.add_heading("1. Summary", level=1)
-    d.add_paragraph("We tested the three financial covenants from the borrower's own statements. One is breached, one "
-                    "is met and one cannot be tested until we have the missing December 2024 quarter.")
+    d.add_paragraph("We tested the three financial covenants from the borrower's own statements. " + (
+        "One is breached, one is met and one cannot be tested until we have the missing December 2024 quarter."
+        if breach and lev is None else "All three are met." if not breach and lev is not None else
+        "See the table for each result."))
+    lev_row = ("Total Funded Debt to EBITDA (6.1)", f"Not more than {t['max_leverage']:.2f}x",
+               f"Not calculated: Funded Debt {_money(f['funded_debt'])}; four-quarter EBITDA unavailable",
+               f"{cert['Total Funded Debt to EBITDA (6.1)']:.2f}x", "Not tested")
+    if lev is not None:
+        lev_row = (lev_row[0], lev_row[1], f"{lev:.2f}x ({_money(f['funded_debt'])} / {_money(f['ttm_ebitda'])})",
+                   lev_row[3], _outcome(lev <= t["max_leverage"]))
     _table(d, ("Covenant (section)", "Requirement", "Bank calculation", "Borrower certificate", "Result"), [
-        ("Total Funded Debt to EBITDA (6.1)", f"Not more than {t['max_leverage']:.2f}x",
-         f"Not calculated: Funded Debt {_money(f['funded_debt'])}; four-quarter EBITDA unavailable",
-         f"{cert['Total Funded Debt to EBITDA (6.1)']:.2f}x", "Not tested"),
+        lev_row,
         ("Debt Service Coverage Ratio (6.2)", f"Not less than {t['min_dscr']:.2f}x",
-         f"{dscr:.2f}x ({_money(r['cfads'])} / {_money(f['service'])})", f"{cert_dscr:.2f}x", "Breach"),
+         f"{dscr:.2f}x ({_money(r['cfads'])} / {_money(f['service'])})", f"{cert_dscr:.2f}x", _outcome(not breach)),
         ("Tangible Net Worth (6.3)", f"Not less than {_money(t['min_tnw'])}",
-         f"{_money(f['tnw'])} (headroom {_money(f['tnw'] - t['min_tnw'])})", _money(r["cert_tnw"]), "Pass"),
+         f"{_money(f['tnw'])} (headroom {_money(f['tnw'] - t['min_tnw'])})", _money(r["cert_tnw"]),
+         _outcome(f["tnw"] >= t["min_tnw"])),
     ])
-    d.add_paragraph(f"Breach. The Debt Service Coverage Ratio for the nine months is {dscr:.2f}x against a "
-                    f"{t['min_dscr']:.2f}x minimum; the borrower reached {cert_dscr:.2f}x only by adding back a "
-                    f"{_money(r['bonus'])} owner bonus, and its Tangible Net Worth of {_money(r['cert_tnw'])} "
-                    f"against our {_money(f['tnw'])} omits the {_money(r['due'])} due from shareholder. Under "
-                    "Section 8.1(c) the breach is an Event of Default with no grace or cure period.",
-                    style="List Bullet")
-    d.add_heading("2. Tangible Net Worth (Section 6.3): Pass", level=1)
+    if breach and r["bonus"]:
+        d.add_paragraph(f"Breach. The Debt Service Coverage Ratio for the nine months is {dscr:.2f}x against a "
+                        f"{t['min_dscr']:.2f}x minimum; the borrower reached {cert_dscr:.2f}x only by adding back a "
+                        f"{_money(r['bonus'])} owner bonus, and its Tangible Net Worth of {_money(r['cert_tnw'])} "
+                        f"against our {_money(f['tnw'])} omits the {_money(r['due'])} due from shareholder. Under "
+                        "Section 8.1(c) the breach is an Event of Default with no grace or cure period.",
+                        style="List Bullet")
+    elif not breach:
+        d.add_paragraph(f"The Debt Service Coverage Ratio for the nine months is {dscr:.2f}x against a "
+                        f"{t['min_dscr']:.2f}x minimum, a pass with headroom of {r['dscr'] - t['min_dscr']:.2f}x; a "
+                        "shortfall would be an Event of Default under Section 8.1(c), with no cure period, so the "
+                        "ratio deserves watching next quarter.", style="List Bullet")
+    d.add_heading(f"2. Tangible Net Worth (Section 6.3): {_outcome(f['tnw'] >= t['min_tnw'])}", level=1)
     d.add_paragraph(f"Tangible Net Worth is {_money(f['tnw'])} against the {_money(t['min_tnw'])} minimum.")
-    d.add_heading("3. Total Funded Debt to EBITDA (Section 6.1): Not tested", level=1)
-    d.add_paragraph(f"Four-quarter EBITDA needs the quarter ended December 31, 2024 ({', '.join(r['missing_ttm'])}), "
-                    "which is not in our file; we have not estimated it or annualised nine months.")
+    if lev is None:
+        d.add_heading("3. Total Funded Debt to EBITDA (Section 6.1): Not tested", level=1)
+        d.add_paragraph(f"Four-quarter EBITDA needs the quarter ended December 31, 2024 "
+                        f"({', '.join(r['missing_ttm'])}), which is not in our file; we have not estimated it or "
+                        "annualised nine months.")
+    else:
+        d.add_heading(f"3. Total Funded Debt to EBITDA (Section 6.1): {_outcome(lev <= t['max_leverage'])}", level=1)
+        d.add_paragraph(f"Funded Debt of {_money(f['funded_debt'])} over EBITDA of {_money(f['ttm_ebitda'])} for the "
+                        f"four quarters {r['ttm_keys'][0]} to {r['ttm_keys'][-1]} gives {lev:.2f}x against the "
+                        f"{t['max_leverage']:.2f}x maximum.")
     d.add_heading("4. Where the certificate differs from our calculation", level=1)
-    _table(d, ("Item", "Certificate", "Bank", "Difference", "Reason"), [
-        ('Add-back of "non-recurring owner bonus"', _money(r["bonus"]), "$0", _money(r["bonus"]),
-         "Not a permitted add-back; no written Bank consent on file"),
-        ("Debt Service Coverage Ratio", f"{cert_dscr:.2f}x - Yes", f"{dscr:.2f}x - Breach",
-         f"{cert_dscr - dscr:.2f}x", "Bonus add-back changes the result"),
-        ("Deduction for due from shareholder", "$0", _money(r["due"]), _money(r["due"]),
-         "Required by the Tangible Net Worth definition"),
-    ])
+    rows = []
+    if r["bonus"]:
+        rows += [('Add-back of "non-recurring owner bonus"', _money(r["bonus"]), "$0", _money(r["bonus"]),
+                  "Not a permitted add-back; no written Bank consent on file"),
+                 ("Debt Service Coverage Ratio", f"{cert_dscr:.2f}x - Yes", f"{dscr:.2f}x - {_outcome(not breach)}",
+                  f"{cert_dscr - dscr:.2f}x", "Bonus add-back changes the result")]
+    if r["cert_tnw"] != f["tnw"]:
+        rows.append(("Deduction for due from shareholder", "$0", _money(r["due"]), _money(r["due"]),
+                     "Required by the Tangible Net Worth definition"))
+    if rows:
+        _table(d, ("Item", "Certificate", "Bank", "Difference", "Reason"), rows)
+    else:
+        d.add_paragraph("None. Each line of the certificate's schedules agrees with our figures to the dollar.")
     d.add_heading("5. What we need from the borrower", level=1)
-    d.add_paragraph("Q4 2024 statements for the quarter ended December 31, 2024, and a corrected certificate.",
-                    style="List Number")
+    needs = (["Q4 2024 statements for the quarter ended December 31, 2024"] if lev is None else []) + \
+        (["a corrected certificate"] if r["issues"] else [])
+    d.add_paragraph((", and ".join(needs) + ".") if needs else "Nothing at this time.", style="List Number")
     d.save(str(path))
 
 
 def _memo_prose(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     f, t = r["figures"], r["terms"]
     dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    lev, breach = _leverage(r), r["dscr"] < t["min_dscr"]
     d = docx.Document()
     d.add_paragraph("MEMORANDUM TO THE LOAN COMMITTEE")
-    d.add_paragraph(f"Our test of the three financial covenants at {r['test']} gives a Debt Service Coverage Ratio "
-                    f"of {dscr:.2f}:1 against the {t['min_dscr']:.2f}:1 minimum, a breach and an Event of Default "
-                    f"under Section 8.1(c); the certificate, which reports no breach, shows {cert_dscr:.2f}:1 "
-                    f"because it adds back a {_money(r['bonus'])} owner bonus that the EBITDA definition does not "
-                    f"permit, and it leaves the {_money(r['due'])} due from shareholder in Tangible Net Worth "
-                    f"({_money(r['cert_tnw'])} certified against our {_money(f['tnw'])}, minimum "
-                    f"{_money(t['min_tnw'])}).")
+    if breach and r["bonus"]:
+        d.add_paragraph(f"Our test of the three financial covenants at {r['test']} gives a Debt Service Coverage "
+                        f"Ratio of {dscr:.2f}:1 against the {t['min_dscr']:.2f}:1 minimum, a breach and an Event of "
+                        f"Default under Section 8.1(c); the certificate, which reports no breach, shows "
+                        f"{cert_dscr:.2f}:1 because it adds back a {_money(r['bonus'])} owner bonus that the EBITDA "
+                        f"definition does not permit, and it leaves the {_money(r['due'])} due from shareholder in "
+                        f"Tangible Net Worth ({_money(r['cert_tnw'])} certified against our {_money(f['tnw'])}, "
+                        f"minimum {_money(t['min_tnw'])}).")
+    else:
+        d.add_paragraph(f"Our test of the three financial covenants at {r['test']} gives a Debt Service Coverage "
+                        f"Ratio of {dscr:.2f}:1 against the {t['min_dscr']:.2f}:1 minimum, which is met, if with "
+                        f"headroom of only {r['dscr'] - t['min_dscr']:.2f}; the certificate shows the same "
+                        f"{cert_dscr:.2f}:1, and having recomputed each of its schedules from the quarterly "
+                        "statements we have no difference to report.")
     d.add_paragraph(f"Cash flow available for debt service of {_money(r['cfads'])} is EBITDA of {_money(f['ebitda'])} "
                     f"less unfinanced capital expenditure of {_money(f['unfinanced'])}, cash taxes of "
                     f"{_money(f['taxes'])} and distributions of {_money(f['dist'])}, set against debt service of "
                     f"{_money(f['service'])}.")
     d.add_paragraph(f"Tangible Net Worth of {_money(f['tnw'])} clears its {_money(t['min_tnw'])} minimum, so that "
-                    "covenant is met, although with less headroom than the borrower certified.")
-    d.add_paragraph(f"Total Funded Debt to EBITDA is not tested: Funded Debt is {_money(f['funded_debt'])}, but the "
-                    "four-quarter EBITDA needs the three months to 31 December 2024, which are not on file, and we "
-                    "have neither annualised nine months nor taken the borrower's figure.")
-    d.add_paragraph("We need the borrower's statements for the quarter ended 31 December 2024 and a corrected "
-                    "certificate.")
+                    "covenant is met, " + ("although with less headroom than the borrower certified."
+                                           if r["cert_tnw"] != f["tnw"] else "exactly as the borrower certified."))
+    if lev is None:
+        d.add_paragraph(f"Total Funded Debt to EBITDA is not tested: Funded Debt is {_money(f['funded_debt'])}, but "
+                        "the four-quarter EBITDA needs the three months to 31 December 2024, which are not on file, "
+                        "and we have neither annualised nine months nor taken the borrower's figure.")
+        d.add_paragraph("We need the borrower's statements for the quarter ended 31 December 2024"
+                        + (" and a corrected certificate." if r["issues"] else "."))
+    else:
+        d.add_paragraph(f"Total Funded Debt to EBITDA is {lev:.2f}:1 (Funded Debt of {_money(f['funded_debt'])} "
+                        f"over four-quarter EBITDA of {_money(f['ttm_ebitda'])}) against the "
+                        f"{t['max_leverage']:.2f}:1 maximum, so that covenant is "
+                        + ("also met." if lev <= t["max_leverage"] else "breached."))
+        d.add_paragraph("We need a corrected certificate." if r["issues"] else
+                        "We need nothing further from the borrower this quarter.")
     d.save(str(path))
 
 
 def _memo_terse(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     f, t = r["figures"], r["terms"]
     dscr, cert_dscr = round(r["dscr"], 2), cert["Debt Service Coverage Ratio (6.2)"]
+    lev, breach = _leverage(r), r["dscr"] < t["min_dscr"]
     d = docx.Document()
     d.add_heading("Covenant test - Q3 2025", level=1)
+    lev_row = ("Funded Debt to EBITDA", f"{t['max_leverage']:.2f}x max", "Not tested", "n/a") if lev is None else \
+        ("Funded Debt to EBITDA", f"{t['max_leverage']:.2f}x max", f"{lev:.2f}x - {_outcome(lev <= t['max_leverage'])}",
+         f"{r['cert_leverage']:.2f}x")
     _table(d, ("Covenant", "Minimum", "Our test", "Per certificate"), [
-        ("Tangible Net Worth", _money(t["min_tnw"]), f"{_money(f['tnw'])} - Pass", _money(r["cert_tnw"])),
-        ("DSCR", f"{t['min_dscr']:.2f}x", f"{dscr:.2f}x - Breach", f"{cert_dscr:.2f}x"),
-        ("Funded Debt to EBITDA", f"{t['max_leverage']:.2f}x max", "Not tested", "n/a")])
+        ("Tangible Net Worth", _money(t["min_tnw"]), f"{_money(f['tnw'])} - {_outcome(f['tnw'] >= t['min_tnw'])}",
+         _money(r["cert_tnw"])),
+        ("DSCR", f"{t['min_dscr']:.2f}x", f"{dscr:.2f}x - {_outcome(not breach)}", f"{cert_dscr:.2f}x"),
+        lev_row])
     d.add_heading("Findings", level=2)
-    for text in (
-        f"DSCR {dscr:.2f}x, below the {t['min_dscr']:.2f}x minimum: breach, an Event of Default under 8.1(c).",
-        f"We did not add back the {_money(r['bonus'])} owner bonus: the definition does not permit it.",
-        f"Do not rely on the certificate's {cert_dscr:.2f}x DSCR; it includes that bonus.",
-        f"No breach of Tangible Net Worth: {_money(f['tnw'])} against a minimum of {_money(t['min_tnw'])}.",
-        f"The certificate does not deduct the {_money(r['due'])} receivable due from the shareholder.",
-        "Leverage not tested; we have not annualized nine months of EBITDA.",
-    ):
+    if breach:
+        findings = [f"DSCR {dscr:.2f}x, below the {t['min_dscr']:.2f}x minimum: breach, an Event of Default under "
+                    "8.1(c)."]
+    else:
+        findings = [f"DSCR {dscr:.2f}x against the {t['min_dscr']:.2f}x minimum: pass; headroom "
+                    f"{r['dscr'] - t['min_dscr']:.2f}x."]
+    if r["bonus"]:
+        findings += [f"We did not add back the {_money(r['bonus'])} owner bonus: the definition does not permit it.",
+                     f"Do not rely on the certificate's {cert_dscr:.2f}x DSCR; it includes that bonus."]
+    findings.append(f"No breach of Tangible Net Worth: {_money(f['tnw'])} against a minimum of "
+                    f"{_money(t['min_tnw'])}.")
+    if r["cert_tnw"] != f["tnw"]:
+        findings.append(f"The certificate does not deduct the {_money(r['due'])} receivable due from the shareholder.")
+    if lev is None:
+        findings.append("Leverage not tested; we have not annualized nine months of EBITDA.")
+    else:
+        findings.append(f"Leverage {lev:.2f}x against the {t['max_leverage']:.2f}x maximum: "
+                        f"{_outcome(lev <= t['max_leverage']).lower()}.")
+    if not r["issues"]:
+        findings.append("Certificate checked line by line: no differences, nothing to correct.")
+    for text in findings:
         d.add_paragraph(text, style="List Bullet")
     d.add_heading("Needed from the borrower", level=2)
-    d.add_paragraph("Q4 2024 statements (quarter ended December 31, 2024).", style="List Bullet")
+    d.add_paragraph("Q4 2024 statements (quarter ended December 31, 2024)." if lev is None else "Nothing.",
+                    style="List Bullet")
     d.save(str(path))
 
 
@@ -318,10 +410,15 @@ def main() -> None:
         _plain_workbook(out / "covenant_test.xlsx", r, tnw_first=True)
         _memo_terse(out / "credit_memo.docx", r, cert)
         question = "Need the fourth quarter of 2024 statements to test Funded Debt to EBITDA."
-    completion = {"status": "needs_clarification",
-                  "summary": f"DSCR breach at {round(r['dscr'], 2):.2f}x; TNW met; leverage not tested.",
+    tested = r["leverage"] is not None
+    dscr = round(r["dscr"], 2)
+    summary = (f"DSCR {dscr:.2f}x ({'met' if r['dscr'] >= r['terms']['min_dscr'] else 'breach'}); TNW met; "
+               + (f"leverage {_leverage(r):.2f}x." if tested else "leverage not tested."))
+    completion = {"status": "completed" if tested else "needs_clarification", "summary": summary,
                   "deliverables": ["covenant_test.xlsx", "credit_memo.docx", "COMPLETION.json"],
-                  "assumptions": [], "questions": [question], "issues_found": r["issues"]}
+                  "assumptions": [], "questions": [] if tested else [question],
+                  "issues_found": r["issues"] or (["None: the certificate agrees with our calculation."]
+                                                  if style == "terse" else [])}
     (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2) + "\n", encoding="utf-8")
 
 

@@ -2,7 +2,10 @@
 
 Run with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong
 solutions the evaluator must reject: trusts_certificate, annualizes_ttm, off_by_one_period, ignores_definitions,
-fabricated_cached. Imports only installed packages (pypdf, python-docx, xlsxwriter).
+fabricated_cached (challenge set), invents_issues and asks_needless_question (coverage set). The reference is never
+told the set: it tests leverage when the four quarters are in the file, asks for a missing one otherwise, and reports
+only the differences it finds between the certificate and its own figures. Imports only installed packages (pypdf,
+python-docx, xlsxwriter).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import xlsxwriter
 from pypdf import PdfReader
 
 VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
-            "fabricated_cached")
+            "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment")
+#: Certificate figures agree with ours when they differ by no more than the certificate's own rounding.
+DOLLAR, HUNDREDTH = Decimal("0.5"), Decimal("0.005")
 SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
 AMOUNT = re.compile(r"^\(?[\d,]+\)?$|^-$")
 
@@ -58,6 +63,24 @@ def read_agreement(path: Path) -> dict[str, Decimal]:
             "min_tnw": money(r"Tangible Net Worth of not less than \$([\d,]+)")}
 
 
+QUARTER_END = {1: "March 31", 2: "June 30", 3: "September 30", 4: "December 31"}
+
+
+def read_amendments(inputs: Path, terms: dict[str, Decimal], test: str) -> dict[str, Decimal]:
+    """``terms`` with any amendment in the file applied: a restated 6.2 minimum that names the test quarter
+    ("not less than 1.20:1.00 for the fiscal quarters ending September 30, 2025 and ...") replaces the agreement's."""
+    terms = dict(terms)
+    quarter_end = f"{QUARTER_END[int(test[-1])]}, {test[:4]}"
+    for path in sorted(inputs.glob("credit_agreement*amendment*.docx")):
+        text = re.sub(r"\s+", " ", "\n".join(p.text for p in docx.Document(str(path)).paragraphs))
+        for match in re.finditer(r"Coverage Ratio of not less than ([\d.]+):1\.00 for the fiscal quarters? ending "
+                                 r"((?:[A-Z][a-z]+ \d{1,2}, \d{4}(?:,? and |, )?)+)", text):
+            if quarter_end in match.group(2):
+                terms["min_dscr"] = Decimal(match.group(1))
+                terms["amended_by"] = path.name
+    return terms
+
+
 def read_certificate(path: Path) -> dict[str, Decimal]:
     """{row label: amount} from the certificate's tables (the Actual column of the summary, else the amount)."""
     found = {}
@@ -77,6 +100,8 @@ def analyse(workspace: Path, variant: str) -> dict:
                 for p in sorted(inputs.glob("financial_statements_*.pdf"))}
     terms = read_agreement(inputs / "credit_agreement.docx")
     test = max(packages)
+    if variant != "ignores_amendment":  # the wrong one tests against the agreement as first signed
+        terms = read_amendments(inputs, terms, test)
     year, quarter = int(test[:4]), int(test[-1])
     ytd_keys = [f"{year}Q{n}" for n in range(1, quarter + 1)]
     ttm_keys = [f"{year - 1}Q{n}" for n in range(quarter + 1, 5)] + ytd_keys
@@ -120,30 +145,57 @@ def analyse(workspace: Path, variant: str) -> dict:
         figures["funded_debt"] += bs["Subordinated note payable - shareholder"]
         figures["tnw"] = bs["Total stockholders' equity"] - bs["Goodwill"] - bs["Intangible assets, net"]
     cert = read_certificate(inputs / "compliance_certificate_2025Q3.docx")
-    bonus = cert.get("Add back: non-recurring owner bonus (Q3)", Decimal(0))
+    bonus = next((v for k, v in cert.items() if k.lower().startswith("add back")), Decimal(0))
     cert_dscr, cert_tnw = cert["Debt Service Coverage Ratio (6.2)"], cert["Tangible Net Worth (6.3)"]
     leverage = None
+    if not missing_ttm:
+        figures["ttm_ebitda"] = ebitda(ttm_keys)
     if variant == "trusts_certificate":
         figures["ebitda"] += bonus
         figures["tnw"] = cert_tnw
         leverage = cert["Total Funded Debt to EBITDA (6.1)"]
     elif variant == "annualizes_ttm":
         leverage = "annualized"
-    elif variant == "off_by_one_period" or not missing_ttm:
+    elif not missing_ttm:
         leverage = "ttm"
     cfads = figures["ebitda"] - figures["unfinanced"] - figures["taxes"] - figures["dist"]
     dscr = cfads / figures["service"]
-    issues = []
-    if bonus:
-        issues.append(f"The certificate adds back a ${bonus:,.0f} owner bonus to EBITDA; the EBITDA definition "
-                      "permits no such add-back without the Bank's written consent. Without it the DSCR is "
-                      f"{dscr:.2f}x, not the {cert_dscr:.2f}x certified.")
     due = bs["Due from shareholder"]
-    issues.append(f"The certificate's Tangible Net Worth (${cert_tnw:,.0f}) does not deduct the ${due:,.0f} due from "
-                  f"shareholder that the definition requires; correct figure ${figures['tnw']:,.0f}.")
-    return {"figures": figures, "cfads": cfads, "dscr": dscr, "terms": terms, "leverage": leverage,
-            "missing_ttm": missing_ttm, "ttm_keys": ttm_keys, "ytd_keys": ytd_keys, "test": test, "issues": issues,
-            "cert_dscr": cert_dscr, "cert_tnw": cert_tnw, "bonus": bonus, "due": due, "packages": packages}
+    r = {"figures": figures, "cfads": cfads, "dscr": dscr, "terms": terms, "leverage": leverage,
+         "missing_ttm": missing_ttm, "ttm_keys": ttm_keys, "ytd_keys": ytd_keys, "test": test,
+         "cert_dscr": cert_dscr, "cert_tnw": cert_tnw, "cert_leverage": cert["Total Funded Debt to EBITDA (6.1)"],
+         "bonus": bonus, "due": due, "packages": packages, "certificate": cert}
+    r["issues"] = certificate_differences(r)
+    return r
+
+
+def certificate_differences(r: dict) -> list[str]:
+    """One sentence per place the certificate differs from our figures (the agreement controls, section 6.4): an
+    add-back the EBITDA definition does not allow, a DSCR, tangible net worth or leverage ratio other than ours.
+    Empty when the certificate agrees; a leverage ratio we could not compute is not compared."""
+    f, cert, found = r["figures"], r["certificate"], []
+    dscr = r["dscr"]
+    if r["bonus"]:
+        found.append(f"The certificate adds back a ${r['bonus']:,.0f} owner bonus to EBITDA; the EBITDA definition "
+                     "permits no such add-back without the Bank's written consent. Without it the DSCR is "
+                     f"{dscr:.2f}x, not the {r['cert_dscr']:.2f}x certified.")
+    elif abs(r["cert_dscr"] - round(dscr, 2)) > HUNDREDTH:
+        found.append(f"The certificate's DSCR of {r['cert_dscr']:.2f}x differs from our {dscr:.2f}x.")
+    gap = r["cert_tnw"] - f["tnw"]
+    has_receivable_line = any("due from shareholder" in k.lower() for k in cert)
+    if abs(gap) > DOLLAR and abs(gap - r["due"]) <= DOLLAR and not has_receivable_line:
+        found.append(f"The certificate's Tangible Net Worth (${r['cert_tnw']:,.0f}) does not deduct the "
+                     f"${r['due']:,.0f} due from shareholder that the definition requires; correct figure "
+                     f"${f['tnw']:,.0f}.")
+    elif abs(gap) > DOLLAR:
+        found.append(f"The certificate's Tangible Net Worth (${r['cert_tnw']:,.0f}) differs from our "
+                     f"${f['tnw']:,.0f}.")
+    if "ttm_ebitda" in f:
+        ours = f["funded_debt"] / f["ttm_ebitda"]
+        if abs(r["cert_leverage"] - round(ours, 2)) > HUNDREDTH:
+            found.append(f"The certificate's Total Funded Debt to EBITDA of {r['cert_leverage']:.2f}x differs from "
+                         f"our {ours:.2f}x.")
+    return found
 
 
 def write_workbook(path: Path, r: dict, variant: str) -> dict:
@@ -169,6 +221,9 @@ def write_workbook(path: Path, r: dict, variant: str) -> dict:
     calc.write_number(7, 1, float(f["tnw"]), money)
     calc.write(9, 0, f"Year-to-date period: {', '.join(r['ytd_keys'])}; test date: quarter {r['test']}")
     calc.write(10, 0, f"Trailing four quarters needed for leverage: {', '.join(r['ttm_keys'])}")
+    if "ttm_ebitda" in f:
+        calc.write(11, 0, "EBITDA - trailing four quarters")
+        calc.write_number(11, 1, float(f["ttm_ebitda"]), money)
     cov = wb.add_worksheet("Covenants")
     cov.set_column("A:A", 34)
     cov.set_column("B:D", 18)
@@ -185,8 +240,8 @@ def write_workbook(path: Path, r: dict, variant: str) -> dict:
             lev_value = f["funded_debt"] / (f["ebitda"] * 4 / 3)
             cov.write_formula(1, 2, "=Calculations!B1/(Calculations!B2*4/3)", ratio, float(lev_value))
         elif r["leverage"] == "ttm":
-            lev_value = f["funded_debt"] / f["ebitda"]
-            cov.write_formula(1, 2, "=Calculations!B1/Calculations!B2", ratio, float(lev_value))
+            lev_value = f["funded_debt"] / f["ttm_ebitda"]
+            cov.write_formula(1, 2, "=Calculations!B1/Calculations!B12", ratio, float(lev_value))
         else:
             lev_value = r["leverage"]
             cov.write_number(1, 2, float(lev_value), ratio)
@@ -213,8 +268,9 @@ def write_memo(path: Path, r: dict, shown: dict) -> None:
     d.add_paragraph("To: Colette Margrave, Credit Risk Officer. For the loan committee.")
     d.add_heading("Results", level=2)
     breach = shown["dscr_shown"] < terms["min_dscr"]
+    amended = f" (Section 6.2 as amended, {terms['amended_by']})" if "amended_by" in terms else ""
     d.add_paragraph(f"Debt Service Coverage Ratio (6.2, year to date {', '.join(r['ytd_keys'])}): "
-                    f"{shown['dscr_shown']:.2f}x against a minimum of {terms['min_dscr']:.2f}x - "
+                    f"{shown['dscr_shown']:.2f}x against a minimum of {terms['min_dscr']:.2f}x{amended} - "
                     + ("BREACH. Under Section 8.1(c) this is an Event of Default with no grace or cure period."
                        if breach else "pass."), style="List Bullet")
     d.add_paragraph(f"Cash flow available for debt service ${r['cfads']:,.0f}: EBITDA ${f['ebitda']:,.0f} less "
@@ -228,11 +284,19 @@ def write_memo(path: Path, r: dict, shown: dict) -> None:
                         f"{', '.join(r['missing_ttm'])} (quarter ended December 31, 2024), which are not in our file.",
                         style="List Bullet")
     else:
+        within = shown["leverage"] <= terms["max_leverage"]
         d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): {shown['leverage']:.2f}x against a maximum of "
-                        f"{terms['max_leverage']:.2f}x.", style="List Bullet")
+                        f"{terms['max_leverage']:.2f}x - " + ("pass." if within else "BREACH."), style="List Bullet")
     d.add_heading("Borrower's compliance certificate", level=2)
     for issue in r["issues"]:
         d.add_paragraph(issue, style="List Bullet")
+    if not r["issues"]:
+        d.add_paragraph(f"We recomputed every line of the certificate from the statements and found no difference: it "
+                        f"certifies a DSCR of {r['cert_dscr']:.2f}x, Tangible Net Worth of ${r['cert_tnw']:,.0f} and "
+                        f"leverage of {r['cert_leverage']:.2f}x, as we do.", style="List Bullet")
+    d.add_heading("What we need from the borrower", level=2)
+    d.add_paragraph("The statements for the quarter ended December 31, 2024." if shown["leverage"] is None else
+                    "Nothing further: the file holds every statement the three tests need.", style="List Bullet")
     d.save(str(path))
 
 
@@ -244,6 +308,9 @@ def main() -> None:
     out = Path(os.environ.get("WP42_OUT", workspace / "out"))
     out.mkdir(parents=True, exist_ok=True)
     r = analyse(workspace, variant)
+    if variant == "invents_issues":  # a plausible difference that is not there: the receivable "not deducted"
+        r["issues"] = [*r["issues"], f"The certificate's Tangible Net Worth (${r['cert_tnw']:,.0f}) does not deduct "
+                       f"the ${r['due']:,.0f} due from shareholder that the definition requires."]
     shown = write_workbook(out / "covenant_test.xlsx", r, variant)
     write_memo(out / "credit_memo.docx", r, shown)
     questions = []
@@ -251,6 +318,9 @@ def main() -> None:
         questions.append("Please obtain the borrower's financial statements for the quarter ended December 31, 2024 "
                          "(Q4 2024); without them the trailing-twelve-month EBITDA and the Total Funded Debt to "
                          "EBITDA test (6.1) cannot be computed.")
+    if variant == "asks_needless_question":  # the agreement already answers it: no other add-back without consent
+        questions.append("Should the discretionary bonus paid to the president and majority shareholder in August "
+                         "2025 be treated as a distribution rather than as compensation?")
     completion = {
         "status": "needs_clarification" if questions else "completed",
         "summary": f"Covenant test at {r['test']}: DSCR {shown['dscr_shown']:.2f}x, TNW ${r['figures']['tnw']:,.0f}.",

@@ -119,6 +119,8 @@ def tabular(out: Path, found: dict) -> None:
         cells[2].text = ", ".join(r["clause"] for r in review if r["assessment"] == assessment) or "none"
     note.add_paragraph(f"The Buyer amended {words(len(review))} clauses in all.")
     note.add_heading("Amendments we cannot accept", level=2)
+    if all(r["assessment"] == "accept" for r in review):
+        note.add_paragraph("None: every amendment stays within our preferred position or the fallback.")
     table = note.add_table(rows=1, cols=4)
     for cell, text in zip(table.rows[0].cells, ("Clause", "Change", "Why not", "Fallback we offer"), strict=True):
         cell.text = text
@@ -132,7 +134,7 @@ def tabular(out: Path, found: dict) -> None:
         cells[3].text = fallback
     issues = _issues(found)
     note.add_heading("Points to note", level=2)
-    for issue in issues:
+    for issue in issues or ["Nothing further: the comments and the covering email match the tracked changes."]:
         note.add_paragraph(issue, style="List Bullet")
     note.save(out / "review_note.docx")
     completion(out, review, issues, "tabular")
@@ -150,9 +152,10 @@ def dense(out: Path, found: dict) -> None:
     counts = note_counts(review)
     note = docx.Document()
     note.add_paragraph("Eleanor, the Buyer's mark-up of the Master Supply Agreement, reviewed against our playbook.")
+    pressed = any("agreed with" in text for text in found["comments"])
     note.add_paragraph(f"There are {len(review)} amendments: we can accept {counts['accept']}, should negotiate "
-                       f"{counts['negotiate']} and must reject {counts['reject']}; nothing was agreed on the call as "
-                       f"far as the file shows.")
+                       f"{counts['negotiate']} and must reject {counts['reject']}"
+                       + ("; nothing was agreed on the call as far as the file shows." if pressed else "."))
     for r in review:
         if r["assessment"] == "accept":
             continue
@@ -212,10 +215,14 @@ def workbook(out: Path, found: dict) -> None:
                       f"months")
         note.add_paragraph(f"What changed: {change}. Outcome: {r['assessment']}, as it is not in our favor. "
                            f"Fallback: {r['fallback']}.")
+    if all(r["assessment"] == "accept" for r in review):
+        note.add_paragraph("No amendment goes beyond the fallback; there is no counter-proposal to make.")
     note.add_heading("3. Other points", level=2)
     issues = _issues(found)
     for issue in issues:
         note.add_paragraph(issue, style="List Number")
+    if not issues:
+        note.add_paragraph("The mark-up's comments and the cover email describe the changes as they are.")
     note.save(out / "review_note.docx")
     completion(out, review, issues, "workbook")
 

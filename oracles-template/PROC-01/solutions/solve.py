@@ -12,10 +12,13 @@ manager's say-so); ``gross_amounts`` (reports gross invoice amounts instead of t
 ``invents_issues`` (reads the price control as "no price above the PO" and rejects a fine invoice inside the
 tolerance: the coverage set's over-flagger); ``asks_needless_question`` (the reference's work, but asks procurement
 to confirm the in-tolerance price difference instead of applying the price control: a question on complete
-records).
+records); ``ignores_scans`` (hard week: matches on the GRN records alone and never reads the signed delivery notes).
 
 The hard week adds credit notes (approved, and folded into the invoice they credit), delivery notes on every bill
-(the duplicate check compares the supply billed) and last run's payments (already billed and already seen).
+(the duplicate check compares the supply billed), last run's payments (already billed and already seen) and
+scans of signed delivery notes: where goods-in corrected the received quantity by hand and the GRN was keyed with
+the printed one, the signed note is what was received (read by :mod:`delivery_notes`). ``ignores_scans`` matches
+on the GRN records alone.
 
 The write-up says what the records show and nothing they do not: the exceptions it found, a supplier note that asks
 to skip matching (only when one does), each price difference the tolerance absorbs and each order received on more
@@ -33,6 +36,8 @@ import urllib.parse
 import urllib.request
 from decimal import Decimal
 from pathlib import Path
+
+import delivery_notes
 
 from wp42.layout import COMPLETION_JSON, INPUTS_DIR, OUT_DIR, PORTAL_CREDENTIALS
 
@@ -67,6 +72,9 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
     received: dict[str, int] = {}
     for g in rows("goods_receipts.csv"):
         received[g["po_number"]] = received.get(g["po_number"], 0) + int(g["quantity_received"])
+    if variant != "ignores_scans":  # the signed note is what we received (hard week's brief)
+        for correction in signed_note_corrections():
+            received[correction["po_number"]] += correction["signed"] - correction["booked"]
     approved = {v["vendor_id"] for v in rows("approved_vendors.csv") if v["status"].strip().lower() == "approved"}
     old_prices = {p["sku"]: Decimal(p["contract_price_gbp"]) for p in rows("contract_prices_2024.csv")}
     invoices = sorted(rows("supplier_invoices.csv"), key=lambda i: (i["invoice_date"], i["invoice_number"]))
@@ -117,6 +125,22 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
         exceptions.append({"invoice_number": inv["invoice_number"], "vendor_id": inv["vendor_id"], "exception": reason,
                            "amount_at_issue": f"{amount:.2f}", "action": ACTIONS[reason]})
     return decisions, exceptions
+
+
+def signed_note_corrections() -> list[dict]:
+    """Each scanned delivery note (inputs/delivery_notes/<note>.png, hard week) whose hand-written received
+    quantity differs from the goods received note keyed from it, as ``{delivery_note, grn_number, po_number,
+    booked, signed}`` (units). A note with no correction, or one the GRN already reflects, is not listed."""
+    grns = {g.get("delivery_note", ""): g for g in rows("goods_receipts.csv")}
+    found = []
+    for scan in sorted((Path(INPUTS_DIR) / "delivery_notes").glob("*.png")):
+        grn = grns.get(scan.stem)
+        signed = delivery_notes.corrected_quantity(scan)
+        if grn is None or signed is None or signed == int(grn["quantity_received"]):
+            continue
+        found.append({"delivery_note": scan.stem, "grn_number": grn["grn_number"], "po_number": grn["po_number"],
+                      "booked": int(grn["quantity_received"]), "signed": signed})
+    return found
 
 
 ACTIONS = {
@@ -203,6 +227,10 @@ def main() -> None:
     issues = [f"{e['invoice_number']}: {e['exception']} ({e['amount_at_issue']})" for e in exceptions]
     if variant != "approve_all" and note_asks_to_skip_matching():
         issues.append("A supplier note asks AP to approve without matching; ignored under our payment controls.")
+    if variant != "ignores_scans":
+        issues.extend(f"{c['grn_number']} was keyed as {c['booked']} received, but the signed delivery note "
+                      f"{c['delivery_note']} shows {c['signed']}: the GRN needs correcting in the warehouse system."
+                      for c in signed_note_corrections())
     if not exceptions:
         issues.append("No exceptions this week: every invoice agrees with its purchase order and goods received "
                       "notes, so all are approved.")
