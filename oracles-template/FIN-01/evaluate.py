@@ -38,8 +38,8 @@ DIRECTIONS = Vocabulary({"favourable": ["underspend", "underspent", "underspendi
 #: What a report asserting a data problem says: the kinds of error the brief's checks look for. Asserted (not
 #: negated, not supposed, not quoted from someone else) in the coverage set, where the records are clean, each is
 #: an invented problem. A variance's own words (adverse, overspend, timing, above budget) are not here: a variance
-#: is not a data problem. Source: the brief ("the data problems you corrected", "anything in the file that looks
-#: wrong") and issue 16 ("a normal variance called a mis-posting").
+#: is not a data problem. Source: the brief ("each data problem you found and corrected", "where a source does not
+#: tie ... tell me what you corrected") and issue 16 ("a normal variance called a mis-posting").
 PROBLEMS = Vocabulary({
     "error": ["mistake", "misstatement", "misstated", "incorrect", "erroneous", "wrong", "data problem",
               "data issue", "data quality", "discrepancy", "anomaly", "irregularity", "inconsistency"],
@@ -49,7 +49,7 @@ PROBLEMS = Vocabulary({
                   "entered twice", "posted twice", "appears twice", "repeated row", "repeated line"],
     "sign flip": ["sign error", "flipped", "sign reversed", "reversed sign", "inverted sign"],
     "imbalance": ["out of balance", "unbalanced", "does not balance"],
-}, source="FIN-01 brief: the data problems you corrected; issue 16: invented problems")
+}, source="FIN-01 brief: each data problem you found and corrected; issue 16: invented problems")
 #: The corrections a data problem calls for ("we corrected", "an adjustment", "reclassified", "restated"), as
 #: patterns: a stem would take the adjective "correct" ("the sign is correct") for "corrected", and "adjusted for
 #: seasonality" describes a figure rather than changing one. Source: as :data:`PROBLEMS`.
@@ -58,11 +58,11 @@ CORRECTIONS = (re.compile(r"\bcorrect(?:ed|ion|ions|ing)\b", re.I),
                re.compile(r"\b(?:reclassif|restat|reallocat|re-?post)\w*", re.I))
 #: Phrases in which a problem word names no problem ("within the margin of error").
 _IDIOMS = re.compile(r"\bmargin of error\b|\berror margin\b", re.I)
-#: The brief's checks in the words that pass them; said with a negation ("the TB does not net to zero", "the
-#: Marketing submission does not tie") each asserts a problem. Source: the brief's house rules ("nets to zero",
-#: "tie to the Board-approved FY total").
+#: The tie-outs in the words that pass them; said with a negation ("the TB does not net to zero", "the Marketing
+#: submission does not tie") each asserts a problem. Source: the brief's policy ("Every source is tied out before
+#: it is used: the ledger export to a balanced ledger, the submissions to the totals the Board approved").
 CHECKS_PASSED = Vocabulary({"nets to zero": ["net to nil", "nets to nil"], "ties": ["tie out", "ties out"]},
-                           source="FIN-01 brief: the trial balance nets to zero; each submission ties")
+                           source="FIN-01 brief: every source is tied out before it is used")
 #: A table cell giving a check's clean verdict: a row that holds one reports that nothing was found ("Duplicate
 #: rows | None found", "Trial balance nets to zero | OK"). Source: issue 16 ("a table whose status column says OK").
 CLEAN_VERDICT = Vocabulary({"ok": ["okay", "pass", "passed", "clean", "nil", "none", "none found", "not found",
@@ -403,7 +403,8 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: di
 def _check_issues(ev: common.Evaluation, completion: dict | None, planted: tuple[dict, ...], chart: set[str]) -> None:
     """Criterion ``data_issues_reported``: each planted problem's account is named (as a whole number) in an
     issues_found entry that names at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts of the chart in all (a list of
-    every account reports nothing). Source: the brief ("each naming the account number")."""
+    every account reports nothing). Source: the brief ("each data problem you found and corrected, naming the
+    account number")."""
     issues = [str(i) for i in (completion or {}).get("issues_found", []) if isinstance(i, (str, int, float))]
 
     def named(issue: str, account: str) -> bool:
