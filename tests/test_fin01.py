@@ -437,3 +437,67 @@ def test_brief_states_policy_not_the_planted_kinds(generated, scenario_cache):
     assert ANSWER_KEY_WORDS.findall(brief) == []
     coverage = scenario_cache.get(TASK, generated.seed, "coverage").bundle / layout.BRIEF_MD
     assert coverage.read_text(encoding="utf-8") == brief
+
+
+# ----------------------------------------------------------------------------- hard level (issue 25 items 2-3)
+@pytest.fixture(params=["challenge", "coverage"])
+def hard(request, scenario_cache):
+    """FIN-01 at the hard level, seed 42, in each set."""
+    return scenario_cache.get(TASK, 42, request.param, "hard")
+
+
+def _items(generated):
+    return {item["id"]: item for item in generated.oracle()["planted_items"]}
+
+
+def test_hard_level_is_a_real_month_with_decoys(hard):
+    """Issue 25 item 2: a trial balance of 150+ accounts. Item 3's decoys: two accounts with identical budget rows
+    in one submission (both real: the submission ties only with both), a variance of exactly £10,000 and one of
+    exactly 10% (both material: "at least")."""
+    import csv
+
+    import openpyxl
+
+    inputs = hard.bundle / layout.INPUTS_DIR
+    with open(next(inputs.glob("trial_balance_*.csv")), encoding="utf-8") as handle:
+        assert len(list(csv.DictReader(handle))) >= 150
+    assert len(hard.oracle()["facts"]["lines"]) >= 100
+    items = _items(hard)
+    amount, share = items["exact_amount_threshold"], items["exact_share_threshold"]
+    assert abs(Decimal(amount["variance"])) == 10000 and abs(Decimal(amount["variance_pct"])) >= Decimal("0.1")
+    assert abs(Decimal(share["variance_pct"])) == Decimal("0.1") and abs(Decimal(share["variance"])) >= 10000
+    assert amount["material"] and share["material"]
+    copy, original = items["near_duplicate_row"], items["near_duplicate_original"]
+    book = openpyxl.load_workbook(inputs / "budget_submissions_FY2025-26.xlsx")
+    rows = {r[0]: r[2:] for r in book[copy["department"]].iter_rows(values_only=True)
+            if r and isinstance(r[0], str) and r[0].isdigit()}
+    assert copy["account"] != original["account"] and rows[copy["account"]] == rows[original["account"]]
+
+
+def test_hard_challenge_mapping_errors_offset_each_other(scenario_cache):
+    """Two accounts mapped into each other's department: the department totals under the mapping file move by
+    only the difference of the two, so only an account-by-account comparison finds both."""
+    items = _items(scenario_cache.get(TASK, 42, "challenge", "hard"))
+    first, second = items["mis_mapped_account"], items["mis_mapped_offset"]
+    assert first["mapped_department"] == second["correct_department"]
+    assert second["mapped_department"] == first["correct_department"]
+    assert not [i for i in _items(scenario_cache.get(TASK, 42, "coverage", "hard")).values() if i.get("error", True)]
+
+
+@pytest.mark.parametrize(("variant", "targets"), [
+    ("dedupes_by_amount", {"line_budgets", "department_summary"}),
+    ("strict_thresholds", {"material_flags", "memo_material_variances"}),
+    ("stops_at_first_mismatch", {"line_departments", "department_summary"}),
+])
+def test_hard_level_traps_fail_the_worker_they_catch(scenario_cache, tmp_path, variant, targets):
+    """The reference's work with one hard-level mistake: de-duplicating budget rows by their amounts (drops the
+    real sibling row), "more than" for "at least" (misses both threshold lines), and correcting only the first
+    mapping disagreement (the other of the offsetting pair stays where the mapping file puts it)."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    workspace = make_workspace(generated.bundle, tmp_path)
+    failed = failed_ids(evaluate(generated, run_solution(generated, workspace, ["--variant", variant]), workspace))
+    assert targets <= failed, failed
+    if variant == "stops_at_first_mismatch":
+        assert failed & {"item.mis_mapped_account", "item.mis_mapped_offset"}

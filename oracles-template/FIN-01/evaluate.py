@@ -20,7 +20,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.3"
+EVALUATOR_VERSION = "FIN-01/1.4"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -167,7 +167,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     share_tol = Decimal(str(oracle["tolerances"]["share"]))
     facts = oracle["facts"]
     expected = {line["account"]: line for line in facts["lines"]}
-    planted = {p["id"]: p for p in oracle["planted_items"]}
+    #: the planted data errors; the hard level's decoys (``"error": false``) are graded by the figure criteria
+    planted = {p["id"]: p for p in oracle["planted_items"] if p.get("error", True)}
     completion = ev.check_shared()
 
     book = ev.open_xlsx(WORKBOOK)
@@ -247,29 +248,33 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
 def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[str, list[dict[str, Any]]],
                    expected: dict[str, dict], tol: Decimal) -> None:
-    """The challenge set's criteria ``item.*``: each of the three planted data errors corrected on the Variance
-    sheet."""
-
-    dup, mis, flip = planted["duplicate_budget_line"], planted["mis_mapped_account"], planted["sign_flip"]
-    row = _single(rows, dup["account"])
-    want = -Decimal(dup["correct_budget"])
-    ev.criterion("item.duplicate_budget_line", f"account {dup['account']} is budgeted once although the "
-                 f"{dup['department']} submission lists it twice", row is not None and row["budget"] is not None
-                 and abs(row["budget"] - want) <= tol,
-                 detail=f"expected budget {_money(want)} got {_money(None if row is None else row['budget'])}")
-    row = _single(rows, mis["account"])
-    line = expected[mis["account"]]
-    ok = (row is not None and row["department"] == department(mis["correct_department"])
-          and row["actual"] is not None and abs(row["actual"] - Decimal(line["actual"])) <= tol
-          and row["budget"] is not None and abs(row["budget"] - Decimal(line["budget"])) <= tol)
-    ev.criterion("item.mis_mapped_account", f"account {mis['account']} is reported under {mis['correct_department']} "
-                 f"(its submission), not {mis['mapped_department']} (the mapping file)", ok,
-                 detail=f"rows found: {[(r['department'], _money(r['actual'])) for r in rows.get(mis['account'], [])]}")
-    row = _single(rows, flip["account"])
-    want = Decimal(expected[flip["account"]]["actual"])
-    ev.criterion("item.sign_flip", f"account {flip['account']}'s credit balance is used with its correct sign",
-                 row is not None and row["actual"] is not None and abs(row["actual"] - want) <= tol,
-                 detail=f"expected actual {_money(want)} got {_money(None if row is None else row['actual'])}")
+    """The challenge set's criteria ``item.<id>``: each planted data error corrected on the Variance sheet, by kind
+    (a repeated submission row counted once, a mis-mapped account under its submission's department, a flipped
+    credit used as a credit). The hard level adds ``mis_mapped_offset``, a second account mapped the other way."""
+    for item_id, item in planted.items():
+        account = item["account"]
+        row, line = _single(rows, account), expected[account]
+        if item["kind"] == "double_counted_budget_line":
+            want = -Decimal(item["correct_budget"])
+            ev.criterion(f"item.{item_id}", f"account {account} is budgeted once although the "
+                         f"{item['department']} submission lists it twice", row is not None
+                         and row["budget"] is not None and abs(row["budget"] - want) <= tol,
+                         detail=f"expected budget {_money(want)} got {_money(None if row is None else row['budget'])}")
+        elif item["kind"] == "wrong_department_in_mapping":
+            ok = (row is not None and row["department"] == department(item["correct_department"])
+                  and row["actual"] is not None and abs(row["actual"] - Decimal(line["actual"])) <= tol
+                  and row["budget"] is not None and abs(row["budget"] - Decimal(line["budget"])) <= tol)
+            found = [(r["department"], _money(r["actual"])) for r in rows.get(account, [])]
+            ev.criterion(f"item.{item_id}", f"account {account} is reported under {item['correct_department']} "
+                         f"(its submission), not {item['mapped_department']} (the mapping file)", ok,
+                         detail=f"rows found: {found}")
+        elif item["kind"] == "credit_balance_sign_flipped":
+            want = Decimal(line["actual"])
+            ev.criterion(f"item.{item_id}", f"account {account}'s credit balance is used with its correct sign",
+                         row is not None and row["actual"] is not None and abs(row["actual"] - want) <= tol,
+                         detail=f"expected actual {_money(want)} got {_money(None if row is None else row['actual'])}")
+        else:
+            raise ValueError(f"FIN-01 oracle: planted item {item_id} of unknown kind {item['kind']!r}")
 
 
 def _asserts_problem(text: str) -> bool:
