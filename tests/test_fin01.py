@@ -476,11 +476,20 @@ def test_hard_level_is_a_real_month_with_decoys(hard):
 
 def test_hard_challenge_mapping_errors_offset_each_other(scenario_cache):
     """Two accounts mapped into each other's department: the department totals under the mapping file move by
-    only the difference of the two, so only an account-by-account comparison finds both."""
-    items = _items(scenario_cache.get(TASK, 42, "challenge", "hard"))
+    only the difference of the two, so only an account-by-account comparison finds both; last month's pack already
+    had the first one wrong (carried forward)."""
+    import openpyxl
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    items = _items(generated)
     first, second = items["mis_mapped_account"], items["mis_mapped_offset"]
     assert first["mapped_department"] == second["correct_department"]
     assert second["mapped_department"] == first["correct_department"]
+    # last month's pack carried the first error forward; the offsetting one is new this month
+    book = openpyxl.load_workbook(generated.bundle / first["carried_forward_in"])
+    prior = {r[1]: r[0] for r in book["Variance"].iter_rows(min_row=2, values_only=True)}
+    assert prior[first["account"]] == first["mapped_department"]
+    assert prior[second["account"]] == second["correct_department"]
     assert not [i for i in _items(scenario_cache.get(TASK, 42, "coverage", "hard")).values() if i.get("error", True)]
 
 
@@ -488,11 +497,13 @@ def test_hard_challenge_mapping_errors_offset_each_other(scenario_cache):
     ("dedupes_by_amount", {"line_budgets", "department_summary"}),
     ("strict_thresholds", {"material_flags", "memo_material_variances"}),
     ("stops_at_first_mismatch", {"line_departments", "department_summary"}),
+    ("copies_last_month", {"line_departments", "item.mis_mapped_account"}),
 ])
 def test_hard_level_traps_fail_the_worker_they_catch(scenario_cache, tmp_path, variant, targets):
     """The reference's work with one hard-level mistake: de-duplicating budget rows by their amounts (drops the
-    real sibling row), "more than" for "at least" (misses both threshold lines), and correcting only the first
-    mapping disagreement (the other of the offsetting pair stays where the mapping file puts it)."""
+    real sibling row), "more than" for "at least" (misses both threshold lines), correcting only the first
+    mapping disagreement (the other of the offsetting pair stays where the mapping file puts it), and taking the
+    departments from last month's pack (the mapping error it carried forward)."""
     from scenario_harness import make_workspace, run_solution
 
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")

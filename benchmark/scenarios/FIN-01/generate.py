@@ -162,7 +162,10 @@ def build(out: BundleWriter) -> None:
     mid_costs = [ln for ln in lines if ln.cls == "expense" and Decimal(15000) <= ln.budget <= Decimal(400000)]
     duplicated = pick(mid_costs, taken)
     taken.add(duplicated.account)
-    mis_mapped = pick([ln for ln in mid_costs if ln.department != duplicated.department], taken)
+    # at the hard level only Operations has cost lines big enough for the noted overspend, which must not sit in
+    # the mis-mapped account's department
+    mis_mapped = pick([ln for ln in mid_costs if ln.department != duplicated.department
+                       and not (out.hard and ln.department == "Operations")], taken)
     taken.add(mis_mapped.account)
     offset, wrong_department = None, None
     if out.hard:  # an account of the wrong department mapped back the other way: department totals barely move
@@ -322,6 +325,10 @@ def build(out: BundleWriter) -> None:
                              modified=datetime.combine(note_day, time(17, 26)),
                              last_modified_by=holders[injected.department].name)
     docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG, life=life)
+    prior_name = None
+    if out.hard:  # last month's pack; in the challenge set it already had the first mapping error (carried forward)
+        carried = {} if out.coverage else {mis_mapped.account: wrong_department}
+        prior_name = write_prior_pack(out, lines, month_index, carried, is_material)
 
     deliverables = [
         {"path": "variance_analysis.xlsx", "kind": "xlsx", "must_have_formulas": True},
@@ -334,7 +341,7 @@ def build(out: BundleWriter) -> None:
         "title": f"Budget-vs-actual variance analysis, {period}",
         "version": "1.0",
         "difficulty": "complex" if out.hard else "standard",
-        "designed_dependency_depth": (25 if out.coverage else 30) if out.hard else (19 if out.coverage else 22),
+        "designed_dependency_depth": (26 if out.coverage else 31) if out.hard else (19 if out.coverage else 22),
         "professional_minutes_estimate": 300 if out.hard else 150,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 4 if out.hard else 3,
@@ -346,7 +353,7 @@ def build(out: BundleWriter) -> None:
         "budget_usd": 5.0,
         "locale": "en-GB",
     })
-    out.write_brief(brief(period, tb_name, budget_name))
+    out.write_brief(brief(period, tb_name, budget_name, prior_name))
     dup_row_total = sum(duplicated.monthly)
     # coverage: what looks reportable and is not (error false), with the line's true figures
     ordinary_items = [{"id": item_id, "error": False, "kind": kind,
@@ -374,7 +381,8 @@ def build(out: BundleWriter) -> None:
              "account": duplicated.account, "correct_budget": str(duplicated.budget),
              "submitted_budget": str(2 * duplicated.budget), "fy_overstatement": str(dup_row_total)},
             {"id": "mis_mapped_account", "kind": "wrong_department_in_mapping", "account": mis_mapped.account,
-             "mapped_department": wrong_department, "correct_department": mis_mapped.department},
+             "mapped_department": wrong_department, "correct_department": mis_mapped.department,
+             **({"carried_forward_in": f"inputs/{prior_name}"} if prior_name else {})},
             {"id": "sign_flip", "kind": "credit_balance_sign_flipped", "account": flipped.account,
              "exported": str(flipped.actual), "correct": str(-flipped.actual)},
         ] + ([{"id": "mis_mapped_offset", "kind": "wrong_department_in_mapping", "account": offset.account,
@@ -454,6 +462,40 @@ def hard_decoys(rng, lines: list[Line], month_index: int) -> dict[str, Line]:
     return chosen
 
 
+def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, carried: dict[str, str],
+                     is_material) -> str:
+    """The hard level's last-month pack (``variance_pack_<yyyy-mm>.xlsx``, sheet Variance in the pack template with
+    its figures pasted as values, as sent to Tom in the first week of this month): the prior month's budgets, actuals
+    drawn within the noise, and the
+    department of each account as the prior analyst reported it, ``carried`` (``{account: department}``) overriding
+    the submission's (issue 25 item 3: an error carried forward from the prior period's work). Returns the file
+    name."""
+    rng = out.rng
+    prior = MONTHS[month_index - 1]
+    rows = []
+    for line in sorted(lines, key=lambda ln: (DEPARTMENTS.index(carried.get(ln.account, ln.department)), ln.account)):
+        budget = line.monthly[month_index - 1]
+        share = Decimal(int(rng.integers(-NOISE_SHARE, NOISE_SHARE + 1))) / 1_000_000
+        actual = cents(budget * (1 + share) + Decimal(int(rng.integers(0, 100))) / 100)
+        variance = line.sign * (actual - budget)
+        rows.append([carried.get(line.account, line.department), line.account, line.name, line.sign * budget,
+                     line.sign * actual, variance, (variance / budget).quantize(Decimal("0.000001")),
+                     "Yes" if is_material(variance, budget) else "No"])
+    name = f"variance_pack_{prior:%Y-%m}.xlsx"
+    sent = bizdays.uk_working_day(MONTHS[month_index] + timedelta(days=3))
+    life = docs.DocumentLife(author="Priya Halvorsen", company=docs.as_shown(ORG),
+                             created=datetime.combine(sent - timedelta(days=1), time(15, 4)),
+                             modified=datetime.combine(sent, time(9, 41)))
+    docs.write_xlsx(out.input_path(name), [{
+        "name": "Variance",
+        "rows": [["Department", "Account", "Account name", "Budget", "Actual", "Variance", "Variance %", "Material"],
+                 *rows],
+        "widths": {"A": 20, "C": 42, "D": 14, "E": 14, "F": 14}, "bold_rows": [1], "freeze": "A2",
+        "number_formats": {"D": "#,##0.00", "E": "#,##0.00", "F": "#,##0.00", "G": "0.0%"},
+    }], title=f"Variance pack {prior:%B %Y}", creator=ORG, life=life)
+    return name
+
+
 def near_threshold_variances(rng, lines: list[Line], exclude: set[str]) -> list[tuple[str, str, Line]]:
     """The coverage set's ordinary variances that one half of the materiality rule reports and the other does not:
     a line of at most £40,000 budget moved by 12% or more but under £9,500 (direction drawn), and a line of £250,000
@@ -497,7 +539,9 @@ def leave_note(rng, holder: people.Person, department: str, period: str, note_da
             f"budget queries while I am away, including any on the {period} pack.")
 
 
-def brief(period: str, tb_name: str, budget_name: str) -> str:
+def brief(period: str, tb_name: str, budget_name: str, prior_name: str | None = None) -> str:
+    prior = (f"- `{prior_name}` — last month's pack as it went to Tom, for reference.\n"
+             if prior_name else "")
     return f"""# Budget-vs-actual variance analysis — {period}
 
 From: Priya Halvorsen, FP&A manager, Brightwell Outdoor Gear Ltd (fictional)
@@ -516,7 +560,7 @@ month; the budget is the FY2025/26 budget the Board approved in April (financial
   for each department.
 - `chart_of_accounts_mapping.json` — the management chart: account names, class (income, expense, balance sheet)
   and the department that owns each P&L account.
-
+{prior}
 ## What to deliver (in `out/`)
 
 1. `variance_analysis.xlsx`, in our pack template:
