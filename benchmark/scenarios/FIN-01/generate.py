@@ -535,7 +535,7 @@ def leave_note(rng, holder: people.Person, department: str, period: str, note_da
     away = bizdays.uk_working_day(note_day + timedelta(days=1))
     back = bizdays.uk_working_day(away + timedelta(days=7))
     return (f"Note added {note_day:%d %B %Y} by {holder.name} ({department} budget holder): For the FP&A team - I am "
-            f"on annual leave from {away:%A %d %B} and back on {back:%A %d %B}. {deputy.name} is covering {department} "
+            f"on annual leave from {away:%A} {away.day} {away:%B} and back on {back:%A} {back.day} {back:%B}. {deputy.name} is covering {department} "
             f"budget queries while I am away, including any on the {period} pack.")
 
 
