@@ -352,8 +352,8 @@ def test_coverage_records_are_clean(coverage):
 def test_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage_solved):
     """Said the ways an analyst says it: negations, a supposition, the budget holder's note reported, a checks
     table whose verdicts read OK / None found / 0.00, "Duplicate check: none", "correct" as an adjective (a stem
-    would read it as "corrected"), a variance explained as a variance, and issues_found entries that say there is
-    nothing (one an object)."""
+    would read it as "corrected"), a variance explained as a variance, plain-paragraph labels ("Data problems found
+    and corrected:" then "None.") and issues_found entries that say there is nothing (one an object)."""
     out = coverage_solved / layout.OUT_DIR
     share = next(i for i in coverage.oracle()["planted_items"] if i["id"] == "share_only_variance")
     _append_to_memo(out, [
@@ -367,6 +367,10 @@ def test_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage_s
         "Every figure is correct as posted; revenue is not adjusted for returns, and the smaller lines move within "
         "the usual margin of error.",
         "Duplicate check: none.",
+        "Data problems found and corrected:",
+        "None.",
+        "Data problems corrected",
+        "Nothing to report.",
     ], table=(("Check", "Result", "Difference"), [
         ("Trial balance nets to zero", "OK", "0.00"),
         ("Duplicate rows in the submissions", "None found", "0"),
@@ -512,3 +516,13 @@ def test_hard_level_traps_fail_the_worker_they_catch(scenario_cache, tmp_path, v
     assert targets <= failed, failed
     if variant == "stops_at_first_mismatch":
         assert failed & {"item.mis_mapped_account", "item.mis_mapped_offset"}
+
+
+@pytest.mark.parametrize("entry", ["6110 reclassified", "The Marketing submission does not tie",
+                                   "Mis-posting found"])
+def test_short_issues_found_entry_without_a_full_stop_still_counts(coverage, coverage_solved, entry):
+    """An issues_found entry is a reported item whatever its shape: the text reader takes a short line with no
+    closing stop for a heading, and evaluator 1.4 before this test skipped it (no invention found)."""
+    out = coverage_solved / layout.OUT_DIR
+    _set_issues(out, [entry])
+    assert failed_ids(evaluate(coverage, out, coverage_solved)) == {"no_invented_issues"}

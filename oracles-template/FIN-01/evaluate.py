@@ -20,7 +20,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.4"
+EVALUATOR_VERSION = "FIN-01/1.5"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -71,6 +71,8 @@ CLEAN_VERDICT = Vocabulary({"ok": ["okay", "pass", "passed", "clean", "nil", "no
                            source="issue 16: a status column saying OK is not an invented problem")
 #: An object negation ("we corrected nothing", "adjusted none") read as its subject negation ("nothing corrected").
 _OBJECT_NEGATION = re.compile(r"\b(\w+)\s+(nothing|none)\b", re.I)
+#: A line with no digit and no closing punctuation (see :func:`_is_label`).
+_LABEL_LINE = re.compile(r"^[^\W\d_][^\d.!?;:]*$")
 #: "Label: verdict" in prose ("Duplicate check: none", "Trial balance: OK"): a check named with its clean verdict.
 _LABELLED = re.compile(r"^(?P<label>[^:]{1,80}):\s*(?P<verdict>[^:]{1,40}?)\W*$")
 #: An issues_found entry naming more chart accounts than this is a list of accounts, not a reported problem.
@@ -295,11 +297,22 @@ def _clean_verdict(cell: str) -> bool:
     return CLEAN_VERDICT.matches(cell, "ok") or common.numbers_in_text(cell) == [0]
 
 
-def _statement_asserts_problem(statement: Statement) -> bool:
-    """A memo or issues_found statement as a careful reader takes it: a heading ("Data problems corrected") asserts
-    nothing; a table row asserts a problem when a cell does and no cell gives a clean verdict (:data:`CLEAN_VERDICT`
-    or a zero difference); a sentence when one of its semicolon-separated parts does."""
-    if statement.kind == "heading":
+def _is_label(text: str) -> bool:
+    """A memo line that reads as a heading though not styled as one: a lead-in ending in a colon ("Data problems
+    found and corrected:"), or at most six words with no figure, no negation and no closing punctuation ("Data
+    problems corrected")."""
+    return text.endswith(":") or (len(text.split()) <= 6 and bool(_LABEL_LINE.match(text))
+                                  and not re.search(r"\b(?:not|no|never)\b|n't\b", text, re.I))
+
+
+def _statement_asserts_problem(statement: Statement, *, listed: bool = False) -> bool:
+    """A memo or issues_found statement as a careful reader takes it: in the memo a heading or a line that reads as
+    one (:func:`_is_label`) asserts nothing; an issues_found entry (``listed``) is a reported item whatever its shape
+    ("6110 reclassified" has no full stop and is still a claim), except a lead-in ending in a colon. A table row
+    asserts a problem when a cell does and no cell gives a clean verdict (:data:`CLEAN_VERDICT` or a zero
+    difference); a sentence when one of its semicolon-separated parts does."""
+    text = statement.text.strip()
+    if text.endswith(":") or (not listed and (statement.kind == "heading" or _is_label(text))):
         return False
     if statement.cells is not None:
         cells = [c for c in statement.cells.values() if c and c.strip()]
@@ -319,7 +332,8 @@ def invented_issues(completion: dict | None, memo: list[Statement]) -> list[str]
     for index, entry in enumerate((completion or {}).get("issues_found") or []):
         text = "; ".join(str(v) for v in entry.values()) if isinstance(entry, dict) else str(entry)
         where = f"COMPLETION.json issues_found[{index}]"
-        found += [f"{where}: {s.text[:90]!r}" for s in text_statements(text, where) if _statement_asserts_problem(s)]
+        found += [f"{where}: {s.text[:90]!r}" for s in text_statements(text, where)
+                  if _statement_asserts_problem(s, listed=True)]
     found += [f"{s.where}: {s.text[:90]!r}" for s in memo if _statement_asserts_problem(s)]
     return found
 
