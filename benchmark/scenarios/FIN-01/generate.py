@@ -7,9 +7,12 @@ credit balance exported with its sign flipped) and a budget holder's note asks w
 overspend. The coverage set (``--set coverage``, SPEC section 9) writes the same documents clean: the trial balance
 nets to zero, every submission ties, the mapping agrees with the submissions and the budget holder's note is a
 routine leave notice; its variances are ordinary ones, among them one of 10% or more that is under £10,000 and one
-of £10,000 or more that is under 10% (neither material). See oracles-template/FIN-01/REFERENCE.md for the story.
+of £10,000 or more that is under 10% (neither material). The hard level (``--level hard``, issue 25) splits the
+accounts into a 165-line trial balance, adds a second mapping error that offsets the first in department totals,
+decoys (identical sibling budget rows, variances exactly at £10,000 and 10%) and last month's pack, which carried
+the first mapping error forward. See oracles-template/FIN-01/REFERENCE.md for the story.
 
-    python benchmark/scenarios/FIN-01/generate.py --seed 42 [--set coverage] --oracle-root ~/wp42-oracles
+    python benchmark/scenarios/FIN-01/generate.py --seed 42 [--set coverage] [--level hard] --oracle-root DIR
 """
 
 from __future__ import annotations
@@ -184,8 +187,8 @@ def build(out: BundleWriter) -> None:
         material_others.append(chosen)
 
     # ---- actuals: small noise everywhere, material variances where chosen. Shares are drawn to the millionth so no
-    # variance lands on a round percentage (issue 13 item 4). Of the three other material lines the first is
-    # favourable and the second adverse at every seed, so the memo always has both kinds to explain.
+    # variance lands on a round percentage (issue 13 item 4). Of the other material lines (three, five at the hard
+    # level) the first is favourable and the second adverse at every seed, so the memo always has both to explain.
     signs = [1, -1] + [1 if rng.integers(0, 2) else -1 for _ in material_others[2:]]
     effects = {id(ln): effect for ln, effect in zip(material_others, signs, strict=True)}
     for line in lines:
@@ -215,11 +218,12 @@ def build(out: BundleWriter) -> None:
     # ---- trial balance (debit +, credit -), balance sheet movements close it to zero
     tb: list[tuple[str, str, Decimal]] = [(ln.account, ln.name, -ln.sign * ln.actual) for ln in lines]
     pnl_net = sum(v for _a, _n, v in tb)
+    balance_sheet = HARD_BALANCE_SHEET if out.hard else BALANCE_SHEET
     bs_moves = []
-    for account, name in (HARD_BALANCE_SHEET if out.hard else BALANCE_SHEET)[1:]:
+    for account, name in balance_sheet[1:]:
         bs_moves.append((account, name, cents(Decimal(int(rng.integers(-900000, 900000))) + Decimal(int(rng.integers(0, 100))) / 100)))
     bank = -(pnl_net + sum(v for _a, _n, v in bs_moves))
-    tb += [(BALANCE_SHEET[0][0], BALANCE_SHEET[0][1], bank), *bs_moves]  # 1010 heads both charts
+    tb += [(balance_sheet[0][0], balance_sheet[0][1], bank), *bs_moves]
     if sum(v for _a, _n, v in tb) != 0:
         raise RuntimeError(f"FIN-01 seed {out.seed}: trial balance does not net to zero")
     exported = [(a, n, -v if a == flipped.account and not out.coverage else v) for a, n, v in sorted(tb)]
@@ -267,7 +271,7 @@ def build(out: BundleWriter) -> None:
         "departments": list(DEPARTMENTS),
         "accounts": [
             {"account": a, "name": n, "class": "balance_sheet", "department": None}
-            for a, n in (HARD_BALANCE_SHEET if out.hard else BALANCE_SHEET)
+            for a, n in balance_sheet
         ] + [
             {"account": ln.account, "name": ln.name, "class": ln.cls,
              "department": mapped_to.get(ln.account, ln.department)}
