@@ -90,3 +90,8 @@ def test_cleared_by_a_scenario_verdict_after_a_contrast():
 def test_suppositions_and_reported_speech_report_nothing():
     assert not claims.finding("If INV-2 were a duplicate we would reject it.", PROBLEMS)
     assert not claims.finding("The supplier says INV-2 is a duplicate.", PROBLEMS)
+
+
+def test_a_post_negation_result_keeps_its_own_negation():
+    """Blanking "Nothing was found" whole removed the cue that negates the rest of the clause."""
+    assert not claims.finding("Nothing was found that would require rejection.", ["rejection"])

@@ -522,14 +522,15 @@ def unfound(text: str) -> str:
     spaces): a label answered in the negative (:func:`nil_answer` after "label:", "label -", "label (...)"), a
     clause stating a difference as nothing (a zero amount, "zero", "nil", "rounding"), the object of a search
     ("checked each invoice for duplicates") unless the clause goes on to find something ("and found one"), and a
-    clause up to a post-negation result ("... and found none", "were ruled out"). Feed the result to
+    clause before a post-negation result ("... and found none", "were ruled out"; the result itself is kept, so
+    "Nothing was found that would require rejection" stays negated). Feed the result to
     :func:`asserted`; "Duplicates: two" and "checked for duplicates and found one" keep their problem words.
     Source: issue 16; NegEx post-negation triggers (Chapman et al., 2001)."""
     for match in list(_LABEL.finditer(text)):
         if nil_answer(match["value"]):
             text = _blank(text, match.start(), match.end())
-    for match in list(_FOUND_NONE.finditer(text)):
-        text = _blank(text, _clause_start(text, match.start()), match.end())
+    for match in list(_FOUND_NONE.finditer(text)):  # the result's own words stay: "Nothing was found that ..."
+        text = _blank(text, _clause_start(text, match.start()), match.start())
     for match in list(_SEARCH.finditer(text)):
         if not _FOUND_SOME.match(text[match.end():]):
             text = _blank(text, match.start(), match.end())
