@@ -95,3 +95,9 @@ def test_suppositions_and_reported_speech_report_nothing():
 def test_a_post_negation_result_keeps_its_own_negation():
     """Blanking "Nothing was found" whole removed the cue that negates the rest of the clause."""
     assert not claims.finding("Nothing was found that would require rejection.", ["rejection"])
+
+
+def test_an_appearance_without_a_contrast_is_a_suspicion():
+    """INS-01's coverage test: "C-2 looks like a duplicate lodgement of the first claim" reports a duplicate."""
+    assert claims.finding("C-2 looks like a duplicate lodgement of the first claim on that policy.", PROBLEMS)
+    assert not claims.finding("C-2 looks like a duplicate, but it is a separate loss.", PROBLEMS)

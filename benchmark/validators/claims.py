@@ -473,10 +473,13 @@ _FOUND_NONE = re.compile(r"\b(?:found\s+(?:none|nothing|no\s+sign)|(?:none|nothi
                          r"there\s+(?:is|are|was|were)\s+none|none\s+(?:applies|apply|applied))\b", re.IGNORECASE)
 #: Where a clause ends for :func:`unfound`: a sentence stop, a semicolon, a contrast.
 _CLAUSE_END = re.compile(r"[;!?]|\.(?:\s|$)|\b(?:but|however|although|though|whereas|yet)\b", re.IGNORECASE)
-#: Words that only give a problem's appearance ("looks like a duplicate", "at first sight", "appears to be").
+#: Words that only give a problem's appearance ("looks like a duplicate", "appears to be"): cleared when a contrast
+#: follows ("... but bills a different delivery"); alone they report a suspicion ("looks like a duplicate lodgement").
 _APPEARANCE = re.compile(r"\b(?:looks?|looked|seems?|seemed)\s+(?:like|to\s+be)\b|\b(?:appears?|appeared)\s+to\s+be\b|"
-                         r"\bat\s+first\s+(?:sight|glance)\b|\bon\s+(?:its|the)\s+face\b|\bresembl\w*|"
-                         r"\bsuperficially\b", re.IGNORECASE)
+                         r"\bon\s+(?:its|the)\s+face\b|\bresembl\w*|\bsuperficially\b", re.IGNORECASE)
+#: Words that give a first view as superseded by themselves ("At first sight INV-2 is a duplicate of INV-1").
+_FIRST_VIEW = re.compile(r"\bat\s+first\s+(?:sight|glance)\b|\binitially\s+(?:looked|seemed|appeared)\b",
+                         re.IGNORECASE)
 #: Words that confirm an appearance ("looks like a duplicate and is one", "appears to be, and is, ...").
 _CONFIRMED = re.compile(r"\b(?:and|which)\s+(?:it\s+|they\s+|this\s+)?(?:is|are|was|were)\b(?!\s+not\b)|"
                         r"\b(?:is|are|was|were)\s+indeed\b|\bin\s+fact\s+(?:is|are|was|were)\b(?!\s+not\b)|"
@@ -505,6 +508,14 @@ def nil_answer(text: str) -> bool:
             if words[:len(phrase)] == phrase and (len(words) == len(phrase) or words[len(phrase):] in _NIL_TAIL):
                 return True
     return False
+
+
+def found_nothing(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its parts) reports a search's nil result that closes its clause
+    ("I checked for duplicates and lapsed policies and found none", "exclusions were ruled out", "none found"):
+    NegEx's post-negation triggers (Chapman et al., 2001). What the clause named before it was looked for, not
+    found (:func:`unfound` blanks it; a reader of decisions may drop the part)."""
+    return bool(_FOUND_NONE.search(text))
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -544,14 +555,17 @@ def unfound(text: str) -> str:
 
 
 def cleared(text: str, clearing=()) -> bool:
-    """True when ``text`` raises a problem only to clear it: an appearance ("looks like a duplicate but bills a
-    different delivery", "at first sight", "appears to be") that nothing confirms ("... and is one" does), or a
+    """True when ``text`` raises a problem only to clear it: an appearance followed by a contrast ("looks like a
+    duplicate but bills a different delivery"; "looks like a duplicate lodgement" alone is a suspicion) or a first
+    view ("at first sight") that nothing confirms ("... and is one" does), or a
     contrast ("but", "however", "in fact") followed by a verdict that clears (:data:`VERDICTS`: "is correct", "is in
     order", "paid correctly"; or one of the scenario's ``clearing`` terms, asserted: "but the endorsement adds it
     back"). Source: issue 16; ConText's pseudo-triggers (Harkema et al., 2009)."""
-    if _APPEARANCE.search(text) and not _CONFIRMED.search(text):
-        return True
     contrast = _CONTRAST.search(text)
+    appearance = _APPEARANCE.search(text)
+    if not _CONFIRMED.search(text) and (_FIRST_VIEW.search(text) or (
+            appearance and contrast and contrast.start() > appearance.start())):
+        return True
     if contrast is None:
         return False
     after = text[contrast.start():]
