@@ -101,3 +101,13 @@ def test_an_appearance_without_a_contrast_is_a_suspicion():
     """INS-01's coverage test: "C-2 looks like a duplicate lodgement of the first claim" reports a duplicate."""
     assert claims.finding("C-2 looks like a duplicate lodgement of the first claim on that policy.", PROBLEMS)
     assert not claims.finding("C-2 looks like a duplicate, but it is a separate loss.", PROBLEMS)
+
+
+@pytest.mark.parametrize("text", ["DSCR (minimum 1.25x) breach: No", "Leverage 3.10x vs 3.50x maximum - breach: none.",
+                                  "Status: OK; duplicates (none found)"])
+def test_a_label_with_brackets_or_decimals_answered_no(text):
+    assert not claims.finding(text, PROBLEMS), claims.unfound(text)
+
+
+def test_a_label_answered_with_a_finding_is_one():
+    assert claims.finding("DSCR (minimum 1.25x) breach: yes, 1.13x", PROBLEMS)

@@ -452,10 +452,11 @@ _ZERO = r"(?<![\w.,\-/])(?:[$\u20ac\u00a3]\s?)?0(?:\.0+)?(?![\w%]|[.,]\d)"
 #: A difference stated as nothing ("$0 variance", "a variance of 0.00", "the difference is zero", "differ only by
 #: rounding"): the clause names a difference only to say there is none.
 _NIL_AMOUNT = re.compile(rf"{_ZERO}|\b(?:zero|nil)\b|\brounding\b", re.IGNORECASE)
-#: A label and its value: at the start of the text or of a clause, up to 80 characters, then ":", "=", a spaced
-#: dash, a dash or an opening bracket ("Duplicates: none", "Exceptions - nil", "Price variances (none found)").
-_LABEL = re.compile(r"(?:^|(?<=[;.!?\n]))(?P<label>[^:;=.!?\n()\u2013\u2014]{1,80}?)"
-                    r"(?:\s*[:=]\s*|\s+-\s*|\s*[\u2013\u2014]\s*|\s*\(\s*)(?P<value>[^;.!?\n()]*?)\s*\)?\s*(?=[;.,!?)\n]|$)")
+#: What separates a label from its value: ":", "=", a spaced dash, a dash, an opening bracket ("Duplicates: none",
+#: "Exceptions - nil", "Price variances (none found)"); the label runs back to the start of its clause.
+_LABEL_SEPARATOR = re.compile(r"\s*[:=]\s*|\s+-\s+|\s*[\u2013\u2014]\s*|\s*\(\s*")
+#: Where a label's value ends: the clause's punctuation, a closing bracket, the end.
+_VALUE_END = re.compile(r"[;,!?)\n]|\.(?:\s|$)|$")
 #: A search and what it looked for ("checked each invoice for duplicates", "we screened the file for price
 #: variances"): the object runs to the end of the clause or to the search's result ("and found ...").
 _SEARCH = re.compile(r"\b(?:check|look|test|review|search|scan|screen|inspect|examin|vet|audit)\w*\b"
@@ -537,9 +538,11 @@ def unfound(text: str) -> str:
     "Nothing was found that would require rejection" stays negated). Feed the result to
     :func:`asserted`; "Duplicates: two" and "checked for duplicates and found one" keep their problem words.
     Source: issue 16; NegEx post-negation triggers (Chapman et al., 2001)."""
-    for match in list(_LABEL.finditer(text)):
-        if nil_answer(match["value"]):
-            text = _blank(text, match.start(), match.end())
+    for separator in list(_LABEL_SEPARATOR.finditer(text)):
+        end = _VALUE_END.search(text, separator.end())
+        if separator.start() and nil_answer(text[separator.end():end.start()]):
+            label = max(_clause_start(text, separator.start()), text.rfind("\n", 0, separator.start()) + 1)
+            text = _blank(text, label, end.start() + (text[end.start():end.start() + 1] == ")"))
     for match in list(_FOUND_NONE.finditer(text)):  # the result's own words stay: "Nothing was found that ..."
         text = _blank(text, _clause_start(text, match.start()), match.start())
     for match in list(_SEARCH.finditer(text)):
