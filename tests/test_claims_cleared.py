@@ -111,3 +111,9 @@ def test_a_label_with_brackets_or_decimals_answered_no(text):
 
 def test_a_label_answered_with_a_finding_is_one():
     assert claims.finding("DSCR (minimum 1.25x) breach: yes, 1.13x", PROBLEMS)
+
+
+def test_a_verb_whose_object_is_none():
+    assert not claims.finding("We reject none of the amendments.", ["reject"])
+    assert not claims.finding("Negotiate: 0 clauses; reject (0).", ["reject", "negotiate"])
+    assert claims.finding("We reject clause 4.3 and none of the others.", ["reject"])

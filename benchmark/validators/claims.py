@@ -472,6 +472,9 @@ _FOUND_SOME = re.compile(r"^\s*,?\s*and\s+(?:we\s+|i\s+)?(?:found|find|saw|ident
 _FOUND_NONE = re.compile(r"\b(?:found\s+(?:none|nothing|no\s+sign)|(?:none|nothing)\s+(?:was\s+|were\s+)?found|"
                          r"(?:was|were|is|are)\s+not\s+found|(?:was|were|is|are|been)\s+ruled\s+out|"
                          r"there\s+(?:is|are|was|were)\s+none|none\s+(?:applies|apply|applied))\b", re.IGNORECASE)
+#: A verb whose object is "none" or "nothing" ("we reject none of them", "found nothing", "negotiate nothing"):
+#: the verb names what was not done or found. "Nothing but" is no negation.
+_VERB_OF_NONE = re.compile(r"\b[^\W\d_]+(?=\s+(?:none|nothing)\b(?!\s+but\b))", re.IGNORECASE)
 #: Where a clause ends for :func:`unfound`: a sentence stop, a semicolon, a contrast.
 _CLAUSE_END = re.compile(r"[;!?]|\.(?:\s|$)|\b(?:but|however|although|though|whereas|yet)\b", re.IGNORECASE)
 #: Words that only give a problem's appearance ("looks like a duplicate", "appears to be"): cleared when a contrast
@@ -535,7 +538,8 @@ def unfound(text: str) -> str:
     clause stating a difference as nothing (a zero amount, "zero", "nil", "rounding"), the object of a search
     ("checked each invoice for duplicates") unless the clause goes on to find something ("and found one"), and a
     clause before a post-negation result ("... and found none", "were ruled out"; the result itself is kept, so
-    "Nothing was found that would require rejection" stays negated). Feed the result to
+    "Nothing was found that would require rejection" stays negated), and a verb whose object is "none" ("we reject
+    none of the amendments"). Feed the result to
     :func:`asserted`; "Duplicates: two" and "checked for duplicates and found one" keep their problem words.
     Source: issue 16; NegEx post-negation triggers (Chapman et al., 2001)."""
     for separator in list(_LABEL_SEPARATOR.finditer(text)):
@@ -543,6 +547,8 @@ def unfound(text: str) -> str:
         if separator.start() and nil_answer(text[separator.end():end.start()]):
             label = max(_clause_start(text, separator.start()), text.rfind("\n", 0, separator.start()) + 1)
             text = _blank(text, label, end.start() + (text[end.start():end.start() + 1] == ")"))
+    for match in list(_VERB_OF_NONE.finditer(text)):
+        text = _blank(text, match.start(), match.end())
     for match in list(_FOUND_NONE.finditer(text)):  # the result's own words stay: "Nothing was found that ..."
         text = _blank(text, _clause_start(text, match.start()), match.start())
     for match in list(_SEARCH.finditer(text)):
