@@ -645,6 +645,8 @@ def test_a_careful_nothing_to_report_write_up_passes_coverage(coverage, coverage
     "{leaver} looked wrong at first sight (a short month) but is paid correctly.",
     "{leaver} is not entitled to pay after the last day of employment, and none is paid.",
     "Nobody is paid the wrong amount, {leaver} included.",
+    "Nobody, including {leaver}, is paid the wrong amount.",
+    "I checked {leaver}'s final pay for errors and found none.",
     "{leaver}'s final pay could look like an error, but it is right: it stops at the leaving date."])
 def test_a_suspicion_cleared_in_the_same_sentence_is_not_an_invention(coverage, coverage_solved, sentence):
     """Fair: saying why an ordinary line is right, even by naming what it might have been, reports nothing."""

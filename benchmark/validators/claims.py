@@ -33,7 +33,7 @@ from decimal import Decimal
 
 from amounts import number_spans
 from reading import Statement
-from vocabulary import Token, find_phrase, stem, stems, tokens
+from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
 _CUES = {"not", "no", "never", "neither", "nor", "none", "nothing", "without", "cannot", "nobody", "nowhere",
          "avoid", "avoids", "avoided", "avoiding", "refrain", "refrains", "exclude", "excluding"}
@@ -107,16 +107,27 @@ def _list_comma(text: str, after: int, word: Token) -> bool:
     return bool(re.search(r"\b(or|nor|and)\b", body, re.I)) or end == ","
 
 
+#: Words that open an aside between commas inside a clause ("Nobody, including NG-1742, is paid the wrong amount",
+#: "No employee, not even NG-1742, is underpaid"): the clause, and a negation's scope, go on after the aside.
+_ASIDES = {"including", "even", "notably", "particularly", "especially", "such", "like"}
+
+
 def _clauses(text: str, words: list[Token]) -> list[int]:
     """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
     continue a list (:func:`_list_comma`: "do not record X, Y or Z" keeps Z in the negation's clause, "not a
-    duplicate, the loss is below the deductible" does not), and at a terminator word."""
-    clause, result = 0, []
+    duplicate, the loss is below the deductible" does not) or close an aside (:data:`_ASIDES`), and at a
+    terminator word."""
+    clause, result, aside = 0, [], False
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
             hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between)
-            comma = "," in between and not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
+            opens = "," in between and (word.word in _ASIDES or (word.word == "not" and index + 1 < len(words)
+                                                                  and words[index + 1].word in _ASIDES))
+            closes = "," in between and aside and not opens
+            aside = (aside and not closes and not hard) or (opens and not hard)
+            comma = "," in between and not (opens or closes) and \
+                not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
             if hard or comma or word.word in _TERMINATORS:
                 clause += 1
         result.append(clause)
@@ -430,3 +441,151 @@ def alternative_figures(text: str) -> list[list[str]]:
     if len(current) > 1:
         groups.append(current)
     return groups
+
+
+# ------------------------------------------------------------------------------------------------ findings
+#: Words that may follow a nil answer and leave it one ("None found", "Nil this month", "No exceptions to report").
+_NIL_TAIL = {stems(w) for w in ("found", "noted", "identified", "seen", "detected", "observed", "to report",
+                                "this month", "this period", "this week", "this quarter")}
+#: A zero amount standing alone ("$0", "0.00", "EUR 0"), not the 0 of "0.5%", "10.0" or "2025-02-01".
+_ZERO = r"(?<![\w.,\-/])(?:[$\u20ac\u00a3]\s?)?0(?:\.0+)?(?![\w%]|[.,]\d)"
+#: A difference stated as nothing ("$0 variance", "a variance of 0.00", "the difference is zero", "differ only by
+#: rounding"): the clause names a difference only to say there is none.
+_NIL_AMOUNT = re.compile(rf"{_ZERO}|\b(?:zero|nil)\b|\brounding\b", re.IGNORECASE)
+#: What separates a label from its value: ":", "=", a spaced dash, a dash, an opening bracket ("Duplicates: none",
+#: "Exceptions - nil", "Price variances (none found)"); the label runs back to the start of its clause.
+_LABEL_SEPARATOR = re.compile(r"\s*[:=]\s*|\s+-\s+|\s*[\u2013\u2014]\s*|\s*\(\s*")
+#: Where a label's value ends: the clause's punctuation, a closing bracket, the end.
+_VALUE_END = re.compile(r"[;,!?)\n]|\.(?:\s|$)|$")
+#: A search and what it looked for ("checked each invoice for duplicates", "we screened the file for price
+#: variances"): the object runs to the end of the clause or to the search's result ("and found ...").
+_SEARCH = re.compile(r"\b(?:check|look|test|review|search|scan|screen|inspect|examin|vet|audit)\w*\b"
+                     r"(?:\s+[\w'\u2019-]+){0,6}?\s+for\b[^;.!?]*?(?=[;!?]|\.(?:\s|$)|\bbut\b|\bhowever\b|"
+                     r"\band\s+(?:we\s+|i\s+)?(?:found|find|saw|identified|noted)\b|,\s*(?:which|we|it|i)\b|$)",
+                     re.IGNORECASE)
+#: A search's result that is something found ("and found one", "and identified two"), not "found none".
+_FOUND_SOME = re.compile(r"^\s*,?\s*and\s+(?:we\s+|i\s+)?(?:found|find|saw|identified|noted)\s+"
+                         r"(?!none\b|nothing\b|no\b|nil\b|zero\b|0\b)", re.IGNORECASE)
+#: NegEx's post-negation triggers (Chapman et al., 2001): a result that closes its clause and negates what the
+#: clause named before it ("I checked for duplicates and lapsed policies and found none", "exclusions were ruled
+#: out", "there are none").
+_FOUND_NONE = re.compile(r"\b(?:found\s+(?:none|nothing|no\s+sign)|(?:none|nothing)\s+(?:was\s+|were\s+)?found|"
+                         r"(?:was|were|is|are)\s+not\s+found|(?:was|were|is|are|been)\s+ruled\s+out|"
+                         r"there\s+(?:is|are|was|were)\s+none|none\s+(?:applies|apply|applied))\b", re.IGNORECASE)
+#: A verb whose object is "none" or "nothing" ("we reject none of them", "found nothing", "negotiate nothing"):
+#: the verb names what was not done or found. "Nothing but" is no negation.
+_VERB_OF_NONE = re.compile(r"\b[^\W\d_]+(?=\s+(?:none|nothing)\b(?!\s+but\b))", re.IGNORECASE)
+#: Where a clause ends for :func:`unfound`: a sentence stop, a semicolon, a contrast.
+_CLAUSE_END = re.compile(r"[;!?]|\.(?:\s|$)|\b(?:but|however|although|though|whereas|yet)\b", re.IGNORECASE)
+#: Words that only give a problem's appearance ("looks like a duplicate", "appears to be"): cleared when a contrast
+#: follows ("... but bills a different delivery"); alone they report a suspicion ("looks like a duplicate lodgement").
+_APPEARANCE = re.compile(r"\b(?:looks?|looked|seems?|seemed)\s+(?:like|to\s+be)\b|\b(?:appears?|appeared)\s+to\s+be\b|"
+                         r"\bon\s+(?:its|the)\s+face\b|\bresembl\w*|\bsuperficially\b", re.IGNORECASE)
+#: Words that give a first view as superseded by themselves ("At first sight INV-2 is a duplicate of INV-1").
+_FIRST_VIEW = re.compile(r"\bat\s+first\s+(?:sight|glance)\b|\binitially\s+(?:looked|seemed|appeared)\b",
+                         re.IGNORECASE)
+#: Words that confirm an appearance ("looks like a duplicate and is one", "appears to be, and is, ...").
+_CONFIRMED = re.compile(r"\b(?:and|which)\s+(?:it\s+|they\s+|this\s+)?(?:is|are|was|were)\b(?!\s+not\b)|"
+                        r"\b(?:is|are|was|were)\s+indeed\b|\bin\s+fact\s+(?:is|are|was|were)\b(?!\s+not\b)|"
+                        r"\bconfirmed\s+(?:as|to\s+be)\b", re.IGNORECASE)
+#: A contrast after which a verdict clears what came before ("NG-1742 looked wrong at first, but is paid correctly").
+_CONTRAST = re.compile(r"\b(?:but|however|although|though|yet|nevertheless|on\s+closer\s+inspection|in\s+fact)\b",
+                       re.IGNORECASE)
+#: Verdicts that clear a subject in the writer's words ("is correct", "is in order", "paid correctly"), not as an
+#: adjective ("the correct amount is ...").
+VERDICTS = re.compile(r"\b(?:is|are|was|were|looks?|seems?)\s+(?:(?:entirely|quite|all|therefore|thus|also)\s+)?"
+                      r"(?:right|correct|fine|in\s+order|as\s+due|valid|genuine)\b|\b(?:correctly|properly|rightly)\s+"
+                      r"(?:paid|calculated|excluded|included|left\s+out|applied|billed|charged)\b|"
+                      r"\b(?:paid|billed|charged)\s+(?:correctly|properly)\b", re.IGNORECASE)
+
+
+def nil_answer(text: str) -> bool:
+    """True when ``text`` (a result cell, or the value after a label) is a verdict that nothing was found: one of
+    :data:`vocabulary.NIL_ANSWERS` ("None", "nil", "No", "N/A", "OK", "passed", "in order"), optionally followed by
+    "found", "noted", "to report", "this month" and the like, or a zero amount ("$0", "0.00"). Case, punctuation
+    and tense are ignored. "Two", "one found" and "" are not nil answers."""
+    if re.fullmatch(rf"\W*{_ZERO}\W*", text, re.IGNORECASE):
+        return True
+    words = stems(text)
+    for canonical in NIL_ANSWERS.terms:
+        for phrase in NIL_ANSWERS.phrases(canonical):
+            if words[:len(phrase)] == phrase and (len(words) == len(phrase) or words[len(phrase):] in _NIL_TAIL):
+                return True
+    return False
+
+
+def found_nothing(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its parts) reports a search's nil result that closes its clause
+    ("I checked for duplicates and lapsed policies and found none", "exclusions were ruled out", "none found"):
+    NegEx's post-negation triggers (Chapman et al., 2001). What the clause named before it was looked for, not
+    found (:func:`unfound` blanks it; a reader of decisions may drop the part)."""
+    return bool(_FOUND_NONE.search(text))
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding position ``at`` starts (:data:`_CLAUSE_END`)."""
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, at)]
+    return ends[-1] if ends else 0
+
+
+def unfound(text: str) -> str:
+    """``text`` (a sentence, one of its parts, or a cell) with what reports nothing found blanked out (same length,
+    spaces): a label answered in the negative (:func:`nil_answer` after "label:", "label -", "label (...)"), a
+    clause stating a difference as nothing (a zero amount, "zero", "nil", "rounding"), the object of a search
+    ("checked each invoice for duplicates") unless the clause goes on to find something ("and found one"), and a
+    clause before a post-negation result ("... and found none", "were ruled out"; the result itself is kept, so
+    "Nothing was found that would require rejection" stays negated), and a verb whose object is "none" ("we reject
+    none of the amendments"). Feed the result to
+    :func:`asserted`; "Duplicates: two" and "checked for duplicates and found one" keep their problem words.
+    Source: issue 16; NegEx post-negation triggers (Chapman et al., 2001)."""
+    for separator in list(_LABEL_SEPARATOR.finditer(text)):
+        end = _VALUE_END.search(text, separator.end())
+        if separator.start() and nil_answer(text[separator.end():end.start()]):
+            label = max(_clause_start(text, separator.start()), text.rfind("\n", 0, separator.start()) + 1)
+            text = _blank(text, label, end.start() + (text[end.start():end.start() + 1] == ")"))
+    for match in list(_VERB_OF_NONE.finditer(text)):
+        text = _blank(text, match.start(), match.end())
+    for match in list(_FOUND_NONE.finditer(text)):  # the result's own words stay: "Nothing was found that ..."
+        text = _blank(text, _clause_start(text, match.start()), match.start())
+    for match in list(_SEARCH.finditer(text)):
+        if not _FOUND_SOME.match(text[match.end():]):
+            text = _blank(text, match.start(), match.end())
+    for match in list(_NIL_AMOUNT.finditer(text)):
+        start = max(_clause_start(text, match.start()), text.rfind(",", 0, match.start()) + 1)
+        ends = [m.start() for m in _CLAUSE_END.finditer(text, match.end())]
+        comma = text.find(",", match.end())
+        end = min([len(text), *ends[:1], *([comma] if comma >= 0 else [])])
+        text = _blank(text, start, end)
+    return text
+
+
+def cleared(text: str, clearing=()) -> bool:
+    """True when ``text`` raises a problem only to clear it: an appearance followed by a contrast ("looks like a
+    duplicate but bills a different delivery"; "looks like a duplicate lodgement" alone is a suspicion) or a first
+    view ("at first sight") that nothing confirms ("... and is one" does), or a
+    contrast ("but", "however", "in fact") followed by a verdict that clears (:data:`VERDICTS`: "is correct", "is in
+    order", "paid correctly"; or one of the scenario's ``clearing`` terms, asserted: "but the endorsement adds it
+    back"). Source: issue 16; ConText's pseudo-triggers (Harkema et al., 2009)."""
+    contrast = _CONTRAST.search(text)
+    appearance = _APPEARANCE.search(text)
+    if not _CONFIRMED.search(text) and (_FIRST_VIEW.search(text) or (
+            appearance and contrast and contrast.start() > appearance.start())):
+        return True
+    if contrast is None:
+        return False
+    after = text[contrast.start():]
+    return bool(VERDICTS.search(after)) or (bool(_terms(clearing)) and asserted(after, clearing))
+
+
+def finding(text: str, terms, clearing=()) -> bool:
+    """True when ``text`` (a sentence, one of its parts, or a table cell) reports one of ``terms`` as found, in
+    the writer's own voice: asserted (not negated) once what reports nothing is blanked (:func:`unfound`), not a
+    supposition (:func:`hypothetical`), not reported speech (:func:`reported`), not a problem raised only to be
+    cleared (:func:`cleared`, with the scenario's ``clearing`` terms). Source: issue 16 item 2."""
+    if not text or hypothetical(text) or reported(text) or cleared(text, clearing):
+        return False
+    return asserted(unfound(text), terms)

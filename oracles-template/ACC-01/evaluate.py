@@ -12,12 +12,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, alternative_figures, asserted, hypothetical, reported, stances
+from claims import about, alternative_figures, asserted, finding, nil_answer, reported, stances
 from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.5"
+EVALUATOR_VERSION = "ACC-01/1.6"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -91,19 +91,6 @@ INVENTED_LISTS = {"entries": ["adjusting entry", "correcting entry", "AJE", "ple
                   "bank": ["bank error", "take up with", "raise with", "query with", "claim from the bank",
                            "recover from the bank", "bank to reverse", "bank to refund", "bank to correct",
                            "bank to investigate", "bank to trace", "notify the bank", "write to the bank"]}
-#: A search and its nil result in one sentence ("we checked the statement for duplicate charges and returned items
-#: and found none"): the problem words name what was looked for, not what was found.
-SEARCHED_FOR = re.compile(r"\b(?:check|look|test|review|search|scan|screen|inspect|examin)\w*\b[^.;:]*?\bfor\b",
-                          re.IGNORECASE)
-NIL = re.compile(r"\b(?:none|nothing|nil|no|not)\b", re.IGNORECASE)
-#: A verdict that there is nothing wrong: a table row's result cell ("Duplicate charges | None found", "Status:
-#: OK") or the value after a label ("Bank errors: none.", "Unreconciled difference: $0.00").
-NIL_CELL = re.compile(r"\W*(?:none|nil|no|n/?a|not applicable|ok|okay|agreed|in order|clear|zero|\$?0(?:\.00)?)"
-                      r"(?:\s+(?:found|noted|identified|seen|this month|this period|to report))*\W*", re.IGNORECASE)
-#: A difference stated as nothing ("the unreconciled balance is zero", "an unexplained difference of $0.00").
-ZERO = re.compile(r"(?<![\d.,])\$?0(?:\.00)?(?![\d.,]*\d)|\b(?:zero|nil)\b", re.IGNORECASE)
-#: "<label>: <value>": a line of a checklist or summary.
-LABELLED = re.compile(r"^\s*(?P<label>[^:]{1,80}):\s*(?P<value>.+)$", re.DOTALL)
 #: The brief's classifications a clean month does not have.
 ERROR_CLASSES = ("Bank error", "NSF cheque", "Recording error")
 
@@ -344,22 +331,11 @@ def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[d
 
 def _asserts_problem(text: str) -> bool:
     """True when ``text`` (a sentence, a semicolon-separated part of one, or a table cell) states one of
-    :data:`PROBLEMS` as the writer's own finding: not negated, not a supposition, not reported speech, not a label
-    whose value is a nil verdict ("Bank errors: none"), and not the object of a search that found nothing."""
-    for part in re.split(r";\s*", text):
-        if hypothetical(part) or reported(part) or not asserted(part, PROBLEM_TERMS):
-            continue
-        if ZERO.search(part) and not any(asserted(part, PROBLEMS.words(c)) for c in PROBLEMS.terms
-                                         if c != "unreconciled difference"):
-            continue  # a difference of nothing
-        labelled = LABELLED.match(part)
-        if labelled and NIL_CELL.fullmatch(labelled["value"]):
-            continue
-        search = SEARCHED_FOR.search(part)
-        if search and NIL.search(part, search.end()):
-            continue
-        return True
-    return False
+    :data:`PROBLEMS` as the writer's own finding, read part by part with the shared :func:`claims.finding`: not
+    negated, not a supposition, not reported speech, not a label whose value is a nil verdict ("Bank errors:
+    none"), not a difference stated as nothing ("unreconciled difference: $0.00"), and not the object of a search
+    ("we checked the statement for duplicate charges and found none")."""
+    return any(finding(part, PROBLEM_TERMS) for part in re.split(r";\s*", text))
 
 
 def _invented_in_report(statements: list, planted: list[dict]) -> list[str]:
@@ -373,7 +349,7 @@ def _invented_in_report(statements: list, planted: list[dict]) -> list[str]:
             continue
         if statement.cells is not None:
             cells = [v for v in statement.cells.values() if v.strip()]
-            if any(NIL_CELL.fullmatch(v) for v in cells):
+            if any(nil_answer(v) for v in cells):
                 continue
             problem = any(_asserts_problem(v) for v in cells)
         else:

@@ -20,12 +20,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, figure_listed, figure_stated, hypothetical, mentions, negated
+from claims import asserted, figure_listed, figure_stated, hypothetical, mentions, negated, unfound
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.5"
+EVALUATOR_VERSION = "BANK-01/1.6"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -79,10 +79,6 @@ FORWARD = re.compile(r"\b(?:before|risk\s+of|avoid(?:ing)?|close\s+to|near(?:ing
 ORIGINAL = re.compile(r"\b(?:original(?:ly)?|unamended|pre-amendment|(?:before|absent|without|prior\s+to)\s+the\s+"
                       r"(?:second\s+)?amendment)\b", re.I)
 BREACH = "a breach"
-#: A label answered in the negative: "Breach: No", "Differences from the certificate - none", "Exceptions: nil".
-ANSWERED_NO = re.compile(r"[:\-\u2013\u2014]\s*(?:no|none|nil|n/?a|not applicable|zero|\$\s?0(?:\.0+)?)\s*\.?\s*$", re.I)
-#: A difference that is none: "variance between our calculation and the certificate: $0", "differ only by rounding".
-NIL = re.compile(r"\bnil\b|\bnone\b|\bzero\b|(?<![\d.,])\$?\s?0(?:\.0+)?(?![\d.,])|\brounding\b", re.I)
 ERROR_FREE = re.compile(r"\berror[\s-]free\b", re.I)
 MODAL = re.compile(r"\b(?:would|could|might|may)\b", re.I)
 #: What a reader takes as a claim that a figure or the certificate is wrong: misstatement words outside a
@@ -455,13 +451,16 @@ def _problem(text: str) -> str | None:
     """What ``text`` (one sentence, one part of it, or one table cell) claims is wrong, or None: a breach
     (:data:`BREACH_CLAIM`, :data:`BELOW_MINIMUM`, :data:`NOT_MET`), a misstatement (:data:`MISSTATEMENT`), a
     difference from the certificate (:data:`DIFFERENCE` or :data:`NOT_AGREED` where :data:`COMPARED` sets the
-    certificate or the borrower against our figures, unless it is nil or rounding: :data:`NIL`), a request for the
+    certificate or the borrower against our figures), a request for the
     December 2024 quarter (:data:`MISSING_QUARTER` with :data:`MISSING_OR_NEEDED`). Negated mentions ("no breach",
     "we found no differences", "not misstated"), a label answered "no" or "none" ("Breach: No"), and suppositions
-    ("If ...") claim nothing; breach words claim nothing in a modal or forward-looking phrase ("would be a breach",
+    ("If ...") claim nothing, nor does what the shared :func:`claims.unfound` blanks (a label answered "no" or
+    "none", a difference stated as nil, "$0" or rounding, what was looked for, a search that found nothing); breach
+    words claim nothing in a modal or forward-looking phrase ("would be a breach",
     "headroom before a breach") or beside the level an amendment replaced (:data:`ORIGINAL`)."""
-    if hypothetical(text) or ANSWERED_NO.search(text):
+    if hypothetical(text):
         return None
+    text = unfound(text)
     plain = FORWARD.sub(" ", text)
     if not MODAL.search(plain) and not ORIGINAL.search(plain) and (
             asserted(plain, BREACH_CLAIM.words("breach")) or asserted(plain, BELOW_MINIMUM)
@@ -469,7 +468,7 @@ def _problem(text: str) -> str | None:
         return BREACH
     if not MODAL.search(text) and asserted(ERROR_FREE.sub(" ", text), MISSTATEMENT.words("misstatement")):
         return "a misstatement"
-    if COMPARED.search(text) and not NIL.search(text) and (asserted(text, DIFFERENCE.words("difference"))
+    if COMPARED.search(text) and (asserted(text, DIFFERENCE.words("difference"))
                                                              or asserted(text, NOT_AGREED)):
         return "a difference from the certificate"
     if MISSING_QUARTER.search(common.normalize_text(text)) and asserted(text, MISSING_OR_NEEDED):

@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.6"
+EVALUATOR_VERSION = "HR-01/1.7"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -117,11 +117,6 @@ PAY_FINDINGS = PROBLEMS.words("overpaid") + PROBLEMS.words("underpaid")
 ALL_CORRECT = re.compile(r"\b(?:all|every|each)\b(?:\W+\w+){0,8}?\W+(?:correct(?:ly)?|right|accurate(?:ly)?|in order|"
                          r"as (?:due|the cao requires))\b")
 ZERO_WORDS = {"none", "nil", "no", "zero", "0"}
-#: A verdict that clears what a sentence first suspected ("NG-1742 looked wrong at first, but is paid correctly"):
-#: the line is said to be right, in the writer's words, not as an adjective ("the correct amount is ...").
-CLEARED = re.compile(r"\b(?:is|are|was|were|looks?|seems?)\s+(?:(?:entirely|quite|all|therefore|thus|also)\s+)?"
-                     r"(?:right|correct|fine|in order|as due)\b|\b(?:correctly|properly|rightly)\s+(?:paid|"
-                     r"calculated|excluded|included|left out|applied)\b|\bpaid\s+(?:correctly|properly)\b")
 
 
 def _money(value: Decimal | None) -> str:
@@ -570,11 +565,11 @@ def _zero_net_stated(statements: list[Statement], tol: Decimal) -> bool:
 
 
 def _problem_asserted(text: str) -> bool:
-    """True when ``text`` reports a problem (:data:`PROBLEMS`) in the writer's own voice: a term outside a
-    negation, in a sentence that is not a supposition ("If ...") or someone else's words ("the email asks ...")."""
-    if not text or claims.hypothetical(text) or claims.reported(text):
-        return False
-    return any(claims.asserted(text, PROBLEMS.words(term)) for term in PROBLEMS.terms)
+    """True when ``text`` reports a problem (:data:`PROBLEMS`) in the writer's own voice, read by the shared
+    :func:`claims.finding`: a term outside a negation, in a sentence that is not a supposition ("If ...") or someone
+    else's words ("the email asks ..."), not a label answered "none", not what was looked for or a search that
+    found nothing, not a problem raised only to be cleared ("looked wrong at first, but is paid correctly")."""
+    return any(claims.finding(text, PROBLEMS.words(term)) for term in PROBLEMS.terms)
 
 
 def _invented(rows: list[dict[str, Any]], statements: list[Statement], completion: dict | None,
@@ -606,7 +601,9 @@ def _invented(rows: list[dict[str, Any]], statements: list[Statement], completio
         if st.kind == "heading":
             continue
         cells = [v for v in (st.cells or {}).values() if v] if st.cells is not None else [st.text]
-        problem = any(_problem_asserted(v) and not CLEARED.search(fold(v)) for v in cells)
+        # a verdict in the writer's words clears a row or sentence here even without a contrast ("NG-1742: overtime
+        # checked, paid correctly")
+        problem = any(_problem_asserted(v) and not claims.VERDICTS.search(fold(v)) for v in cells)
         differences = [d for d in _differences_given(st.text, st.cells) if _nonzero(d, tol)]
         names_employee = bool(EMPLOYEE_IN_TEXT.search(st.text.upper()))
         counted = _exception_totals([st]) - {0}

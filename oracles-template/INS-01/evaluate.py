@@ -18,7 +18,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.6"
+EVALUATOR_VERSION = "INS-01/1.7"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -77,18 +77,6 @@ PROBLEMS = Vocabulary({
 #: CP-FL-10 adds it back"): the problem word before it is conceded, not asserted.
 CLEARED = ["covered", "added back", "adds it back", "does not apply", "in force", "separate", "stands",
            "approve", "valid", "genuine"]
-_CONTRAST = re.compile(r"\b(?:but|however|although|though|yet|nevertheless)\b", re.I)
-#: A label answered in the negative ("Duplicates: none found", "Fraud indicators - no"): the label is no assertion.
-_ANSWERED_NO = re.compile(r"^[^:;\n]{0,60}?[:\u2013\u2014-]\s*(?:none|no|nil|n/?a|zero|0|not found|clear|ok|pass(?:ed)?)\b",
-                          re.I)
-
-#: A check reported with its negative result at the end of its clause ("I checked for duplicates and lapsed policies
-#: and found none", "exclusions were ruled out"): the problem words before it are what was looked for, not found
-#: (NegEx's post-negation triggers; Chapman et al., 2001).
-_FOUND_NONE = re.compile(r"\b(?:found (?:none|nothing|no sign)|(?:none|nothing) (?:was |were )?found|"
-                         r"(?:was|were) not found|(?:was|were) ruled out|there (?:is|are|was|were) none|"
-                         r"none (?:applies|apply|applied))\b", re.I)
-
 
 #: What the note calls the total it must give (brief: "the total amount payable on approved claims").
 TOTAL_LABELS = ["total amount payable", "total payable", "total approved", "approved total", "total to pay",
@@ -299,11 +287,7 @@ def invented_issues(ev: common.Evaluation, expected: dict[str, dict[str, str]], 
 
 def _asserts(text: str, terms: list[str]) -> bool:
     """Whether ``text`` asserts one of ``terms`` as a careful reader reads it (:func:`invented_issues`)."""
-    if claims.hypothetical(text) or claims.reported(text) or _ANSWERED_NO.match(text):
-        return False
-    if _CONTRAST.search(text) and claims.asserted(text, CLEARED):
-        return False
-    return claims.asserted(text, terms)
+    return claims.finding(text, terms, clearing=CLEARED)
 
 
 def _problems_given(statements: list[Statement], claim_id: str, want: dict[str, str]) -> list[str]:
@@ -343,14 +327,14 @@ def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list
 
 def _without_checks_found_none(statements: list[Statement]) -> list[Statement]:
     """``statements`` less the clauses (semicolon-separated parts of a sentence) that report a check finding nothing
-    (:data:`_FOUND_NONE`): what was looked for is no claim's decision or problem. A sentence left empty is dropped;
+    (:func:`claims.found_nothing`): what was looked for is no claim's decision or problem. A sentence left empty is dropped;
     table rows and headings are kept as they are."""
     kept = []
     for statement in statements:
-        if statement.cells is not None or statement.kind == "heading" or not _FOUND_NONE.search(statement.text):
+        if statement.cells is not None or statement.kind == "heading" or not claims.found_nothing(statement.text):
             kept.append(statement)
             continue
-        text = "; ".join(c for c in re.split(r";\s*", statement.text) if c.strip() and not _FOUND_NONE.search(c))
+        text = "; ".join(c for c in re.split(r";\s*", statement.text) if c.strip() and not claims.found_nothing(c))
         if text:
             kept.append(Statement(text, statement.section, None, statement.kind, statement.where))
     return kept

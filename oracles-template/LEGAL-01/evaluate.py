@@ -18,10 +18,10 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, hypothetical, mentions, stances
+from claims import asserted, finding, mentions, stances, unfound
 from vocabulary import Vocabulary, durations_in_months, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.4"
+EVALUATOR_VERSION = "LEGAL-01/1.5"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
@@ -94,10 +94,6 @@ HISTORY = Vocabulary({"earlier round": ["round 1", "round one", "first round", "
                                         "last round", "heads of terms", "previously", "originally", "initially",
                                         "last time", "working papers"]},
                      source="LEGAL-01 hard level: round 1's working papers on the heads of terms")
-#: A count of none beside an assessment ("negotiate: 0", "reject - none", "0 to reject", "zero rejections") says
-#: there is nothing of that kind (read before negation, which only governs words after its cue).
-_ZERO_COUNT = re.compile(r"\b(negotiat\w*|reject\w*)\s*(?:[:=\-\u2013\u2014]\s*|\(\s*)?(?:0|zero|none|nil|nothing)\b"
-                         r"|\b(?:0|zero)\s+(?:to\s+)?(?:negotiat\w*|reject\w*)\b", re.IGNORECASE)
 #: What a count of the amendments is counted in (brief: "how many amendments there are").
 COUNTED = Vocabulary({"amendment": ["amend", "change", "clause", "point", "markup", "mark up"]},
                      source="LEGAL-01 brief: the note says how many amendments there are")
@@ -367,8 +363,10 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
     items = [str(i) for i in (completion or {}).get("issues_found", []) if isinstance(i, (str, int, float))]
     issue_statements = [s for n, item in enumerate(items, 1)
                         for s in common.text_statements(item, f"COMPLETION.json issues_found[{n}]")]
-    readable = [replace(s, text=_ZERO_COUNT.sub(" ", s.text),
-                        cells={k: _ZERO_COUNT.sub(" ", v) for k, v in s.cells.items()} if s.cells else s.cells)
+    # what reports nothing ("negotiate: 0", "reject - none", "0 to reject", "we reject none") is blanked before the
+    # stances are read: claims.unfound, shared with the other coverage evaluators
+    readable = [replace(s, text=unfound(s.text),
+                        cells={k: unfound(v) for k, v in s.cells.items()} if s.cells else s.cells)
                 for s in [*statements, *issue_statements]
                 if s.kind != "heading" and not HISTORY.matches(s.text, "earlier round")]
     options = STANCE_TERMS
@@ -382,10 +380,8 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
             for option in [o for o in ("negotiate", "reject") if o in given and "accept" not in given]:
                 found.append(f"{statement.where}: clause {clause} given '{option}' ({statement.text[:80]!r})")
     for statement in readable:
-        if hypothetical(statement.text):
-            continue
         named = [t for t in PROBLEMS.terms
-                 if asserted(statement.text, [*PROBLEMS.words(t), *([_BEYOND] if t == "beyond the playbook" else [])])]
+                 if finding(statement.text, [*PROBLEMS.words(t), *([_BEYOND] if t == "beyond the playbook" else [])])]
         if named:
             found.append(f"{statement.where}: reports {named[0]} ({statement.text[:80]!r})")
     return list(dict.fromkeys(found))

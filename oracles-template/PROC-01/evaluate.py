@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 import common
-from claims import asserted, hypothetical, mentions, reported
+from claims import asserted, finding, mentions
 from reading import Statement, text_statements
 from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.5"
+EVALUATOR_VERSION = "PROC-01/1.6"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -73,22 +73,6 @@ PROBLEMS = Vocabulary({
 #: tolerance", "all within 2% of the PO price", "no more than the 2% AP may accept".
 WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than|no more than|up to)\b"
                               r"(?:\s+\S+){0,4}?\s+(?:tolerance|allowance|limit|threshold|2\s*%)", re.IGNORECASE)
-#: What only looks like a problem: "look like duplicates but bill different deliveries".
-APPARENT = re.compile(r"\b(?:looks?|looked|seems?|seemed) like\b|\bappears? to be\b|\bat first (?:sight|glance)\b|"
-                      r"\bresembl\w*", re.IGNORECASE)
-#: A label cleared by what follows it: "Duplicates: none", "Price variances (none found)", "Short shipments - nil",
-#: "Duplicate check: passed".
-_CLEARED = re.compile(r"(?::|\(|\s[-\u2013\u2014]\s)\s*(none|nil|no\b|nothing|not\s+found|n/a|zero|0\b|clear|ok\b|"
-                      r"pass(?:ed)?\b|fine\b|clean\b|satisfactory\b)",
-                      re.IGNORECASE)
-#: What was looked for is not what was found: "checked each invoice for duplicates", "screened for price variances".
-_LOOKED_FOR = re.compile(r"\b(?:check|checked|checking|checks|test|tested|testing|look|looked|looking|screen|"
-                         r"screened|screening|search|searched|searching|review|reviewed|reviewing)\b"
-                         r"(?:\s+[\w-]+){0,5}?\s+for\b[^.;:!?]*?(?=;|:|\.\s|\.$|!|\?|\bbut\b|\band found\b|,\s*(?:which|we|it|"
-                         r"the|and\s+(?:found|it|the))\b|$)",
-                         re.IGNORECASE)
-
-
 #: Brief, "What to deliver" 1: "`decision` (`approve` or `reject`)", in any tense ("Approved", "Rejected"); the
 #: shared decision vocabulary calls a rejection "decline".
 DECISION_NAMES = {"approve": "approve", "decline": "reject"}
@@ -189,24 +173,19 @@ def read_report(ev: common.Evaluation) -> tuple[dict[str, list[dict[str, str]]],
 
 def problem_asserted(text: str, settled: list[str] | tuple[str, ...] = ()) -> str:
     """The problem (a :data:`PROBLEMS` term) that ``text`` — one sentence, table row or note — asserts about an
-    invoice, or "" when it asserts none: a negated term ("not a short shipment", "none was rejected"), a
-    supposition ("If the price were ..."), someone else's words ("the supplier asks us to ..."), a label cleared by
-    what follows it ("Duplicates: none"), what was looked for ("checked each invoice for duplicates") and a
-    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance"), a shortfall the
-    supplier credited (a sentence naming one of the ``settled`` credit notes: "delivered 35 short; credit note
-    HP-CN2693 covers it") and what only looks like a problem ("look like duplicates, but ...") assert none."""
+    invoice, or "" when it asserts none. Each part (split at semicolons and sentence stops) is read by the shared
+    :func:`claims.finding` (negation, supposition, reported speech, a label answered "none", what was looked for,
+    a search that found nothing, what only looks like a problem); here only the scenario's own rules are added: a
+    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance") and a shortfall
+    the supplier credited (a sentence naming one of the ``settled`` credit notes: "delivered 35 short; credit note
+    HP-CN2693 covers it") assert none."""
     if settled and mentions(text, list(settled)):  # the sentence explains a shortfall by the credit note
         return ""
-    parts = [part for part in re.split(r";\s*|\.\s+", text) if part.strip()]
-    for part in parts:
-        if hypothetical(part) or reported(part) or WITHIN_TOLERANCE.search(part) or APPARENT.search(part):
+    for part in (part for part in re.split(r";\s*|\.\s+", text) if part.strip()):
+        if WITHIN_TOLERANCE.search(part):
             continue
-        cleared = _CLEARED.search(part)
-        if cleared:  # "Duplicates: none" clears the label before it; what follows is read on its own
-            part = part[cleared.start(1):]
-        part = _LOOKED_FOR.sub(" ", part)
         for term in PROBLEMS.terms:
-            if asserted(part, PROBLEMS.words(term)):
+            if finding(part, PROBLEMS.words(term)):
                 return term
     return ""
 

@@ -13,6 +13,10 @@ Run like solve.py (cwd = the workspace, writes to $WP42_OUT) with ``--style``:
   sheet, and a memo organised by department headings with sentences saying what was NOT done ("we have not
   reported 6140 at budget").
 
+When every check passes (the coverage set's clean records) each says so in its own way: ``checks`` as a table of
+checks whose results read "OK" / "None found", ``us_style`` in a sentence and an issues_found entry beginning "None",
+``by_account`` as a sentence listing what it did not find.
+
 The answer is always solve.analyse's; only presentation and organisation differ. Imports solve from this folder.
 """
 
@@ -135,7 +139,7 @@ def write_workbook(path: Path, result: dict, style: str, workspace: Path) -> Non
             summary.write_formula(offset, 2, f'=IF(ABS(B{offset + 1})<0.01,"OK","Check")', None, "OK")
     if style == "by_account":
         notes = wb.add_worksheet("Notes")
-        for r, issue in enumerate(result["issues"]):
+        for r, issue in enumerate(result["issues"] or ["No data problems found this month."]):
             notes.write(r, 0, issue)
     wb.close()
 
@@ -205,10 +209,29 @@ def write_memo(path: Path, result: dict, style: str) -> None:
     d.add_heading("Data problems corrected", level=1)
     for issue in result["issues"]:
         d.add_paragraph(issue, style="List Bullet")
+    if not result["issues"]:
+        _no_problems(d, style)
     if style == "by_account":
         d.add_paragraph("We have not reported any line at budget on the strength of a note in a submission; actuals "
                         "are the ledger's.")
     d.save(str(path))
+
+
+def _no_problems(d: docx.document.Document, style: str) -> None:
+    """The memo's word that the checks found nothing, written the ``style``'s way."""
+    if style == "checks":
+        _table(d, ("Check", "Result"), [
+            ("Trial balance nets to zero", "OK"),
+            ("Each submission ties to the Board-approved totals", "OK"),
+            ("Duplicate rows in the submissions", "None found"),
+            ("Mapping file disagrees with a submission", "None found"),
+        ])
+    elif style == "us_style":
+        d.add_paragraph("We found no data problems. The trial balance netted to zero, all five submissions tied to "
+                        "the approved totals and the mapping matched the submissions; nothing needed correcting.")
+    else:
+        d.add_paragraph("There was nothing to correct this month: no duplicate budget rows, no sign errors in the "
+                        "export and no differences between the mapping and the submissions.")
 
 
 def main() -> None:
@@ -224,6 +247,9 @@ def main() -> None:
     completion = {"status": "completed", "summary": f"Variance pack for {result['period']}.",
                   "deliverables": ["variance_analysis.xlsx", "variance_memo.docx", "COMPLETION.json"],
                   "assumptions": [], "questions": [], "issues_found": result["issues"]}
+    if style == "us_style" and not result["issues"]:
+        completion["issues_found"] = ["None: the trial balance nets to zero and every submission ties to the "
+                                      "approved totals."]
     (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2) + "\n", encoding="utf-8")
 
 

@@ -1,0 +1,119 @@
+"""claims.finding / unfound / cleared / nil_answer: one shared reading of "nothing found" for the coverage set's
+``no_invented_issues`` criteria (issue 16), each phrasing beside its near miss that IS a reported problem, and the
+negation scope across an aside ("Nobody, including NG-1742, is paid the wrong amount")."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from wp42.layout import Repo
+
+sys.path.insert(0, str(Repo.find().validators_dir))
+import claims  # noqa: E402
+
+PROBLEMS = ["duplicate", "breach", "exception", "price variance", "variance", "differ", "wrong", "underpaid",
+            "short shipment"]
+
+NOTHING_FOUND = [
+    "Duplicates: none",
+    "Breach: No",
+    "Exceptions - nil",
+    "Exceptions \u2013 none noted.",
+    "Duplicate check: passed",
+    "Price variances (none found)",
+    "$0 variance",
+    "The variance between our calculation and the certificate is 0.00.",
+    "Our figures and the certificate differ only by rounding.",
+    "I checked each invoice for duplicates.",
+    "We screened the file for price variances and short shipments.",
+    "We searched the ledger for duplicates and price variances and found none.",
+    "Duplicates and short shipments were ruled out.",
+    "INV-1 and INV-2 look like a duplicate but bill a different delivery.",
+    "At first sight INV-2 is a duplicate of INV-1.",
+    "Nobody, including NG-1742, is paid the wrong amount.",
+    "No employee, not even NG-1742, is underpaid.",
+]
+PROBLEM_FOUND = [
+    "Duplicates: two",
+    "Exceptions - INV-3 and INV-4",
+    "A variance of $120.00 on INV-3.",
+    "We checked for duplicates and found one.",
+    "We searched the ledger for duplicates and identified two.",
+    "INV-2 looks like a duplicate and is one.",
+    "INV-2 is a duplicate of INV-1.",
+    "Duplicates: none; INV-4 is a short shipment.",
+    "Nobody else is affected, but NG-1742 is paid the wrong amount.",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING_FOUND)
+def test_nothing_found_reports_no_problem(text):
+    assert not claims.finding(text, PROBLEMS), claims.unfound(text)
+
+
+@pytest.mark.parametrize("text", PROBLEM_FOUND)
+def test_the_near_miss_reports_the_problem(text):
+    assert claims.finding(text, PROBLEMS), claims.unfound(text)
+
+
+def test_nobody_including_x_keeps_the_negation_scope_past_the_aside():
+    """claims.negation_scope used to stop "Nobody" at the first comma, reading "is paid the wrong amount" as
+    asserted; the aside "including NG-1742" now leaves the scope running to the clause's end."""
+    assert claims.negated("Nobody, including NG-1742, is paid the wrong amount.", "wrong")
+    assert claims.negated("Nobody, including NG-1742 and NG-1177, is paid the wrong amount.", "wrong")
+    assert not claims.negated("Nobody objected; NG-1742 is paid the wrong amount.", "wrong")
+    assert not claims.negated("No duplicate, the loss is below the deductible.", "deductible")
+
+
+@pytest.mark.parametrize("cell", ["None", "none found", "Nil this month", "N/A", "OK", "Passed", "in order", "$0.00",
+                                  "0", "No."])
+def test_nil_answers(cell):
+    assert claims.nil_answer(cell)
+
+
+@pytest.mark.parametrize("cell", ["Two", "one found", "", "$0.50", "10.0", "No duplicates but one variance",
+                                  "INV-0042"])
+def test_not_nil_answers(cell):
+    assert not claims.nil_answer(cell)
+
+
+def test_cleared_by_a_scenario_verdict_after_a_contrast():
+    text = "Flood is an excluded peril on the schedule, but the endorsement adds it back."
+    assert claims.cleared(text, ["adds it back"])
+    assert not claims.cleared("Flood is an excluded peril on the schedule.", ["adds it back"])
+    assert claims.cleared("NG-1742 looked underpaid at first, but is paid correctly.")
+    assert not claims.finding(text, ["excluded peril"], clearing=["adds it back"])
+
+
+def test_suppositions_and_reported_speech_report_nothing():
+    assert not claims.finding("If INV-2 were a duplicate we would reject it.", PROBLEMS)
+    assert not claims.finding("The supplier says INV-2 is a duplicate.", PROBLEMS)
+
+
+def test_a_post_negation_result_keeps_its_own_negation():
+    """Blanking "Nothing was found" whole removed the cue that negates the rest of the clause."""
+    assert not claims.finding("Nothing was found that would require rejection.", ["rejection"])
+
+
+def test_an_appearance_without_a_contrast_is_a_suspicion():
+    """INS-01's coverage test: "C-2 looks like a duplicate lodgement of the first claim" reports a duplicate."""
+    assert claims.finding("C-2 looks like a duplicate lodgement of the first claim on that policy.", PROBLEMS)
+    assert not claims.finding("C-2 looks like a duplicate, but it is a separate loss.", PROBLEMS)
+
+
+@pytest.mark.parametrize("text", ["DSCR (minimum 1.25x) breach: No", "Leverage 3.10x vs 3.50x maximum - breach: none.",
+                                  "Status: OK; duplicates (none found)"])
+def test_a_label_with_brackets_or_decimals_answered_no(text):
+    assert not claims.finding(text, PROBLEMS), claims.unfound(text)
+
+
+def test_a_label_answered_with_a_finding_is_one():
+    assert claims.finding("DSCR (minimum 1.25x) breach: yes, 1.13x", PROBLEMS)
+
+
+def test_a_verb_whose_object_is_none():
+    assert not claims.finding("We reject none of the amendments.", ["reject"])
+    assert not claims.finding("Negotiate: 0 clauses; reject (0).", ["reject", "negotiate"])
+    assert claims.finding("We reject clause 4.3 and none of the others.", ["reject"])
