@@ -168,9 +168,17 @@ def test_cluster_receipts_equal_the_local_backend(cluster: Cluster, oracles: Pat
                  plan_attempts(ids, [worker], "A1", 1, f"{backend}-{worker}", tmp_path / backend, oracles, None)]
         executor = make_executor(backend, 2, REPO, ray_address=address)
         batch = run_batch(specs, executor)
+        lost = [o.spec.task_id for o in batch.outcomes if (o.receipt or {}).get("status") == "infrastructure_error"]
+        if lost:
+            # The documented recovery (README, "Running on a cluster"): a task the cluster lost (a node a starved
+            # machine's health check gave up on) is an infrastructure_error that the same run id redoes.
+            batch = run_batch(specs, make_executor(backend, 2, REPO, ray_address=address))
+            assert not [o for o in batch.outcomes if o.receipt["status"] == "infrastructure_error"], lost
         assert all(o.error is None for o in batch.outcomes), [o.error for o in batch.outcomes if o.error]
         results[backend] = {(o.spec.task_id, o.spec.worker): _judgement(o.receipt) for o in batch.outcomes}
-    assert results["ray"] == results["local"]
+    differing = {key: {backend: (results[backend][key]["status"], results[backend][key]["notes"][:2])
+                       for backend in results} for key in results["local"] if results["ray"][key] != results["local"][key]}
+    assert results["ray"] == results["local"], differing
     assert {key: r["det_score"] for key, r in results["ray"].items() if key[1] == "reference"} == \
         {(tid, "reference"): 1.0 for tid in ids}
 
