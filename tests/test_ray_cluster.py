@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from wp42.errors import UserError
-from wp42.executor import existing_receipt, make_executor, plan_attempts, run_batch
+from wp42.executor import make_executor, plan_attempts, run_batch
 from wp42.generation import generate
 from wp42.layout import Oracle, Repo
 from wp42.runner import stage_attempt
@@ -157,75 +157,92 @@ def test_job_sent_to_a_node_holds_no_oracle(oracles: Path, tmp_path: Path) -> No
         assert hidden.reference_md.read_bytes()[:200] not in sent
 
 
+def _wp42(*argv: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    """``python -m wp42 ...`` in a fresh interpreter, as a user runs it: each `wp42 run` makes its own Ray
+    connection. The private instances of tests/test_executor.py leave ``RAY_AUTH_MODE=token`` in this process's
+    environment (Ray's own ``ray.init`` sets it), and a token-mode driver of this auth-disabled cluster loses its
+    tasks' arguments (the nodes' workers cannot call back to it: OwnerDiedError)."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("RAY_ADDRESS", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")}  # set here by earlier Ray tests
+    env["RAY_AUTH_MODE"] = "disabled"  # as the test cluster; a private instance's ray.init left "token" here
+    return subprocess.run([sys.executable, "-m", "wp42", *argv], capture_output=True, text=True, timeout=timeout,
+                          env=env)
+
+
+def _receipts(runs: Path, run_id: str) -> dict[str, dict]:
+    """``{task_id: receipt}`` of one run's attempts."""
+    return {p.parents[2].name: json.loads(p.read_text()) for p in sorted((runs / run_id).glob("*/*/*/receipt.json"))}
+
+
 @pytest.mark.slow
 def test_cluster_receipts_equal_the_local_backend(cluster: Cluster, oracles: Path, tmp_path: Path) -> None:
-    """The seven references and nop through the cluster give the local backend's receipts, and the attempts ran on
-    the worker node (the head has no CPUs)."""
-    ids = REPO.task_ids()
-    results = {}
-    for backend, address in (("local", None), ("ray", cluster.address)):
-        specs = [spec for worker in ("reference", "nop") for spec in
-                 plan_attempts(ids, [worker], "A1", 1, f"{backend}-{worker}", tmp_path / backend, oracles, None)]
-        executor = make_executor(backend, 2, REPO, ray_address=address)
-        batch = run_batch(specs, executor)
-        lost = [o.spec.task_id for o in batch.outcomes if (o.receipt or {}).get("status") == "infrastructure_error"]
-        if lost:
-            # The documented recovery (README, "Running on a cluster"): a task the cluster lost (a node a starved
-            # machine's health check gave up on) is an infrastructure_error that the same run id redoes.
-            batch = run_batch(specs, make_executor(backend, 2, REPO, ray_address=address))
-            assert not [o for o in batch.outcomes if o.receipt["status"] == "infrastructure_error"], lost
-        assert all(o.error is None for o in batch.outcomes), [o.error for o in batch.outcomes if o.error]
-        results[backend] = {(o.spec.task_id, o.spec.worker): _judgement(o.receipt) for o in batch.outcomes}
+    """The seven references and nop through the cluster (`wp42 run --backend ray --ray-address`) give the local
+    backend's receipts, and the attempts ran on the worker node (the head has no CPUs)."""
+    results: dict[str, dict[str, dict]] = {}
+    for backend in ("local", "ray"):
+        extra = ["--backend", "ray", "--ray-address", cluster.address] if backend == "ray" else []
+        for worker in ("reference", "nop"):
+            argv = ["run", "--all", "--worker", worker, "-j", "2", "--runs-dir", str(tmp_path / backend),
+                    "--run-id", f"{backend}-{worker}", "--oracle-root", str(oracles), *extra]
+            done = _wp42(*argv)
+            receipts = _receipts(tmp_path / backend, f"{backend}-{worker}")
+            if any(r["status"] == "infrastructure_error" for r in receipts.values()):
+                # the documented recovery (README, "Running on a cluster"): the same run id redoes a lost task
+                done = _wp42(*argv)
+                receipts = _receipts(tmp_path / backend, f"{backend}-{worker}")
+            assert len(receipts) == len(REPO.task_ids()), done.stderr[-2000:]
+            for task_id, receipt in receipts.items():
+                results.setdefault(backend, {})[f"{task_id}/{worker}"] = _judgement(receipt)
     differing = {key: {backend: (results[backend][key]["status"], results[backend][key]["notes"][:2])
                        for backend in results} for key in results["local"] if results["ray"][key] != results["local"][key]}
     assert results["ray"] == results["local"], differing
-    assert {key: r["det_score"] for key, r in results["ray"].items() if key[1] == "reference"} == \
-        {(tid, "reference"): 1.0 for tid in ids}
+    assert {key: r["det_score"] for key, r in results["ray"].items() if key.endswith("/reference")} == \
+        {f"{tid}/reference": 1.0 for tid in REPO.task_ids()}
 
 
 @pytest.mark.slow
 def test_lost_node_is_an_infrastructure_error_that_resume_completes(cluster: Cluster, oracles: Path,
                                                                     tmp_path: Path) -> None:
     """A node killed while its worker runs leaves run.json and an infrastructure_error receipt (no half-written
-    attempt); a second call with the same run id, on a new node, runs the attempt again and grades it."""
+    attempt); a second `wp42 run` with the same run id, on a new node, runs the attempt again and grades it."""
+    import threading
+
     switch = tmp_path / "switch"
     switch.mkdir()
     (switch / "slow").write_text("")
-    worker = f"sh -c 'test -e {switch}/slow && sleep 120; exit 0'"
-    specs = plan_attempts(["ACC-01"], [worker], "A1", 1, "lost", tmp_path / "runs", oracles, None,
-                          expose=(str(switch),))
+    runs = tmp_path / "runs"
+    argv = ["run", "ACC-01", "--worker", f"sh -c 'test -e {switch}/slow && sleep 120; exit 0'", "--expose",
+            str(switch), "--runs-dir", str(runs), "--run-id", "lost", "--oracle-root", str(oracles), "--backend",
+            "ray", "--ray-address", cluster.address, "--json"]
     spare = cluster.add_worker("worker-2", cpus=1)
     victim = cluster.nodes[1]
-    executor = make_executor("ray", 1, REPO, ray_address=cluster.address)
 
     def kill_when_running() -> None:
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            busy = list(Path(tempfile.gettempdir()).glob("wp42-node-*"))
-            if busy:
-                break
+        while time.monotonic() < deadline and not list(Path(tempfile.gettempdir()).glob("wp42-node-*")):
             time.sleep(0.5)
         time.sleep(2.0)
         for node in (victim, spare):
             Cluster.kill(node)
 
-    import threading
-
     killer = threading.Thread(target=kill_when_running, daemon=True)
     killer.start()
-    first = run_batch(specs, executor)
+    first = _wp42(*argv)
     killer.join(timeout=180)
-    receipt = first.outcomes[0].receipt
-    assert receipt is not None and receipt["status"] == "infrastructure_error", first.outcomes[0]
-    assert "Ray task was lost" in receipt["notes"][0] or "lost" in json.dumps(receipt)
-    assert specs[0].folder.run_json.is_file() and existing_receipt(specs[0]) is None  # resume will redo it
+    attempt = runs / "lost" / "ACC-01" / "A1" / "1"
+    receipt = json.loads((attempt / "receipt.json").read_text())
+    assert receipt["status"] == "infrastructure_error", (receipt, first.stderr[-2000:])
+    assert "lost" in json.dumps(receipt)
+    assert json.loads((attempt / "run.json").read_text())["infrastructure_error"]
 
     (switch / "slow").unlink()
     cluster.add_worker("worker-3", cpus=1)
-    again = run_batch(specs, make_executor("ray", 1, REPO, ray_address=cluster.address))
-    outcome = again.outcomes[0]
-    assert not outcome.skipped and outcome.receipt["status"] != "infrastructure_error", outcome
-    assert json.loads(specs[0].folder.run_json.read_text())["infrastructure_error"] is None
+    again = _wp42(*argv)
+    rows = json.loads(again.stdout)
+    assert [row["skipped"] for row in rows] == [False], rows  # resume redid the infrastructure_error
+    receipt = json.loads((attempt / "receipt.json").read_text())
+    assert receipt["status"] != "infrastructure_error", receipt
+    assert json.loads((attempt / "run.json").read_text())["infrastructure_error"] is None
 
 
 def test_unreachable_cluster_is_one_line(oracles: Path, tmp_path: Path) -> None:

@@ -67,14 +67,17 @@ RETURN_GRACE_S = 300.0
 ATTEMPT_DIR, BUNDLE_DIR = "attempt", "bundle"
 
 
-def import_ray() -> ModuleType:
-    """The ``ray`` module.
+def import_ray(private: bool = True) -> ModuleType:
+    """The ``ray`` module. ``private`` (a private local instance, no cluster address) sets :data:`RAY_ENV` before the
+    import unless the caller set it; a driver of a multi-node cluster gets only the usage-statistics switch (Ray's
+    single-machine mode would give the driver a loopback address the cluster's nodes cannot reach it on).
 
     Raises:
         UserError: Ray is not installed (one line naming ``pip install -e '.[ray]'``).
     """
     for name, value in RAY_ENV.items():
-        os.environ.setdefault(name, value)
+        if private or name == "RAY_USAGE_STATS_ENABLED":
+            os.environ.setdefault(name, value)
     try:
         import ray
     except ImportError as exc:
@@ -212,8 +215,8 @@ class RayExecutor:
             raise UserError("-j must be 1 or more")
         self.jobs = jobs
         self.repo = repo or Repo.find()
-        self.ray = ray_module or import_ray()
         self.address = address or os.environ.get("RAY_ADDRESS") or None
+        self.ray = ray_module or import_ray(private=not self.address)
 
     def _start(self) -> bool:
         """Connect to the cluster, or start a private local instance unless one is running; True when this call
