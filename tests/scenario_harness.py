@@ -24,6 +24,7 @@ from wp42.generation import copy_public_bundle
 from wp42.generation import generate as generate_scenario
 from wp42.layout import Oracle, Repo
 from wp42.schemas import errors
+from wp42.variants import wrong_solution_sets
 
 REPO = Repo.find()
 #: The seeds every scenario is tested at: the committed one and one other.
@@ -50,8 +51,8 @@ def scenario_sets(task_id: str) -> list[str]:
 
 
 def wrong_sets(entry: dict[str, Any]) -> list[str]:
-    """The sets on which a wrong solution must fail its targets (default ``["challenge"]``)."""
-    return list(entry.get("sets", ["challenge"]))
+    """The sets on which a wrong solution must fail its targets (:func:`wp42.variants.wrong_solution_sets`)."""
+    return wrong_solution_sets(entry)
 
 
 def wrong_levels(task_id: str, entry: dict[str, Any]) -> list[str]:

@@ -29,6 +29,7 @@ from typing import Any
 
 from wp42 import layout
 from wp42.errors import UserError
+from wp42.generation import LEVELS  # noqa: F401  (re-exported: the levels, in the order the report shows them)
 from wp42.layout import Attempt, Repo
 from wp42.receipts import SHARED_CHECKS, UNSCORED_STATUSES
 from wp42.sandbox import ran_unsandboxed
@@ -40,8 +41,6 @@ NO_RECEIPT = "no_receipt"
 UNREADABLE_RECEIPT = "unreadable_receipt"
 CHALLENGE_FEATURES = ("prompt_injection", "requires_clarification", "missing_information", "interface_perturbation")
 SETS = ("coverage", "challenge")
-#: The levels of every template (issue 25), in the order the report shows them.
-LEVELS = ("standard", "hard")
 #: The coverage set's criterion (benchmark/validators/common.py NO_INVENTED_ISSUES): failed means over-flagged.
 INVENTED_ISSUES_CRITERION = "no_invented_issues"
 
