@@ -17,8 +17,8 @@ from wp42.layout import Repo
 sys.path.insert(0, str(Repo.find().validators_dir))
 import claims  # noqa: E402
 import common  # noqa: E402
-import reading  # noqa: E402
 import readers_pptx  # noqa: E402
+import reading  # noqa: E402
 from describe import describe  # noqa: E402
 
 STATUS = {"validated": ["validated", "confirmed"], "not validated": ["not validated", "unvalidated", "not confirmed"]}
