@@ -112,3 +112,16 @@ def test_a_rate_to_be_confirmed_is_not_read_as_validated(generated, solved):
     _write_deck(out / DECK, generated.oracle(),
                 l6_line="L6 Packaging specification harmonisation: saving rate confirmed.")
     assert failed_ids(evaluate(generated, out, solved)) == {"deck_levers"}
+
+
+def test_next_steps_that_validate_levers_are_not_a_status(generated, solved):
+    """"Validate L5 and L6 in phase 2", "we validated the spend against the baseline" and "L5 would be worth more
+    if validated" describe work, not a lever's status: a correct deck carrying them is no hedge."""
+    out = solved / layout.OUT_DIR
+    _add_bullets(out / DECK, "Phase 2", [
+        "Validate L5 and L6 with their owners: a carrier usage report for L5, supplier quotes for L6.",
+        "L5 Mobile line clean-up: we validated the spend against the baseline and it does not support the premise.",
+        "L6 would be worth presenting once validated.",
+        "L5 has not been validated; L6 is yet to be confirmed."])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -19,7 +19,7 @@ import common
 from claims import about, asserted, figure_stated, hypothetical, negation_scope, reported, stances
 from reading import Statement
 
-EVALUATOR_VERSION = "CONS-01/1.0"
+EVALUATOR_VERSION = "CONS-01/1.1"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
@@ -27,15 +27,21 @@ MODEL_HEADERS = ["Lever ID", "Addressable spend (USD)", "Annual saving (USD)", "
 TOTAL_LABEL = "Total validated savings"
 #: A lever's status in the brief's words ("Status (Validated or Not validated)") and the ways a consultant writes
 #: it. "Not validated" is matched as a phrase, so the negation inside it is the option, not a denial of
-#: "validated"; "to be confirmed" (a rate awaited) is not "confirmed". Source: the brief's Deliverables and
-#: Engagement standards ("Only validated savings are presented as savings").
+#: "validated". The status words are patterns, not stems: "validate L5 in phase 2" and "validation plan" are next
+#: steps, not a status; "if validated", "to be validated", "to be confirmed" and "unconfirmed" are not validated;
+#: "we validated the spend against the baseline" is work done, not the lever's status. Source: the brief's
+#: Deliverables and Engagement standards ("Only validated savings are presented as savings").
+_NOT_STATUS_BEFORE = r"(?<!\bif )(?<!\bonce )(?<!\buntil )(?<!\bwhen )(?<!\bbe )(?<!\bbeen )(?<!\byet )"
+_NOT_VERB_AFTER = r"(?!\s+(?:the|that|this|these|those|its|their|our|against|with|each|every)\b)"
 STATUS = {
-    "validated": ["validated", re.compile(r"(?<!to be )(?<!yet )\bconfirmed\b", re.I), "in the total",
-                  "included in the total"],
-    "not validated": ["not validated", "unvalidated", "not yet validated", "not confirmed", "to be confirmed",
-                      "unconfirmed", "excluded",
-                      "not included", "not in the total", "left out of the total", "awaiting validation",
-                      "pending validation", "phase 2 validation"],
+    "validated": [re.compile(_NOT_STATUS_BEFORE + r"\b(?:validated|confirmed)\b" + _NOT_VERB_AFTER, re.I),
+                  "in the total", "included in the total"],
+    "not validated": ["not validated", "not yet validated", "unvalidated", "not confirmed", "unconfirmed",
+                      "excluded", "not included", "not in the total", "left out of the total",
+                      "awaiting validation", "pending validation", "subject to validation",
+                      re.compile(r"\b(?:not|never|cannot|can't)\s+(?:yet\s+)?(?:be\s+|been\s+)*"
+                                 r"(?:validated|confirmed)\b", re.I),
+                      re.compile(r"\bto\s+be\s+(?:validated|confirmed)\b", re.I)],
 }
 #: A lever ID at the start of a cell ("L3", "l3", "L3 MRO national catalogue").
 ID = re.compile(r"^\s*(L\d+)\b", re.I)
