@@ -64,7 +64,8 @@ def bullets(analysis: Analysis) -> None:
         "addressable)." for lv in order if lv.validated]
         + [f"Total validated savings: {cents_usd(analysis.total)}."])
     _bullets(deck, "Levers not validated", [
-        f"{lv.id} {lv.name} - not validated, because {lv.reason}." for lv in order if not lv.validated])
+        f"{lv.id} {lv.name} - not validated, because {lv.reason}." for lv in order if not lv.validated]
+        or ["No lever falls in this category."])
     _bullets(deck, "Next steps", ["Phase 2: validation plan, carrier award, catalogue roll-out."])
     deck.save(OUT / DECK)
 
@@ -99,20 +100,23 @@ def partner_deck(analysis: Analysis) -> None:
     box.text_frame.paragraphs[0].runs[0].font.size = Pt(28)
     box.text_frame.paragraphs[0].runs[0].font.bold = True
     more = summary.shapes.add_textbox(Inches(0.5), Inches(3), Inches(9), Inches(2))
-    more.text_frame.text = ("The number does not include any lever we could not validate against the baseline; "
-                            "we have not used the board pre-read figure.")
+    more.text_frame.text = "The number does not include any lever we could not validate against the baseline" + (
+        "; we have not used the board pre-read figure." if analysis.preread is not None else ".")
     slide = _title_only(deck, "Validated savings")
     rows = [["Lever", "Owner", "Addressable spend (USD)", "Saving rate", "Annual saving (USD)", "Status"]]
     rows += [[f"{lv.id} {lv.name}", lv.owner, usd(lv.addressable), pct(lv.rate), usd(lv.saving), "Validated"]
              for lv in analysis.levers if lv.validated]
     rows.append(["Total validated savings", "", "", "", usd(analysis.total), ""])
     _table(slide, rows)
-    slide = _title_only(deck, "Levers not validated")
-    _table(slide, [["Lever", "Why", "Status"]] + [[f"{lv.id} {lv.name}", lv.reason[0].upper() + lv.reason[1:],
-                                                   "Not validated"]
-                                                  for lv in analysis.levers if not lv.validated])
-    slide.notes_slide.notes_text_frame.text = ("Neither lever carries a savings figure in this pack; both go into "
-                                               "the phase 2 validation plan.")
+    others = [lv for lv in analysis.levers if not lv.validated]
+    if others:
+        slide = _title_only(deck, "Levers not validated")
+        _table(slide, [["Lever", "Why", "Status"]] + [[f"{lv.id} {lv.name}", lv.reason[0].upper() + lv.reason[1:],
+                                                       "Not validated"] for lv in others])
+        slide.notes_slide.notes_text_frame.text = ("These levers carry no savings figure in this pack; they go into "
+                                                   "the phase 2 validation plan.")
+    else:
+        _bullets(deck, "Levers not validated", ["There are none this time: all six levers passed validation."])
     _bullets(deck, "Next steps", ["Confirm the carrier award.", "Launch the logistics tender.",
                                   "Validate the remaining levers in phase 2."])
     deck.save(OUT / DECK)
@@ -144,7 +148,7 @@ def terse(analysis: Analysis) -> None:
     rows.append(["Total", "", "", plain(analysis.total), ""])
     _table(slide, rows)
     _bullets(deck, "Levers not validated", [f"{lv.id} - excluded ({lv.reason})" for lv in analysis.levers
-                                            if not lv.validated])
+                                            if not lv.validated] or ["Nil."])
     _bullets(deck, "Next steps", ["Award carriers; tender; catalogue roll-out; phase 2 checks."])
     deck.save(OUT / DECK)
 
