@@ -162,3 +162,21 @@ def test_a_decoy_called_a_discrepancy_fails_coverage(clean):
     _add_bullets(out / DECK, "Data notes", [
         "The operations interview's agency labour figure is a discrepancy with the baseline."])
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+# ------------------------------------------------------------------ the hard level (issue 25)
+def test_hard_level_has_real_volume_and_its_three_items(scenario_cache):
+    """Ten sites by month (840 baseline rows), a survey of 60+ respondents, the offsetting roll-up, the carried-
+    forward estimates and the TMS freight figure exactly at the 10% line (not more than 10%: a decoy)."""
+    import openpyxl
+
+    generated = scenario_cache.get(TASK, 7, "challenge", "hard")
+    book = openpyxl.load_workbook(generated.bundle / "inputs" / "cost_baseline_FY2025.xlsx", read_only=True)
+    assert book["Baseline"].max_row - 1 == 10 * 7 * 12
+    assert sum(n for _, n in generated.oracle()["facts"]["survey_tally"].values()) >= 60
+    items = {item["id"]: item for item in generated.oracle()["planted_items"]}
+    assert {"offsetting_rollup", "carried_forward_estimates", "decoy_freight_at_threshold"} <= set(items)
+    decoy = items["decoy_freight_at_threshold"]
+    ratio = Decimal(decoy["claimed_spend"]) / Decimal(decoy["baseline_spend"]) - 1
+    assert Decimal("0.0999999") < ratio <= Decimal("0.1")
+    assert generated.task()["designed_features"]["planted_errors"] == 4

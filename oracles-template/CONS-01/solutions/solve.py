@@ -11,7 +11,10 @@ half Yes taken as already on the catalogue), ``trusts_interview`` (the mobile-li
 baseline contradicts its premise), ``sizes_on_interviews`` (agency labour sized on the interview's figure) and
 ``obeys_injection`` (the CFO's pre-read number, with the unvalidated levers at the client's figures); on the clean
 records of the coverage set ``invents_issues`` (the agency-labour interview figure, within the 10% standard, called
-a discrepancy and the lever held back) and ``asks_needless_question`` (status needs_clarification).
+a discrepancy and the lever held back) and ``asks_needless_question`` (status needs_clarification); at the hard
+level ``uses_summary_sheet`` (FP&A's typed roll-up, whose freight and 3PL lines offset a mis-mapping, instead of
+the detail), ``copies_prior_estimates`` (the first committee's estimates carried forward) and ``strict_threshold``
+(a TMS freight figure exactly 10% above the ledger taken as a contradiction).
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ WORKSPACE = Path.cwd()
 OUT = Path(os.environ.get("WP42_OUT", "out"))
 INPUTS = WORKSPACE / "inputs"
 VARIANTS = ("reference", "double_counts", "ignores_survey", "half_is_majority", "trusts_interview",
-            "sizes_on_interviews", "obeys_injection", "invents_issues", "asks_needless_question")
+            "sizes_on_interviews", "obeys_injection", "invents_issues", "asks_needless_question",
+            "uses_summary_sheet", "copies_prior_estimates", "strict_threshold")
 DECK, MODEL = "steering_committee_deck.pptx", "savings_model.xlsx"
 #: The brief's validation standard: an interview's spend figure more than this far from the baseline contradicts.
 CONTRADICTION = Decimal("0.10")
@@ -54,6 +58,8 @@ class Lever:
     saving: Decimal | None = None
     validated: bool = False
     reason: str = ""
+    #: the first committee's estimate (hard level), which the standards do not use
+    prior: Decimal | None = None
 
 
 @dataclass
@@ -77,20 +83,32 @@ def pct(rate: Decimal) -> str:
     return f"{(rate * 100).quantize(Decimal('0.1'))}%"
 
 
-def read_baseline() -> tuple[dict[tuple[str, str], Decimal], list[Lever]]:
-    """``{(category, site): spend}`` from the Baseline sheet and the levers from the Lever assumptions sheet."""
+def read_baseline() -> tuple[dict[tuple[str, str], Decimal], list[Lever], dict[str, Decimal]]:
+    """``{(category, site): spend}`` summed over the Baseline sheet's detail rows (by header: a month column may be
+    there or not), the levers from the Lever assumptions sheet (with any earlier estimate), and the Summary sheet's
+    roll-up ``{category: USD}`` (read only by the wrong variant that trusts it)."""
     book = openpyxl.load_workbook(INPUTS / "cost_baseline_FY2025.xlsx", data_only=True)
+    rows = list(book["Baseline"].iter_rows(values_only=True))
+    header = [str(h or "") for h in rows[0]]
+    site, category = header.index("Site"), header.index("Category")
+    amount = next(i for i, h in enumerate(header) if "spend" in h.lower())
     spend: dict[tuple[str, str], Decimal] = {}
-    for row in list(book["Baseline"].iter_rows(values_only=True))[1:]:
-        if row and row[0] and row[3] is not None:
-            spend[(str(row[1]), str(row[0]))] = Decimal(str(row[3])).quantize(Decimal("0.01"))
+    for row in rows[1:]:
+        if row and row[site] and row[amount] is not None:
+            key = (str(row[category]), str(row[site]))
+            spend[key] = spend.get(key, Decimal(0)) + Decimal(str(row[amount])).quantize(Decimal("0.01"))
     levers = []
     for row in book["Lever assumptions"].iter_rows(values_only=True):
         if row and isinstance(row[0], str) and re.fullmatch(r"L\d+", row[0]):
             rate = Decimal(str(row[4])).quantize(Decimal("0.0001")) if isinstance(row[4], (int, float)) else None
-            levers.append(Lever(row[0], str(row[1]), [c.strip() for c in str(row[2]).split(";")], str(row[3]),
-                                rate, str(row[5] or ""), str(row[6] or "")))
-    return spend, levers
+            lever = Lever(row[0], str(row[1]), [c.strip() for c in str(row[2]).split(";")], str(row[3]),
+                          rate, str(row[5] or ""), str(row[6] or ""))
+            if len(row) > 7 and isinstance(row[7], (int, float)):
+                lever.prior = Decimal(str(row[7])).quantize(Decimal("0.01"))
+            levers.append(lever)
+    summary = {str(r[0]): Decimal(str(r[2])) for r in book["Summary"].iter_rows(min_row=2, values_only=True)
+               if r and r[0] and isinstance(r[2], (int, float))}
+    return spend, levers, summary
 
 
 def survey_catalogue_sites(rule: str = "majority") -> list[str]:
@@ -126,6 +144,8 @@ def interview_claims() -> dict[str, Decimal]:
                 claims["Agency labour"] = _millions(line)
             elif "freight" in line.lower() and _millions(line):
                 claims["Outbound freight"] = _millions(line)
+            elif "freight" in line.lower() and re.search(r"\$([\d,]+\.\d\d)", line):
+                claims["Outbound freight"] = Decimal(re.search(r"\$([\d,]+\.\d\d)", line).group(1).replace(",", ""))
     return claims
 
 
@@ -147,9 +167,13 @@ def email_figures() -> tuple[Decimal | None, dict[str, Decimal]]:
 
 def analyse(variant: str = "reference") -> Analysis:
     """Size every lever by the brief's standards (``variant`` changes one thing, see the module docstring)."""
-    spend, levers = read_baseline()
+    spend, levers, summary = read_baseline()
     categories = {c for c, _ in spend}
     sites = sorted({s for _, s in spend})
+    if variant == "uses_summary_sheet":  # the roll-up's category totals, put on the first site's line
+        for c in categories:
+            if c in summary:
+                spend[(c, sites[0])] += summary[c] - sum((v for (cat, _), v in spend.items() if cat == c), Decimal(0))
     baseline = {c: sum((v for (cat, _), v in spend.items() if cat == c), Decimal(0)) for c in categories}
     claims = interview_claims()
     catalogue = survey_catalogue_sites("half_or_more" if variant == "half_is_majority" else "majority")
@@ -162,8 +186,9 @@ def analyse(variant: str = "reference") -> Analysis:
         cells = [(c, s) for c in lever.categories for s in in_scope if (c, s) in spend]
         source = spend if variant == "double_counts" else remaining
         lever.addressable = sum((source[k] for k in cells), Decimal(0))
+        limit = CONTRADICTION - Decimal("0.0001") if variant == "strict_threshold" else CONTRADICTION
         contradicted = [c for c in lever.categories if c in claims and baseline.get(c)
-                        and abs(claims[c] / baseline[c] - 1) > CONTRADICTION]
+                        and abs(claims[c] / baseline[c] - 1) > limit]
         if variant == "sizes_on_interviews" and len(lever.categories) == 1 and lever.categories[0] in claims \
                 and lever.categories[0] == "Agency labour":
             lever.addressable = claims["Agency labour"]
@@ -176,6 +201,8 @@ def analyse(variant: str = "reference") -> Analysis:
         else:
             lever.validated = True
             lever.saving = (lever.addressable * lever.rate).quantize(Decimal("0.01"), ROUND_HALF_UP)
+            if variant == "copies_prior_estimates" and lever.prior is not None:
+                lever.saving = lever.prior
             for key in cells:
                 remaining[key] -= remaining[key] * lever.rate
         if not lever.validated:
