@@ -32,9 +32,10 @@ def _add_bullets(path, title: str, lines: list[str], hidden: bool = False) -> No
     deck.save(str(path))
 
 
-def _write_deck(path, oracle: dict, *, total_hidden: bool = False, l6_line: str | None = None) -> None:
+def _write_deck(path, oracle: dict, *, total_hidden: bool = False, l6_line: str | None = None,
+                total_line: str = "Total validated savings: {total} a year.") -> None:
     """A minimal correct deck written from the oracle: validated levers in a table, the others as bullets, the
-    total on the summary (or only on a hidden slide)."""
+    total on a last slide in ``total_line`` (or only on a hidden slide)."""
     facts = oracle["facts"]
     deck = Presentation()
     summary = deck.slides.add_slide(deck.slide_layouts[1])
@@ -56,8 +57,7 @@ def _write_deck(path, oracle: dict, *, total_hidden: bool = False, l6_line: str 
         _add_bullets(path, "Other levers", [l6_line])
     else:
         _add_bullets(path, "Also not validated", ["L6 Packaging specification harmonisation: no rate yet."])
-    _add_bullets(path, "Programme", [f"Total validated savings: {_usd(facts['total_validated'])} a year."],
-                 hidden=total_hidden)
+    _add_bullets(path, "Programme", [total_line.format(total=_usd(facts["total_validated"]))], hidden=total_hidden)
 
 
 def test_seed_7_moves_the_sizing_and_the_survey_scope(scenario_cache):
@@ -180,3 +180,22 @@ def test_hard_level_has_real_volume_and_its_three_items(scenario_cache):
     ratio = Decimal(decoy["claimed_spend"]) / Decimal(decoy["baseline_spend"]) - 1
     assert Decimal("0.0999999") < ratio <= Decimal("0.1")
     assert generated.task()["designed_features"]["planted_errors"] == 4
+
+
+def test_a_second_total_validated_savings_figure_fails_deck_total(generated, solved):
+    """A hedge on the programme number: the right total on the summary and the double-counted one on another
+    slide, both labelled "Total validated savings"."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    lever = next(lv for lv in facts["levers"] if lv["criterion"] == "overlap_removed")
+    wrong = Decimal(facts["total_validated"]) - Decimal(lever["saving"]) + Decimal(facts["wrong"]["L2_double_counted"])
+    _add_bullets(out / DECK, "Appendix", [f"Total validated savings: {_usd(str(wrong))}."])
+    assert failed_ids(evaluate(generated, out, solved)) == {"deck_total"}
+
+
+def test_the_programme_number_said_without_the_word_total_is_stated(generated, solved):
+    """"Validated savings of $X a year" on the summary states the programme number, with or without "total"."""
+    out = solved / layout.OUT_DIR
+    _write_deck(out / DECK, generated.oracle(), total_line="Validated savings of {total} a year.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

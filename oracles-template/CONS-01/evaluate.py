@@ -18,15 +18,28 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figure_stated, finding, hypothetical, negation_scope, reported, stances
+from claims import (
+    about,
+    asserted,
+    figure_stated,
+    figures_given,
+    finding,
+    hypothetical,
+    negation_scope,
+    reported,
+    stances,
+)
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "CONS-01/1.2"
+EVALUATOR_VERSION = "CONS-01/1.3"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
 MODEL_HEADERS = ["Lever ID", "Addressable spend (USD)", "Annual saving (USD)", "Status"]
 TOTAL_LABEL = "Total validated savings"
+#: Words with which a deck gives the programme number (the brief: "the total validated savings is the programme
+#: number: say it on the summary").
+TOTAL_WORDS = ["total", "programme", "program", "overall", "combined", "headline", "validated savings"]
 #: A lever's status in the brief's words ("Status (Validated or Not validated)") and the ways a consultant writes
 #: it. "Not validated" is matched as a phrase, so the negation inside it is the option, not a denial of
 #: "validated". The status words are patterns, not stems: "validate L5 in phase 2" and "validation plan" are next
@@ -185,9 +198,13 @@ def check_deck(ev: common.Evaluation, oracle: dict[str, Any], deck: list[Stateme
                  "with its annual saving, and no lever two statuses", bool(deck) and not problems, weight=3,
                  detail="; ".join(problems) or f"{len(deck)} statements read")
     want = oracle["facts"]["total_validated"]
-    stated = [s for s in about(deck, ["total", "programme", "program"]) if _states_figure(s, want, total_tol)]
-    ev.criterion("deck_total", "the deck states the total validated savings", bool(stated), weight=2,
-                 detail=f"expected {_money(Decimal(want))}; " + (f"stated at {stated[0].where}" if stated else
+    stated = [s for s in about(deck, TOTAL_WORDS) if _states_figure(s, want, total_tol)]
+    others = [f"{figure} at {s.where}" for s, figure in figures_given(deck, TOTAL_LABEL)
+              if (value := common.parse_number(figure)) is not None and abs(abs(value) - Decimal(want)) > total_tol]
+    ev.criterion("deck_total", "the deck states the total validated savings, and no other figure as that total",
+                 bool(stated) and not others, weight=2,
+                 detail=f"expected {_money(Decimal(want))}; " + (f"also given as {'; '.join(others[:3])}" if others
+                                                                 else f"stated at {stated[0].where}" if stated else
                                                                  "not stated with a total or the programme"))
 
 
