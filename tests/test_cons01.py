@@ -199,3 +199,19 @@ def test_the_programme_number_said_without_the_word_total_is_stated(generated, s
     _write_deck(out / DECK, generated.oracle(), total_line="Validated savings of {total} a year.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+def test_a_total_row_that_also_totals_addressable_spend_reads_the_annual_saving_column(generated, solved):
+    """The brief puts the total "in the Annual saving column"; a total row that also gives the addressable spend
+    of the validated levers (to its left) is read in that column, not at the first figure after the label."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / "savings_model.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Levers"]
+    row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Total validated savings")
+    sheet.cell(row, 3).value = sum(float(lv["addressable"]) for lv in generated.oracle()["facts"]["levers"]
+                                   if lv["validated"])
+    book.save(path)
+    receipt = evaluate(generated, path.parent, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -31,7 +31,7 @@ from claims import (
 )
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "CONS-01/1.3"
+EVALUATOR_VERSION = "CONS-01/1.4"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
@@ -94,23 +94,30 @@ def _money(value: Decimal | None) -> str:
 
 
 def read_model(book: common.Workbook | None) -> tuple[dict[str, dict[str, Any]], Decimal | None, str]:
-    """``{lever id: {addressable, saving, rate, status, rows}}`` from the Levers sheet, the total validated
-    savings, and a note of what was read."""
+    """``{lever id: {addressable, saving, status, status_text, rows}}`` from the Levers sheet, the total validated
+    savings (the Annual saving cell of the row labelled "Total validated savings", else the first figure right of
+    that label), and a note of what was read."""
     if book is None or book.sheet_name(SHEET) is None:
         return {}, None, f"no {SHEET} sheet"
     sheet = book.sheet_name(SHEET)
     found: dict[str, dict[str, Any]] = {}
+    total: Decimal | None = None
+    label = common.normalize_text(TOTAL_LABEL)
     for row in book.table(sheet, MODEL_HEADERS):
         match = ID.match(common.collapse_text(row["lever id"].value))
         if not match:
+            if total is None and any(isinstance(c.value, str) and common.normalize_text(c.value).startswith(label)
+                                     for c in row.values()):
+                total = row["annual saving"].number  # the brief: the total "in the Annual saving column"
             continue
         entry = found.setdefault(match.group(1).upper(), {"rows": 0})
         entry["rows"] += 1
         entry.update(addressable=row["addressable spend"].number, saving=row["annual saving"].number,
                      status=status_of(row["status"].value),
                      status_text=common.collapse_text(row["status"].value))
-    cell = book.find_label(sheet, TOTAL_LABEL)
-    total = cell.number if cell is not None else None
+    if total is None:  # the label outside the table's columns: the first figure to its right
+        cell = book.find_label(sheet, TOTAL_LABEL)
+        total = cell.number if cell is not None else None
     return found, total, f"{len(found)} lever rows; total {_money(total)}"
 
 
