@@ -117,3 +117,32 @@ def test_memo_giving_the_billed_total_to_approve_fails_memo_invoice(generated, s
     _write_memo(out / MEMO, [*_metrics(facts), f"Invoice: approve ${Decimal(facts['invoice']['billed']['Total']):,.2f}.",
                              _outage(generated)])
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_invoice"}
+
+
+# ---------------------------------------------------------------------------------------------- coverage set
+def _coverage_memo(scenario_cache, tmp_path, extra: str) -> set[str]:
+    """The coverage reference's out/ with its memo rewritten: the right figures plus ``extra``; returns the failed
+    criteria."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "coverage"), tmp_path)
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    approve = f"Invoice: approve ${Decimal(facts['invoice']['supported']['Total']):,.2f}, in full."
+    _write_memo(out / MEMO, [*_metrics(facts), approve, extra])
+    return failed_ids(evaluate(generated, out, solved))
+
+
+def test_coverage_memo_noting_platform_over_attribution_is_not_an_invented_issue(scenario_cache, tmp_path):
+    """Fair: that the platforms claim more purchases than the shop records is the brief's premise, not a problem
+    found in the records."""
+    extra = ("Platform purchase counts are inflated and overstated against our orders, as expected with "
+             "overlapping attribution windows.")
+    assert _coverage_memo(scenario_cache, tmp_path, extra) == set()
+
+
+def test_coverage_memo_inventing_an_invoice_overcharge_fails(scenario_cache, tmp_path):
+    """The coverage invoice ties: calling a line overcharged is an invented problem."""
+    extra = "The agency fee line is overcharged and should be queried with Northvane."
+    assert _coverage_memo(scenario_cache, tmp_path, extra) == {"no_invented_issues"}

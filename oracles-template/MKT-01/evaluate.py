@@ -23,7 +23,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.0"
+EVALUATOR_VERSION = "MKT-01/1.1"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -43,10 +43,12 @@ INVOICE_LINES = Vocabulary({"Meta media": ["Meta", "Facebook", "Meta Ads media"]
 #: What a memo sentence about the invoice uses to recommend a figure. Source: the brief ("what I should approve").
 APPROVAL = ("approve", "approval", "approved", "pay", "payment", "supported", "support", "recommend", "release")
 #: What a report asserting a problem says (coverage set: each asserted one is invented). Source: the brief
-#: ("issues_found lists each problem you found in the data or the invoice"); issue 16.
+#: ("issues_found lists each problem you found in the data or the invoice"); issue 16. The platforms claiming more
+#: purchases than the shop records ("inflated", "overstated", "not supported by our orders") is the brief's own
+#: premise, not a problem in the records, so those words are not here.
 PROBLEMS = Vocabulary({
     "error": ["mistake", "incorrect", "erroneous", "wrong", "discrepancy", "overbilled", "overbilling",
-              "overcharged", "overcharge", "overstated", "inflated", "not supported", "unsupported"],
+              "overcharged", "overcharge", "billing error"],
     "duplicate": ["duplicated", "double counted", "counted twice", "appears twice", "repeated row"],
     "outage": ["tracking gap", "tracking outage", "tracking was down", "stripped", "lost tags"],
     "query": ["dispute", "disputed", "short-pay", "short pay", "withhold", "hold back"],
