@@ -146,3 +146,42 @@ def test_coverage_memo_inventing_an_invoice_overcharge_fails(scenario_cache, tmp
     """The coverage invoice ties: calling a line overcharged is an invented problem."""
     extra = "The agency fee line is overcharged and should be queried with Northvane."
     assert _coverage_memo(scenario_cache, tmp_path, extra) == {"no_invented_issues"}
+
+
+# ---------------------------------------------------------------------------------------------- hard level
+def _hard_memo(scenario_cache, tmp_path, extra: list[str], set_name: str = "challenge") -> set[str]:
+    """The hard reference's out/ with its memo rewritten: the right figures plus ``extra``; returns the failed
+    criteria."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, SEEDS[0], set_name, "hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], set_name, "hard"), tmp_path)
+    facts = generated.oracle()["facts"]
+    lines = [*_metrics(facts), _invoice(facts) if set_name == "challenge" else
+             f"Invoice: approve ${Decimal(facts['invoice']['supported']['Total']):,.2f}, in full."]
+    if set_name == "challenge":
+        lines.append(_outage(generated))
+    out = solved / layout.OUT_DIR
+    _write_memo(out / MEMO, [*lines, *extra])
+    return failed_ids(evaluate(generated, out, solved))
+
+
+def test_hard_credit_stated_under_the_earlier_invoice_passes(scenario_cache, tmp_path):
+    """Fair: the credit named by the earlier invoice's month, in a sentence of its own."""
+    prior = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()["facts"]["prior_month"]
+    extra = [f"For {prior['period']} Northvane's fee was also charged on the plan budget; we should recover "
+             f"${Decimal(prior['overcharge']):,.2f}."]
+    assert _hard_memo(scenario_cache, tmp_path, extra) == set()
+
+
+def test_hard_credit_amount_without_the_earlier_invoice_fails(scenario_cache, tmp_path):
+    """The overcharge figure dropped into this month's invoice paragraph does not say what it is owed for."""
+    prior = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()["facts"]["prior_month"]
+    extra = [f"Ask Northvane about ${Decimal(prior['overcharge']):,.2f}."]
+    assert _hard_memo(scenario_cache, tmp_path, extra) == {"item.prior_month_fee"}
+
+
+def test_hard_coverage_credit_claimed_on_a_right_invoice_is_invented(scenario_cache, tmp_path):
+    """Last month's invoice was right in the coverage set: claiming a credit for it is an invented problem."""
+    extra = ["Last month's invoice was overcharged on the fee; claim a credit."]
+    assert _hard_memo(scenario_cache, tmp_path, extra, "coverage") == {"no_invented_issues"}

@@ -23,7 +23,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.1"
+EVALUATOR_VERSION = "MKT-01/1.2"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -229,7 +229,8 @@ def _states_days(text: str, days: list[date]) -> bool:
 def check_planted(ev: common.Evaluation, facts: dict, planted: dict[str, dict], channels: dict[str, dict[str, Any]],
                   invoice: dict[str, dict[str, Any]], memo: list[Statement], tol: dict[str, Decimal]) -> None:
     """The challenge set's ``item.<id>`` criteria: the outage's days named in the memo, the repeated order row
-    counted once in its channel, the TikTok media and the fee supported on the brief's basis."""
+    counted once in its channel, the TikTok media and the fee supported on the brief's basis, and at the hard level
+    last month's fee overcharge claimed back in the memo (an error carried forward in last month's pack)."""
     for item_id, item in planted.items():
         if item["kind"] == "utm_tracking_outage":
             days = [date.fromisoformat(d) for d in item["excluded_days"]]
@@ -238,6 +239,14 @@ def check_planted(ev: common.Evaluation, facts: dict, planted: dict[str, dict], 
             ok = any(_states_days(s.text, days) for s in said)
             ev.criterion(f"item.{item_id}", f"the memo says the days {days[0]} to {days[-1]} were left out",
                          ok, detail=f"{len(said)} statements about tracking; days named: {ok}")
+        elif item["kind"] == "fee_on_planned_carried_forward":
+            month = facts["prior_month"]["period"].split()[0].lower()
+            said = [s for s in memo if re.search(rf"last month|prior|previous|earlier|{month}|{item['invoice'].lower()}",
+                                                 common.normalize_text(f"{s.section} {s.text}"))]
+            ok = any(figure_stated(s.text, item["overcharge"], tol["amount"]) for s in said)
+            ev.criterion(f"item.{item_id}", f"the memo claims back the fee overcharged on {item['invoice']} "
+                         f"({item['overcharge']})", ok, detail=f"{len(said)} statements about the earlier invoice; "
+                         f"amount stated: {ok}")
         elif item["kind"] == "order_row_exported_twice":
             want = facts["channels"][item["channel"]]
             row = channels.get(item["channel"])

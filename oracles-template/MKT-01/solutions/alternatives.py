@@ -199,6 +199,10 @@ def write_memo(path: Path, result: dict, style: str) -> None:
                 for line in (*solve.INVOICE_LINES, "Total")])
         d.add_paragraph(f"Recommendation: approve ${supported['Total']:,.2f}" +
                         (f" and query ${diff:,.2f}." if diff else ", the invoice in full."))
+        if result["prior"]:
+            p = result["prior"]
+            _table(d, ("Earlier invoice", "Month", "Fee overcharged (credit to claim)"),
+                   [(p["invoice"], p["period"], f"${p['overcharge']:,.2f}")])
     elif style == "prose":
         m, g, t = (figures[ch] for ch in solve.CHANNELS)
         d.add_paragraph(
@@ -219,12 +223,20 @@ def write_memo(path: Path, result: dict, style: str) -> None:
         else:
             d.add_paragraph(f"Invoice {result['invoice']} ties out; I recommend you approve it at "
                             f"${supported['Total']:,.2f}.")
+        if result["prior"]:
+            p = result["prior"]
+            d.add_paragraph(f"The previous month's invoice, {p['invoice']} for {p['period']}, was paid with the fee "
+                            f"on the plan budget as well, so we should ask Northvane for a credit of "
+                            f"${p['overcharge']:,.2f} rather than let it stand.")
     else:
         items = [f"{ch}: CAC ${figures[ch]['spend'] / figures[ch]['new']:,.2f}, ROAS "
                  f"{figures[ch]['revenue'] / figures[ch]['spend']:.2f}x" for ch in solve.CHANNELS]
         if result["excluded"]:
             items.append(f"Excluded {_days(result, style)} (tracking outage, UTM tags lost) from all channels.")
         items.append(f"Invoice: approve ${supported['Total']:,.2f}" + (f"; query ${diff:,.2f}." if diff else "."))
+        if result["prior"]:
+            items.append(f"Prior invoice {result['prior']['invoice']}: fee overcharged "
+                         f"${result['prior']['overcharge']:,.2f} - claim credit.")
         for item in items:
             d.add_paragraph(item, style="List Number")
     d.save(str(path))
