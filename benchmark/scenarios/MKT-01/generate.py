@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -41,8 +42,8 @@ BRIEF_AUTHOR, BRIEF_ROLE = "Mei-Ling Foster", "head of growth"
 DOMAIN = "pellucidskincare.example"
 AGENCY = "Northvane Media Partners LLC"
 AGENCY_DOMAIN = "northvanemedia.example"
-#: Central Time (no daylight-saving arithmetic is needed: only offsets written into email Date headers use it).
-CENTRAL = timezone(timedelta(hours=-5), "CDT")
+#: Austin's time zone: email Date headers carry its offset on the day sent (CST or CDT).
+CENTRAL = ZoneInfo("America/Chicago")
 CHANNELS = ("Meta", "Google", "TikTok")
 #: channel -> (campaigns, daily spend range per campaign in the platform's currency, cost per attributed order in
 #: USD, share of new customers, platform over-attribution factor range)
