@@ -185,3 +185,44 @@ def test_hard_coverage_credit_claimed_on_a_right_invoice_is_invented(scenario_ca
     """Last month's invoice was right in the coverage set: claiming a credit for it is an invented problem."""
     extra = ["Last month's invoice was overcharged on the fee; claim a credit."]
     assert _hard_memo(scenario_cache, tmp_path, extra, "coverage") == {"no_invented_issues"}
+
+
+# ---------------------------------------------------------------------------------------------- fair readings
+def test_total_row_named_grand_total_passes(generated, solved):
+    """Fair: "Grand total (paid media)" is the brief's Total row."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / WORKBOOK
+    book = openpyxl.load_workbook(path)
+    book["Channels"].cell(5, 1).value = "Grand total (paid media)"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
+def test_outage_days_said_as_dropped_pass(generated, solved):
+    """Fair: "dropped from the figures" says the days were left out as well as "excluded" does."""
+    facts = generated.oracle()["facts"]
+    days = [d for d in facts["excluded_days"]]
+    first, last = (Decimal(d[-2:]) for d in (days[0], days[-1]))
+    month = f"{int(days[0][5:7])}"
+    out = solved / layout.OUT_DIR
+    _write_memo(out / MEMO, [*_metrics(facts), _invoice(facts),
+                             f"I dropped {month}/{first}-{month}/{last} from every channel's figures."])
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_coverage_remark_that_platforms_double_count_is_not_invented(scenario_cache, tmp_path):
+    """Fair: the brief itself says the platforms each claim the same sales; saying so in issues_found or the memo
+    reports no problem in the records."""
+    import json
+
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "coverage"), tmp_path)
+    out = solved / layout.OUT_DIR
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    completion["issues_found"] = ["Platform-reported purchases are double counted across overlapping attribution "
+                                  "windows; not used, per policy."]
+    (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, solved)) == set()

@@ -23,7 +23,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.2"
+EVALUATOR_VERSION = "MKT-01/1.3"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -44,21 +44,23 @@ INVOICE_LINES = Vocabulary({"Meta media": ["Meta", "Facebook", "Meta Ads media"]
 APPROVAL = ("approve", "approval", "approved", "pay", "payment", "supported", "support", "recommend", "release")
 #: What a report asserting a problem says (coverage set: each asserted one is invented). Source: the brief
 #: ("issues_found lists each problem you found in the data or the invoice"); issue 16. The platforms claiming more
-#: purchases than the shop records ("inflated", "overstated", "not supported by our orders") is the brief's own
-#: premise, not a problem in the records, so those words are not here.
+#: purchases than the shop records ("inflated", "overstated", "double counted", "not supported by our orders") is
+#: the brief's own premise ("each claims credit for the same sales"), not a problem in the records, so those words
+#: are not here.
 PROBLEMS = Vocabulary({
     "error": ["mistake", "incorrect", "erroneous", "wrong", "discrepancy", "overbilled", "overbilling",
               "overcharged", "overcharge", "billing error"],
-    "duplicate": ["duplicated", "double counted", "counted twice", "appears twice", "repeated row"],
+    "duplicate": ["duplicated", "appears twice", "repeated row", "exported twice"],
     "outage": ["tracking gap", "tracking outage", "tracking was down", "stripped", "lost tags"],
     "query": ["dispute", "disputed", "short-pay", "short pay", "withhold", "hold back"],
 }, source="MKT-01 brief: problems in the data or the invoice; issue 16: invented problems")
 
 
 def _label(value: Any, vocabulary: Vocabulary) -> str | None:
-    """The row a label cell names: a vocabulary term, "Total" for a cell starting with total, else None."""
+    """The row a label cell names: "Total" for a cell with the word total ("Total", "Grand total (paid media)") or
+    naming all channels, else the one vocabulary term it names, else None."""
     text = common.normalize_text(value)
-    if text.startswith("total") or text in ("all paid media", "paid media total", "all channels"):
+    if "total" in re.findall(r"[a-z]+", text) or text in ("all paid media", "all channels", "all paid channels"):
         return "Total"
     return vocabulary.canonical(common.collapse_text(value))
 
@@ -234,7 +236,8 @@ def check_planted(ev: common.Evaluation, facts: dict, planted: dict[str, dict], 
     for item_id, item in planted.items():
         if item["kind"] == "utm_tracking_outage":
             days = [date.fromisoformat(d) for d in item["excluded_days"]]
-            said = [s for s in memo if re.search(r"outage|tracking|utm|exclu|left out|tag|removed|omit",
+            said = [s for s in memo if re.search(r"outage|tracking|utm|exclu|left out|tag|remov|omit|drop|gap|"
+                                                 r"not counted|checkout|strip",
                                                  common.normalize_text(f"{s.section} {s.text}"))]
             ok = any(_states_days(s.text, days) for s in said)
             ev.criterion(f"item.{item_id}", f"the memo says the days {days[0]} to {days[-1]} were left out",
@@ -292,14 +295,15 @@ def _asserts_problem(text: str) -> bool:
 
 
 def invented_issues(completion: dict | None, memo: list[Statement]) -> list[str]:
-    """Problems a coverage-set attempt reports that the clean records do not have: each issues_found entry (an
-    entry saying none was found is not one: claims.found_nothing, claims.nil_answer) and each memo statement
-    asserting one (:func:`_asserts_problem`)."""
+    """Problems a coverage-set attempt reports that the clean records do not have: each issues_found entry and
+    each memo statement asserting one (:func:`_asserts_problem`). An entry saying none was found
+    (claims.found_nothing, claims.nil_answer) or remarking on what policy already says (platforms over-claim)
+    asserts nothing."""
     found = []
     for index, entry in enumerate((completion or {}).get("issues_found") or []):
         text = "; ".join(str(v) for v in entry.values()) if isinstance(entry, dict) else str(entry)
         where = f"COMPLETION.json issues_found[{index}]"
-        if not (found_nothing(text) or nil_answer(text)):  # "None found" reports nothing
+        if not (found_nothing(text) or nil_answer(text)) and _asserts_problem(text):
             found.append(f"{where}: {text[:90]!r}")
     found += [f"{s.where}: {s.text[:90]!r}" for s in memo if s.kind != "heading" and _asserts_problem(s.text)]
     return found
