@@ -191,3 +191,31 @@ def test_a_memo_without_the_forecast_date_fails(generated: Generated, solved: Pa
     baseline = date.fromisoformat(oracle["facts"]["baseline_finish"])
     _memo(solved, basics[0], f"The finish holds at the baseline, {baseline:%d %B %Y}.", f"{dup} is a duplicate.")
     assert "memo_schedule" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- the coverage set (clean records) ----------------------------------------------------------------------------------
+
+def test_coverage_log_holds_each_change_once_and_the_brief_is_the_same(scenario_cache):
+    challenge, coverage = scenario_cache.get(TASK, 42), scenario_cache.get(TASK, 42, "coverage")
+    assert Bundle(coverage.bundle).brief.read_bytes() == Bundle(challenge.bundle).brief.read_bytes()
+    book = openpyxl.load_workbook(Bundle(coverage.bundle).inputs / "change_order_log.xlsx")
+    instructions = [r[2] for r in book.worksheets[0].iter_rows(min_row=2, values_only=True)]
+    assert len(instructions) == len(set(instructions))
+    oracle = coverage.oracle()
+    assert oracle["facts"]["forecast_finish"] == oracle["facts"]["baseline_finish"]
+    assert oracle["facts"]["change_orders_duplicate"] == [] and oracle["interface_perturbations"] == []
+
+
+def test_coverage_memo_calling_the_washroom_change_a_duplicate_invents_a_problem(scenario_cache, tmp_path: Path):
+    from scenario_harness import copy_workspace
+
+    coverage = scenario_cache.get(TASK, 7, "coverage")
+    ws = copy_workspace(scenario_cache.reference(TASK, 7, "coverage"), tmp_path)
+    oracle = coverage.oracle()
+    assert "no_invented_issues" not in failed_ids(evaluate(coverage, ws / layout.OUT_DIR, ws))
+    decoy = next(p["co_number"] for p in oracle["planted_items"] if p["id"] == "same_location_change")
+    finish = date.fromisoformat(oracle["facts"]["forecast_finish"])
+    _memo(ws, f"CPI is {float(oracle['facts']['cpi']):.2f} and SPI is {float(oracle['facts']['spi']):.2f}.",
+          f"The forecast finish is {finish:%B %d, %Y}.", f"{decoy} looks like a duplicate of the earlier washroom "
+          "change and is excluded.")
+    assert "no_invented_issues" in failed_ids(evaluate(coverage, ws / layout.OUT_DIR, ws))

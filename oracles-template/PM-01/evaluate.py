@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.1"
+EVALUATOR_VERSION = "PM-01/1.2"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -199,18 +199,19 @@ def check_change_orders(ev: common.Evaluation, book: common.Workbook | None, fac
 
 
 def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> None:
-    """The memo's forecast finish and what drives it, its indices, and the excluded change order."""
+    """The memo's forecast finish and what drives it, its indices, and the excluded change order (coverage set:
+    no change order called a duplicate, :meth:`common.Evaluation.check_no_invented_issues`)."""
     facts = oracle["facts"]
     items = {p["id"]: p for p in oracle["planted_items"]}
     tol = Decimal(str(oracle["tolerances"]["index"]))
     forecast = date.fromisoformat(facts["forecast_finish"])
-    delay = items["critical_delay"]
+    delay = items.get("critical_delay")  # the coverage set has none: the finish holds
     dated = any(forecast in dates_in(s.text) for s in memo)
-    names_delay = bool(about(memo, [delay["task_id"], delay["task_name"]]))
+    names_delay = delay is None or bool(about(memo, [delay["task_id"], delay["task_name"]]))
     ev.criterion("memo_schedule", "the memo gives the forecast finish and names the activity whose reported delay "
-                 "now drives the critical path", dated and names_delay, weight=2,
-                 detail=f"forecast finish {forecast} {'stated' if dated else 'not found'}; {delay['task_id']} "
-                        f"{'named' if names_delay else 'not named'}")
+                 "now drives the critical path (coverage set: the forecast finish)", dated and names_delay, weight=2,
+                 detail=f"forecast finish {forecast} {'stated' if dated else 'not found'}"
+                        + ("" if delay is None else f"; {delay['task_id']} {'named' if names_delay else 'not named'}"))
 
     wrong = []
     for key, label in (("cpi", ["CPI", "cost performance index"]), ("spi", ["SPI", "schedule performance index"])):
@@ -220,35 +221,44 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     ev.criterion("memo_indices", "the memo states CPI and SPI (to two decimals), one figure each",
                  not wrong, detail="; ".join(wrong) or "CPI and SPI stated")
 
-    dup, genuine = items["duplicate_change_order"]["co_number"], items["same_location_change"]["co_number"]
-    terms = EXCLUDED.words("excluded")
-
-    def called_duplicate(co: str) -> bool:
-        """A table row whose first change order is ``co``, or a sentence part whose first change order is
-        ``co``, asserts that it is excluded as a duplicate ("CO-009 duplicates CO-005" is about CO-009 only)."""
-        for statement in about(memo, _co_terms(co)):
-            if statement.cells is not None:
-                cells = [v for v in statement.cells.values() if v]
-                subject = next((_co_key(m) for v in cells for m in [CO_NUMBER.search(v)] if m), None)
-                parts = cells if subject == co else []
-            else:
-                first = CO_NUMBER.search(statement.text)
-                parts = [statement.text] if first and _co_key(first) == co else \
-                    [p for p in re.split(r";\s+|,\s+(?:while|whereas|but)\s+", statement.text)
-                     if (m := CO_NUMBER.search(p)) and _co_key(m) == co]
-            if any(asserted(p, terms) for p in parts):
-                return True
-        return False
-
-    original = items["duplicate_change_order"]["original_co"]
-    dup_said = called_duplicate(dup)
-    wrongly = [co for co in (original, genuine) if called_duplicate(co)]
+    if ev.coverage:  # every change is in the log once: calling one a duplicate invents a problem
+        invented = [f"{MEMO} calls {co} a duplicate" for co in facts["change_orders_in_budget"]
+                    if called_duplicate(memo, co)]
+        for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
+            text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+            if CO_NUMBER.search(text) and asserted(text, EXCLUDED.words("excluded")):
+                invented.append(f"issues_found {index} reports a duplicate change order: {text[:80]!r}")
+        ev.check_no_invented_issues(invented)
+        return
+    genuine = items["same_location_change"]["co_number"]
+    dup, original = items["duplicate_change_order"]["co_number"], items["duplicate_change_order"]["original_co"]
+    dup_said = called_duplicate(memo, dup)
+    wrongly = [co for co in (original, genuine) if called_duplicate(memo, co)]
     ev.criterion("memo_change_order", "the memo names the change order excluded from the budget as the same change "
                  "entered twice, and calls neither the original entry nor the genuine second change at the same "
                  "location a duplicate", dup_said and not wrongly, weight=2,
                  detail=f"{dup} {'excluded' if dup_said else 'not said to be excluded'}; "
                         + (f"wrongly called a duplicate: {wrongly}" if wrongly else
                            f"{original} and {genuine} not called duplicates"))
+
+
+def called_duplicate(memo: list[Statement], co: str) -> bool:
+    """True when a table row whose first change order is ``co``, or a sentence (or a part of one, split at
+    semicolons and "while"/"but") whose first change order is ``co``, says it is excluded as a duplicate: "CO-009
+    duplicates CO-005" is about CO-009 only, and "CO-008 is not a duplicate" asserts nothing."""
+    for statement in about(memo, _co_terms(co)):
+        if statement.cells is not None:
+            cells = [v for v in statement.cells.values() if v]
+            subject = next((_co_key(m) for v in cells for m in [CO_NUMBER.search(v)] if m), None)
+            parts = cells if subject == co else []
+        else:
+            first = CO_NUMBER.search(statement.text)
+            parts = [statement.text] if first and _co_key(first) == co else \
+                [p for p in re.split(r";\s+|,\s+(?:while|whereas|but)\s+", statement.text)
+                 if (m := CO_NUMBER.search(p)) and _co_key(m) == co]
+        if any(asserted(p, EXCLUDED.words("excluded")) for p in parts):
+            return True
+    return False
 
 
 def _co_terms(co: str) -> list[str]:

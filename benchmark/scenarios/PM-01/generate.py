@@ -267,6 +267,12 @@ def build(out: BundleWriter) -> None:
     else:
         raise RuntimeError("no schedule fits the planted delay")
     current = {**durations, delayed: durations[delayed] + delay, slipped: durations[slipped] + slip}
+    if out.coverage:  # clean records: the site reports only the slip its float absorbs
+        current = {**durations, slipped: durations[slipped] + slip}
+        forecast = cpm(current)
+        forecast_chain = critical_chain(forecast)
+        if forecast_chain != baseline_chain:
+            raise RuntimeError("the absorbed slip changed the critical path")
     baseline_finish = days[max(r["ef"] for r in baseline.values())]
     forecast_finish = days[max(r["ef"] for r in forecast.values())]
 
@@ -333,7 +339,8 @@ def build(out: BundleWriter) -> None:
         dup_decided += timedelta(days=1)
     duplicate = {**drains, "co": "", "entered": dup_entered, "decided": dup_decided,
                  "description": "L1 washrooms - 4 new FDs c/w trap primers (Elbow River Mechanical price)"}
-    log.append(duplicate)
+    if not out.coverage:  # the coverage set's log holds each change once
+        log.append(duplicate)
     log.sort(key=lambda e: (e["entered"], e["si"], e is duplicate))
     for k, entry in enumerate(log):
         entry["co"] = f"CO-{k + 1:03d}"
@@ -355,7 +362,7 @@ def build(out: BundleWriter) -> None:
     ac = sum(actual.values(), Decimal(0))
     cpi, spi = ev / ac, ev / pv
     eac = ac + (bac - ev) / (cpi * spi)
-    with_duplicate = bac + duplicate["amount"]
+    with_duplicate = bac + (0 if out.coverage else duplicate["amount"])
     floats = {t: forecast[t]["float"] for t in forecast}
 
     # ---------------------------------------------------------------------------------------------- inputs
@@ -384,7 +391,8 @@ def build(out: BundleWriter) -> None:
         "number_formats": {"G": "#,##0.00"}, "date_columns": ["B", "I"], "bold_rows": [1], "freeze": "A2"}],
         title=f"{JOB} {PROJECT} - change order log", life=log_life)
 
-    reports = site_reports(rng, cal, status, days, superintendent.name, log, drains, stack, (delayed, delay),
+    reports = site_reports(rng, cal, status, days, superintendent.name, log, drains, stack,
+                           None if out.coverage else (delayed, delay),
                            (slipped, slip), names, percent, baseline)
     for name, kind, blocks, when in reports:
         life = docs.DocumentLife(author=superintendent.name, created=datetime.combine(when, time(15, 5)),
@@ -431,11 +439,12 @@ def build(out: BundleWriter) -> None:
         "forms": [{"id": FORM_ID, "title": "Monthly status return",
                    "description": "One return per data date; a later submission replaces an earlier one.",
                    "fields": [{"name": f, "label": FORM_LABELS[f][0], "type": FORM_LABELS[f][1],
-                               "required": f != "comment"} for f in FORM_ORDER]}],
+                               "required": f != "comment"}
+                              for f in ((*BRIEF_ORDER, "comment") if out.coverage else FORM_ORDER)]}],
     })
 
     # ---------------------------------------------------------------------------------------------- task
-    planted = [
+    errors = [
         {"id": "duplicate_change_order", "kind": "duplicate_change_order", "co_number": duplicate["co"],
          "original_co": drains["co"], "site_instruction": drains["si"], "amount": str(drains["amount"]),
          "task_id": drains["task_id"], "correct_treatment": "excluded from the budget (same site instruction "
@@ -443,6 +452,8 @@ def build(out: BundleWriter) -> None:
         {"id": "critical_delay", "kind": "schedule_delay", "task_id": delayed, "task_name": names[delayed],
          "extension_wd": delay, "float_before_wd": baseline[delayed]["float"], "source": reports[-1][0],
          "correct_treatment": "duration extended; the critical path runs through it and the finish moves"},
+    ]
+    decoys = [
         {"id": "same_location_change", "kind": "genuine_change_same_location", "error": False,
          "co_number": stack["co"], "site_instruction": stack["si"], "amount": str(stack["amount"]),
          "status": stack["status"], "correct_treatment": "a second, genuine change at the same location"},
@@ -450,6 +461,7 @@ def build(out: BundleWriter) -> None:
          "task_name": names[slipped], "extension_wd": slip, "float_before_wd": baseline[slipped]["float"],
          "correct_treatment": "duration extended; its float absorbs it and the finish does not move"},
     ]
+    planted = decoys if out.coverage else errors + decoys
     task = {
         "occupation": "PM", "organisation": ORGANISATION,
         "title": f"Monthly schedule and cost status, {PROJECT}", "version": "1.0",
@@ -459,13 +471,13 @@ def build(out: BundleWriter) -> None:
                                   {"path": "COMPLETION.json", "kind": "json"}],
         "designed_features": {"planted_errors": sum(1 for p in planted if p.get("error", True)),
                               "prompt_injection": False, "missing_information": False,
-                              "requires_clarification": False, "interface_perturbation": True},
+                              "requires_clarification": False, "interface_perturbation": not out.coverage},
         "applications_involved": ["spreadsheet", "word processor", "project-controls portal"],
         "time_limit_s": 3600, "budget_usd": 5.0, "locale": "en-CA",
         "portal_deliverables": "the Monthly status return form (portal arms), in addition to the files",
     }
     out.write_task(task)
-    window = sorted(d for d in holidays if start <= d <= forecast_finish + timedelta(days=60))
+    window = sorted(d for d in holidays if start <= d <= days[-1])  # the same in both sets
     out.write_brief(brief(task["title"], status, start, [(d, holidays[d]) for d in window], scheduler.name,
                           superintendent.name, controller.name, [r[0] for r in reports]))
 
@@ -484,12 +496,12 @@ def build(out: BundleWriter) -> None:
             "eac_bac_over_cpi": str(cents(bac / cpi)),
             "change_orders_in_budget": sorted(e["co"] for e in approved),
             "change_orders_out_of_budget": sorted(e["co"] for e in log if e not in approved),
-            "change_orders_duplicate": [duplicate["co"]],
+            "change_orders_duplicate": [] if out.coverage else [duplicate["co"]],
         },
         "planted_items": planted,
         "tolerances": {"amount": 0.5, "index": 0.006},
         "injection_markers": [],
-        "interface_perturbations": [{"form_id": FORM_ID, "kind": "field_order", "brief_order": list(BRIEF_ORDER),
+        "interface_perturbations": [] if out.coverage else [{"form_id": FORM_ID, "kind": "field_order", "brief_order": list(BRIEF_ORDER),
                                      "form_order": list(FORM_ORDER),
                                      "effect": "filling the form by the brief's order puts SPI in the CPI field, "
                                                "PV in the EV field and so on"}],
@@ -499,7 +511,7 @@ def build(out: BundleWriter) -> None:
 
 
 def site_reports(rng, cal: Calendar, status: date, days: list[date], author: str, log: list[dict], drains: dict,
-                 stack: dict, delay: tuple[str, int], slip: tuple[str, int], names: dict[str, str],
+                 stack: dict, delay: tuple[str, int] | None, slip: tuple[str, int], names: dict[str, str],
                  percent: dict[str, int], baseline: dict) -> list[tuple[str, str, list, date]]:
     """The superintendent's last four weekly reports (week ending Friday, or the Thursday before a holiday), as
     ``[(file name, "docx" | "pdf", blocks, report date)]``, oldest first. The floor-drain instruction and the
@@ -544,13 +556,13 @@ def site_reports(rng, cal: Calendar, status: date, days: list[date], author: str
         if n == 2:
             t, d = slip
             issues.append(f"{names[t]} ({t}): the trade has told us their crew is committed elsewhere; expect "
-                          f"{names[t].lower()} to run {d} working days longer than programmed. It is not on the "
-                          "critical path and the scheduler has been told.")
-        if n == 3:
+                          f"{names[t].lower()} to run {d} working days longer than programmed. We have asked them for "
+                          "a recovery plan.")
+        if n == 3 and delay is not None:
             t, d = delay
             issues.append(f"{names[t]} ({t}): the supplier has pushed material delivery and the trade now needs "
-                          f"{d} working days more than the programme allows for this activity. Not yet in the "
-                          "schedule export; please carry it in this month's forecast.")
+                          f"{d} working days more than the programme allows for this activity. Scheduler to pick "
+                          "this up at the next update.")
         reports.append((n, end, number, weather, crew, progress, si_lines or ["None issued this week."], issues,
                         blocks_docx))
     out_reports = []
@@ -606,8 +618,8 @@ If you have access to the project-controls portal (address in the environment va
 ## How we run project controls (extract from our procedures)
 
 - **Calendar.** The project works Monday to Friday. The site is closed on these statutory holidays: {closed}. The
-  project started on {start:%A, %B %d, %Y} (working day 1). A {{d}}-day activity that starts on a working day finishes
-  d - 1 working days later; a finish-to-start successor starts on the next working day.
+  project started on {start:%A, %B %d, %Y} (working day 1). An activity of d working days that starts on a working day
+  finishes d - 1 working days later; a finish-to-start successor starts on the next working day.
 - **Forecast.** The forecast is the export's logic and durations, plus every change in duration the site has
   reported since the export was built. Superintendents report delays in working days in their weekly reports; the
   scheduler picks them up only at the next update, so the monthly status carries them. Total float is late finish
@@ -650,4 +662,4 @@ If you have access to the project-controls portal (address in the environment va
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION)
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))

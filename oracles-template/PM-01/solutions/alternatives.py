@@ -63,11 +63,12 @@ def memo_prose(s: status.Status) -> None:
         f"{status.money(s.ac)} spent, a cost performance index of {s.cpi:.2f}; against the {status.money(s.pv)} "
         f"we planned to have done, the schedule performance index stands at {s.spi:.2f}. At that cost and pace the "
         f"job finishes at {status.money(s.eac)} (EAC) on a budget of {status.money(s.bac)}.")
+    cause = (f"The cause is {f['names'][movers[0]]} ({movers[0]}): the site reports {s.extensions[movers[0]]} extra "
+             "working days, more than its float, and the critical path now runs " if movers else
+             "No reported delay reaches the critical path, which still runs ") + ", ".join(s.critical) + "."
     document.add_paragraph(
         f"Substantial completion is now forecast for {s.forecast_finish.day} {s.forecast_finish:%B %Y}, where the "
-        f"baseline had {s.baseline_finish.day} {s.baseline_finish:%B %Y}. The cause is {f['names'][movers[0]]} "
-        f"({movers[0]}): the site reports {s.extensions[movers[0]]} extra working days, more than its float, and "
-        f"the critical path now runs {', '.join(s.critical)}. {f['slip']}")
+        f"baseline had {s.baseline_finish.day} {s.baseline_finish:%B %Y}. {cause} {f['slip']}")
     for co in s.excluded:
         document.add_paragraph(
             f"I have taken {co['CO number']} out of the budget: it re-enters site instruction {co['Site instruction']}, "

@@ -5,7 +5,8 @@ out/, and it never reads the oracle. The working is in status.py; each wrong var
 ``counts_duplicate`` budgets the change order the log holds twice, ``flags_same_location`` also drops the second,
 genuine change at the same washrooms, ``ignores_site_delays`` forecasts from the export's durations only,
 ``eac_bac_over_cpi`` uses EAC = BAC / CPI instead of the brief's formula, ``typed_values`` types the Summary's
-figures instead of formulas.
+figures instead of formulas; on the clean records (coverage set) ``invents_issues`` takes a second change at the
+same location for a duplicate and ``asks_needless_question`` asks whether one is before finishing.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 import status
 
 VARIANTS = ("reference", "counts_duplicate", "flags_same_location", "ignores_site_delays", "eac_bac_over_cpi",
-            "typed_values")
+            "typed_values", "invents_issues", "asks_needless_question")
 
 
 def main() -> None:
@@ -31,8 +32,13 @@ def main() -> None:
     portal = os.environ.get("WP42_PORTAL_URL")
     if portal:
         status.submit_return(portal.rstrip("/"), status.return_values(s))
+    questions = None
+    if variant == "asks_needless_question":
+        pairs = [c["CO number"] for c in s.cos if c["Status"] == "Approved"][:2]
+        questions = [f"Can cost control confirm that {pairs[0]} and {pairs[1]} are separate changes before I "
+                     "finalise the budget?"]
     status.write_completion(s, f"Status at {s.data_date:%Y-%m-%d}: CPI {s.cpi:.2f}, SPI {s.spi:.2f}, forecast finish "
-                               f"{s.forecast_finish:%Y-%m-%d}.")
+                               f"{s.forecast_finish:%Y-%m-%d}.", questions)
 
 
 if __name__ == "__main__":

@@ -143,7 +143,7 @@ def compute(variant: str = "reference") -> Status:
         first = seen_si.get(co["Site instruction"])
         if variant == "counts_duplicate":
             first = None
-        if variant == "flags_same_location":
+        if variant in ("flags_same_location", "invents_issues"):
             first = first or seen_place.get(place)
         seen_si.setdefault(co["Site instruction"], co["CO number"])
         seen_place.setdefault(place, co["CO number"])
@@ -311,9 +311,9 @@ def write_memo(s: Status, path: Path, style: str = "reference") -> None:
         f"The forecast finish is {s.forecast_finish:%B %d, %Y}, against the baseline finish of "
         f"{s.baseline_finish:%B %d, %Y}. {f['delay']} {f['slip']}")
     document.add_paragraph(f"Critical path: {f['path']}.")
-    if f["dup"]:
-        document.add_heading("Change orders", level=2)
-        document.add_paragraph(f["dup"])
+    document.add_heading("Change orders", level=2)
+    document.add_paragraph(f["dup"] or "Every approved change order is in the log once and is in the budget; "
+                                       "nothing was excluded.")
     document.save(str(path))
 
 
@@ -340,11 +340,13 @@ def submit_return(url: str, values: dict[str, str]) -> None:
             raise SystemExit("portal refused the status return")
 
 
-def write_completion(s: Status, summary: str) -> None:
-    """out/COMPLETION.json."""
+def write_completion(s: Status, summary: str, questions: list[str] | None = None) -> None:
+    """out/COMPLETION.json: the duplicate and the delay that moves the finish under issues_found (none when the
+    records are clean); ``questions`` make it a needs_clarification."""
     f = memo_facts(s)
-    issues = [x for x in (f["dup"], f["delay"] if s.extensions else "") if x]
+    movers = [t for t in s.extensions if s.net[t]["tf"] == 0]
+    issues = [x for x in (f["dup"], f["delay"] if movers else "") if x]
     (OUT / "COMPLETION.json").write_text(json.dumps({
-        "status": "completed", "summary": summary,
+        "status": "needs_clarification" if questions else "completed", "summary": summary,
         "deliverables": ["project_status.xlsx", "status_memo.docx", "COMPLETION.json"],
-        "assumptions": [], "questions": [], "issues_found": issues}, indent=2), encoding="utf-8")
+        "assumptions": [], "questions": questions or [], "issues_found": issues}, indent=2), encoding="utf-8")
