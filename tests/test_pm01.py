@@ -11,6 +11,7 @@ from pathlib import Path
 
 import docx
 import openpyxl
+import pytest
 from scenario_harness import Generated, evaluate, failed_ids, make_workspace, run_solution
 
 from wp42 import layout
@@ -219,3 +220,20 @@ def test_coverage_memo_calling_the_washroom_change_a_duplicate_invents_a_problem
           f"The forecast finish is {finish:%B %d, %Y}.", f"{decoy} looks like a duplicate of the earlier washroom "
           "change and is excluded.")
     assert "no_invented_issues" in failed_ids(evaluate(coverage, ws / layout.OUT_DIR, ws))
+
+
+@pytest.mark.parametrize("arm", ["A2", "A3"])
+def test_reference_passes_in_the_ordinary_runner_with_and_without_the_portal(scenario_cache, tmp_path: Path, arm: str):
+    """In A3 the runner serves the portal from outside the sandbox and the reference files the status return
+    through the form (signed by the portal); the receipt then grades ``status_return`` too."""
+    from wp42.runner import AttemptSpec, run_attempt
+
+    generated = scenario_cache.get(TASK, 42)
+    spec = AttemptSpec(TASK, "reference", arm, 1, f"ref-{arm}", tmp_path / "runs", generated.oracle_root)
+    receipt = run_attempt(spec)
+    assert receipt["status"] == "passed", receipt["notes"]
+    graded = {c["id"] for c in receipt["required_criteria"]}
+    assert ("status_return" in graded) == (arm == "A3")
+    if arm == "A3":
+        submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
+        assert [e["form_id"] for e in submissions] == ["status_return"] and submissions[0].get("signature")
