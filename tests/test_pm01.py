@@ -237,3 +237,21 @@ def test_reference_passes_in_the_ordinary_runner_with_and_without_the_portal(sce
     if arm == "A3":
         submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
         assert [e["form_id"] for e in submissions] == ["status_return"] and submissions[0].get("signature")
+
+
+# --- the hard level ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_hard_last_month_wrongly_excluded_a_genuine_change_that_this_month_budgets(scenario_cache, seed: int):
+    """The error carried forward: last month's filed status has a genuine washroom change "No"; the oracle puts it
+    back in the budget, and the coverage set's filed status has no such error."""
+    hard = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = hard.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["id"] == "carried_forward_exclusion"]
+    assert item["co_number"] in oracle["facts"]["change_orders_in_budget"]
+    book = openpyxl.load_workbook(Bundle(hard.bundle).inputs / item["source"])
+    flags = {r[0]: r[4] for r in book["Change Orders"].iter_rows(min_row=2, values_only=True)}
+    assert flags[item["co_number"]] == "No"
+    assert len(oracle["facts"]["total_float"]) > 50  # the floor-by-floor schedule
+    clean = scenario_cache.get(TASK, seed, "coverage", "hard").oracle()
+    assert not [p for p in clean["planted_items"] if p["id"] == "carried_forward_exclusion"]

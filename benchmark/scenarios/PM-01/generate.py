@@ -100,6 +100,19 @@ CHANGES = (
     ("A1080", "Roof, gridlines A-B/1-3", "add deck reinforcing around new roof hatch opening"),
     ("A1040", "Elevator pit", "waterproof the pit walls and add a sump"),
 )
+#: The hard level's further site instructions (a real job's log runs to a few dozen by mid-construction).
+MORE_CHANGES = (
+    ("A1060", "Entrance vestibule slab", "add 25 mm rigid insulation under the slab"),
+    ("A1030", "East property line", "add a second fire hydrant lateral"),
+    ("A1070", "Gridline B/2", "upsize the transfer beam for the revised atrium opening"),
+    ("A1080", "Level 3, gridlines C-D/3-4", "add deck closures at the new shaft opening"),
+    ("A1040", "North foundation wall", "add perimeter drain tile and clean-outs"),
+    ("A1020", "West excavation face", "haul off and replace unsuitable fill"),
+    ("A1090", "Level 2 slab", "add embedded conduit for the revised tenant electrical room"),
+    ("A1100", "Roof", "add two roof drains and overflow scuppers"),
+    ("A1050", "Level 1 janitor room", "add a mop sink rough-in"),
+    ("A1070", "Canopy at main entrance", "add hangers and outriggers for the revised canopy"),
+)
 SUPERINTENDENT_ROLE = "site superintendent"
 FORM_ID = "status_return"
 #: The status return's fields in the order the brief lists them; the portal asks them in FORM_ORDER (interface
@@ -163,32 +176,63 @@ class Calendar:
 
 
 # ------------------------------------------------------------------------------------------------- the network
-def cpm(durations: dict[str, int]) -> dict[str, dict[str, int]]:
+#: The interior trades the hard level schedules floor by floor (Levels 1-3), each floor's crew following the last.
+BY_FLOOR = ("A1150", "A1160", "A1170", "A1180", "A1190", "A1200", "A1210", "A1220", "A1230", "A1240", "A1250")
+
+
+def floor_id(task_id: str, level: int) -> str:
+    """A1150 on Level 2 is A2150: the thousands digit is the floor."""
+    return f"A{level}{task_id[2:]}"
+
+
+def network(hard: bool) -> tuple:
+    """The activities: ACTIVITIES, or at the hard level (issue 25: a real schedule's volume) with the interior
+    trades split into Levels 1-3, each floor after its own predecessors and the same trade's floor below, with a
+    third of the budget each; activities that followed an interior trade follow its Level 3 activity."""
+    if not hard:
+        return ACTIVITIES
+    acts = []
+    for task_id, name, preds, (lo, hi), (b_lo, b_hi) in ACTIVITIES:
+        if task_id not in BY_FLOOR:
+            acts.append((task_id, name, tuple(floor_id(p, 3) if p in BY_FLOOR else p for p in preds), (lo, hi),
+                         (b_lo, b_hi)))
+            continue
+        for level in (1, 2, 3):
+            own = tuple(floor_id(p, level) if p in BY_FLOOR else p for p in preds)
+            below = (floor_id(task_id, level - 1),) if level > 1 else ()
+            acts.append((floor_id(task_id, level), f"{name}, Level {level}", own + below,
+                         (max(2, lo // 2), max(3, hi // 2)), (b_lo // 3, b_hi // 3)))
+    return tuple(acts)
+
+
+def cpm(durations: dict[str, int], acts: tuple | None = None) -> dict[str, dict[str, int]]:
     """Forward and backward pass over ACTIVITIES with ``durations`` (working days): ``{id: {es, ef, ls, lf,
     float}}`` as 0-based working-day indices, ``ef = es + d - 1``, a finish-to-start successor starting the next
     working day, the late pass from the latest early finish."""
+    acts = acts or ACTIVITIES
     result: dict[str, dict[str, int]] = {}
-    for task_id, _, preds, _, _ in ACTIVITIES:
+    for task_id, _, preds, _, _ in acts:
         es = max((result[p]["ef"] + 1 for p in preds), default=0)
         result[task_id] = {"es": es, "ef": es + durations[task_id] - 1}
     finish = max(r["ef"] for r in result.values())
-    successors: dict[str, list[str]] = {t[0]: [] for t in ACTIVITIES}
-    for task_id, _, preds, _, _ in ACTIVITIES:
+    successors: dict[str, list[str]] = {t[0]: [] for t in acts}
+    for task_id, _, preds, _, _ in acts:
         for p in preds:
             successors[p].append(task_id)
-    for task_id, *_ in reversed(ACTIVITIES):
+    for task_id, *_ in reversed(acts):
         lf = min((result[s]["ls"] - 1 for s in successors[task_id]), default=finish)
         result[task_id].update(lf=lf, ls=lf - durations[task_id] + 1)
         result[task_id]["float"] = lf - result[task_id]["ef"]
     return result
 
 
-def critical_chain(net: dict[str, dict[str, int]]) -> list[str] | None:
+def critical_chain(net: dict[str, dict[str, int]], acts: tuple | None = None) -> list[str] | None:
     """The zero-float activities in order when they form one unbroken chain from the first activity to the last
     (each the predecessor of the next, no two side by side); None when the zero-float set branches."""
-    preds = {t[0]: t[2] for t in ACTIVITIES}
+    acts = acts or ACTIVITIES
+    preds = {t[0]: t[2] for t in acts}
     chain = sorted((t for t, r in net.items() if r["float"] == 0), key=lambda t: net[t]["es"])
-    if not chain or chain[0] != ACTIVITIES[0][0] or chain[-1] != ACTIVITIES[-1][0]:
+    if not chain or chain[0] != acts[0][0] or chain[-1] != acts[-1][0]:
         return None
     for a, b in zip(chain, chain[1:], strict=False):
         if a not in preds[b] or net[a]["ef"] + 1 != net[b]["es"]:
@@ -196,20 +240,20 @@ def critical_chain(net: dict[str, dict[str, int]]) -> list[str] | None:
     return chain
 
 
-def draw_schedule(rng) -> tuple[dict[str, int], dict[str, dict[str, int]], list[str]]:
+def draw_schedule(rng, acts: tuple) -> tuple[dict[str, int], dict[str, dict[str, int]], list[str]]:
     """Durations whose baseline critical path is one chain (redrawn until it is: a tie between two paths would
     make "the" critical path two paths)."""
     for _ in range(200):
-        durations = {t: int(rng.integers(lo, hi + 1)) for t, _, _, (lo, hi), _ in ACTIVITIES}
-        net = cpm(durations)
-        chain = critical_chain(net)
+        durations = {t: int(rng.integers(lo, hi + 1)) for t, _, _, (lo, hi), _ in acts}
+        net = cpm(durations, acts)
+        chain = critical_chain(net, acts)
         if chain is not None:
             return durations, net, chain
     raise RuntimeError("no schedule with a single critical path in 200 draws")
 
 
 def plant_delays(rng, durations: dict[str, int], net: dict[str, dict[str, int]], status_index: int,
-                 baseline_chain: list[str]) -> tuple[tuple[str, int], tuple[str, int], dict[str, dict[str, int]], list[str]]:
+                 baseline_chain: list[str], acts: tuple) -> tuple[tuple[str, int], tuple[str, int], dict[str, dict[str, int]], list[str]]:
     """The delay that moves the critical path (an activity not yet started whose float is smaller than the delay)
     and the slip its float absorbs (another activity not yet started, float larger than the slip and still larger
     after the delay). Returns ``((delayed id, days), (slipped id, days), forecast network, forecast chain)``."""
@@ -224,10 +268,10 @@ def plant_delays(rng, durations: dict[str, int], net: dict[str, dict[str, int]],
             if slipped == delayed or net[slipped]["float"] < 6:
                 continue
             slip = int(rng.integers(2, net[slipped]["float"] - 2))
-            both = cpm({**durations, delayed: durations[delayed] + days, slipped: durations[slipped] + slip})
-            alone = cpm({**durations, delayed: durations[delayed] + days})
-            only_slip = cpm({**durations, slipped: durations[slipped] + slip})
-            chain = critical_chain(both)
+            both = cpm({**durations, delayed: durations[delayed] + days, slipped: durations[slipped] + slip}, acts)
+            alone = cpm({**durations, delayed: durations[delayed] + days}, acts)
+            only_slip = cpm({**durations, slipped: durations[slipped] + slip}, acts)
+            chain = critical_chain(both, acts)
             if (chain is None or delayed not in chain or both[slipped]["float"] <= 0
                     or max(r["ef"] for r in only_slip.values()) != finish
                     or max(r["ef"] for r in both.values()) != max(r["ef"] for r in alone.values())):
@@ -246,10 +290,11 @@ def build(out: BundleWriter) -> None:
     while start in holidays:
         start += timedelta(days=1)
     cal = Calendar(start, holidays)
-    names = {t[0]: t[1] for t in ACTIVITIES}
+    acts = network(out.hard)
+    names = {t[0]: t[1] for t in acts}
 
     for _ in range(50):
-        durations, baseline, baseline_chain = draw_schedule(rng)
+        durations, baseline, baseline_chain = draw_schedule(rng, acts)
         total = max(r["ef"] for r in baseline.values()) + 1
         days = cal.days(total + 80)
         # the data date: the Friday of the week about half-way through (the Thursday when Friday is a holiday)
@@ -260,7 +305,7 @@ def build(out: BundleWriter) -> None:
         status_index = days.index(status)
         try:
             (delayed, delay), (slipped, slip), forecast, forecast_chain = plant_delays(
-                rng, durations, baseline, status_index, baseline_chain)
+                rng, durations, baseline, status_index, baseline_chain, acts)
             break
         except RuntimeError:
             continue
@@ -269,8 +314,8 @@ def build(out: BundleWriter) -> None:
     current = {**durations, delayed: durations[delayed] + delay, slipped: durations[slipped] + slip}
     if out.coverage:  # clean records: the site reports only the slip its float absorbs
         current = {**durations, slipped: durations[slipped] + slip}
-        forecast = cpm(current)
-        forecast_chain = critical_chain(forecast)
+        forecast = cpm(current, acts)
+        forecast_chain = critical_chain(forecast, acts)
         if forecast_chain != baseline_chain:
             raise RuntimeError("the absorbed slip changed the critical path")
     baseline_finish = days[max(r["ef"] for r in baseline.values())]
@@ -292,30 +337,37 @@ def build(out: BundleWriter) -> None:
     late_finisher = [t for t in baseline if percent[t] == 100 and baseline[t]["ef"] >= status_index - 6]
     if late_finisher:  # the last activity due done is still being finished off
         percent[late_finisher[-1]] = int(rng.integers(85, 96))
-    budget = {t: draw_amount(rng, lo, hi) for t, _, _, _, (lo, hi) in ACTIVITIES}
+    budget = {t: draw_amount(rng, lo, hi) for t, _, _, _, (lo, hi) in acts}
 
     # the change-order log: ten site instructions priced, approved, pending or rejected; one entered twice
     superintendent, scheduler, controller = people.people(rng, 3)
-    order = [int(i) for i in rng.permutation(len(CHANGES))]
+    catalogue = CHANGES + MORE_CHANGES if out.hard else CHANGES
+    order = [int(i) for i in rng.permutation(len(catalogue))]
     started = {t for t, p in percent.items() if p > 0}
-    changes = [CHANGES[i] for i in order if CHANGES[i][0] in started]
+    changes = [catalogue[i] for i in order if catalogue[i][0] in started]
     washrooms = [c for c in changes if c[1] == "Level 1 washrooms"]
     if len(washrooms) != 2:
         raise RuntimeError("the Level 1 washroom work has not started by the data date")
     first_si = int(rng.integers(4, 12))
-    drains_day = status_index - int(rng.integers(24, 30))
+    drains_day = status_index - int(rng.integers(30, 35) if out.hard else rng.integers(24, 30))
+    prior = days[status_index - 20]  # last month's data date (hard level): the Friday four weeks back
+    while prior.weekday() != 4 or not cal.working(prior):
+        prior -= timedelta(days=1)
+    prior_index = days.index(prior)
     slots = sorted(int(s) for s in rng.choice(range(8, status_index - 8), len(changes) - 1, replace=False))
     undecided = [c for c in changes if c[1] != "Level 1 washrooms"][:2]
     log: list[dict] = []
     for task_id, location, scope in changes:
         index = drains_day if scope.startswith("add four floor drains") else slots.pop(0)
+        if out.hard and location == "Level 1 washrooms":  # both washroom changes were on last month's status
+            index = min(index, prior_index - 9)
         status_word = "Approved"
         if undecided and (task_id, location, scope) == undecided[0]:
             status_word = "Pending"
         elif len(undecided) > 1 and (task_id, location, scope) == undecided[1]:
             status_word = "Rejected"
         log.append({"task_id": task_id, "location": location, "scope": scope,
-                    "trade": TRADES.get(task_id, "Sablewood self-perform"), "issued": days[index],
+                    "trade": TRADES.get(floor_id(task_id, 1), "Sablewood self-perform"), "issued": days[index],
                     "amount": draw_amount(rng, 6_200, 58_000), "status": status_word})
     log.sort(key=lambda e: e["issued"])
     for k, entry in enumerate(log):
@@ -375,7 +427,7 @@ def build(out: BundleWriter) -> None:
               "budget_cad", "percent_complete", "actual_cost_cad"]
     rows = [[t, names[t], durations[t], ";".join(p), days[baseline[t]["es"]].isoformat(),
              days[baseline[t]["ef"]].isoformat(), f"{budget[t]:.2f}", percent[t], f"{actual[t]:.2f}"]
-            for t, _, p, _, _ in ACTIVITIES]
+            for t, _, p, _, _ in acts]
     docs.write_csv(out.input_path("schedule_export.csv"), header, rows)
 
     log_life = docs.DocumentLife(author=controller.name, created=datetime.combine(log[0]["entered"], time(8, 40)),
@@ -403,11 +455,43 @@ def build(out: BundleWriter) -> None:
         else:
             docs.write_pdf(out.input_path(name), blocks, title=title, life=life)
 
+    # last month's status as filed (hard level): in the challenge set it left the later washroom change out as a
+    # "duplicate" of the earlier one, an error a worker who carries last month's flags forward repeats
+    prior_name, prior_wrong = None, None
+    if out.hard:
+        prior_name = f"project_status_{prior:%Y-%m-%d}.xlsx"
+        filed = [e for e in log if e["decided"] <= prior]
+        washroom = [e for e in filed if e["location"] == "Level 1 washrooms" and e is not duplicate]
+        if len(washroom) != 2:
+            raise RuntimeError("both washroom changes must be on last month's status")
+        first_wash, prior_wrong = sorted(washroom, key=lambda e: e["entered"])
+        if out.coverage:
+            prior_wrong = None
+        flags = {e["co"]: e["status"] == "Approved" and e is not prior_wrong for e in filed}
+        prior_bac = sum(budget.values(), Decimal(0)) + sum((e["amount"] for e in filed if flags[e["co"]]), Decimal(0))
+        rows_prior = [["CO Number", "Task ID", "Amount", "Status", "In Budget", "Note"]]
+        for e in filed:
+            note = f"duplicate of {first_wash['co']} (Level 1 washrooms)" if e is prior_wrong else ""
+            rows_prior.append([e["co"], e["task_id"], e["amount"], e["status"], "Yes" if flags[e["co"]] else "No",
+                               note])
+        prior_life = docs.DocumentLife(author=scheduler.name, created=datetime.combine(prior, time(14, 20)),
+                                       modified=datetime.combine(prior + timedelta(days=3), time(9, 45)),
+                                       company=company)
+        docs.write_xlsx(out.input_path(prior_name), [
+            {"name": "Summary", "rows": [["Data date", prior], ["BAC", prior_bac],
+                                         ["Forecast finish", baseline_finish],
+                                         ["Critical path", ", ".join(baseline_chain)]],
+             "widths": {"A": 18, "B": 60}, "number_formats": {"B": "#,##0.00"}, "date_columns": ["B"]},
+            {"name": "Change Orders", "rows": rows_prior, "widths": {"A": 11, "B": 9, "C": 13, "D": 10, "E": 10,
+                                                                       "F": 40},
+             "number_formats": {"C": "#,##0.00"}, "bold_rows": [1]}],
+            title=f"{JOB} monthly status {prior:%Y-%m-%d}", life=prior_life)
+
     # ---------------------------------------------------------------------------------------------- portal
     portal_tasks = [dict(zip(header, [t, names[t], durations[t], ";".join(p), days[baseline[t]["es"]].isoformat(),
                                       days[baseline[t]["ef"]].isoformat(), float(budget[t]), percent[t],
                                       float(actual[t])], strict=True))
-                    for t, _, p, _, _ in ACTIVITIES]
+                    for t, _, p, _, _ in acts]
     portal_cos = [{"co_number": e["co"], "entered": e["entered"].isoformat(), "site_instruction": e["si"],
                    "activity": e["task_id"], "description": e["description"], "trade": e["trade"],
                    "amount_cad": float(e["amount"]), "status": e["status"], "status_date": e["decided"].isoformat()}
@@ -429,6 +513,8 @@ def build(out: BundleWriter) -> None:
         {"id": "CO-LOG", "title": "Change order log", "path": "change_order_log.xlsx", "category": "Cost"},
         *[{"id": f"SR-{k}", "title": f"Weekly site report, week ending {when:%d %b %Y}", "path": name,
            "category": "Site reports"} for k, (name, _, _, when) in enumerate(reports, 1)],
+        *([] if prior_name is None else [{"id": "STATUS-PRIOR", "title": f"Monthly status as filed, {prior:%d %b %Y}",
+                                          "path": prior_name, "category": "Cost"}]),
     ]
     out.write_portal({
         "org": company, "today": status.isoformat(),
@@ -461,11 +547,15 @@ def build(out: BundleWriter) -> None:
          "task_name": names[slipped], "extension_wd": slip, "float_before_wd": baseline[slipped]["float"],
          "correct_treatment": "duration extended; its float absorbs it and the finish does not move"},
     ]
+    if prior_wrong is not None:
+        errors.append({"id": "carried_forward_exclusion", "kind": "prior_period_error", "co_number": prior_wrong["co"],
+                       "source": prior_name, "correct_treatment": "a genuine change: back in the budget"})
     planted = decoys if out.coverage else errors + decoys
     task = {
         "occupation": "PM", "organisation": ORGANISATION,
         "title": f"Monthly schedule and cost status, {PROJECT}", "version": "1.0",
-        "difficulty": "workflow", "designed_dependency_depth": 34, "professional_minutes_estimate": 150,
+        "difficulty": "workflow", "designed_dependency_depth": 38 if out.hard else 34,
+        "professional_minutes_estimate": 180 if out.hard else 150,
         "required_deliverables": [{"path": "project_status.xlsx", "kind": "xlsx", "must_have_formulas": True},
                                   {"path": "status_memo.docx", "kind": "docx"},
                                   {"path": "COMPLETION.json", "kind": "json"}],
@@ -479,7 +569,7 @@ def build(out: BundleWriter) -> None:
     out.write_task(task)
     window = sorted(d for d in holidays if start <= d <= days[-1])  # the same in both sets
     out.write_brief(brief(task["title"], status, start, [(d, holidays[d]) for d in window], scheduler.name,
-                          superintendent.name, controller.name, [r[0] for r in reports]))
+                          superintendent.name, controller.name, [r[0] for r in reports], prior_name))
 
     # ---------------------------------------------------------------------------------------------- oracle
     out.finish({
@@ -532,7 +622,7 @@ def site_reports(rng, cal: Calendar, status: date, days: list[date], author: str
                 if 5 <= status.month <= 9 else
                 ["Clear, -2 to 9 C", "Chinook, 8 to 17 C", "Snow flurries Monday, 0 to 7 C",
                  "Overcast, light wind, 1 to 10 C"])
-    trades = sorted({TRADES[t] for t in active if t in TRADES}) or ["Sablewood self-perform"]
+    trades = sorted({TRADES[floor_id(t, 1)] for t in active if floor_id(t, 1) in TRADES}) or ["Sablewood self-perform"]
     reports = []
     si_week = {e["si"]: e for e in log}
     for n, end in enumerate(ends):
@@ -590,11 +680,14 @@ def site_reports(rng, cal: Calendar, status: date, days: list[date], author: str
 
 
 def brief(title: str, status: date, start: date, holidays: list[tuple[date, str]], scheduler: str,
-          superintendent: str, controller: str, report_names: list[str]) -> str:
+          superintendent: str, controller: str, report_names: list[str], prior_name: str | None = None) -> str:
     """The programme manager's brief: the inputs, the firm's project-controls rules and the deliverables with the
     exact sheets, labels and columns the status is read from."""
     closed = "; ".join(f"{d:%Y-%m-%d} ({name})" for d, name in holidays)
     reports = ", ".join(f"`{n}`" for n in report_names)
+    prior = ("" if prior_name is None else f"\n- `{prior_name}` — last month's status workbook as we filed it. It is "
+             "last month's view; this month's status is worked from the records above, which govern where they "
+             "disagree.")
     return f"""# {title}
 
 From: {BRIEF_AUTHOR}, {BRIEF_ROLE}, {docs.as_shown(ORGANISATION)}
@@ -610,7 +703,7 @@ portal, the status return filed there as well.
   duration in working days (`duration_wd`), its finish-to-start predecessors, its baseline dates, its original
   budget, percent complete and actual cost to date from the job-cost system.
 - `change_order_log.xlsx` — {controller}'s change-order log.
-- {reports} — {superintendent}'s weekly site reports for the last four weeks.
+- {reports} — {superintendent}'s weekly site reports for the last four weeks.{prior}
 
 If you have access to the project-controls portal (address in the environment variable `WP42_PORTAL_URL`, login in
 `portal_credentials.json`), it holds the same documents and records.
@@ -662,4 +755,4 @@ If you have access to the project-controls portal (address in the environment va
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

@@ -6,7 +6,8 @@ out/, and it never reads the oracle. The working is in status.py; each wrong var
 genuine change at the same washrooms, ``ignores_site_delays`` forecasts from the export's durations only,
 ``eac_bac_over_cpi`` uses EAC = BAC / CPI instead of the brief's formula, ``typed_values`` types the Summary's
 figures instead of formulas; on the clean records (coverage set) ``invents_issues`` takes a second change at the
-same location for a duplicate and ``asks_needless_question`` asks whether one is before finishing.
+same location for a duplicate and ``asks_needless_question`` asks whether one is before finishing; at the hard
+level ``copies_last_month`` takes each change order's In Budget from last month's filed status.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import os
 import status
 
 VARIANTS = ("reference", "counts_duplicate", "flags_same_location", "ignores_site_delays", "eac_bac_over_cpi",
-            "typed_values", "invents_issues", "asks_needless_question")
+            "typed_values", "invents_issues", "asks_needless_question", "copies_last_month")
 
 
 def main() -> None:

@@ -83,6 +83,18 @@ def report_texts() -> dict[str, str]:
     return texts
 
 
+def last_month() -> dict[str, tuple[bool, str]]:
+    """Last month's filed status, when the workspace has one: ``{CO number: (in budget, note)}``."""
+    found: dict[str, tuple[bool, str]] = {}
+    for path in sorted(INPUTS.glob("project_status_*.xlsx")):
+        sheet = openpyxl.load_workbook(path, data_only=True)["Change Orders"]
+        header = [c.value for c in sheet[1]]
+        for row in sheet.iter_rows(min_row=2, values_only=True):
+            record = dict(zip(header, row, strict=False))
+            found[record["CO Number"]] = (record["In Budget"] == "Yes", record.get("Note") or "")
+    return found
+
+
 def cpm(rows: list[dict], durations: dict[str, int]) -> dict[str, dict]:
     """Early and late dates as 0-based working-day indices, total float in working days."""
     net: dict[str, dict] = {}
@@ -135,6 +147,7 @@ def compute(variant: str = "reference") -> Status:
     seen_si: dict[str, str] = {}
     seen_place: dict[tuple[str, str], str] = {}
     excluded = []
+    notes: list[str] = []
     for co in cos:
         co["in_budget"] = co["Status"] == "Approved"
         if not co["in_budget"]:
@@ -151,6 +164,16 @@ def compute(variant: str = "reference") -> Status:
             co["in_budget"] = False
             co["duplicate_of"] = first
             excluded.append(co)
+    prior = last_month()
+    if variant == "copies_last_month":  # last month's flags where it lists the change order
+        for co in cos:
+            if co["CO number"] in prior:
+                co["in_budget"], note = prior[co["CO number"]]
+                if not co["in_budget"] and co["Status"] == "Approved" and co not in excluded:
+                    co["duplicate_of"] = note.split()[2] if note.startswith("duplicate of") else "last month"
+                    excluded.append(co)
+                elif co["in_budget"] and co in excluded:
+                    excluded.remove(co)
     budget = {r["task_id"]: Decimal(r["budget_cad"]) for r in rows}
     for co in cos:
         if co["in_budget"]:
@@ -161,9 +184,13 @@ def compute(variant: str = "reference") -> Status:
         b_start, b_finish = index[date.fromisoformat(r["baseline_start"])], index[date.fromisoformat(r["baseline_finish"])]
         span = b_finish - b_start + 1
         planned[r["task_id"]] = Decimal(min(max(status_index - b_start + 1, 0), span)) / Decimal(span)
+    for co in cos:  # where last month's filed status disagrees with the records, say so
+        if co["CO number"] in prior and prior[co["CO number"]][0] != co["in_budget"] and variant == "reference":
+            notes.append(f"Last month's status had {co['CO number']} {'in' if prior[co['CO number']][0] else 'out of'} "
+                         f"the budget; on the records it is {'in' if co['in_budget'] else 'out'} this month.")
     s = Status(data_date, rows, durations, extensions, net, days, critical,
                days[max(n["ef"] for n in baseline.values())], days[max(n["ef"] for n in net.values())],
-               cos, excluded, budget, planned)
+               cos, excluded, budget, planned, notes=notes)
     s.bac = sum(budget.values(), Decimal(0))
     s.pv = sum((budget[t] * planned[t] for t in budget), Decimal(0))
     s.ev = sum((budget[r["task_id"]] * Decimal(r["percent_complete"]) / 100 for r in rows), Decimal(0))
@@ -345,7 +372,7 @@ def write_completion(s: Status, summary: str, questions: list[str] | None = None
     records are clean); ``questions`` make it a needs_clarification."""
     f = memo_facts(s)
     movers = [t for t in s.extensions if s.net[t]["tf"] == 0]
-    issues = [x for x in (f["dup"], f["delay"] if movers else "") if x]
+    issues = [x for x in (f["dup"], f["delay"] if movers else "", *s.notes) if x]
     (OUT / "COMPLETION.json").write_text(json.dumps({
         "status": "needs_clarification" if questions else "completed", "summary": summary,
         "deliverables": ["project_status.xlsx", "status_memo.docx", "COMPLETION.json"],
