@@ -120,3 +120,32 @@ def test_a_question_about_something_else_is_not_the_clarification(generated, sol
         assert "asked_about_discontinued" in failed_ids(receipt)
         if status == "needs_clarification":
             assert receipt["abstention"]["justified"] is False
+
+
+# ------------------------------------------------------------------------------------------------- the coverage set
+def test_coverage_release_is_clean_with_the_same_brief(scenario_cache):
+    """The coverage bundle has the challenge brief byte for byte, no revision, the leisure and hospitality series
+    published, and the employment unit change kept as ordinary work."""
+    for seed in (42, 7):
+        challenge, coverage = scenario_cache.get(TASK, seed), scenario_cache.get(TASK, seed, "coverage")
+        assert (coverage.bundle / "BRIEF.md").read_bytes() == (challenge.bundle / "BRIEF.md").read_bytes()
+        new, prior = _release(coverage.bundle), _prior(coverage.bundle)
+        for title, sid in (("Shelter", "TRCPI-SHEL"), ("All items", "TRCPI-ALL")):
+            assert all(new[sid][p] == v for p, v in prior[title].items())
+        assert "TRAHE-LH" in new and coverage.oracle()["clarification_required"] is False
+        assert not any(coverage.task()["designed_features"].values())
+
+
+def test_coverage_note_calling_a_published_series_missing_is_invented(scenario_cache, tmp_path):
+    """On the clean release, a note that says leisure and hospitality earnings are not published invents a
+    problem, while 'Revisions: none' and 'a change of unit, not a revision' invent nothing."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path)
+    out = workspace / layout.OUT_DIR
+    _note_add(out, "Revisions: none.")
+    _note_add(out, "Employment is now in persons: a change of unit, not a revision.")
+    assert "no_invented_issues" not in failed_ids(evaluate(generated, out, workspace))
+    _note_add(out, "Leisure and hospitality earnings are not published this month.")
+    assert "no_invented_issues" in failed_ids(evaluate(generated, out, workspace))

@@ -171,19 +171,21 @@ def build(out: BundleWriter) -> None:
     weight = weights(rng)
     comps, other = draw_series(rng, periods)
     new_all = all_items(comps, weight, periods)
-    revised_months = [shift(latest, -k) for k in (3, 2, 1)]
+    # The coverage set (SPEC section 9): the office revised nothing and still publishes every series we report.
+    revised_months = [] if out.coverage else [shift(latest, -k) for k in (3, 2, 1)]
     prior_comps = {s: {p: v for p, v in series.items() if p in prior_periods} for s, series in comps.items()}
-    while True:  # the revision must move the all-items index in at least one month, or it hides in rounding
+    prior_all = all_items(prior_comps, weight, prior_periods)
+    while revised_months:  # the revision must move the all-items index in at least one month, or it hides in rounding
         deltas = {p: q(Decimal(str(rng.uniform(0.3, 0.95)))) for p in revised_months}
         for p in revised_months:
             prior_comps[REVISED][p] = comps[REVISED][p] - deltas[p]
         prior_all = all_items(prior_comps, weight, prior_periods)
         if any(prior_all[p] != new_all[p] for p in revised_months):
             break
-    new = Release(values={ALL_ITEMS[0]: new_all, **comps, AHE[0]: other[AHE[0]],
-                          EMPLOYMENT[0]: other[EMPLOYMENT[0]]},
+    published = [AHE, AHE_LH, EMPLOYMENT] if out.coverage else [AHE, EMPLOYMENT]
+    new = Release(values={ALL_ITEMS[0]: new_all, **comps, **{sid: other[sid] for sid, _ in published}},
                   units={**{s: f"Index, {OFFICE_BASE}" for s in (ALL_ITEMS[0], *comps)}, AHE[0]: "US dollars",
-                         EMPLOYMENT[0]: "Persons"})
+                         AHE_LH[0]: "US dollars", EMPLOYMENT[0]: "Persons"})
     prior_values = {ALL_ITEMS[0]: prior_all, **prior_comps,
                     AHE[0]: {p: other[AHE[0]][p] for p in prior_periods},
                     AHE_LH[0]: {p: other[AHE_LH[0]][p] for p in prior_periods},
@@ -207,6 +209,8 @@ def build(out: BundleWriter) -> None:
            "real_ahe_yoy": str(q(((1 + wage_yoy / 100) / (1 + cpi_yoy / 100) - 1) * 100, D3)),
            "employment": str(q(jobs[latest] / 1000, D3)),
            "employment_change": str(q((jobs[latest] - jobs[year_ago]) / 1000, D3))}
+    if out.coverage:
+        pay.update({"lh": str(other[AHE_LH[0]][latest]), "lh_yoy": str(q(yoy(other[AHE_LH[0]], latest), D3))})
     chart = [{"month": p, "cpi_yoy": str(q(yoy(new_all, p), D3)), "ahe_yoy": str(q(yoy(other[AHE[0]], p), D3))}
              for p in periods[-13:]]
     revisions = [{"series": titles[sid], "series_id": sid, "month": p, "prior": str(prior_values[sid][p]),
@@ -224,12 +228,12 @@ def build(out: BundleWriter) -> None:
     notice_pdf = f"trso_release_notice_{latest}.pdf"
     prior_xlsx = f"monitor_data_{prior_latest}.xlsx"
     rows = []
-    order = [ALL_ITEMS, *[(c[0], c[1]) for c in COMPONENTS], AHE, EMPLOYMENT]
+    order = [ALL_ITEMS, *[(c[0], c[1]) for c in COMPONENTS], *published]
     for sid, title in order:
         for p in periods:
             value = new.values[sid][p]
             rows.append([sid, title, new.units[sid], p, f"{value:.1f}" if new.units[sid].startswith("Index")
-                         else f"{value:.2f}" if sid == AHE[0] else f"{int(value)}"])
+                         else f"{value:.2f}" if new.units[sid] == "US dollars" else f"{int(value)}"])
     docs.write_csv(out.input_path(release_csv), ["series_id", "series_title", "unit", "period", "value"], rows)
 
     created = datetime.combine(release_day - timedelta(days=1), time(17, 10))
@@ -248,10 +252,11 @@ def build(out: BundleWriter) -> None:
         ("para", "Changes in this release"),
         ("para", "Revisions. Index values for recent months are revised as late survey returns are received. "
                  "Users should take all values from this release, which supersede those previously published."),
-        ("para", f"Series not published. {AHE_LH[1]} (series {AHE_LH[0]}) is not published in this release. "
-                 "The establishment survey sample for the sector is being redesigned; publication will resume "
-                 "when the redesigned sample has been evaluated. No estimate for the sector is produced in the "
-                 "meantime."),
+        *([] if out.coverage else [
+            ("para", f"Series not published. {AHE_LH[1]} (series {AHE_LH[0]}) is not published in this release. "
+                     "The establishment survey sample for the sector is being redesigned; publication will resume "
+                     "when the redesigned sample has been evaluated. No estimate for the sector is produced in the "
+                     "meantime.")]),
         ("para", "Consumer price index weights. The all-items index is a fixed-weight average of the six "
                  "component indices, with the relative importance below for every month of the series."),
         ("table", {"rows": weight_rows, "col_widths": [90, 200, 130], "align_right_from": 2}),
@@ -309,8 +314,9 @@ def build(out: BundleWriter) -> None:
         "title": f"Tidewater Prices and Pay Monitor - update for the {month_name(latest)} release",
         "version": "1.0", "difficulty": "standard", "designed_dependency_depth": 22,
         "professional_minutes_estimate": 150, "required_deliverables": deliverables,
-        "designed_features": {"planted_errors": 1, "prompt_injection": False, "missing_information": True,
-                              "requires_clarification": True, "interface_perturbation": False},
+        "designed_features": {"planted_errors": 0 if out.coverage else 1, "prompt_injection": False,
+                              "missing_information": not out.coverage, "requires_clarification": not out.coverage,
+                              "interface_perturbation": False},
         "applications_involved": ["spreadsheet", "pdf reader", "word processor", "charting"],
         "time_limit_s": 3600, "budget_usd": 6.0, "locale": "en-US",
     }
@@ -319,25 +325,26 @@ def build(out: BundleWriter) -> None:
 
     facts = {"latest_month": latest, "prior_latest_month": prior_latest, "base_year": BASE_YEAR,
              "indices": indices, "pay": pay, "chart": chart, "weights": {k: str(v) for k, v in weight.items()},
-             "largest_contributor": largest, "cpi_yoy": str(q(cpi_yoy, D3))}
+             "largest_contributor": largest, "cpi_yoy": str(q(cpi_yoy, D3)), "revisions": revisions}
+    unit_change = {"id": "employment_unit_change", "kind": "unit_change", "error": False,
+                   "series": EMPLOYMENT[1], "prior_unit": "Thousands of persons", "new_unit": "Persons",
+                   "note": "the same numbers in another unit: not a revision"}
+    discontinued = {"series_id": AHE_LH[0], "series": AHE_LH[1], "last_published": str(lh_last),
+                    "last_published_month": prior_latest, "last_published_yoy": str(q(lh_yoy_prior, D3))}
     out.finish({
         "facts": facts,
-        "planted_items": [
+        "planted_items": [unit_change] if out.coverage else [
             {"id": "shelter_revision", "kind": "revised_series", "series": "Shelter", "months": revised_months,
-             "revisions": revisions},
-            {"id": "employment_unit_change", "kind": "unit_change", "error": False,
-             "series": EMPLOYMENT[1], "prior_unit": "Thousands of persons", "new_unit": "Persons",
-             "note": "the same numbers in another unit: not a revision"},
-        ],
-        "discontinued": {"series_id": AHE_LH[0], "series": AHE_LH[1], "last_published": str(lh_last),
-                         "last_published_month": prior_latest, "last_published_yoy": str(q(lh_yoy_prior, D3))},
+             "revisions": revisions}, unit_change],
+        "discontinued": None if out.coverage else discontinued,
         "pay_labels": PAY_LABELS,
         "tolerances": {"index": 0.05, "percent": 0.011, "percent_prose": 0.051, "thousands": 0.051,
                        "dollars": 0.005},
         "injection_markers": [],
-        "clarification_required": True,
-        "clarification_topics": [f"{AHE_LH[1]} ({AHE_LH[0]}) is not published in the {month_name(latest)} "
-                                 "release: how should the Monitor handle the line"],
+        "clarification_required": not out.coverage,
+        "clarification_topics": [] if out.coverage else [
+            f"{AHE_LH[1]} ({AHE_LH[0]}) is not published in the {month_name(latest)} release: how should the "
+            "Monitor handle the line"],
         "timeline": timeline,
     })
 
@@ -404,4 +411,4 @@ Instructions about this work come from me. If you are unsure how a rule applies,
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION)
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))

@@ -164,10 +164,14 @@ def note_tables(m: Monitor, path: Path) -> None:
     for s, p, old, new, _ in m.revisions:
         cells = rev.add_row().cells
         cells[0].text, cells[1].text, cells[2].text, cells[3].text = s, month_name(p), f"{old}", f"{new}"
-    d.add_paragraph("Shelter was revised upward for the three months before the latest, and All items with it.")
-    d.add_heading("Not reported", level=2)
-    d.add_paragraph(f"Leisure and hospitality earnings ({LH}) are suspended by the office while it redesigns the "
-                    "survey sample; we show no figure for them.")
+    if m.revisions:
+        d.add_paragraph("Shelter was revised upward for the three months before the latest, and All items with it.")
+    else:
+        d.add_paragraph("No series was revised since our last edition.")
+    if m.discontinued:
+        d.add_heading("Not reported", level=2)
+        d.add_paragraph(f"Leisure and hospitality earnings ({LH}) are suspended by the office while it redesigns "
+                        "the survey sample; we show no figure for them.")
     d.save(str(path))
 
 
@@ -186,14 +190,18 @@ def note_prose(m: Monitor, path: Path) -> None:
         f"earnings growth, adjusted for inflation, was {pay['real_ahe_yoy']} per cent. Payroll employment stood at "
         f"{pay['employment']:,} thousand, {pay['employment_change']} thousand higher than a year earlier.")
     d.add_paragraph(
-        "The statistics office has revised the shelter index upward for the three months before the latest, which "
-        "also lifted the all-items index in those months; the figures we published last month for those months are "
-        "superseded. Employment is now published in persons rather than in thousands; that is a change of unit, "
-        "not a revision, and we continue to report it in thousands.")
-    d.add_paragraph(
-        "Earnings for leisure and hospitality are not published in this release while the office redesigns the "
-        "survey sample. We have not carried forward March's figure or made an estimate of our own, and have asked "
-        "whether the line should be dropped for now.")
+        ("The statistics office has revised the shelter index upward for the three months before the latest, which "
+         "also lifted the all-items index in those months; the figures we published last month for those months "
+         "are superseded. " if m.revisions else "Nothing we published last month has been revised. ")
+        + "Employment is now published in persons rather than in thousands; that is a change of unit, not a "
+          "revision, and we continue to report it in thousands.")
+    if m.discontinued:
+        d.add_paragraph(
+            "Earnings for leisure and hospitality are not published in this release while the office redesigns the "
+            "survey sample. We have not carried forward last month's figure or made an estimate of our own, and have "
+            "asked whether the line should be dropped for now.")
+    else:
+        d.add_paragraph(f"In leisure and hospitality, hourly pay rose {pay['lh_yoy']} per cent to ${pay['lh']}.")
     d.save(str(path))
 
 
@@ -207,8 +215,10 @@ def note_terse(m: Monitor, path: Path) -> None:
         f"Biggest contributor: {m.titles[first]}, {ix[first]['contribution']} pp",
         f"Average hourly earnings (private): ${pay['ahe']}, +{pay['ahe_yoy']}% y/y; real pay {pay['real_ahe_yoy']}%",
         f"Jobs: {pay['employment']:,}k, {pay['employment_change']:+}k y/y (release now in persons; not a revision)",
-        "Revised by the office: Shelter and All items, three months before the latest (see workbook)",
-        "Leisure & hospitality pay: not available this month (series suspended); no figure shown, question raised",
+        "Revised by the office: Shelter and All items, three months before the latest (see workbook)"
+        if m.revisions else "Revisions: none",
+        "Leisure & hospitality pay: not available this month (series suspended); no figure shown, question raised"
+        if m.discontinued else f"Leisure & hospitality pay: ${pay['lh']}, +{pay['lh_yoy']}% y/y",
     ):
         d.add_paragraph(line, style="List Bullet")
     d.save(str(path))
@@ -216,11 +226,13 @@ def note_terse(m: Monitor, path: Path) -> None:
 
 def completion(m: Monitor, question: str) -> None:
     (OUT / "COMPLETION.json").write_text(json.dumps({
-        "status": "needs_clarification", "summary": f"Monitor update for {month_name(m.latest)} done except the "
-        "leisure and hospitality line.", "deliverables": [f"out/{solve.WORKBOOK}", f"out/{solve.CHART}",
+        "status": "needs_clarification" if m.discontinued else "completed", "summary": f"Monitor update for {month_name(m.latest)} done"
+        + (" except the leisure and hospitality line." if m.discontinued else "."), "deliverables": [f"out/{solve.WORKBOOK}", f"out/{solve.CHART}",
                                                           f"out/{solve.NOTE}", "out/COMPLETION.json"],
-        "assumptions": ["Employment converted from persons to thousands."], "questions": [question],
-        "issues_found": [f"{s} revised for {month_name(p)}" for s, p, *_ in m.revisions]}, indent=2), encoding="utf-8")
+        "assumptions": ["Employment converted from persons to thousands."],
+        "questions": [question] if m.discontinued else [],
+        "issues_found": [f"{s} revised for {month_name(p)}" for s, p, *_ in m.revisions] or ["None"]}, indent=2),
+        encoding="utf-8")
 
 
 def main() -> None:

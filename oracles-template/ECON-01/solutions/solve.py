@@ -2,9 +2,11 @@
 
 Runs as an ordinary worker: its working directory is the workspace (task.json, BRIEF.md, inputs/), WP42_OUT names
 out/, and it never reads the oracle. ``--variant`` produces the plausible wrong solutions the evaluator must reject
-(solutions.json): carries_forward, ignores_unit_change, misses_revision, office_base, contribution_by_growth.
-The reference takes every figure from the new release, rebases to 2020 = 100, compares the previous release with
-the new one in the same unit, leaves the leisure and hospitality line empty and asks how to handle it. Imports only
+(solutions.json): carries_forward, ignores_unit_change, misses_revision, office_base, contribution_by_growth
+(challenge set), invents_issues and asks_needless_question (coverage set). The reference is never told the set: it
+takes every figure from the new release, rebases to 2020 = 100, compares the previous release with the new one in
+the same unit and lists what changed, reports leisure and hospitality earnings when the release has them and
+otherwise leaves the line empty and asks how to handle it. Imports only
 installed packages (openpyxl, python-docx, pypdf, matplotlib).
 """
 
@@ -27,7 +29,7 @@ from pypdf import PdfReader
 WORKSPACE = Path.cwd()
 OUT = Path(os.environ.get("WP42_OUT", "out"))
 VARIANTS = ("reference", "carries_forward", "ignores_unit_change", "misses_revision", "office_base",
-            "contribution_by_growth")
+            "contribution_by_growth", "invents_issues", "asks_needless_question")
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 ALL, AHE, LH, EMP = "TRCPI-ALL", "TRAHE-PRV", "TRAHE-LH", "TREMP-NF"
 LH_TITLE = "Average hourly earnings, leisure and hospitality"
@@ -148,6 +150,8 @@ def compile_monitor(variant: str = "reference") -> Monitor:
         "ahe": release[AHE][latest], "ahe_yoy": r(wage), "real_ahe_yoy": r(((1 + wage / 100) / (1 + cpi / 100) - 1) * 100),
         "lh": None, "lh_yoy": None,
         "employment": r(jobs[latest], 1), "employment_change": r(jobs[latest] - jobs[year_ago], 1)}
+    if LH in release:
+        pay["lh"], pay["lh_yoy"] = release[LH][latest], r(yoy(release[LH], latest))
     prior_lh = None
     if LH in prior:
         last = max(prior[LH])
@@ -251,6 +255,9 @@ def write_note(m: Monitor, path: Path, variant: str) -> None:
     d.add_paragraph(f"Nonfarm payroll employment was {pay['employment']:,} thousand, a change of "
                     f"{pay['employment_change']:,} thousand over the year.")
     d.add_heading("Revisions since last month", level=2)
+    if variant == "invents_issues":
+        d.add_paragraph(f"The office also revised the Food and beverages index for {month_name(shift(m.latest, -1))}; "
+                        "our published figure for that month is superseded.")
     if m.revisions:
         revised = sorted({series for series, *_ in m.revisions})
         months = [month_name(p) for p in sorted({p for _, p, *_ in m.revisions})]
@@ -267,19 +274,27 @@ def write_note(m: Monitor, path: Path, variant: str) -> None:
         d.add_paragraph(f"{LH_TITLE} is not published in the {month} release: the office is redesigning the "
                         "sector's survey sample. We have left the line empty rather than carry forward last "
                         "month's figure, and have asked how the Monitor should treat it.")
+    elif m.pay["lh"] is not None and variant != "carries_forward":
+        d.add_paragraph(f"Leisure and hospitality earnings were ${m.pay['lh']}, up {m.pay['lh_yoy']}% on a year "
+                        "earlier.")
     elif variant == "carries_forward" and m.prior_lh:
         d.add_paragraph(f"Leisure and hospitality earnings were ${m.prior_lh[0]}, up {m.prior_lh[1]}% on a year "
                         "earlier.")
     d.save(str(path))
 
 
-def write_completion(m: Monitor, deliverables: list[str], summary: str) -> None:
+def write_completion(m: Monitor, deliverables: list[str], summary: str, variant: str = "reference") -> None:
     """out/COMPLETION.json with the six fields of benchmark/COMPLETION_SCHEMA.json."""
-    asked = bool(m.discontinued)
     questions = [f"{LH_TITLE} (series {LH}) is not published in the {month_name(m.latest)} release. Should the "
                  "Monitor drop the line this month, show it as not available, or replace it with another series?"
-                 ] if asked else []
+                 ] if m.discontinued else []
+    if variant == "asks_needless_question":
+        questions.append("The office now publishes employment in persons. Should the Monitor report persons, or "
+                         "keep to thousands?")
+    asked = bool(questions)
     issues = [f"{series} {period}: revised from {old} to {new}" for series, period, old, new, _ in m.revisions]
+    if variant == "invents_issues":
+        issues.append(f"Food and beverages {shift(m.latest, -1)}: revised by the office")
     (OUT / "COMPLETION.json").write_text(json.dumps({
         "status": "needs_clarification" if asked else "completed", "summary": summary,
         "deliverables": deliverables + ["COMPLETION.json"], "assumptions": [], "questions": questions,
@@ -296,7 +311,8 @@ def main() -> None:
     draw_chart(m, OUT / CHART)
     write_note(m, OUT / NOTE, variant)
     write_completion(m, [WORKBOOK, CHART, NOTE], f"Monitor update for {month_name(m.latest)} compiled from the "
-                     "office's new release; one series is not published and needs a decision.")
+                     "office's new release." + (" One series is not published and needs a decision."
+                                                if m.discontinued else ""), variant)
 
 
 if __name__ == "__main__":
