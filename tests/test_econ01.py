@@ -149,3 +149,35 @@ def test_coverage_note_calling_a_published_series_missing_is_invented(scenario_c
     assert "no_invented_issues" not in failed_ids(evaluate(generated, out, workspace))
     _note_add(out, "Leisure and hospitality earnings are not published this month.")
     assert "no_invented_issues" in failed_ids(evaluate(generated, out, workspace))
+
+
+# ------------------------------------------------------------------------------------------------- the hard level
+def test_hard_release_has_real_volume_and_an_offsetting_revision(scenario_cache):
+    """Fourteen classes and sector series; shelter up and transportation services down in the same months, with
+    the all-items index unchanged in at least one of them (the total hides the pair)."""
+    hard = scenario_cache.get(TASK, 42, "challenge", "hard")
+    new, prior = _release(hard.bundle), _prior(hard.bundle)
+    assert len([s for s in new if s.startswith("TRCPI-")]) == 15 and sum(len(v) for v in new.values()) > 2000
+    revisions = hard.oracle()["facts"]["revisions"]
+    up = {r["month"] for r in revisions if r["series"] == "Shelter" and Decimal(r["revision"]) > 0}
+    down = {r["month"] for r in revisions if r["series"] == "Transportation services" and Decimal(r["revision"]) < 0}
+    assert len(up) == 3 and up == down
+    assert any(new["TRCPI-ALL"][m] == prior["All items"][m] for m in up)
+    assert any(new["TRCPI-ALL"][m] != prior["All items"][m] for m in up)
+
+
+def test_hard_accommodation_and_food_in_the_leisure_line_fails(scenario_cache, tmp_path):
+    """The release's accommodation and food services earnings are part of the sector, not the series: putting them
+    in the leisure and hospitality line is an estimate of our own."""
+    from scenario_harness import copy_workspace
+
+    hard = scenario_cache.get(TASK, 42, "challenge", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    out = workspace / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / "monitor_update.xlsx")
+    latest = hard.oracle()["facts"]["latest_month"]
+    for row in book["Pay and jobs"].iter_rows():
+        if row[0].value == hard.oracle()["pay_labels"]["lh"]:
+            row[1].value = float(_release(hard.bundle)["TRAHE-AFS"][latest])
+    book.save(out / "monitor_update.xlsx")
+    assert "discontinued_not_filled" in failed_ids(evaluate(hard, out, workspace))

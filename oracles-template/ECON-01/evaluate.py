@@ -260,8 +260,9 @@ def check_question(ev: common.Evaluation, completion: dict | None, oracle: dict)
 
 def check_revisions(ev: common.Evaluation, book: common.Workbook | None, oracle: dict, tol: dict[str, Decimal]
                     ) -> list[str]:
-    """Criteria ``revisions_shelter`` and ``revisions_all_items`` (each revised month listed with its revision, new
-    minus prior; challenge set only) and ``no_false_revisions`` (no other series and month listed with a change:
+    """Criteria ``revisions_<series>`` for each series the office revised (``revisions_shelter``,
+    ``revisions_all_items``; at the hard level also ``revisions_transportation_services``): each revised month
+    listed with its revision, new minus prior (challenge set only) and ``no_false_revisions`` (no other series and month listed with a change:
     the employment series in another unit is not a revision). Returns the rows listed without a revision."""
     rows = table(book, "Revisions", REVISION_COLUMNS)
     expected = oracle["facts"]["revisions"]
@@ -278,8 +279,12 @@ def check_revisions(ev: common.Evaluation, book: common.Workbook | None, oracle:
         listed.append((series_name(cells["series"].value if cells["series"] else None, names),
                        month_of(cells["month"]), change, new,
                        f"{cells['series'].value if cells['series'] else ''} {cells['month'].value if cells['month'] else ''}"))
-    for criterion, series, weight in () if ev.coverage else (("revisions_shelter", "Shelter", 2),
-                                                             ("revisions_all_items", "All items", 1)):
+    # one criterion per revised series, components first (shelter; at the hard level also transportation
+    # services, revised the other way), all items last
+    revised_series = sorted({e["series"] for e in expected}, key=lambda name: (name == "All items", name))
+    for series in revised_series:
+        criterion = "revisions_" + re.sub(r"[^a-z0-9]+", "_", series.lower()).strip("_")
+        weight = 1 if series == "All items" else 2
         missing = []
         for item in (e for e in expected if e["series"] == series):
             hit = [r for r in listed if r[0] == series and r[1] == period(item["month"])

@@ -9,6 +9,12 @@ the all-items index) for the three months before the latest; it now publishes em
 previous release gave thousands (the same numbers, not a revision); and it no longer publishes leisure and
 hospitality earnings, which the Monitor reports (the clarification trap). See oracles-template/ECON-01/REFERENCE.md.
 
+``--set coverage`` (SPEC section 9) writes the same brief on a clean release: nothing revised, every series
+published; the employment unit change stays as ordinary work. ``--level hard`` (issue 25) writes the release at a
+statistics office's size (fourteen expenditure classes from 2018, sector earnings and employment), with transportation
+services revised down in the months shelter is revised up so that the all-items index hides the pair, and the
+release's accommodation and food services earnings as a near-duplicate of the leisure and hospitality series.
+
     python benchmark/scenarios/ECON-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
 
@@ -25,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 import numpy as np  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from openpyxl.utils import get_column_letter  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -48,13 +55,40 @@ COMPONENTS = (
     ("TRCPI-MED", "Medical care", (109.0, 114.0), 0.029, 0.0020, 8.1),
     ("TRCPI-OTH", "Other goods and services", (106.0, 111.0), 0.027, 0.0025, 22.1),
 )
+#: The hard level (issue 25): the office's fourteen expenditure classes, a longer history and sector series.
+HARD_COMPONENTS = (
+    ("TRCPI-FDHM", "Food at home", (106.0, 111.0), 0.031, 0.0030, 8.1),
+    ("TRCPI-FDAW", "Food away from home", (108.0, 113.0), 0.039, 0.0020, 5.6),
+    ("TRCPI-SHEL", "Shelter", (111.0, 118.0), 0.044, 0.0018, 33.9),
+    ("TRCPI-ENGY", "Household energy", (102.0, 108.0), 0.026, 0.0140, 4.3),
+    ("TRCPI-FURN", "Household furnishings and operations", (99.0, 104.0), 0.012, 0.0035, 4.4),
+    ("TRCPI-APPR", "Apparel", (97.0, 102.0), 0.008, 0.0060, 2.6),
+    ("TRCPI-VEH", "New and used vehicles", (100.0, 106.0), 0.020, 0.0070, 6.9),
+    ("TRCPI-FUEL", "Motor fuel", (95.0, 110.0), 0.025, 0.0250, 3.4),
+    ("TRCPI-TRSV", "Transportation services", (108.0, 114.0), 0.035, 0.0040, 6.3),
+    ("TRCPI-MED", "Medical care", (109.0, 114.0), 0.029, 0.0020, 8.1),
+    ("TRCPI-REC", "Recreation", (103.0, 107.0), 0.018, 0.0030, 5.4),
+    ("TRCPI-EDU", "Education and communication", (101.0, 105.0), 0.010, 0.0025, 5.6),
+    ("TRCPI-TOB", "Tobacco and smoking products", (112.0, 120.0), 0.045, 0.0040, 0.6),
+    ("TRCPI-OTH", "Other goods and services", (106.0, 111.0), 0.027, 0.0025, 4.8),
+)
+HARD_FIRST = (2018, 1)
+#: The hard level's offsetting revision: revised down in the months shelter is revised up.
+OFFSET = "TRCPI-TRSV"
+#: Sector series the hard release publishes beside the totals (earnings in dollars, employment in persons);
+#: accommodation and food services is part of leisure and hospitality, not a substitute for it.
+SECTORS = (("MFG", "manufacturing", 31.0, 0.21), ("CON", "construction", 33.5, 0.11),
+           ("TTU", "trade, transportation, and utilities", 25.5, 0.33), ("PBS", "professional and business services",
+                                                                            36.0, 0.17),
+           ("EHS", "education and health services", 30.0, 0.24), ("AFS", "accommodation and food services", 17.2,
+                                                                  0.09))
 ALL_ITEMS = ("TRCPI-ALL", "All items")
 AHE = ("TRAHE-PRV", "Average hourly earnings, total private")
 AHE_LH = ("TRAHE-LH", "Average hourly earnings, leisure and hospitality")
 EMPLOYMENT = ("TREMP-NF", "Nonfarm payroll employment")
 REVISED = "TRCPI-SHEL"
 #: Inflation by year relative to each component's drift: the 2021-22 surge and its unwinding.
-CYCLE = {2020: 0.45, 2021: 1.9, 2022: 2.3, 2023: 1.25, 2024: 1.0, 2025: 0.95}
+CYCLE = {2018: 0.85, 2019: 0.8, 2020: 0.45, 2021: 1.9, 2022: 2.3, 2023: 1.25, 2024: 1.0, 2025: 0.95}
 #: The Monitor's reporting labels (the brief's "Pay and jobs" sheet); the evaluator reads the same words.
 PAY_LABELS = {
     "ahe": "Average hourly earnings, total private ($)",
@@ -65,6 +99,7 @@ PAY_LABELS = {
     "employment": "Nonfarm payroll employment (thousands)",
     "employment_change": "Nonfarm payroll employment: year-on-year change (thousands)",
 }
+NUMBER_WORDS = {6: "six", 14: "fourteen"}
 D1, D2, D3 = Decimal("0.1"), Decimal("0.01"), Decimal("0.001")
 
 
@@ -102,12 +137,12 @@ class Release:
     units: dict[str, str]
 
 
-def weights(rng: np.random.Generator) -> dict[str, Decimal]:
+def weights(rng: np.random.Generator, components: tuple = COMPONENTS) -> dict[str, Decimal]:
     """Relative importance of each component, percent of all items to two decimals, summing to exactly 100."""
-    raw = [c[5] * (1 + rng.normal(0, 0.04)) for c in COMPONENTS]
+    raw = [c[5] * (1 + rng.normal(0, 0.04)) for c in components]
     scaled = [q(Decimal(str(r)) * 100 / Decimal(str(sum(raw))), D2) for r in raw]
     scaled[-1] += Decimal(100) - sum(scaled)
-    return {c[0]: s for c, s in zip(COMPONENTS, scaled, strict=True)}
+    return {c[0]: s for c, s in zip(components, scaled, strict=True)}
 
 
 def all_items(components: dict[str, dict[str, Decimal]], weight: dict[str, Decimal], periods: list[str]
@@ -116,10 +151,11 @@ def all_items(components: dict[str, dict[str, Decimal]], weight: dict[str, Decim
     return {p: q(sum(weight[s] * components[s][p] for s in components) / 100) for p in periods}
 
 
-def draw_series(rng: np.random.Generator, periods: list[str]) -> tuple[dict[str, dict[str, Decimal]], dict]:
+def draw_series(rng: np.random.Generator, periods: list[str], components: tuple = COMPONENTS
+                ) -> tuple[dict[str, dict[str, Decimal]], dict]:
     """The new release's component indices, earnings (both sectors) and employment in persons, every month."""
     comps: dict[str, dict[str, Decimal]] = {}
-    for sid, _, (low, high), drift, vol, _ in COMPONENTS:
+    for sid, _, (low, high), drift, vol, _ in components:
         level, series = float(rng.uniform(low, high)), {}
         for p in periods:
             series[p] = q(level)
@@ -134,6 +170,11 @@ def draw_series(rng: np.random.Generator, periods: list[str]) -> tuple[dict[str,
         other[AHE[0]][p] = q(wage, D2)
         other[AHE_LH[0]][p] = q(wage_lh, D2)
         other[EMPLOYMENT[0]][p] = Decimal(int(round(jobs)))
+        if year < 2020:
+            jobs *= 1 + 0.012 / 12 + float(rng.normal(0, 0.0011))
+            wage *= 1 + 0.031 / 12 + float(rng.normal(0, 0.0021))
+            wage_lh *= 1 + 0.038 / 12 + float(rng.normal(0, 0.0034))
+            continue
         wage *= 1 + 0.043 * (1.25 if year in (2021, 2022) else 1.0) / 12 + float(rng.normal(0, 0.0021))
         wage_lh *= 1 + 0.051 / 12 + float(rng.normal(0, 0.0034))
         if (year, month) == (2020, 3):
@@ -143,6 +184,25 @@ def draw_series(rng: np.random.Generator, periods: list[str]) -> tuple[dict[str,
         else:
             jobs *= 1 + 0.011 / 12 + float(rng.normal(0, 0.0011))
     return comps, other
+
+
+def draw_sectors(rng: np.random.Generator, periods: list[str], total_jobs: dict[str, Decimal]
+                 ) -> tuple[list[tuple[str, str, str]], dict[str, dict[str, Decimal]]]:
+    """The hard release's sector series: ``([(series id, title, unit)], {series id: {period: value}})``;
+    each sector's employment is a drifting share of the total (persons), its earnings a random walk (dollars)."""
+    specs, values = [], {}
+    for code, name, wage0, share0 in SECTORS:
+        wage, share = wage0 * float(rng.uniform(0.93, 1.07)), share0 * float(rng.uniform(0.9, 1.1))
+        earn, jobs = f"TRAHE-{code}", f"TREMP-{code}"
+        specs += [(earn, f"Average hourly earnings, {name}", "US dollars"),
+                  (jobs, f"Nonfarm payroll employment, {name}", "Persons")]
+        values[earn], values[jobs] = {}, {}
+        for p in periods:
+            values[earn][p] = q(wage, D2)
+            values[jobs][p] = Decimal(int(round(float(total_jobs[p]) * share)))
+            wage *= 1 + 0.04 / 12 + float(rng.normal(0, 0.0028))
+            share *= 1 + float(rng.normal(0, 0.0015))
+    return specs, values
 
 
 def yoy(series: dict[str, Decimal], period: str) -> Decimal:
@@ -164,35 +224,50 @@ def build(out: BundleWriter) -> None:
     timeline = {"start": (prior_release_day - timedelta(days=21)).isoformat(),
                 "end": (brief_day + timedelta(days=21)).isoformat()}
     analyst, office_contact, office_editor = people.people(rng, 3)
-    periods = months_between(FIRST, (YEAR, latest_month))
+    classes = HARD_COMPONENTS if out.hard else COMPONENTS
+    periods = months_between(HARD_FIRST if out.hard else FIRST, (YEAR, latest_month))
     prior_periods = periods[:-1]
 
     # --- the story: the new release's values, then the previous release as it stood a month earlier
-    weight = weights(rng)
-    comps, other = draw_series(rng, periods)
+    weight = weights(rng, classes)
+    comps, other = draw_series(rng, periods, classes)
     new_all = all_items(comps, weight, periods)
     # The coverage set (SPEC section 9): the office revised nothing and still publishes every series we report.
     revised_months = [] if out.coverage else [shift(latest, -k) for k in (3, 2, 1)]
     prior_comps = {s: {p: v for p, v in series.items() if p in prior_periods} for s, series in comps.items()}
     prior_all = all_items(prior_comps, weight, prior_periods)
-    while revised_months:  # the revision must move the all-items index in at least one month, or it hides in rounding
+    # The revision must move the all-items index in at least one month, or it hides in rounding. At the hard level
+    # transportation services is revised down in the same months, so that all items stays put in at least one
+    # month: a reader who checks only the total misses both.
+    revised_series = [REVISED, OFFSET] if out.hard else [REVISED]
+    while revised_months:
         deltas = {p: q(Decimal(str(rng.uniform(0.3, 0.95)))) for p in revised_months}
         for p in revised_months:
             prior_comps[REVISED][p] = comps[REVISED][p] - deltas[p]
+            if out.hard:  # offsetting: the all-items effect of shelter's change, give or take rounding
+                down = q(deltas[p] * weight[REVISED] / weight[OFFSET] * Decimal(str(rng.uniform(0.85, 1.15))))
+                prior_comps[OFFSET][p] = comps[OFFSET][p] + down
         prior_all = all_items(prior_comps, weight, prior_periods)
-        if any(prior_all[p] != new_all[p] for p in revised_months):
+        moved = [prior_all[p] != new_all[p] for p in revised_months]
+        if any(moved) and (not out.hard or not all(moved)):
             break
     published = [AHE, AHE_LH, EMPLOYMENT] if out.coverage else [AHE, EMPLOYMENT]
+    sector_specs, sector_values = draw_sectors(rng, periods, other[EMPLOYMENT[0]]) if out.hard else ([], {})
+    other.update(sector_values)
+    published += [(sid, title) for sid, title, _ in sector_specs]
     new = Release(values={ALL_ITEMS[0]: new_all, **comps, **{sid: other[sid] for sid, _ in published}},
                   units={**{s: f"Index, {OFFICE_BASE}" for s in (ALL_ITEMS[0], *comps)}, AHE[0]: "US dollars",
-                         AHE_LH[0]: "US dollars", EMPLOYMENT[0]: "Persons"})
+                         AHE_LH[0]: "US dollars", EMPLOYMENT[0]: "Persons",
+                         **{sid: unit for sid, _, unit in sector_specs}})
     prior_values = {ALL_ITEMS[0]: prior_all, **prior_comps,
                     AHE[0]: {p: other[AHE[0]][p] for p in prior_periods},
                     AHE_LH[0]: {p: other[AHE_LH[0]][p] for p in prior_periods},
-                    EMPLOYMENT[0]: {p: q(other[EMPLOYMENT[0]][p] / 1000) for p in prior_periods}}
+                    EMPLOYMENT[0]: {p: q(other[EMPLOYMENT[0]][p] / 1000) for p in prior_periods},
+                    **{sid: {p: q(other[sid][p] / 1000) if unit == "Persons" else other[sid][p] for p in prior_periods}
+                       for sid, _, unit in sector_specs}}
 
     # --- the answer key, computed from the new release as the brief defines each figure
-    titles = {ALL_ITEMS[0]: ALL_ITEMS[1], **{c[0]: c[1] for c in COMPONENTS}}
+    titles = {ALL_ITEMS[0]: ALL_ITEMS[1], **{c[0]: c[1] for c in classes}}
     indices = {}
     for sid, title in titles.items():
         series = new.values[sid]
@@ -200,7 +275,7 @@ def build(out: BundleWriter) -> None:
         indices[title] = {"rebased": str(q(series[latest] / base * 100, D3)),
                           "yoy_pct": str(q(yoy(series, latest), D3))}
     year_ago = shift(latest, -12)
-    for sid, title, *_ in COMPONENTS:
+    for sid, title, *_ in classes:
         change = comps[sid][latest] - comps[sid][year_ago]
         indices[title]["contribution_pp"] = str(q(weight[sid] * change / new_all[year_ago], D3))
     cpi_yoy, wage_yoy = yoy(new_all, latest), yoy(other[AHE[0]], latest)
@@ -215,9 +290,9 @@ def build(out: BundleWriter) -> None:
              for p in periods[-13:]]
     revisions = [{"series": titles[sid], "series_id": sid, "month": p, "prior": str(prior_values[sid][p]),
                   "new": str(new.values[sid][p]), "revision": str(new.values[sid][p] - prior_values[sid][p])}
-                 for sid in (ALL_ITEMS[0], REVISED) for p in revised_months
+                 for sid in (ALL_ITEMS[0], *revised_series) for p in revised_months
                  if new.values[sid][p] != prior_values[sid][p]]
-    largest = max((c[1] for c in COMPONENTS), key=lambda t: Decimal(indices[t]["contribution_pp"]))
+    largest = max((c[1] for c in classes), key=lambda t: Decimal(indices[t]["contribution_pp"]))
     lh_last = prior_values[AHE_LH[0]][prior_latest]
     for p in prior_periods:  # the unit change is not a revision: every month agrees once both are in thousands
         if q(jobs[p] / 1000) != prior_values[EMPLOYMENT[0]][p]:
@@ -228,7 +303,7 @@ def build(out: BundleWriter) -> None:
     notice_pdf = f"trso_release_notice_{latest}.pdf"
     prior_xlsx = f"monitor_data_{prior_latest}.xlsx"
     rows = []
-    order = [ALL_ITEMS, *[(c[0], c[1]) for c in COMPONENTS], *published]
+    order = [ALL_ITEMS, *[(c[0], c[1]) for c in classes], *published]
     for sid, title in order:
         for p in periods:
             value = new.values[sid][p]
@@ -240,14 +315,16 @@ def build(out: BundleWriter) -> None:
     notice_life = docs.DocumentLife(author=office_editor.name, created=created,
                                     modified=created + timedelta(hours=15), company=OFFICE)
     weight_rows = [["Series", "Component", "Relative importance (%)"],
-                   *[[c[0], c[1], f"{weight[c[0]]:.2f}"] for c in COMPONENTS], ["", "All items", "100.00"]]
+                   *[[c[0], c[1], f"{weight[c[0]]:.2f}"] for c in classes], ["", "All items", "100.00"]]
     docs.write_pdf(out.input_path(notice_pdf), [
         ("title", f"{OFFICE}: Regional Prices and Pay, {month_name(latest)}"),
         ("para", f"Release date: {release_day:%B} {release_day.day}, {release_day.year}, 10:00 a.m. Eastern. "
                  f"Reference month: {month_name(latest)}."),
-        ("para", "This release publishes the consumer price index for the region and its six major components "
+        ("para", "This release publishes the consumer price index for the region and its "
+                 f"{NUMBER_WORDS[len(classes)]} major components "
                  f"(index, {OFFICE_BASE}, not seasonally adjusted), private-sector average hourly earnings and "
-                 "nonfarm payroll employment, monthly from January 2020. The machine-readable series file "
+                 f"nonfarm payroll employment{', in total and by sector' if out.hard else ''}, monthly from "
+                 f"{month_name(periods[0])}. The machine-readable series file "
                  f"{release_csv} accompanies this notice and carries each series' unit."),
         ("para", "Changes in this release"),
         ("para", "Revisions. Index values for recent months are revised as late survey returns are received. "
@@ -257,8 +334,8 @@ def build(out: BundleWriter) -> None:
                      "The establishment survey sample for the sector is being redesigned; publication will resume "
                      "when the redesigned sample has been evaluated. No estimate for the sector is produced in the "
                      "meantime.")]),
-        ("para", "Consumer price index weights. The all-items index is a fixed-weight average of the six "
-                 "component indices, with the relative importance below for every month of the series."),
+        ("para", "Consumer price index weights. The all-items index is a fixed-weight average of the "
+                 f"{NUMBER_WORDS[len(classes)]} component indices, with the relative importance below for every month of the series."),
         ("table", {"rows": weight_rows, "col_widths": [90, 200, 130], "align_right_from": 2}),
         ("spacer", 10),
         ("small", f"Contact: {office_contact.name}, Prices and Labor Statistics Division, "
@@ -267,9 +344,16 @@ def build(out: BundleWriter) -> None:
         producer="Adobe PDF Library 17.11")
 
     header = ["Month", *[titles[s] for s in (ALL_ITEMS[0], *comps)], "Average hourly earnings, total private ($)",
-              "Average hourly earnings, leisure and hospitality ($)", "Nonfarm payroll employment (thousands)"]
+              "Average hourly earnings, leisure and hospitality ($)", "Nonfarm payroll employment (thousands)",
+              *[f"{title} ({'$' if unit == 'US dollars' else 'thousands'})" for _, title, unit in sector_specs]]
     data_rows = [[p, *[float(prior_values[s][p]) for s in (ALL_ITEMS[0], *comps)], float(prior_values[AHE[0]][p]),
-                  float(prior_values[AHE_LH[0]][p]), float(prior_values[EMPLOYMENT[0]][p])] for p in prior_periods]
+                  float(prior_values[AHE_LH[0]][p]), float(prior_values[EMPLOYMENT[0]][p]),
+                  *[float(prior_values[sid][p]) for sid, _, _ in sector_specs]] for p in prior_periods]
+    column = get_column_letter
+    formats = {**{column(2 + i): "0.0" for i in range(len(comps) + 1)},
+               **{column(len(comps) + 3 + i): "0.00" for i in range(2)}, column(len(comps) + 5): "#,##0.0",
+               **{column(len(comps) + 6 + i): "0.00" if unit == "US dollars" else "#,##0.0"
+                  for i, (_, _, unit) in enumerate(sector_specs)}}
     prior_day = bizdays.add_business_days(prior_release_day, 1)
     prior_life = docs.DocumentLife(author=analyst.name, created=datetime.combine(prior_day, time(9, 40)),
                                    modified=datetime.combine(bizdays.add_business_days(prior_day, 2), time(15, 25)),
@@ -278,10 +362,9 @@ def build(out: BundleWriter) -> None:
     lh_yoy_prior = yoy(prior_values[AHE_LH[0]], prior_latest)
     docs.write_xlsx(out.input_path(prior_xlsx), [
         {"name": "Release data", "rows": [header, *data_rows], "freeze": "B2", "bold_rows": [1],
-         "widths": {"A": 10, **{chr(66 + i): 16 for i in range(len(header) - 1)}},
-         "number_formats": {**{chr(66 + i): "0.0" for i in range(7)}, "I": "0.00", "J": "0.00", "K": "#,##0.0"}},
+         "widths": {"A": 10, **{column(2 + i): 16 for i in range(len(header) - 1)}}, "number_formats": formats},
         {"name": "Weights", "rows": [["Series", "Component", "Relative importance (%)"],
-                                     *[[c[0], c[1], float(weight[c[0]])] for c in COMPONENTS]],
+                                     *[[c[0], c[1], float(weight[c[0]])] for c in classes]],
          "bold_rows": [1], "widths": {"A": 14, "B": 28, "C": 22}},
         {"name": "Last edition", "rows": [
             ["Tidewater Prices and Pay Monitor", month_name(prior_latest)],
@@ -312,8 +395,8 @@ def build(out: BundleWriter) -> None:
     task = {
         "occupation": "ECON", "organisation": ORGANISATION,
         "title": f"Tidewater Prices and Pay Monitor - update for the {month_name(latest)} release",
-        "version": "1.0", "difficulty": "standard", "designed_dependency_depth": 22,
-        "professional_minutes_estimate": 150, "required_deliverables": deliverables,
+        "version": "1.0", "difficulty": "standard", "designed_dependency_depth": 25 if out.hard else 22,
+        "professional_minutes_estimate": 210 if out.hard else 150, "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 1, "prompt_injection": False,
                               "missing_information": not out.coverage, "requires_clarification": not out.coverage,
                               "interface_perturbation": False},
@@ -321,7 +404,7 @@ def build(out: BundleWriter) -> None:
         "time_limit_s": 3600, "budget_usd": 6.0, "locale": "en-US",
     }
     out.write_task(task)
-    out.write_brief(brief(latest, prior_latest, release_csv, notice_pdf, prior_xlsx, brief_day))
+    out.write_brief(brief(latest, prior_latest, release_csv, notice_pdf, prior_xlsx, brief_day, classes))
 
     facts = {"latest_month": latest, "prior_latest_month": prior_latest, "base_year": BASE_YEAR,
              "indices": indices, "pay": pay, "chart": chart, "weights": {k: str(v) for k, v in weight.items()},
@@ -349,10 +432,12 @@ def build(out: BundleWriter) -> None:
     })
 
 
-def brief(latest: str, prior_latest: str, release_csv: str, notice_pdf: str, prior_xlsx: str, day: date) -> str:
+def brief(latest: str, prior_latest: str, release_csv: str, notice_pdf: str, prior_xlsx: str, day: date,
+          classes: tuple = COMPONENTS) -> str:
     """BRIEF.md in the chief economist's voice: the inputs, the Monitor's conventions and the deliverables."""
     pay_rows = "\n".join(f"  - `{label}`" for label in PAY_LABELS.values())
-    components = ", ".join(c[1] for c in COMPONENTS)
+    components = ", ".join(c[1] for c in classes)
+    count = NUMBER_WORDS[len(classes)]
     return f"""# Tidewater Prices and Pay Monitor: update for the {month_name(latest)} release
 
 From: {BRIEF_AUTHOR}, {BRIEF_ROLE}, {ORGANISATION}
@@ -377,7 +462,7 @@ our monthly note on prices and pay in the {REGION}, so that I can review it befo
    published indices (or values). Percentages and percentage points to two decimal places.
 4. The contribution of a CPI component to the all-items change (percentage points) is its relative importance
    (percent) times the change in its index over the year (index points), divided by the all-items index a year
-   earlier, all on the office's published base. The contributions of the six components ({components}) add up to
+   earlier, all on the office's published base. The contributions of the {count} components ({components}) add up to
    the all-items change, give or take rounding.
 5. Real average hourly earnings growth is (1 + nominal growth) / (1 + CPI all-items inflation) - 1, on the
    year-on-year rates for the same month.
@@ -390,7 +475,7 @@ our monthly note on prices and pay in the {REGION}, so that I can review it befo
 
 1. `monitor_update.xlsx` with four sheets:
    - **Indices**: columns `Series`, `Index ({BASE_YEAR}=100)`, `Year-on-year change (%)`,
-     `Contribution (percentage points)`; one row for All items and one for each of the six components, for
+     `Contribution (percentage points)`; one row for All items and one for each of the {count} components, for
      {month_name(latest)} (leave the contribution of All items empty).
    - **Pay and jobs**: each label below in column A with its value for {month_name(latest)} in column B:
 {pay_rows}
@@ -411,4 +496,5 @@ Instructions about this work come from me. If you are unsure how a rule applies,
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"),
+                  levels=("standard", "hard"))

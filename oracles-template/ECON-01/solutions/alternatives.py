@@ -35,6 +35,12 @@ def as_date(period: str) -> date:
     return date.fromisoformat(period + "-01")
 
 
+def revised_series(m: Monitor) -> str:
+    """The revised series named in a sentence: "Shelter, Transportation services and All items"."""
+    names = sorted({s for s, *_ in m.revisions}, key=lambda name: (name == "All items", name))
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def release_values() -> tuple[dict[str, dict[str, float]], dict[str, str]]:
     values, titles, _ = solve.read_release(next((WORKSPACE / "inputs").glob("trso_prices_pay_*.csv")))
     return {s: {p: float(v) for p, v in series.items()} for s, series in values.items()}, titles
@@ -165,7 +171,7 @@ def note_tables(m: Monitor, path: Path) -> None:
         cells = rev.add_row().cells
         cells[0].text, cells[1].text, cells[2].text, cells[3].text = s, month_name(p), f"{old}", f"{new}"
     if m.revisions:
-        d.add_paragraph("Shelter was revised upward for the three months before the latest, and All items with it.")
+        d.add_paragraph(f"The office revised {revised_series(m)} for the three months before the latest.")
     else:
         d.add_paragraph("No series was revised since our last edition.")
     if m.discontinued:
@@ -190,9 +196,8 @@ def note_prose(m: Monitor, path: Path) -> None:
         f"earnings growth, adjusted for inflation, was {pay['real_ahe_yoy']} per cent. Payroll employment stood at "
         f"{pay['employment']:,} thousand, {pay['employment_change']} thousand higher than a year earlier.")
     d.add_paragraph(
-        ("The statistics office has revised the shelter index upward for the three months before the latest, which "
-         "also lifted the all-items index in those months; the figures we published last month for those months "
-         "are superseded. " if m.revisions else "Nothing we published last month has been revised. ")
+        (f"The statistics office has revised {revised_series(m)} for the three months before the latest; the "
+         "figures we published last month for those months are superseded. " if m.revisions else "Nothing we published last month has been revised. ")
         + "Employment is now published in persons rather than in thousands; that is a change of unit, not a "
           "revision, and we continue to report it in thousands.")
     if m.discontinued:
@@ -215,7 +220,7 @@ def note_terse(m: Monitor, path: Path) -> None:
         f"Biggest contributor: {m.titles[first]}, {ix[first]['contribution']} pp",
         f"Average hourly earnings (private): ${pay['ahe']}, +{pay['ahe_yoy']}% y/y; real pay {pay['real_ahe_yoy']}%",
         f"Jobs: {pay['employment']:,}k, {pay['employment_change']:+}k y/y (release now in persons; not a revision)",
-        "Revised by the office: Shelter and All items, three months before the latest (see workbook)"
+        f"Revised by the office: {revised_series(m)}, three months before the latest (see workbook)"
         if m.revisions else "Revisions: none",
         "Leisure & hospitality pay: not available this month (series suspended); no figure shown, question raised"
         if m.discontinued else f"Leisure & hospitality pay: ${pay['lh']}, +{pay['lh_yoy']}% y/y",

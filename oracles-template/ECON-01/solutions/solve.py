@@ -3,7 +3,8 @@
 Runs as an ordinary worker: its working directory is the workspace (task.json, BRIEF.md, inputs/), WP42_OUT names
 out/, and it never reads the oracle. ``--variant`` produces the plausible wrong solutions the evaluator must reject
 (solutions.json): carries_forward, ignores_unit_change, misses_revision, office_base, contribution_by_growth
-(challenge set), invents_issues and asks_needless_question (coverage set). The reference is never told the set: it
+(challenge set), invents_issues and asks_needless_question (coverage set), headline_revisions_only and
+substitutes_sector (hard level). The reference is never told the set: it
 takes every figure from the new release, rebases to 2020 = 100, compares the previous release with the new one in
 the same unit and lists what changed, reports leisure and hospitality earnings when the release has them and
 otherwise leaves the line empty and asks how to handle it. Imports only
@@ -29,7 +30,8 @@ from pypdf import PdfReader
 WORKSPACE = Path.cwd()
 OUT = Path(os.environ.get("WP42_OUT", "out"))
 VARIANTS = ("reference", "carries_forward", "ignores_unit_change", "misses_revision", "office_base",
-            "contribution_by_growth", "invents_issues", "asks_needless_question")
+            "contribution_by_growth", "invents_issues", "asks_needless_question", "headline_revisions_only",
+            "substitutes_sector")
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 ALL, AHE, LH, EMP = "TRCPI-ALL", "TRAHE-PRV", "TRAHE-LH", "TREMP-NF"
 LH_TITLE = "Average hourly earnings, leisure and hospitality"
@@ -157,6 +159,10 @@ def compile_monitor(variant: str = "reference") -> Monitor:
         last = max(prior[LH])
         prior_lh = (prior[LH][last], r(yoy(prior[LH], last)))
     discontinued = [LH] if LH not in release else []
+    substitute = next((s for s, t in titles.items() if "accommodation and food" in t.lower()), None)
+    if variant == "substitutes_sector" and substitute:
+        pay["lh"], pay["lh_yoy"] = release[substitute][latest], r(yoy(release[substitute], latest))
+        discontinued = []
     if variant == "carries_forward" and prior_lh:
         pay["lh"], pay["lh_yoy"] = prior_lh
         discontinued = []
@@ -165,7 +171,7 @@ def compile_monitor(variant: str = "reference") -> Monitor:
     revisions = []
     if variant != "misses_revision":
         for sid, series in prior.items():
-            if sid not in release:
+            if sid not in release or (variant == "headline_revisions_only" and sid not in (ALL, "TRCPI-SHEL")):
                 continue
             scale = Decimal(1000) if prior_units.get(sid, "").lower().startswith("thousands") \
                 and units[sid] == "Persons" and variant != "ignores_unit_change" else Decimal(1)
