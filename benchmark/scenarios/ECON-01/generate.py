@@ -435,7 +435,7 @@ def build(out: BundleWriter) -> None:
 def brief(latest: str, prior_latest: str, release_csv: str, notice_pdf: str, prior_xlsx: str, day: date,
           classes: tuple = COMPONENTS) -> str:
     """BRIEF.md in the chief economist's voice: the inputs, the Monitor's conventions and the deliverables."""
-    pay_rows = "\n".join(f"  - `{label}`" for label in PAY_LABELS.values())
+    pay_rows = "\n".join(f"     - `{label}`" for label in PAY_LABELS.values())
     components = ", ".join(c[1] for c in classes)
     count = NUMBER_WORDS[len(classes)]
     return f"""# Tidewater Prices and Pay Monitor: update for the {month_name(latest)} release
@@ -462,8 +462,8 @@ our monthly note on prices and pay in the {REGION}, so that I can review it befo
    published indices (or values). Percentages and percentage points to two decimal places.
 4. The contribution of a CPI component to the all-items change (percentage points) is its relative importance
    (percent) times the change in its index over the year (index points), divided by the all-items index a year
-   earlier, all on the office's published base. The contributions of the {count} components ({components}) add up to
-   the all-items change, give or take rounding.
+   earlier, all on the office's published base. The contributions of the {count} components add up to the
+   all-items change, give or take rounding. The components: {components}.
 5. Real average hourly earnings growth is (1 + nominal growth) / (1 + CPI all-items inflation) - 1, on the
    year-on-year rates for the same month.
 6. Employment is reported in thousands of persons, to one decimal place.
