@@ -55,6 +55,7 @@ from amounts import (  # noqa: E402,F401  (re-exported public API)
 from parse_cache import ParseCache  # noqa: E402
 from readers_csv import CsvTable, read_csv, read_csv_table  # noqa: E402,F401
 from readers_docx import DocxText, docx_text, read_docx  # noqa: E402,F401
+from readers_image import read_png  # noqa: E402,F401
 from readers_misc import read_eml, read_ics, read_json  # noqa: E402,F401
 from readers_pdf import PdfText, pdf_text, read_pdf  # noqa: E402,F401
 from readers_pptx import PptxText, read_pptx  # noqa: E402,F401
@@ -481,6 +482,10 @@ class Evaluation:
                     self.parsed.read(read_json, path)
                 elif kind == "csv":
                     self.parsed.read(read_csv_table, path)
+                elif kind == "pptx":
+                    self.parsed.read(read_pptx, path)
+                elif kind == "png":
+                    read_png(path)
             except RefusedFile as exc:
                 self.reject(rel, exc)
                 problems.append(self.problem(rel) or str(exc))
