@@ -46,7 +46,7 @@ def test_the_releases_differ_only_where_planted(generated):
     jobs = prior["Nonfarm payroll employment (thousands)"]
     assert all((new["TREMP-NF"][p] / 1000).quantize(Decimal("0.1")) == v for p, v in jobs.items())
     assert all(new["TREMP-NF"][p] != v for p, v in jobs.items())  # naively compared, every month looks revised
-    assert "TRAHE-LH" not in new and oracle["clarification_required"] is True
+    assert "TRAHE-LH" not in new and oracle["discontinued"]["series_id"] == "TRAHE-LH"
 
 
 def _note_add(out: Path, text: str) -> None:
@@ -108,18 +108,30 @@ def test_chart_data_from_the_previous_release_fails(generated, solved):
     assert "chart_data" in failed_ids(evaluate(generated, out, solved))
 
 
-def test_a_question_about_something_else_is_not_the_clarification(generated, solved):
-    """Asking a vague question, or naming the series but marking the work completed, does not pass the trap."""
+def test_a_question_about_something_else_is_not_the_missing_series(generated, solved):
+    """Stopping to ask without naming the series (a vague question) fails, and the abstention is not justified."""
     out = solved / layout.OUT_DIR
     path = out / layout.COMPLETION_JSON
     completion = json.loads(path.read_text())
-    for status, questions in (("needs_clarification", ["Is there anything else you need this month?"]),
-                              ("completed", completion["questions"])):
-        path.write_text(json.dumps({**completion, "status": status, "questions": questions}))
-        receipt = evaluate(generated, out, solved)
-        assert "asked_about_discontinued" in failed_ids(receipt)
-        if status == "needs_clarification":
-            assert receipt["abstention"]["justified"] is False
+    path.write_text(json.dumps({**completion, "status": "needs_clarification",
+                                "questions": ["Is there anything else you need this month?"]}))
+    receipt = evaluate(generated, out, solved)
+    assert "missing_series_handled" in failed_ids(receipt)
+    assert receipt["abstention"]["justified"] is False
+
+
+def test_reporting_the_missing_series_without_asking_passes(generated, solved):
+    """An independent economist (seed 9204, hard level) left the leisure and hospitality lines empty, said in the
+    note that the office did not publish them, and marked the work completed with no question: house rule 1 and
+    the note's "anything we could not report this month and why" settle the case, so that is correct work.
+    Evaluator 1.0 failed it on asked_about_discontinued."""
+    out = solved / layout.OUT_DIR
+    path = out / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text())
+    path.write_text(json.dumps({**completion, "status": "completed", "questions": []}))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    assert receipt["abstention"]["status"] is None or receipt["abstention"]["status"] == "completed"
 
 
 # ------------------------------------------------------------------------------------------------- the coverage set
