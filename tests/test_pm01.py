@@ -173,6 +173,28 @@ def test_the_original_named_beside_the_duplicate_is_not_called_one(generated: Ge
     assert "memo_change_order" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
 
 
+def test_a_correction_of_last_months_exclusion_does_not_call_the_original_a_duplicate(generated: Generated,
+                                                                                     solved: Path):
+    """An independent solver's correct memo (PM-01 hard, seed 9203) failed evaluator 1.2: the sentence's first change
+    order was taken as its only subject, so "the first entry (CO-010) stands and CO-012 is excluded" and a
+    correction of last month's wrong exclusion called the original a duplicate. Clause by clause, the last word on
+    a change order decides; a memo that leaves the original excluded still fails."""
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    dup, original = items["duplicate_change_order"]["co_number"], items["duplicate_change_order"]["original_co"]
+    solver = [f"{dup} excluded (duplicate). {dup} repeats the site instruction already approved as {original}.",
+              f"A change is budgeted only once, so the first entry ({original}) stands and {dup} is excluded.",
+              f"Last month's status left out {original} as a duplicate of CO-001, but CO-001 is a different change, "
+              f"so {original} is now in the budget.",
+              f"{original} was wrongly excluded as a duplicate last month."]
+    _memo(solved, *_memo_basics(oracle), *solver)
+    assert "memo_change_order" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    for wrong in (f"Last month's status left out {original} as a duplicate, and it stays out this month.",
+                  f"{original} is in the budget but {original} is a duplicate of CO-001 and is excluded."):
+        _memo(solved, *_memo_basics(oracle), *solver[:2], wrong)
+        assert "memo_change_order" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)), wrong
+
+
 def test_two_cpi_figures_in_the_memo_is_a_hedge(generated: Generated, solved: Path):
     oracle = generated.oracle()
     items = {p["id"]: p for p in oracle["planted_items"]}

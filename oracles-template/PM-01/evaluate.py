@@ -17,12 +17,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figures_given
+from claims import about, asserted, figures_given, reported
 from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.2"
+EVALUATOR_VERSION = "PM-01/1.3"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -48,6 +48,9 @@ EXCLUDED = Vocabulary({"excluded": ["exclude", "duplicate", "duplicated", "doubl
                                     "re-keyed", "rekeyed", "same change"]},
                       source="PM-01 brief, Budget: the same change is never budgeted twice; the later entry is "
                              "excluded")
+INCLUDED = Vocabulary({"included": ["in the budget", "in budget", "included", "stands", "reinstated", "restored",
+                                    "budgeted", "kept", "counted once"]},
+                      source="PM-01 brief, Budget: each priced site instruction is budgeted once (the first entry)")
 YES = ("yes", "y", "true", "included", "in budget", "x")
 NO = ("no", "n", "false", "excluded", "not in budget", "-", "")
 DATE_TEXT = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{4}\b|"
@@ -242,21 +245,42 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
                            f"{original} and {genuine} not called duplicates"))
 
 
+#: Where a sentence about several change orders turns from one to the next: semicolons and the conjunctions that
+#: open a clause ("..., but CO-007 is a different change, so CO-010 is now in the budget").
+_CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:but|while|whereas|so|and)\s+|\s+(?:so|and|but)\s+", re.IGNORECASE)
+#: A clause that says an exclusion was a mistake restores the change order ("CO-010 was wrongly left out").
+_CORRECTION = re.compile(r"\b(?:wrong(?:ly)?|in error|mistaken(?:ly)?|incorrect(?:ly)?|by mistake)\b", re.IGNORECASE)
+
+
 def called_duplicate(memo: list[Statement], co: str) -> bool:
-    """True when a table row whose first change order is ``co``, or a sentence (or a part of one, split at
-    semicolons and "while"/"but") whose first change order is ``co``, says it is excluded as a duplicate: "CO-009
-    duplicates CO-005" is about CO-009 only, and "CO-008 is not a duplicate" asserts nothing."""
+    """True when the memo's last word on ``co`` calls it excluded as a duplicate (EXCLUDED), read clause by clause.
+
+    A table row speaks of its first change order. A sentence is split into clauses (:data:`_CLAUSE_BREAK`); each
+    clause speaks of the first change order it names, or of the previous clause's when it names none. Within a
+    sentence the last clause about ``co`` decides, so a correction stands: "Last month's status left out CO-010 as a
+    duplicate of CO-007, but CO-007 is a different change, so CO-010 is now in the budget" does not call CO-010 a
+    duplicate (an independent solver's correct memo, PM-01 hard at seed 9203, failed evaluator 1.2 on it), nor does
+    "the first entry (CO-010) stands and CO-012 is excluded" or "CO-010 was wrongly excluded as a duplicate".
+    "CO-009 duplicates CO-005" is about CO-009 only, "CO-008 is not a duplicate" asserts nothing, and a clause
+    reporting what someone else says (claims.reported) gives no verdict."""
     for statement in about(memo, _co_terms(co)):
         if statement.cells is not None:
             cells = [v for v in statement.cells.values() if v]
             subject = next((_co_key(m) for v in cells for m in [CO_NUMBER.search(v)] if m), None)
-            parts = cells if subject == co else []
-        else:
-            first = CO_NUMBER.search(statement.text)
-            parts = [statement.text] if first and _co_key(first) == co else \
-                [p for p in re.split(r";\s+|,\s+(?:while|whereas|but)\s+", statement.text)
-                 if (m := CO_NUMBER.search(p)) and _co_key(m) == co]
-        if any(asserted(p, EXCLUDED.words("excluded")) for p in parts):
+            if subject == co and any(asserted(v, EXCLUDED.words("excluded")) for v in cells):
+                return True
+            continue
+        verdict, subject = None, None
+        for clause in _CLAUSE_BREAK.split(statement.text):
+            named = CO_NUMBER.search(clause)
+            subject = _co_key(named) if named else subject
+            if subject != co or reported(clause):
+                continue
+            if asserted(clause, EXCLUDED.words("excluded")):
+                verdict = "included" if _CORRECTION.search(clause) else "excluded"
+            elif asserted(clause, INCLUDED.words("included")):
+                verdict = "included"
+        if verdict == "excluded":
             return True
     return False
 
