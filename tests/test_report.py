@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from wp42 import report as reporting
 from wp42 import report_render, stats
-from wp42.cli_report import report_command
+from wp42.cli.report import report_command
 from wp42.errors import UserError
 from wp42.layout import Attempt, Repo
 from wp42.schemas import dump_json

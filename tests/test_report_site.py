@@ -14,7 +14,7 @@ from test_report import write_attempt, write_task
 
 from wp42 import report as reporting
 from wp42 import report_plots, stats
-from wp42.cli_report import is_site_target, report_command
+from wp42.cli.report import is_site_target, report_command
 from wp42.layout import Repo
 from wp42.read import read_files
 from wp42.report_site import write_site

@@ -1,0 +1,40 @@
+"""Module paths that moved into packages (issue 21), kept importable for one release as aliases of their new home.
+
+Each old module file holds only a deprecation note and ``alias(__name__)``. The alias is the new module itself, not
+a copy of its names: private names, ``monkeypatch.setattr(wp42.sandbox, ...)`` and ``python -m`` of the new path all
+behave as before the move. Importing an old path warns once (:class:`DeprecationWarning`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+from types import ModuleType
+
+#: old dotted path -> where the module lives now. The next release deletes the old files and this table.
+MOVED: dict[str, str] = {
+    "wp42.cli_new": "wp42.cli.new",
+    "wp42.cli_portal": "wp42.cli.portal",
+    "wp42.cli_read": "wp42.cli.read",
+    "wp42.cli_report": "wp42.cli.report",
+    "wp42.cli_validate": "wp42.cli.validate",
+}
+
+
+def alias(old: str) -> ModuleType:
+    """Make ``sys.modules[old]`` the module ``MOVED[old]`` names, warn that ``old`` is deprecated, return the module.
+
+    Called as ``alias(__name__)`` at the end of an old module file: Python's import system hands out whatever
+    ``sys.modules`` holds under the name once the file has run, so ``import old`` and ``from wp42 import old``
+    both give the new module.
+
+    Raises:
+        KeyError: ``old`` is not in :data:`MOVED`.
+    """
+    new = MOVED[old]
+    module = importlib.import_module(new)
+    warnings.warn(f"{old} moved to {new} (issue 21); the old path goes in the next release", DeprecationWarning,
+                  stacklevel=3)
+    sys.modules[old] = module
+    return module
