@@ -33,7 +33,7 @@ from wp42 import evaluation_service, layout
 from wp42.evaluation import evaluate_out
 from wp42.generation import generate
 from wp42.layout import Repo
-from wp42.runner import AttemptSpec, run_attempt
+from wp42.run.runner import AttemptSpec, run_attempt
 
 MODES = ("process", "service")
 

@@ -13,11 +13,11 @@ import pytest
 from wp42 import schemas
 from wp42.cli import main
 from wp42.evaluation import Limits, evaluate_out
-from wp42.executor import LocalPool, plan_attempts, run_batch
 from wp42.generation import bundle_sha256, generate, hash_tree, input_hashes
 from wp42.layout import Attempt, Oracle, Repo
-from wp42.runner import AttemptSpec, run_attempt
-from wp42.sandbox import bwrap_available
+from wp42.run.executor import LocalPool, plan_attempts, run_batch
+from wp42.run.runner import AttemptSpec, run_attempt
+from wp42.run.sandbox import bwrap_available
 
 TOY = "ACC-99"
 
@@ -240,7 +240,7 @@ def test_demo_fails_when_the_coverage_reference_invents_an_issue(toy_repo, capsy
 
 
 def _hide_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wp42 import sandbox
+    from wp42.run import sandbox
 
     monkeypatch.setattr(sandbox, "bwrap_available", lambda: (False, "test: bubblewrap hidden"))
 

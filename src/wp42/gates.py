@@ -25,10 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wp42 import hostile, layout, schemas, workers
+from wp42 import hostile, layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import Limits
-from wp42.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
 from wp42.gates_attempts import (
     MAX_NOP_SHARE,
     MIN_ALTERNATIVES,
@@ -57,6 +56,8 @@ from wp42.gates_report import render_report, write_report
 from wp42.gates_verdict import GATES, Gate, GateError
 from wp42.generation import generate, load_task
 from wp42.layout import BundlesView, Oracle, Repo
+from wp42.run import workers
+from wp42.run.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
 from wp42.throughput import Throughput
 from wp42.variants import Variant, check_declared, wrong_solutions_for
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from wp42 import hostile, layout, schemas
 from wp42.evaluation import Limits, evaluate_out
-from wp42.executor import AttemptOutcome
 from wp42.gates_verdict import Gate
 from wp42.layout import Repo
+from wp42.run.executor import AttemptOutcome
 
 #: A do-nothing run may earn at most this share of the weight (issue 3).
 MAX_NOP_SHARE = 1 / 3

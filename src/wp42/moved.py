@@ -14,11 +14,20 @@ from types import ModuleType
 
 #: old dotted path -> where the module lives now. The next release deletes the old files and this table.
 MOVED: dict[str, str] = {
+    "wp42.attempt_services": "wp42.run.attempt_services",
+    "wp42.builtin_workers": "wp42.run.builtin_workers",
     "wp42.cli_new": "wp42.cli.new",
     "wp42.cli_portal": "wp42.cli.portal",
     "wp42.cli_read": "wp42.cli.read",
     "wp42.cli_report": "wp42.cli.report",
     "wp42.cli_validate": "wp42.cli.validate",
+    "wp42.executor": "wp42.run.executor",
+    "wp42.executor_ray": "wp42.run.executor_ray",
+    "wp42.recording_proxy": "wp42.run.recording_proxy",
+    "wp42.runner": "wp42.run.runner",
+    "wp42.sandbox": "wp42.run.sandbox",
+    "wp42.sandbox_init": "wp42.run.sandbox_init",
+    "wp42.workers": "wp42.run.workers",
 }
 
 

@@ -60,7 +60,7 @@ from wp42.report_data import (
     scenario_meta,
     variant_key,
 )
-from wp42.sandbox import unsandboxed_console_line
+from wp42.run.sandbox import unsandboxed_console_line
 
 __all__ = [
     "BASELINE_WORKER",

@@ -9,7 +9,7 @@ import click
 
 from wp42 import layout
 from wp42.console import err
-from wp42.sandbox import unsandboxed_console_line
+from wp42.run.sandbox import unsandboxed_console_line
 
 ORACLE_ROOT_HELP = f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})"
 

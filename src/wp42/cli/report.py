@@ -18,7 +18,7 @@ import click
 from wp42 import report as reporting
 from wp42 import stats
 from wp42.errors import UserError
-from wp42.sandbox import unsandboxed_console_line
+from wp42.run.sandbox import unsandboxed_console_line
 from wp42.schemas import dump_json
 
 

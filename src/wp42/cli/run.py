@@ -1,6 +1,6 @@
 """``wp42 run TASK_ID... --worker W [--arm A] [--attempts N] [-j N] ...``: run workers and grade each attempt.
 
-Argument parsing and printing only; the attempts are planned and run by :mod:`wp42.executor`.
+Argument parsing and printing only; the attempts are planned and run by :mod:`wp42.run.executor`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from wp42.console import err, out, progress
 from wp42.errors import UserError
 from wp42.generation import LEVELS, SETS
 from wp42.layout import Repo
-from wp42.sandbox import ran_unsandboxed
+from wp42.run.sandbox import ran_unsandboxed
 from wp42.schemas import load_json
 
 
@@ -62,8 +62,8 @@ def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: st
     scenario folder when it holds it, else generated (bundle and oracle) under <oracle-root>/variants/; run.json
     records the variant and the oracle root, so `wp42 score` re-grades it later with no flag.
     """
-    from wp42.executor import make_executor, plan_attempts, run_batch
-    from wp42.runner import check_arm, check_run_id, default_run_id
+    from wp42.run.executor import make_executor, plan_attempts, run_batch
+    from wp42.run.runner import check_arm, check_run_id, default_run_id
     from wp42.variants import prepare_variant_run
 
     repo = Repo.find()

@@ -1,6 +1,6 @@
 """``wp42 score RUNS_DIR [-j N] [--json]``: re-grade stored attempts without running any worker again.
 
-Argument parsing and printing only; the re-grading is :func:`wp42.executor.regrade`.
+Argument parsing and printing only; the re-grading is :func:`wp42.run.executor.regrade`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from wp42.schemas import load_json
 @click.option("--json", "as_json", is_flag=True)
 def score_command(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bool) -> None:
     """Re-grade every stored attempt under RUNS_DIR without running any worker again."""
-    from wp42.executor import regrade
+    from wp42.run.executor import regrade
     from wp42.throughput import PeriodicLines, Throughput
 
     root = Path(runs_dir)
