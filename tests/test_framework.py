@@ -334,7 +334,14 @@ def test_out_replaced_by_a_link_is_graded_as_empty_and_not_followed(generated, t
 def test_scored_and_error_receipts_share_one_skeleton():
     """Both builders give the schema's fields in the same order from the context; an error receipt is unscored and
     a fully passed one is det_completion true; a field the schema does not know is refused."""
-    from wp42.receipts import Criterion, ReceiptContext, Violation, _receipt, build_receipt, error_receipt
+    from wp42.evaluation.receipts import (
+        Criterion,
+        ReceiptContext,
+        Violation,
+        _receipt,
+        build_receipt,
+        error_receipt,
+    )
 
     context = ReceiptContext("ACC-99", run_id="r1", evaluator_version="t/1", seed=42, bundle_sha256="ab", notes=["c"])
     passed = build_receipt(context, [Criterion("a", "d", True)], [], critical_checks=["z", "y", "z"], notes=["n"])

@@ -28,6 +28,7 @@ from typing import Any
 from wp42 import hostile, layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import Limits
+from wp42.evaluation.throughput import Throughput
 from wp42.gates_attempts import (
     MAX_NOP_SHARE,
     MIN_ALTERNATIVES,
@@ -58,7 +59,6 @@ from wp42.generation import generate, load_task
 from wp42.layout import BundlesView, Oracle, Repo
 from wp42.run import workers
 from wp42.run.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
-from wp42.throughput import Throughput
 from wp42.variants import Variant, check_declared, wrong_solutions_for
 
 __all__ = [

@@ -21,12 +21,17 @@ MOVED: dict[str, str] = {
     "wp42.cli_read": "wp42.cli.read",
     "wp42.cli_report": "wp42.cli.report",
     "wp42.cli_validate": "wp42.cli.validate",
+    "wp42.evaluation_child": "wp42.evaluation.child",
+    "wp42.evaluation_service": "wp42.evaluation.service",
+    "wp42.evaluation_warm": "wp42.evaluation.warm",
     "wp42.executor": "wp42.run.executor",
     "wp42.executor_ray": "wp42.run.executor_ray",
+    "wp42.receipts": "wp42.evaluation.receipts",
     "wp42.recording_proxy": "wp42.run.recording_proxy",
     "wp42.runner": "wp42.run.runner",
     "wp42.sandbox": "wp42.run.sandbox",
     "wp42.sandbox_init": "wp42.run.sandbox_init",
+    "wp42.throughput": "wp42.evaluation.throughput",
     "wp42.workers": "wp42.run.workers",
 }
 

@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from wp42 import stats
+from wp42.evaluation.receipts import SHARED_CHECKS
 from wp42.layout import Repo
-from wp42.receipts import SHARED_CHECKS
 
 # Re-exported: callers (cli_report, report_render, benchmarks, tests) import these from wp42.report. The rendering
 # names (render_text, render_html, render_comparison_text, plots) resolve on first use through __getattr__ below.

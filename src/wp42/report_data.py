@@ -29,9 +29,9 @@ from typing import Any
 
 from wp42 import layout
 from wp42.errors import UserError
+from wp42.evaluation.receipts import SHARED_CHECKS, UNSCORED_STATUSES
 from wp42.generation import LEVELS  # noqa: F401  (re-exported: the levels, in the order the report shows them)
 from wp42.layout import Attempt, Repo
-from wp42.receipts import SHARED_CHECKS, UNSCORED_STATUSES
 from wp42.run.sandbox import ran_unsandboxed
 from wp42.schemas import load_json
 

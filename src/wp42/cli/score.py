@@ -28,8 +28,8 @@ from wp42.schemas import load_json
 @click.option("--json", "as_json", is_flag=True)
 def score_command(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bool) -> None:
     """Re-grade every stored attempt under RUNS_DIR without running any worker again."""
+    from wp42.evaluation.throughput import PeriodicLines, Throughput
     from wp42.run.executor import regrade
-    from wp42.throughput import PeriodicLines, Throughput
 
     root = Path(runs_dir)
     if not root.is_dir():

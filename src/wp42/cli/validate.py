@@ -19,11 +19,11 @@ from wp42 import layout
 from wp42.console import out
 from wp42.errors import UserError
 from wp42.evaluation import Limits
+from wp42.evaluation.throughput import Throughput
 from wp42.gates import GATES, planned_evaluations, validate
 from wp42.generation import LEVELS, SETS
 from wp42.layout import Repo
 from wp42.schemas import dump_json
-from wp42.throughput import Throughput
 from wp42.variants import BOTH, expand
 
 DEFAULT_SEEDS = "42,7"

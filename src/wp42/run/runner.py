@@ -22,9 +22,9 @@ import wp42
 from wp42 import evidence, layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
+from wp42.evaluation.receipts import ReceiptContext, error_receipt
 from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Bundle, Oracle, Repo
-from wp42.receipts import ReceiptContext, error_receipt
 from wp42.run import sandbox, workers
 from wp42.run.attempt_services import start_services
 from wp42.run.recording_proxy import read_network_log
