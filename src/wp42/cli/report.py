@@ -1,7 +1,7 @@
 """``wp42 report RUNS_DIR [--html FILE.html | --html DIR/] [--json] [--compare A B]`` (issue 7, part 4; issue 20).
 
 ``--html report.html`` writes one self-contained page; ``--html report/`` (a folder: one that exists or a name
-without ``.html``) writes the clickable report of :mod:`wp42.report_site`: index.html, a page
+without ``.html``) writes the clickable report of :mod:`wp42.report.site`: index.html, a page
 per attempt and, with ``--compare``, compare.html.
 
 Argument parsing and printing only; the figures come from :mod:`wp42.report`. :mod:`wp42.cli.main` registers
@@ -16,8 +16,8 @@ from pathlib import Path
 import click
 
 from wp42 import report as reporting
-from wp42 import stats
 from wp42.errors import UserError
+from wp42.report import stats
 from wp42.run.sandbox import unsandboxed_console_line
 from wp42.schemas import dump_json
 
@@ -81,7 +81,7 @@ def _write_html(target: Path, report: dict, data: reporting.RunsData, comparison
     if not target.parent.is_dir():
         raise UserError(f"cannot write {target}: folder {target.parent} does not exist, create it first")
     from wp42.console import progress
-    from wp42.report_site import write_site
+    from wp42.report.site import write_site
 
     with progress() as bar:
         task = bar.add_task("attempt pages", total=len(data.records))
