@@ -1,7 +1,8 @@
-"""The framework's shape (issue 21): no import circle in src/wp42, a job on every module's first docstring line.
+"""The framework's shape (issue 21): no import circle in src/wp42; every module's docstring says its job.
 
-The import graph is read with ``ast`` from the source files, never by importing them, so a circle that only bites
-in one import order (a lazy import inside a function, a package ``__init__`` that re-exports) is still seen.
+The import graph is read with ``ast`` from the source files, never by importing them, so a circle that only
+bites in one import order (a lazy import inside a function, a package ``__init__`` that re-exports) is still
+seen.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ def module_files(src: Path, package: str = PACKAGE) -> dict[str, Path]:
 
 
 def _known(name: str, modules: dict[str, Path]) -> str | None:
-    """The longest prefix of the dotted ``name`` that is one of ``modules`` (an attribute import resolves to its
-    module); None for a name outside them."""
+    """The longest prefix of the dotted ``name`` that is one of ``modules`` (an attribute import resolves to
+    its module); None for a name outside them."""
     while name and name not in modules:
         name = name.rpartition(".")[0]
     return name or None
@@ -63,8 +64,8 @@ def import_graph(src: Path, package: str = PACKAGE) -> dict[str, set[str]]:
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Each circle as one path ``[a, b, ..., a]``: one per strongly connected component of more than one module
-    (Tarjan's algorithm), sorted so the message is stable."""
+    """Each circle as one path ``[a, b, ..., a]``: one per strongly connected component of more than one
+    module (Tarjan's algorithm), sorted so the message is stable."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -99,7 +100,7 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _circle_in(component: set[str], graph: dict[str, set[str]]) -> list[str]:
-    """One circle through the smallest member of a strongly connected ``component`` (breadth first: shortest)."""
+    """One circle through the smallest member of a strongly connected ``component`` (breadth first)."""
     start = min(component)
     paths = {start: [start]}
     frontier = [start]
@@ -131,13 +132,13 @@ def test_no_import_circle_in_wp42() -> None:
     graph = import_graph(SRC)
     assert len(graph) > 40, f"read only {len(graph)} modules under {SRC / PACKAGE}"
     circles = import_cycles(graph)
-    assert not circles, "import circles in src/wp42 (the side that is used should define the shared names):\n" + (
-        "\n".join(" -> ".join(circle) for circle in circles))
+    listed = "\n".join(" -> ".join(circle) for circle in circles)
+    assert not circles, f"import circles in src/wp42 (the used side should define what both use):\n{listed}"
 
 
 def test_every_circle_kind_is_seen(tmp_path: Path) -> None:
-    """The detector itself: a lazy import inside a function, a relative import and a package that imports its own
-    submodule which imports the package back all count; a plain chain does not."""
+    """The detector itself: a lazy import inside a function and a relative import inside a package both close
+    a circle; a chain of imports with no way back (chain1 -> chain2 -> p.pages) does not."""
     src = _write(tmp_path, {
         "wp42/__init__.py": '"""Root."""\n',
         "wp42/a.py": "def f():\n    from wp42 import b\n",
@@ -159,18 +160,19 @@ def test_first_docstring_line_says_the_job(module: str) -> None:
     path = module_files(SRC)[module]
     docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
     first = (docstring or "").strip().splitlines()[0] if (docstring or "").strip() else ""
-    assert len(first.split()) >= 4, f"{path.relative_to(SRC)}: first docstring line {first!r} does not say its job"
+    assert len(first.split()) >= 4, f"{path.relative_to(SRC)}: first docstring line {first!r} says no job"
 
 
 @pytest.mark.parametrize("old", sorted(MOVED))
 def test_old_module_path_is_its_new_module(old: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every moved module stays importable under its old name for one release: a deprecation note first in the old
-    file's docstring, nothing in the file but the alias, a DeprecationWarning on import, and the very module object
-    of the new path (so private names and monkeypatching reach the code that runs)."""
+    """Every moved module stays importable under its old name for one release: a deprecation note first in
+    the old file's docstring, nothing in the file but the alias, a DeprecationWarning on import, and the very
+    module object of the new path (so private names and monkeypatching reach the code that runs)."""
     path = SRC / Path(*old.split(".")).with_suffix(".py")
     tree = ast.parse(path.read_text(encoding="utf-8"))
     assert (ast.get_docstring(tree) or "").startswith(f"Deprecated: moved to :mod:`{MOVED[old]}`"), path
-    assert [ast.unparse(node) for node in tree.body[1:]] == ["from wp42.moved import alias", "alias(__name__)"], path
+    body = [ast.unparse(node) for node in tree.body[1:]]
+    assert body == ["from wp42.moved import alias", "alias(__name__)"], path
     new = importlib.import_module(MOVED[old])
     monkeypatch.delitem(sys.modules, old, raising=False)
     with pytest.warns(DeprecationWarning, match=f"{old} moved to {MOVED[old]}"):

@@ -1,8 +1,8 @@
-"""Module paths that moved into packages (issue 21), kept importable for one release as aliases of their new home.
+"""Module paths that moved into packages (issue 21), importable for one release as aliases of their new home.
 
-Each old module file holds only a deprecation note and ``alias(__name__)``. The alias is the new module itself, not
-a copy of its names: private names, ``monkeypatch.setattr(wp42.sandbox, ...)`` and ``python -m`` of the new path all
-behave as before the move. Importing an old path warns once (:class:`DeprecationWarning`).
+Each old module file holds only a deprecation note and ``alias(__name__)``. The alias is the new module
+itself, not a copy of its names: private names, ``monkeypatch.setattr(wp42.sandbox, ...)`` and ``python -m``
+of the new path all behave as before the move. Importing an old path warns once (:class:`DeprecationWarning`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ MOVED: dict[str, str] = {
 
 
 def alias(old: str) -> ModuleType:
-    """Make ``sys.modules[old]`` the module ``MOVED[old]`` names, warn that ``old`` is deprecated, return the module.
+    """Make ``sys.modules[old]`` the module ``MOVED[old]`` names, warn that ``old`` is deprecated, return it.
 
     Called as ``alias(__name__)`` at the end of an old module file: Python's import system hands out whatever
     ``sys.modules`` holds under the name once the file has run, so ``import old`` and ``from wp42 import old``
@@ -61,7 +61,7 @@ def alias(old: str) -> ModuleType:
     """
     new = MOVED[old]
     module = importlib.import_module(new)
-    warnings.warn(f"{old} moved to {new} (issue 21); the old path goes in the next release", DeprecationWarning,
-                  stacklevel=3)
+    warnings.warn(f"{old} moved to {new} (issue 21); the old path goes in the next release",
+                  DeprecationWarning, stacklevel=3)
     sys.modules[old] = module
     return module

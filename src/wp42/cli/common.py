@@ -1,4 +1,4 @@
-"""What the ``wp42`` verbs share: the --oracle-root help text, JSON printing and the unsandboxed-attempts warning."""
+"""What the ``wp42`` verbs share: the --oracle-root help, JSON printing, the unsandboxed-attempts warning."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""``wp42 generate TASK_ID... | --all --seed N [--set S] [--level L] [--json]``: regenerate bundles and oracles.
+"""``wp42 generate``: regenerate scenario bundles (and their oracles) from a seed.
+
+Usage: ``wp42 generate TASK_ID... | --all --seed N [--set S] [--level L] [--json]``.
 
 Argument parsing and printing only; the work is :func:`wp42.generation.generate`.
 """

@@ -1,6 +1,7 @@
-"""The ``wp42`` command group: its global option, the registration of every verb, and the console script's entry.
+"""The ``wp42`` command group: its global option, every verb's registration and the console script's entry.
 
-Bad input is one line on stderr naming the problem and the fix, exit status 2, no traceback (:class:`UserError`).
+Bad input is one line on stderr naming the problem and the fix, exit status 2, no traceback
+(:class:`UserError`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""``wp42 new TASK_ID --organisation ORG`` (issue 22): argument parsing and printing only; the scaffold is
-:func:`wp42.scaffold.new_scenario`. Bad input (an id that is not <OCC>-<nn>, one that exists, an unknown
-organisation) is one line on stderr and exit status 2."""
+"""``wp42 new TASK_ID --organisation ORG``: start a scenario's folders from the scaffold (issue 22).
+
+Argument parsing and printing only; the scaffold is :func:`wp42.scaffold.new_scenario`. Bad input (an id that is
+not <OCC>-<nn>, one that exists, an unknown organisation) is one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``wp42 read FILE [--json]`` (issue 8): printing only; the reading is :func:`wp42.read.read_file`."""
+"""``wp42 read FILE [--json]``: print what WP42's evaluators see in one file (issue 8).
+
+Printing only; the reading is :func:`wp42.read.read_file`.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""``wp42 report RUNS_DIR [--html FILE.html | --html DIR/] [--json] [--compare A B]`` (issue 7, part 4; issue 20).
+"""``wp42 report``: print a report over a runs folder, or write it as HTML (issue 7, part 4; issue 20).
+
+Usage: ``wp42 report RUNS_DIR [--html FILE.html | --html DIR/] [--json] [--compare A B]``.
 
 ``--html report.html`` writes one self-contained page; ``--html report/`` (a folder: one that exists or a name
 without ``.html``) writes the clickable report of :mod:`wp42.report.site`: index.html, a page

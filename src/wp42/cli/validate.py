@@ -1,5 +1,7 @@
-"""``wp42 validate TASK_ID... | --all [--seeds 42,7] [--set challenge|coverage|both] [--level standard|hard|both]
-[--oracle-root DIR] [--json]`` (issues 3, 16 and 25).
+"""``wp42 validate``: run the proof gates on scenarios at each seed, set and level, print the verdicts.
+
+Usage: ``wp42 validate TASK_ID... | --all [--seeds 42,7] [--set challenge|coverage|both]
+[--level standard|hard|both] [--oracle-root DIR] [--json]`` (issues 3, 16 and 25).
 
 Argument parsing and printing only; the gates are :func:`wp42.gates.validate`. Progress goes to stderr, the table
 (or the JSON) to stdout. Exit 0 only when every gate passes at every variant (seed x set x level); 1 otherwise; 2 for

@@ -1,10 +1,9 @@
-"""The proof gates: ``ready``, ``solvable``, ``not_vacuous``, ``robust`` and ``fair`` per scenario and seed (SPEC
-section 5, issues 3 and 12).
+"""The proof gates per scenario and seed: ready, solvable, not_vacuous, robust, fair (SPEC 5; issues 3, 12).
 
 Modules: :mod:`~wp42.gates.validation` (:func:`validate`: generate, run the probe workers, judge every gate),
 :mod:`~wp42.gates.ready` and :mod:`~wp42.gates.real` (the static ``ready`` checks and its realism checks),
-:mod:`~wp42.gates.attempts` (the gates judged from attempts), :mod:`~wp42.gates.hostile` (hostile out/ folders for
-``robust``), :mod:`~wp42.gates.inputs` (input readers the static checks share), :mod:`~wp42.gates.verdict`
+:mod:`~wp42.gates.attempts` (the gates judged from attempts), :mod:`~wp42.gates.hostile` (hostile out/ folders
+for ``robust``), :mod:`~wp42.gates.inputs` (input readers the static checks share), :mod:`~wp42.gates.verdict`
 (:class:`Gate`, :class:`GateError`) and :mod:`~wp42.gates.report` (``validation/report.md``). This package
 re-exports what ``wp42.gates`` offered as a module before issue 21.
 """

@@ -1,8 +1,9 @@
 """What every portal request reaches: one scenario's spec, inputs folder, submission store and access log.
 
-The app factory (:mod:`wp42.portal.app`) puts one :class:`PortalContext` on the app; the blueprints (auth, pages,
-api, forms) and the app's own hooks read it through :func:`portal_context`. It lives here, apart from the factory,
-so that the blueprints import the name they use without importing the factory that registers them (issue 21).
+The app factory (:mod:`wp42.portal.app`) puts one :class:`PortalContext` on the app; the blueprints (auth,
+pages, api, forms) and the app's own hooks read it through :func:`portal_context`. It lives here, apart from
+the factory, so that the blueprints import the name they use without importing the factory that registers them
+(issue 21).
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ intervals, pass^k, paired differences), :mod:`~wp42.report.build` (:func:`build_
 :mod:`~wp42.report.comparison` (:func:`compare`: two workers or arms, paired), :mod:`~wp42.report.render`
 (terminal tables and the HTML page), :mod:`~wp42.report.charts` (its plots) and :mod:`~wp42.report.site` (the
 clickable folder of pages). This package re-exports what ``wp42.report`` offered as a module before issue 21:
-every public name of data, build and comparison, and ``render_text``, ``render_html``, ``render_comparison_text``
-and ``plots``, imported on first use, so building a report never imports rich or matplotlib.
+every public name of data, build and comparison, and ``render_text``, ``render_html``,
+``render_comparison_text`` and ``plots``, imported on first use, so building a report never imports rich or
+matplotlib.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What every executor shares: the :class:`Executor` interface and the :class:`AttemptOutcome` it reports.
 
-The local pool (:mod:`wp42.run.executor`) and the Ray backend (:mod:`wp42.run.executor_ray`) both import it, so
-neither imports the other for these names (issue 21).
+The local pool (:mod:`wp42.run.executor`) and the Ray backend (:mod:`wp42.run.executor_ray`) both import it,
+so neither imports the other for these names (issue 21).
 """
 
 from __future__ import annotations
