@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -177,3 +179,16 @@ def test_old_module_path_is_its_new_module(old: str, monkeypatch: pytest.MonkeyP
     monkeypatch.delitem(sys.modules, old, raising=False)
     with pytest.warns(DeprecationWarning, match=f"{old} moved to {MOVED[old]}"):
         assert importlib.import_module(old) is new
+
+
+def test_old_module_path_still_runs_as_a_program() -> None:
+    """``python -m wp42.builtin_workers`` (the path its docstring gave before the move) runs the moved module as
+    the program: the same exit status and usage line as ``python -m wp42.run.builtin_workers``."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    new = subprocess.run([sys.executable, "-m", "wp42.run.builtin_workers"], capture_output=True, text=True,
+                         env=env, timeout=60)
+    old = subprocess.run([sys.executable, "-m", "wp42.builtin_workers"], capture_output=True, text=True, env=env,
+                         timeout=60)
+    assert new.returncode == 2 and "usage: python -m wp42.run.builtin_workers" in new.stderr
+    assert old.returncode == new.returncode, old.stderr
+    assert new.stderr.strip() in old.stderr and "DeprecationWarning" in old.stderr

@@ -8,6 +8,7 @@ of the new path all behave as before the move. Importing an old path warns once 
 from __future__ import annotations
 
 import importlib
+import runpy
 import sys
 import warnings
 from types import ModuleType
@@ -54,11 +55,19 @@ def alias(old: str) -> ModuleType:
 
     Called as ``alias(__name__)`` at the end of an old module file: Python's import system hands out whatever
     ``sys.modules`` holds under the name once the file has run, so ``import old`` and ``from wp42 import old``
-    both give the new module.
+    both give the new module. Run as a program (``python -m wp42.builtin_workers copy-inputs``: ``old`` is
+    ``"__main__"``), it runs the new module as the program instead, with the same arguments.
 
     Raises:
         KeyError: ``old`` is not in :data:`MOVED`.
     """
+    if old == "__main__":
+        spec = sys.modules["__main__"].__spec__
+        old = spec.name if spec is not None else old
+        warnings.warn(f"{old} moved to {MOVED[old]} (issue 21); the old path goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        runpy.run_module(MOVED[old], run_name="__main__", alter_sys=True)
+        return sys.modules["__main__"]
     new = MOVED[old]
     module = importlib.import_module(new)
     warnings.warn(f"{old} moved to {new} (issue 21); the old path goes in the next release",
