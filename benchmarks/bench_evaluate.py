@@ -29,11 +29,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from wp42 import evaluation_service, layout
+from wp42 import layout
 from wp42.evaluation import evaluate_out
+from wp42.evaluation import service as evaluation_service
 from wp42.generation import generate
 from wp42.layout import Repo
-from wp42.runner import AttemptSpec, run_attempt
+from wp42.run.runner import AttemptSpec, run_attempt
 
 MODES = ("process", "service")
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from wp42 import report as reporting
-from wp42 import report_plots
 from wp42.layout import Attempt, Repo
+from wp42.report import charts as report_plots
 from wp42.schemas import dump_json
 
 OCCUPATIONS = ("ACC", "FIN", "HR", "LEGAL", "PROC")

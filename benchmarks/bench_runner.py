@@ -98,11 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["WP42_HOME"] = str(checkout)
         os.environ.pop("WP42_ORACLE_ROOT", None)
         # Imported after WP42_HOME is set, so every Repo.find() lands in the throwaway checkout.
-        from wp42.executor import LocalPool, plan_attempts, run_batch
         from wp42.generation import generate
         from wp42.layout import Attempt, Repo
-        from wp42.runner import run_attempt
-        from wp42.sandbox import bwrap_available
+        from wp42.run.executor import LocalPool, plan_attempts, run_batch
+        from wp42.run.runner import run_attempt
+        from wp42.run.sandbox import bwrap_available
 
         oracles, runs = root / "oracles", root / "runs"
         started = time.perf_counter()
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         backends = [("local", LocalPool(args.jobs, repo))]
         if args.ray:
             try:
-                from wp42.executor_ray import RayExecutor
+                from wp42.run.executor_ray import RayExecutor
 
                 backends.append(("ray", RayExecutor(args.jobs, repo)))
             except Exception as exc:  # UserError when Ray is missing: say so and go on

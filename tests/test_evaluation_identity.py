@@ -21,7 +21,7 @@ from scenario_harness import (
 
 from wp42 import schemas
 from wp42.evaluation import evaluate_out
-from wp42.receipts import UNSCORED_STATUSES
+from wp42.evaluation.receipts import UNSCORED_STATUSES
 
 pytestmark = pytest.mark.slow
 SEED = 42

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from wp42 import evaluation_service, layout, schemas
+from wp42 import layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import Limits, evaluate_out
+from wp42.evaluation import service as evaluation_service
 from wp42.generation import generate
 from wp42.layout import Oracle
 

@@ -20,8 +20,8 @@ from scenario_harness import violation_ids
 from wp42 import layout
 from wp42.generation import generate
 from wp42.layout import Attempt
-from wp42.runner import AttemptSpec, grade_attempt, run_attempt
-from wp42.sandbox import bwrap_available
+from wp42.run.runner import AttemptSpec, grade_attempt, run_attempt
+from wp42.run.sandbox import bwrap_available
 
 TOY = "ACC-99"
 PROC = "PROC-01"
@@ -182,7 +182,7 @@ def test_portal_outside_the_sandbox_follows_no_link_the_worker_plants(tmp_path, 
 
 @needs_bwrap
 def test_without_user_namespaces_the_run_record_says_the_worker_ran_as_the_runner(toy, tmp_path, monkeypatch):
-    from wp42 import sandbox
+    from wp42.run import sandbox
 
     monkeypatch.setattr(sandbox, "user_namespace_available", lambda: (False, "test: user namespaces hidden"))
     receipt, attempt = _toy_attempt(tmp_path, toy, "reference", "no-userns")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from wp42.cli import main
-from wp42.executor import LocalPool, make_executor, plan_attempts, run_batch
 from wp42.generation import generate
 from wp42.layout import Attempt
+from wp42.run.executor import LocalPool, make_executor, plan_attempts, run_batch
 
 TOY = "ACC-99"
 RAY_MISSING = importlib.util.find_spec("ray") is None
@@ -117,7 +117,7 @@ def test_one_attempt_failing_in_the_infrastructure_does_not_lose_the_others(gene
 @needs_ray
 @pytest.mark.slow
 def test_ray_runs_each_attempt_as_a_task_on_a_local_instance(generated, tmp_path):
-    from wp42.executor_ray import RayExecutor
+    from wp42.run.executor_ray import RayExecutor
 
     specs = plan_attempts([TOY], ["reference"], "A1", 2, "ray", tmp_path / "runs", generated, None)
     executor = RayExecutor(2)

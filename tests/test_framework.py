@@ -13,11 +13,11 @@ import pytest
 from wp42 import schemas
 from wp42.cli import main
 from wp42.evaluation import Limits, evaluate_out
-from wp42.executor import LocalPool, plan_attempts, run_batch
 from wp42.generation import bundle_sha256, generate, hash_tree, input_hashes
 from wp42.layout import Attempt, Oracle, Repo
-from wp42.runner import AttemptSpec, run_attempt
-from wp42.sandbox import bwrap_available
+from wp42.run.executor import LocalPool, plan_attempts, run_batch
+from wp42.run.runner import AttemptSpec, run_attempt
+from wp42.run.sandbox import bwrap_available
 
 TOY = "ACC-99"
 
@@ -240,7 +240,7 @@ def test_demo_fails_when_the_coverage_reference_invents_an_issue(toy_repo, capsy
 
 
 def _hide_bubblewrap(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wp42 import sandbox
+    from wp42.run import sandbox
 
     monkeypatch.setattr(sandbox, "bwrap_available", lambda: (False, "test: bubblewrap hidden"))
 
@@ -334,7 +334,14 @@ def test_out_replaced_by_a_link_is_graded_as_empty_and_not_followed(generated, t
 def test_scored_and_error_receipts_share_one_skeleton():
     """Both builders give the schema's fields in the same order from the context; an error receipt is unscored and
     a fully passed one is det_completion true; a field the schema does not know is refused."""
-    from wp42.receipts import Criterion, ReceiptContext, Violation, _receipt, build_receipt, error_receipt
+    from wp42.evaluation.receipts import (
+        Criterion,
+        ReceiptContext,
+        Violation,
+        _receipt,
+        build_receipt,
+        error_receipt,
+    )
 
     context = ReceiptContext("ACC-99", run_id="r1", evaluator_version="t/1", seed=42, bundle_sha256="ab", notes=["c"])
     passed = build_receipt(context, [Criterion("a", "d", True)], [], critical_checks=["z", "y", "z"], notes=["n"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wp42 import hostile, layout, schemas
+from wp42 import layout, schemas
 from wp42.cli import main
 from wp42.evaluation import Limits
 from wp42.gates import (
@@ -16,6 +16,7 @@ from wp42.gates import (
     PROBE_WORKERS,
     brief_leaks,
     feature_mismatches,
+    hostile,
     planned_evaluations,
     portal_problems,
     validate,

@@ -19,7 +19,7 @@ from docx import Document as docx_document
 from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
-from wp42.gates_real import document_properties
+from wp42.gates.real import document_properties
 
 TASK = "HR-01"
 

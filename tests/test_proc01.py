@@ -179,7 +179,7 @@ def test_reference_passes_in_the_ordinary_runner_in_every_arm(scenario_cache, tm
     # In the portal arms the runner serves the portal from outside the worker's sandbox (whatever folder the
     # checkout is in, /tmp included) and the reference submits its decisions through the portal's form, each one
     # signed; in A1/A2 it writes them to a file.
-    from wp42.runner import AttemptSpec, run_attempt
+    from wp42.run.runner import AttemptSpec, run_attempt
 
     generated = scenario_cache.get(TASK, 42)  # the committed bundle is at seed 42
     spec = AttemptSpec(TASK, "reference", arm, 1, f"ref-{arm}", tmp_path / "runs", generated.oracle_root)

@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 
 from wp42.errors import UserError
-from wp42.executor import make_executor, plan_attempts, run_batch
 from wp42.generation import generate
 from wp42.layout import Oracle, Repo
-from wp42.runner import stage_attempt
+from wp42.run.executor import make_executor, plan_attempts, run_batch
+from wp42.run.runner import stage_attempt
 
 RAY_MISSING = importlib.util.find_spec("ray") is None
 pytestmark = [
@@ -60,7 +60,7 @@ class Cluster:
         self.port = _free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.nodes: list[subprocess.Popen[bytes]] = []
-        # Multi-node allowed (wp42.executor_ray sets 0 in this process for its private instance, which `ray start` of a
+        # Multi-node allowed (wp42.run.executor_ray sets 0 in this process for its private instance, which `ray start` of a
         # second node refuses); token authentication, Ray's default for `ray start`, off for this throw-away cluster.
         self.env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "1",
                     "RAY_AUTH_MODE": "disabled"}
@@ -141,7 +141,7 @@ def test_job_sent_to_a_node_holds_no_oracle(oracles: Path, tmp_path: Path) -> No
     """What a Ray task receives (the WorkerJob and the archive of the staged workspace and tools) names no oracle
     path and holds none of the oracle's values or hidden sources; the AttemptSpec the local runner uses does name
     the oracle root, which shows the check can fail."""
-    from wp42.executor_ray import job_archive
+    from wp42.run.executor_ray import job_archive
 
     for task_id in REPO.task_ids():
         spec = plan_attempts([task_id], ["reference"], "A1", 1, "leak", tmp_path / "runs", oracles, None)[0]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from wp42.gates_real import dates_outside, document_properties, library_traces, realism_problems
+from wp42.gates.real import dates_outside, document_properties, library_traces, realism_problems
 from wp42.layout import Repo
 
 sys.path.insert(0, str(Repo.find().benchmark))
@@ -100,7 +100,7 @@ def test_redline_revisions_are_dated_one_after_another(tmp_path: Path) -> None:
 def test_every_committed_bundle_passes_the_realism_checks() -> None:
     """The seed-42 bundles in the repository, against the timelines their generators declare (read from a fresh
     generation by the scenario tests; here the committed files alone must name no library)."""
-    from wp42.gates_inputs import input_texts
+    from wp42.gates.inputs import input_texts
 
     repo = Repo.find()
     for bundle in sorted(repo.benchmark.joinpath("scenarios").iterdir()):

@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from wp42 import report as reporting
-from wp42 import report_render, stats
-from wp42.cli_report import report_command
+from wp42.cli.report import report_command
 from wp42.errors import UserError
 from wp42.layout import Attempt, Repo
+from wp42.report import render as report_render
+from wp42.report import stats
 from wp42.schemas import dump_json
 
 RESAMPLES = 200

@@ -13,11 +13,12 @@ from click.testing import CliRunner
 from test_report import write_attempt, write_task
 
 from wp42 import report as reporting
-from wp42 import report_plots, stats
-from wp42.cli_report import is_site_target, report_command
+from wp42.cli.report import is_site_target, report_command
 from wp42.layout import Repo
 from wp42.read import read_files
-from wp42.report_site import write_site
+from wp42.report import charts as report_plots
+from wp42.report import stats
+from wp42.report.site import write_site
 
 RESAMPLES = 200
 MANY_WORKERS = 27  # the demo's worker count when issue 20 was filed

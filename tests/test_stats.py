@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wp42 import stats
+from wp42.report import stats
 
 
 def test_pass_hat_k_n4_c2_by_hand() -> None:

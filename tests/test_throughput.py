@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wp42.throughput import PeriodicLines, Throughput
+from wp42.evaluation.throughput import PeriodicLines, Throughput
 
 
 class Clock:

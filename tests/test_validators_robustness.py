@@ -22,11 +22,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from wp42 import evaluation_service, layout, schemas
+from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
+from wp42.evaluation import service as evaluation_service
 from wp42.generation import generate
 from wp42.layout import Repo
-from wp42.runner import AttemptSpec, run_attempt
+from wp42.run.runner import AttemptSpec, run_attempt
 
 REPO = Repo.find()
 sys.path.insert(0, str(REPO.validators_dir))

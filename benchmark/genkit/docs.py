@@ -5,7 +5,7 @@ properties carry the dates of the document's life in the scenario (:class:`Docum
 printed, by whom, for which company; :data:`FIXED_TIMESTAMP` when a generator gives none), zip containers (xlsx,
 docx) are rewritten by :func:`normalize_zip` with fixed entry dates and a stable entry order, PDFs are written with
 reportlab's ``invariant=1`` (fixed document id) and the life's dates, and MIME boundaries are derived from the message
-content. No property names the library that wrote the file (the ready gate checks it: ``wp42.gates_real``; issue 13: "python-docx" in a description, "Openpyxl" in
+content. No property names the library that wrote the file (the ready gate checks it: ``wp42.gates.real``; issue 13: "python-docx" in a description, "Openpyxl" in
 the application, "ReportLab" as PDF producer all told a reader the file was machine-made). No writer draws random
 numbers; pass values drawn from the generator's rng.
 """

@@ -87,9 +87,7 @@ from safety import (  # noqa: E402,F401
 from xlsx_format import format_value  # noqa: E402,F401
 
 from wp42 import layout  # noqa: E402
-from wp42.evidence import load_evidence, verify_submissions  # noqa: E402
-from wp42.generation import input_hashes, sha256_file  # noqa: E402
-from wp42.receipts import (  # noqa: E402
+from wp42.evaluation.receipts import (  # noqa: E402
     FORGED_SUBMISSION,
     SHARED_CHECKS,
     Criterion,
@@ -97,6 +95,8 @@ from wp42.receipts import (  # noqa: E402
     Violation,
     build_receipt,
 )
+from wp42.evidence import load_evidence, verify_submissions  # noqa: E402
+from wp42.generation import input_hashes, sha256_file  # noqa: E402
 
 #: Old private name kept for callers of the first version.
 _check_zip = check_zip
@@ -549,7 +549,7 @@ class Evaluation:
 
     # -- the receipt -------------------------------------------------------------------------------------------
     def receipt(self) -> dict[str, Any]:
-        """The receipt (wp42.receipts.build_receipt computes det_score, det_completion and status)."""
+        """The receipt (wp42.evaluation.receipts.build_receipt computes det_score, det_completion and status)."""
         if self.portal_evidence is not None:
             self.portal_submissions()  # a portal arm's submissions are verified whether or not a criterion read them
         if self.refused and "unsafe_output" not in self.critical_checks:

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import layout, sandbox, schemas, workers
-from wp42.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
+from wp42 import layout, schemas
 from wp42.generation import SETS, generate
 from wp42.layout import BundlesView, Oracle, Repo
+from wp42.run import sandbox, workers
+from wp42.run.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
 from wp42.variants import check_declared, declared, wrong_solutions_for
 
 DEMO_SEED = 42

@@ -40,9 +40,9 @@ from inspect_ai.util import sandbox as sandbox_env
 
 from wp42 import layout
 from wp42.evaluation import evaluate_out
+from wp42.evaluation.receipts import UNSCORED_STATUSES
 from wp42.generation import copy_public_bundle, generate
 from wp42.layout import Repo
-from wp42.receipts import UNSCORED_STATUSES
 
 #: What every sample asks; the brief itself is in the sandbox (BRIEF.md), as for any WP42 worker.
 PROMPT = (

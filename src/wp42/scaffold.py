@@ -6,7 +6,7 @@ profile from benchmark/taxonomy/organisations.md. The scaffold is honest: every 
 the marker :data:`MARKER` (``# --- FILL IN <block>: what`` ... ``# --- end <block>`` in code), the placeholder
 evaluator has a criterion that always fails, and the placeholder solutions exit with an error, so ``wp42 validate``
 fails until the author has written the scenario. :func:`unfilled` lists the markers left; the ready gate reports
-them (:func:`wp42.gates_ready.judge_ready`).
+them (:func:`wp42.gates.ready.judge_ready`).
 """
 
 from __future__ import annotations

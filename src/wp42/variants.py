@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import layout, workers
+from wp42 import layout
 from wp42.errors import UserError
 from wp42.generation import generate, load_task
 from wp42.layout import BundlesView, Oracle, Repo
+from wp42.run import workers
 
 #: What ``--set`` and ``--level`` accept where several variants can be asked for at once.
 BOTH = "both"

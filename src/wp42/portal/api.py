@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify
 
-from wp42.portal.app import portal_context
+from wp42.portal.context import portal_context
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 

@@ -1,48 +1,27 @@
 """The portal's Flask app factory (SPEC section 7; STYLE.md: an app factory, small blueprints, no globals).
 
 Everything a request needs (the portal spec, the inputs folder, the submission store, the access log) lives on the
-app as one ``PortalContext`` in ``app.extensions["wp42_portal"]``; blueprints reach it through ``portal_context()``.
+app as one :class:`~wp42.portal.context.PortalContext`; the app and its blueprints reach it through
+:func:`~wp42.portal.context.portal_context` (:mod:`wp42.portal.context`, which imports neither).
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, g, jsonify, render_template, request
+from flask import Flask, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from wp42 import schemas
 from wp42.evidence import Signer
 from wp42.layout import Bundle
+from wp42.portal import api, auth, forms, pages
 from wp42.portal.accesslog import AccessLog
+from wp42.portal.context import EXTENSION_KEY, PortalContext, portal_context
 from wp42.portal.submissions import SubmissionStore
-
-EXTENSION_KEY = "wp42_portal"
-
-
-@dataclass(frozen=True)
-class PortalContext:
-    """What the blueprints serve: the parsed portal.json, where its documents live and where submissions go."""
-
-    spec: dict[str, Any]
-    inputs_dir: Path
-    store: SubmissionStore
-    access_log: AccessLog | None
-
-    def document(self, document_id: str) -> dict[str, Any] | None:
-        return next((d for d in self.spec["documents"] if d["id"] == document_id), None)
-
-    def form(self, form_id: str) -> dict[str, Any] | None:
-        return next((f for f in self.spec["forms"] if f["id"] == form_id), None)
-
-
-def portal_context() -> PortalContext:
-    """The PortalContext of the app handling the current request."""
-    return current_app.extensions[EXTENSION_KEY]
 
 
 def load_portal_spec(bundle_root: Path) -> dict[str, Any]:
@@ -116,8 +95,6 @@ def create_app(
         store=SubmissionStore(Path(out_dir), signer=signer),
         access_log=AccessLog(Path(access_log)) if access_log is not None else None,
     )
-
-    from wp42.portal import api, auth, forms, pages
 
     app.register_blueprint(auth.blueprint)
     app.register_blueprint(pages.blueprint)

@@ -10,7 +10,7 @@ import hmac
 
 from flask import Blueprint, jsonify, redirect, render_template, request, session, url_for
 
-from wp42.portal.app import portal_context
+from wp42.portal.context import portal_context
 
 blueprint = Blueprint("auth", __name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
-from wp42.portal.app import portal_context
+from wp42.portal.context import portal_context
 from wp42.portal.fields import is_required, validate_form
 from wp42.portal.submissions import SubmissionStoreError
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, send_file
 
-from wp42.portal.app import portal_context
+from wp42.portal.context import portal_context
 
 blueprint = Blueprint("pages", __name__)
 

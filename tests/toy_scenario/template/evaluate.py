@@ -1,4 +1,4 @@
-"""Toy evaluator: built on wp42.receipts only, so framework tests do not depend on any scenario helper.
+"""Toy evaluator: built on wp42.evaluation.receipts only, so framework tests do not depend on any scenario helper.
 
 On the coverage set (oracle ``set``: ``coverage``, nothing planted) the voided-row criterion becomes
 ``no_invented_issues``: the worker must leave nothing out and ask no question, as the real scenarios' coverage
@@ -8,8 +8,8 @@ criterion does (benchmark/validators/common.py, SPEC section 9).
 import json
 from pathlib import Path
 
+from wp42.evaluation.receipts import Criterion, ReceiptContext, Violation, build_receipt
 from wp42.generation import input_hashes
-from wp42.receipts import Criterion, ReceiptContext, Violation, build_receipt
 
 EVALUATOR_VERSION = "TOY/1.1"
 

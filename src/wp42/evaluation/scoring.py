@@ -2,9 +2,9 @@
 
 The evaluator runs in a child process with a wall-clock limit, an address-space limit and an open-files limit, so a
 hostile deliverable can neither hang nor exhaust the caller. The child is forked from a warm, pre-imported parent
-of the evaluation service (:mod:`wp42.evaluation_service`, the default) or is a new ``python -m
-wp42.evaluation_child`` (the per-process path: ``WP42_EVALUATION=process``, and the fallback when no warm parent
-can start); both run :func:`wp42.evaluation_child.run` and their receipts are the same bytes. Whatever happens, the
+of the evaluation service (:mod:`wp42.evaluation.service`, the default) or is a new ``python -m
+wp42.evaluation.child`` (the per-process path: ``WP42_EVALUATION=process``, and the fallback when no warm parent
+can start); both run :func:`wp42.evaluation.child.run` and their receipts are the same bytes. Whatever happens, the
 caller gets a receipt that validates against ``receipt_schema.json``: a crash is ``evaluator_error``, running past
 a bound is ``evaluator_limit_exceeded`` — never a silent 0 and never a traceback.
 """
@@ -22,11 +22,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import evaluation_service, evidence, layout, schemas
+from wp42 import evidence, layout, schemas
 from wp42.errors import UserError
+from wp42.evaluation import service as evaluation_service
+from wp42.evaluation.receipts import (
+    FORGED_SUBMISSION,
+    UNSCORED_STATUSES,
+    ReceiptContext,
+    Violation,
+    error_receipt,
+)
 from wp42.generation import bundle_sha256, load_oracle, load_task
 from wp42.layout import Oracle, Repo
-from wp42.receipts import FORGED_SUBMISSION, UNSCORED_STATUSES, ReceiptContext, Violation, error_receipt
 
 MEMORY_ERROR_MARK = "WP42_EVALUATOR_MEMORY_ERROR"
 
@@ -77,7 +84,7 @@ def evaluate_out(
         expected_seed: the seed the attempt ran at (from run.json); default: the workspace's task.json says it.
             The oracle must also be of the set and level run.json (or else the workspace's task.json) names.
         mode: ``service`` (a child forked from a warm parent) or ``process`` (a new interpreter); default
-            :func:`wp42.evaluation_service.evaluation_mode` (``$WP42_EVALUATION``, else ``service``).
+            :func:`wp42.evaluation.service.evaluation_mode` (``$WP42_EVALUATION``, else ``service``).
         portal_evidence: in a portal arm, ``{"key", "attempt_id", "issued"}`` (:mod:`wp42.evidence`): handed to the
             evaluator, whose ``common.Evaluation`` grades only the submissions the portal signed and reports any
             other as the critical violation ``forged_portal_submission``.
@@ -201,8 +208,8 @@ def _run_child(
 
 def _run_process(arguments: tuple[Any, ...], env: dict[str, str], limits: Limits
                  ) -> tuple[evaluation_service.ChildExit, str]:
-    """The per-process path: ``python -m wp42.evaluation_child`` under ``limits``; its exit and its stderr."""
-    command = [sys.executable, "-m", "wp42.evaluation_child", *(str(a) for a in arguments)]
+    """The per-process path: ``python -m wp42.evaluation.child`` under ``limits``; its exit and its stderr."""
+    command = [sys.executable, "-m", "wp42.evaluation.child", *(str(a) for a in arguments)]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                           preexec_fn=preexec_limits(limits), start_new_session=True) as proc:
         try:

@@ -1,5 +1,6 @@
-"""The proof gates: ``ready``, ``solvable``, ``not_vacuous``, ``robust`` and ``fair`` per scenario and seed (SPEC
-section 5, issues 3 and 12).
+"""Validating a scenario: generate it, run the probe workers, judge the proof gates per seed (SPEC section 5).
+
+The gates are ``ready``, ``solvable``, ``not_vacuous``, ``robust`` and ``fair`` (issues 3 and 12).
 
 One validation of ``(task_id, seed)`` generates the scenario twice (once with the oracle into the oracle root, once
 with no oracle), runs the built-in workers (``reference``, ``nop``, ``copy-inputs``, every ``wrong:<name>`` and every
@@ -10,10 +11,10 @@ gates from those artefacts, so each expensive step happens once. Bundles and run
 Results are plain dicts (shape in :func:`validate`); ``<oracle-root>/<ID>/validation/`` receives ``report.md``,
 ``result.json``, the receipts and the reference solution's out/.
 
-The checks live beside this module: :mod:`wp42.gates_ready` (the static ``ready`` checks), :mod:`wp42.gates_attempts`
-(``solvable``, ``not_vacuous``, ``robust``, ``fair``), :mod:`wp42.gates_inputs` (input readers) and
-:mod:`wp42.gates_verdict` (:class:`Gate`); their public names are re-exported here. This module runs them; :mod:`wp42.gates_report`
-writes report.md.
+The checks live beside this module in the package: :mod:`wp42.gates.ready` (the static ``ready`` checks),
+:mod:`wp42.gates.attempts` (``solvable``, ``not_vacuous``, ``robust``, ``fair``), :mod:`wp42.gates.inputs` (input
+readers) and :mod:`wp42.gates.verdict` (:class:`Gate`); :mod:`wp42.gates` re-exports their public names. This
+module runs them; :mod:`wp42.gates.report` writes report.md.
 """
 
 from __future__ import annotations
@@ -25,49 +26,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wp42 import hostile, layout, schemas, workers
+from wp42 import layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import Limits
-from wp42.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
-from wp42.gates_attempts import (
-    MAX_NOP_SHARE,
-    MIN_ALTERNATIVES,
+from wp42.evaluation.throughput import Throughput
+from wp42.gates import hostile
+from wp42.gates.attempts import (
     judge_fair,
     judge_not_vacuous,
     judge_robust,
     judge_solvable,
     run_hostile,
 )
-from wp42.gates_inputs import _common as _common  # tests load common.py through wp42.gates
-from wp42.gates_inputs import input_texts
-from wp42.gates_ready import (
-    LEAK_WORDS,
-    MIN_CRITICAL_CHECKS,
-    MIN_DESIGNED_FEATURES,
-    MIN_ORACLE_FACTS,
-    MIN_REQUIRED_CRITERIA,
-    SMALL_INT,
-    brief_leaks,
-    designed_features,
-    feature_mismatches,
+from wp42.gates.ready import (
     judge_ready,
-    portal_problems,
 )
-from wp42.gates_report import render_report, write_report
-from wp42.gates_verdict import GATES, Gate, GateError
+from wp42.gates.report import write_report
+from wp42.gates.verdict import GATES, Gate, GateError
 from wp42.generation import generate, load_task
 from wp42.layout import BundlesView, Oracle, Repo
-from wp42.throughput import Throughput
+from wp42.run import workers
+from wp42.run.executor import AttemptOutcome, LocalPool, plan_attempts, run_batch, worker_slug
 from wp42.variants import Variant, check_declared, wrong_solutions_for
-
-__all__ = [
-    "DEFAULT_HOSTILE_LIMITS", "GATES", "LEAK_WORDS", "MAX_NOP_SHARE", "MIN_CRITICAL_CHECKS", "MIN_DESIGNED_FEATURES",
-    "MIN_ALTERNATIVES", "MIN_ORACLE_FACTS", "MIN_REQUIRED_CRITERIA", "PROBE_WORKERS", "SMALL_INT", "Gate",
-    "GateError", "Progress", "brief_leaks", "designed_features", "feature_mismatches", "input_texts", "judge_fair",
-    "judge_not_vacuous", "judge_ready", "judge_robust", "judge_solvable", "plan_variants", "planned_evaluations",
-    "portal_problems",
-    "render_report", "run_hostile", "validate", "validate_seed", "write_report",
-]
 
 DEFAULT_HOSTILE_LIMITS = Limits(seconds=60.0)
 PROBE_WORKERS = ("reference", "nop", "copy-inputs")

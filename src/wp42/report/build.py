@@ -1,13 +1,11 @@
-"""Reports over a runs folder (SPEC section 10): tables, bootstrap CIs, pass^k, roll-ups, HTML with plots.
+"""Building a report over a runs folder (SPEC section 10): tables, bootstrap CIs, pass^k, roll-ups, as plain data.
 
-:func:`build_report` turns the records :func:`load_runs` reads (:mod:`wp42.report_data`: run.json, receipt.json
-and each scenario's task.json metadata) into a report made of plain dicts and lists (so ``--json`` is
-``schemas.dump_json(report)``): one group per worker x arm, each with overall, per-set and per-scenario cells, the
-minutes-weighted variant and the shared-check roll-up. :func:`compare` (:mod:`wp42.report_compare`) pairs two
-workers or arms on the same scenarios. Drawing it (terminal tables, the HTML page and its plots) lives in
-:mod:`wp42.report_render`. Every public name of report_data and report_compare is re-exported here, and
-``render_text``, ``render_html``, ``render_comparison_text`` and ``plots`` are also reachable here, imported on
-first use, so building a report never imports rich or matplotlib.
+:func:`build_report` turns the records :func:`~wp42.report.data.load_runs` reads (:mod:`wp42.report.data`:
+run.json, receipt.json and each scenario's task.json metadata) into a report made of plain dicts and lists (so
+``--json`` is ``schemas.dump_json(report)``): one group per worker x arm, each with overall, per-set and
+per-scenario cells, the minutes-weighted variant and the shared-check roll-up. Pairing two workers or arms is
+:mod:`wp42.report.comparison`; drawing a report (terminal tables, the HTML page and its plots) is
+:mod:`wp42.report.render`. :mod:`wp42.report` re-exports the public names of all three.
 
 Rules the figures follow:
 
@@ -23,7 +21,7 @@ Rules the figures follow:
 * pass^k is tau-bench's C(c, k) / C(n, k) with c = attempts with det_completion true among n scored attempts of
   a scenario, averaged over the scenarios that have at least k scored attempts.
 * Coverage and challenge are reported apart (SPEC section 9), and so are the standard and hard levels (issue 25):
-  an attempt's set and level are the ones its run.json records (older runs: see :mod:`wp42.report_data`). Each
+  an attempt's set and level are the ones its run.json records (older runs: see :mod:`wp42.report.data`). Each
   (template, set, level) is a scenario of its own (``ACC-01/coverage``); the scenario-clustered bootstrap still
   clusters by template, since the variants of one template share its difficulty.
 * The **over-flagging rate** of a cell is the share of its scored coverage attempts whose receipt failed
@@ -38,57 +36,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wp42 import stats
+from wp42.evaluation.receipts import SHARED_CHECKS
 from wp42.layout import Repo
-from wp42.receipts import SHARED_CHECKS
-
-# Re-exported: callers (cli_report, report_render, benchmarks, tests) import these from wp42.report. The rendering
-# names (render_text, render_html, render_comparison_text, plots) resolve on first use through __getattr__ below.
-from wp42.report_compare import Selector, compare, parse_selector
-from wp42.report_data import (
-    CHALLENGE_FEATURES,
-    INVENTED_ISSUES_CRITERION,
+from wp42.report import stats
+from wp42.report.data import (
     LEVELS,
-    NO_RECEIPT,
     SETS,
-    UNREADABLE_RECEIPT,
     AttemptRecord,
     RunsData,
     ScenarioMeta,
-    find_attempts,
     load_runs,
-    scenario_meta,
-    variant_key,
 )
-from wp42.sandbox import unsandboxed_console_line
-
-__all__ = [
-    "BASELINE_WORKER",
-    "CHALLENGE_FEATURES",
-    "INVENTED_ISSUES_CRITERION",
-    "LEVELS",
-    "METHOD",
-    "NO_RECEIPT",
-    "REPORT_SCHEMA_VERSION",
-    "SETS",
-    "UNREADABLE_RECEIPT",
-    "AttemptRecord",
-    "BootstrapSettings",
-    "RunsData",
-    "ScenarioMeta",
-    "Selector",
-    "build_report",
-    "compare",
-    "det_score_interval",
-    "find_attempts",
-    "load_runs",
-    "parse_selector",
-    "scenario_meta",
-    "shared_check_rollup",
-    "summarize",
-    "variant_key",
-    "weighted_summary",
-]
+from wp42.run.sandbox import unsandboxed_console_line
 
 REPORT_SCHEMA_VERSION = 1
 #: The do-nothing worker every table shows beside the others (SPEC section 10).
@@ -372,17 +331,3 @@ def build_report(
         "baseline_worker": BASELINE_WORKER,
         "notes": notes,
     }
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Rendering lives in wp42.report_render; these names stay reachable here (PEP 562), imported on first use.
-
-_RENDERING = ("render_text", "render_html", "render_comparison_text", "plots")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _RENDERING:
-        from wp42 import report_render
-
-        return getattr(report_render, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,27 @@
+"""``wp42 new TASK_ID --organisation ORG``: start a scenario's folders from the scaffold (issue 22).
+
+Argument parsing and printing only; the scaffold is :func:`wp42.scaffold.new_scenario`. Bad input (an id that is
+not <OCC>-<nn>, one that exists, an unknown organisation) is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import click
+
+from wp42.console import out
+from wp42.layout import Repo
+from wp42.scaffold import GUIDE, new_scenario
+
+
+@click.command("new")
+@click.argument("task_id")
+@click.option("--organisation", "--organization", "organisation", required=True,
+              help="the organisation's id or name in benchmark/taxonomy/organisations.md, e.g. ORG-ACC-1")
+def new_command(task_id: str, organisation: str) -> None:
+    """Start scenario TASK_ID: a generator and hidden sources to fill in (wp42 validate lists what is left)."""
+    scaffold = new_scenario(task_id, organisation, Repo.find())
+    for path in scaffold.files:
+        out.print(path, highlight=False, markup=False)
+    click.echo(f"{task_id} scaffolded for {scaffold.organisation.name} ({scaffold.organisation.id}). Fill in every "
+              f"'FILL IN' block as {GUIDE} describes, then run `wp42 generate {task_id} --seed 42` and "
+              f"`wp42 validate {task_id}`; until then validate fails and names each block left.", err=True)

@@ -1,0 +1,290 @@
+"""A warm evaluation parent: ``python -m wp42.evaluation.warm``, started and spoken to by
+:mod:`wp42.evaluation.service` (issue 14, item 1).
+
+It imports once what every evaluation needs — the readers and ``common`` from ``benchmark/validators``, the
+``formulas`` engine, openpyxl, jsonschema — and reads a small Word document once, so the readers' first-use caches
+exist; then it serves one evaluation at a time over its stdin/stdout, one JSON object a line. The formula engine's
+function table (seconds to import: ``scipy.stats``) and the workbook reader are warmed at the first request that
+asks for it (``"warm": ["formulas"]``: the scenario delivers a workbook), so a scenario without workbooks never
+pays that. Each evaluation runs in a child forked from this warm parent, in a session of its own, under the same
+bounds as the per-process path (address space, open files, no core file; wall time enforced here by killing the
+child's whole process group), its stderr going to a log file the caller reads and its stdout discarded. The child
+runs :func:`wp42.evaluation.child.run`, the very function the per-process path runs, so receipts are the same
+bytes. Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child;
+warm-ups only fill caches (compiled patterns, function tables), never anything a receipt is computed from.
+
+Protocol (requests on stdin, replies on stdout, one JSON object per line):
+
+* on start: ``{"ready": true, "pid": int, "preloaded": [module, ...], "missing": [module, ...]}``
+* request: ``{"evaluate_py", "out_dir", "workspace", "oracle_json", "run_id", "result", "log" (stderr): paths,
+  "env": {name: value}, "cwd": str, "seconds": float, "memory_bytes": int, "open_files": int, "warm": [str]}``
+* replies: ``{"started": child_pid}`` once the child is forked, then ``{"returncode": int (negative: killed by that
+  signal), "timed_out": bool, "max_rss_bytes": int}``; or ``{"error": str}`` when no child could be forked.
+
+The parent exits when its stdin closes, or after :data:`IDLE_SECONDS` without a request (the caller then starts
+another).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import resource
+import select
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from datetime import date
+from pathlib import Path
+from types import CodeType
+from typing import IO, Any
+
+#: Modules imported before the first evaluation: the evaluators' helpers and the libraries they load lazily. A
+#: module that cannot be imported is reported in the ready line and left to the evaluation that needs it.
+PRELOAD = (
+    "common", "formula_refs", "describe", "libreoffice",
+    "formulas", "schedula", "numpy", "openpyxl", "openpyxl.utils.cell", "lxml.etree", "icalendar",
+    "jsonschema", "wp42.schemas", "wp42.evaluation.receipts", "wp42.evaluation.child",
+)
+
+
+#: A parent left idle this long exits (a caller that vanished without closing the pipe leaves no process behind).
+IDLE_SECONDS = 900.0
+
+
+def _warm_formulas() -> None:
+    """The ``formulas`` package imports its function modules (``scipy.stats`` among them: seconds) at the first
+    formula it compiles, not at import; compile one here, and read a small workbook with a formula through the
+    evaluators' reader (openpyxl's reader parts, the formula path), so no evaluation pays their first use."""
+    import formulas
+    import openpyxl
+    from readers_xlsx import Workbook
+
+    formulas.get_functions()
+    formulas.Parser().ast("=SUM(1,2)")[1].compile()
+    with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
+        path = Path(scratch) / "warm.xlsx"
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.append(["Item", "Amount", "Date"])
+        sheet.append(["Opening balance", 1234.5, date(2024, 1, 31)])
+        sheet["B3"] = "=SUM(B2:B2)*1.1"
+        sheet["B2"].number_format = "#,##0.00"
+        book.save(path)
+        workbook = Workbook(path, second_engine=False)
+        for name in workbook.sheetnames:
+            workbook.rows(name)
+        workbook.cell(workbook.sheetnames[0], "B3")
+
+
+def _warm_documents() -> None:
+    """First use of the Word and JSON readers, the statements layer, the number and date parsers and the
+    completion schema's validator builds caches (compiled patterns, a jsonschema validator) each process builds
+    once: build them here."""
+    import common
+    import docx
+
+    from wp42 import schemas
+
+    schemas.errors("completion", {})
+    for text in ("$1,234.50", "(1,234.50)", "12.5%", "31/01/2024", "January 31, 2024"):
+        common.parse_number(text)
+        common.parse_date(text)
+    common.text_has_amount("The adjusted balance is $1,234.50.", "1234.5")
+    with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
+        path = Path(scratch) / "warm.docx"
+        document = docx.Document()
+        document.add_heading("Summary", level=1)
+        document.add_paragraph("The adjusted balance is $1,234.50 as at 31 January 2024. We do not recommend it.")
+        table = document.add_table(rows=2, cols=2)
+        table.cell(0, 0).text, table.cell(0, 1).text = "Item", "Amount"
+        table.cell(1, 0).text, table.cell(1, 1).text = "Fee", "12.00"
+        document.save(str(path))
+        common.read_docx(path)
+        common.docx_statements(path)
+
+
+def preload() -> tuple[list[str], list[str]]:
+    """Import :data:`PRELOAD` and warm the document readers; returns ``(imported, missing)`` module names (a
+    warm-up that fails is listed as missing: the evaluations then warm themselves)."""
+    imported, missing = [], []
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except Exception:  # an optional library absent on this machine: the evaluation that needs it imports it
+            missing.append(name)
+        else:
+            imported.append(name)
+    try:
+        _warm_documents()
+    except Exception:
+        missing.append("(document readers warm-up)")
+    return imported, missing
+
+
+#: Warm-ups a request may ask for (``"warm"``), each done once, before the first child that needs it is forked.
+WARM_UPS = {"formulas": _warm_formulas}
+
+
+def _warm(names: list[str], done: set[str]) -> None:
+    for name in names:
+        if name in WARM_UPS and name not in done:
+            done.add(name)
+            try:
+                WARM_UPS[name]()
+            except Exception:  # e.g. a formulas release without these entry points: the evaluations warm it themselves
+                pass
+
+
+class _CompiledEvaluators:
+    """evaluate.py files compiled once, keyed by path and the sha256 of their bytes (an edited file recompiles)."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str, str], CodeType] = {}
+
+    def get(self, evaluate_py: str) -> CodeType | None:
+        """The compiled evaluator, or None when it cannot be read or compiled (the child then reports why)."""
+        from wp42.evaluation.child import compile_evaluator
+
+        try:
+            with open(evaluate_py, "rb") as handle:
+                source = handle.read()
+        except OSError:
+            return None
+        key = (evaluate_py, hashlib.sha256(source).hexdigest())
+        if key not in self._codes:
+            try:
+                self._codes[key] = compile_evaluator(evaluate_py, source)
+            except (SyntaxError, ValueError, ImportError):
+                return None
+        return self._codes[key]
+
+
+def _close_inherited_files() -> None:  # pragma: no cover - runs in the forked child
+    """Close every descriptor above stderr: the protocol pipes and whatever the warm parent holds are not the
+    evaluation's (a fresh process would not have them either)."""
+    try:
+        open_fds = sorted(int(name) for name in os.listdir("/proc/self/fd") if int(name) > 2)
+    except OSError:  # no /proc: close the usual range
+        os.closerange(3, 4096)
+        return
+    for fd in open_fds:
+        try:
+            os.close(fd)
+        except OSError:  # the descriptor listdir itself used is gone already
+            pass
+
+
+def _child(request: dict[str, Any], code: CodeType | None) -> int:  # pragma: no cover - runs in the forked child
+    """In the forked child: own session, stderr to the log, bounds applied, the caller's environment and working
+    folder; then run."""
+    os.setsid()
+    log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the per-process path captures stdout and reads only stderr
+    os.dup2(log, 2)
+    _close_inherited_files()
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (request["open_files"], request["open_files"]))
+    resource.setrlimit(resource.RLIMIT_AS, (request["memory_bytes"], request["memory_bytes"]))
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.chdir(request["cwd"])
+    tempfile.tempdir = None  # recomputed from the request's TMPDIR, like a fresh process
+    from wp42.evaluation.child import run
+
+    return run(request["evaluate_py"], request["out_dir"], request["workspace"], request["oracle_json"],
+               request["run_id"], request["result"], code)
+
+
+def _wait(pid: int, seconds: float) -> tuple[int, bool, int]:
+    """Wait for child ``pid`` at most ``seconds``; kill its process group when it runs past them or leaves
+    processes behind. Returns ``(returncode, timed_out, peak resident bytes)`` with a negative returncode for a
+    signal (the peak as ``getrusage`` reports it: Linux counts ``ru_maxrss`` in KiB)."""
+    deadline = time.monotonic() + seconds
+    timed_out = False
+    try:
+        handle = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        handle = None
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                timed_out = True
+                break
+            if handle is not None:
+                if select.select([handle], [], [], remaining)[0]:
+                    break
+            elif os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                break
+            else:  # a kernel without pidfd_open (before Linux 5.3): poll
+                time.sleep(min(0.01, remaining))
+    finally:
+        if handle is not None:
+            os.close(handle)
+    try:  # the child is a zombie or still running: its pid (and group id) stays reserved until it is reaped
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    _pid, status, usage = os.wait4(pid, 0)
+    return os.waitstatus_to_exitcode(status), timed_out, usage.ru_maxrss * 1024
+
+
+def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str]) -> None:
+    code = codes.get(request["evaluate_py"])
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        _send(reply, {"error": f"could not fork an evaluation child: {exc}"})
+        return
+    if pid == 0:  # pragma: no cover - the forked child never returns
+        status = 1
+        try:
+            status = _child(request, code)
+        except BaseException:
+            traceback.print_exc(limit=4)
+        finally:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(status)
+    _send(reply, {"started": pid})
+    returncode, timed_out, max_rss = _wait(pid, float(request["seconds"]))
+    _send(reply, {"returncode": returncode, "timed_out": timed_out, "max_rss_bytes": max_rss})
+
+
+def _send(reply: IO[str], message: dict[str, Any]) -> None:
+    reply.write(json.dumps(message) + "\n")
+    reply.flush()
+
+
+def serve(requests: IO[str], reply: IO[str]) -> None:
+    """Preload, say ready, then run each request line in a forked child until ``requests`` closes or stays silent
+    for :data:`IDLE_SECONDS`."""
+    imported, missing = preload()
+    codes = _CompiledEvaluators()
+    warmed: set[str] = set()
+    _send(reply, {"ready": True, "pid": os.getpid(), "preloaded": imported, "missing": missing})
+    # One request at a time: the caller writes the next only after the last reply, so no second line can sit in
+    # the reader's buffer unseen by select.
+    while select.select([requests], [], [], IDLE_SECONDS)[0]:
+        line = requests.readline()
+        if not line:
+            return
+        if line.strip():
+            request = json.loads(line)
+            _warm(request.get("warm", []), warmed)
+            _evaluate(request, codes, reply)
+
+
+if __name__ == "__main__":
+    # The protocol owns the real stdout: anything a preloaded module prints goes to stderr instead.
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    serve(sys.stdin, channel)
