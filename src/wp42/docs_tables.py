@@ -149,7 +149,8 @@ def stale_tables(guide: Path, repo: Repo) -> list[str]:
 
 def _features(task: dict[str, Any], has_portal: bool) -> str:
     features = task.get("designed_features", {})
-    named = [f"{features.get('planted_errors', 0)} planted errors"]
+    count = features.get("planted_errors", 0)
+    named = [f"{count} planted error{'' if count == 1 else 's'}"]
     named += [label for key, label in (("prompt_injection", "injection"), ("requires_clarification", "clarification"),
                                        ("missing_information", "missing information")) if features.get(key)]
     if has_portal:
