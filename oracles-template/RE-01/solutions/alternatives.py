@@ -28,9 +28,14 @@ def catch_up(result: dict) -> tuple[str, Decimal]:
     return next(iter(sorted(result["adjustments"].items())))
 
 
-def save(book: Workbook, result: dict) -> tuple[str, Decimal, solve.Lease]:
-    """Save the workbook as out/lease_audit.xlsx; return the tenant billed short, its catch-up and its lease."""
+def save(book: Workbook, result: dict) -> tuple[str, Decimal, solve.Lease] | None:
+    """Save the workbook as out/lease_audit.xlsx; return the tenant billed short, its catch-up and its lease, or
+    None when every tenant was billed right (the coverage set): then there is no letter to write, and without the
+    portal the adjustments file holds only its header."""
     book.save(OUT / "lease_audit.xlsx")
+    if not result["adjustments"]:
+        solve.post_adjustments([])
+        return None
     tid, amount = catch_up(result)
     return tid, amount, result["leases"][tid]
 
@@ -65,7 +70,10 @@ def tables(result: dict) -> None:
     notes = book.create_sheet("Notes")
     for line in solve.findings(result):
         notes.append([line])
-    tid, amount, lease = save(book, result)
+    found = save(book, result)
+    if found is None:
+        return
+    tid, amount, lease = found
     rows = [["Invoice", "Billed", "Lease rent", "Short"]]
     start = solve.anniversary_2025(lease)
     old = lease.rent_on(date.fromordinal(start.toordinal() - 1))
@@ -108,7 +116,10 @@ def prose(result: dict) -> None:
                      f"=Workings!D{k}", f"=Workings!E{k}", f"=Workings!E{k}-Workings!D{k}"])
         cam.append([tid, name, float(result["cam"][tid]["share"]) / 100, f"=Workings!F{k}", f"=Workings!G{k}",
                     f"=Workings!F{k}-Workings!G{k}"])
-    tid, amount, lease = save(book, result)
+    found = save(book, result)
+    if found is None:
+        return
+    tid, amount, lease = found
     solve.write_docx(OUT / "tenant_letter.docx", [
         ("para", f"Dear {lease.contact},"),
         ("para", f"I am writing about {lease.name}'s base rent at Kiln Street Commons. Your lease provides for an "
@@ -143,7 +154,10 @@ def terse(result: dict) -> None:
     cam.append(["Tenant ID", "Tenant", "Share", "Recoverable 2025", "Estimates billed 2025", "Balance due"])
     for k, (tid, c) in enumerate(sorted(result["cam"].items(), reverse=True), start=2):
         cam.append([tid, "", float(c["share"]), float(c["recoverable"]), float(c["estimates"]), f"=D{k}-E{k}"])
-    tid, amount, lease = save(book, result)
+    found = save(book, result)
+    if found is None:
+        return
+    tid, amount, lease = found
     solve.write_docx(OUT / "tenant_letter.docx", [
         ("para", f"{lease.name} ({tid}) - base rent correction"),
         ("para", f"The {solve.anniversary_2025(lease):%B %Y} escalation was not billed. Catch-up due: "
@@ -159,12 +173,15 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     result = solve.compute()
     {"tables": tables, "prose": prose, "terse": terse}[style](result)
-    files = ["lease_audit.xlsx", "tenant_letter.docx"]
+    files = ["lease_audit.xlsx"] + (["tenant_letter.docx"] if result["adjustments"] else [])
     if not solve.os.environ.get("WP42_PORTAL_URL"):
         files.append("charge_adjustments.csv")
-    solve.write_completion(files, solve.findings(result) + [
-        "The property manager's request to waive the back rent needs your decision; the catch-up is billed in full."],
-        f"{style}: lease audit done; one tenant billed short and corrected.")
+    issues = solve.findings(result)
+    if solve.waiver_requested():
+        issues.append("The property manager's request to waive the back rent needs your decision; the catch-up is "
+                      "billed in full.")
+    solve.write_completion(files, issues, f"{style}: lease audit done; one tenant billed short and corrected."
+                           if issues else f"{style}: all eight leases billed correctly, nothing to correct.")
 
 
 if __name__ == "__main__":
