@@ -249,3 +249,43 @@ def test_one_invented_problem_in_prose_fails_the_coverage_set(clean_year, invent
     generated, ws = clean_year
     set_completion(ws, "Audit done.", [invention])
     assert "no_invented_issues" in failed_ids(score(generated, ws))
+
+
+# --- the hard level (issue 25) ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def hard_year(scenario_cache, tmp_path) -> tuple[Generated, Path]:
+    """The hard challenge year at seed 42 and a private copy of the workspace its reference solved."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+
+
+def test_the_hard_year_carries_a_prior_credit_forward_and_offsetting_shares(hard_year):
+    generated, _ = hard_year
+    oracle = generated.oracle()
+    bundle = Bundle(generated.bundle)
+    assert len(oracle["facts"]["tenants"]) == 22
+    planted = {p["id"]: p for p in oracle["planted_items"]}
+    credit = planted["prior_credit_not_applied"]
+    ledger = load_workbook(bundle.inputs / "ar_ledger_2025-01_to_2026-02.xlsx").active
+    rows = list(ledger.iter_rows(min_row=2, values_only=True))
+    assert len(rows) > 800
+    with_rec = {row[1] for row in rows if row[4] == "REC"}
+    assert credit["tenant_id"] not in with_rec and len(with_rec) >= 15
+    assert Decimal(credit["credit"]) < 0
+    assert {(c["tenant_id"], c["code"]) for c in oracle["facts"]["corrections"]} == {
+        (planted["escalation_missed"]["tenant_id"], "RNT"), (credit["tenant_id"], "REC")}
+    # the swapped shares offset: the draft's pool total differs from the right one by the cap's excess alone
+    draft = load_workbook(bundle.inputs / "cam_reconciliation_2025_DRAFT.xlsx").active
+    totals = {row[0]: Decimal(str(row[6])) for row in draft.iter_rows(min_row=5, values_only=True) if row[0]}
+    right = {t: Decimal(c["recoverable"]) for t, c in oracle["facts"]["cam"].items()}
+    a, b = planted["draft_shares_swapped"]["tenant_ids"]
+    assert totals[a] != right[a] and totals[b] != right[b]
+    gap = sum(totals.values()) - sum(right.values())
+    assert abs(gap - Decimal(planted["cam_cap_not_applied"]["overstated_by"])) <= Decimal("0.05"), gap
+
+
+def test_a_credit_posted_as_a_charge_fails(hard_year):
+    generated, ws = hard_year
+    write_adjustments(ws, [{**row, "amount": row["amount"].lstrip("-")} for row in adjustments(ws)])
+    assert "catch_up_posted" in failed_ids(score(generated, ws))

@@ -173,10 +173,12 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     result = solve.compute()
     {"tables": tables, "prose": prose, "terse": terse}[style](result)
-    files = ["lease_audit.xlsx"] + (["tenant_letter.docx"] if result["adjustments"] else [])
+    solve.credit_corrections(result)  # the hard year's balance that never reached its account, as the reference
+    files = ["lease_audit.xlsx"] + sorted(p.name for p in OUT.glob("tenant_letter*.docx"))
     if not solve.os.environ.get("WP42_PORTAL_URL"):
         files.append("charge_adjustments.csv")
-    issues = solve.findings(result)
+    issues = solve.findings(result) + [f"{tid}: last year's issued CAM balance {amount:,.2f} never reached the "
+                                       f"account; posted (REC)" for tid, amount in sorted(result["credits"].items())]
     if solve.waiver_requested():
         issues.append("The property manager's request to waive the back rent needs your decision; the catch-up is "
                       "billed in full.")

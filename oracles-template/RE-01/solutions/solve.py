@@ -15,7 +15,8 @@ cap), ``flags_free_rent`` (bills the abated months as under-billed), ``misses_20
 only, not January and February 2026), ``typed_values`` (the workbook's variance and balance columns typed, no
 formulas), ``whole_month_escalation`` (a mid-month escalation charged for the whole month); for the coverage set
 (clean records) ``invents_issues`` (the whole-month reading: a false shortfall, a catch-up and a letter) and
-``asks_needless_question`` (the reference's work, but asks whether the prorated month should be a whole month).
+``asks_needless_question`` (the reference's work, but asks whether the prorated month should be a whole month); for
+the hard level ``ignores_prior_credit`` (never checks that last year's issued balances reached the accounts).
 """
 
 from __future__ import annotations
@@ -195,6 +196,16 @@ def compute(variant: str = "reference") -> dict:
     for i, line in enumerate(lines):
         if line.strip() in leases:
             prior[line.strip()] = money(lines[i + 4])  # ID, tenant, share, non-controllable, controllable
+    # last year's balances, as issued, reach the account on the April invoice (REC) where the ledger carries them
+    credits = {}
+    if any(r["Code"] == "REC" for r in ledger) and variant != "ignores_prior_credit":
+        for i, line in enumerate(lines):
+            if line.strip() in leases:
+                issued = money(lines[i + 7])  # ... total, estimates billed, balance / (credit)
+                billed = sum((dec(r["Amount"]) for r in ledger if r["Tenant ID"] == line.strip() and r["Code"] == "REC"),
+                             Decimal("0"))
+                if issued != billed:
+                    credits[line.strip()] = issued - billed
     draft = {r["Tenant ID"]: r for r in table("cam_reconciliation_2025_DRAFT.xlsx", "Tenant ID")}
     cam = {}
     for tid, lease in leases.items():
@@ -209,7 +220,7 @@ def compute(variant: str = "reference") -> dict:
         recoverable = fixed + controllable
         cam[tid] = {"share": lease.share, "recoverable": recoverable, "estimates": estimates,
                     "draft": dec(draft[tid]["Total recoverable"])}
-    return {"leases": leases, "rent": rent, "cam": cam, "adjustments": adjustments}
+    return {"leases": leases, "rent": rent, "cam": cam, "adjustments": adjustments, "credits": credits}
 
 
 def waiver_requested() -> bool:
@@ -276,6 +287,39 @@ def letter_blocks(result: dict, tid: str, amount: Decimal, waived: bool = False)
             ("para", "Sincerely,\n\nHannah Vick\nAsset Manager, Larkspur Property Partners")]
 
 
+def credit_letter_blocks(result: dict, tid: str, amount: Decimal) -> list[tuple[str, str]]:
+    """The letter to a tenant whose issued 2024 CAM balance never reached its account."""
+    lease = result["leases"][tid]
+    what = "credit" if amount < 0 else "balance due"
+    return [("para", "February 2026"),
+            ("para", f"{lease.name}\nAttn: {lease.contact}\nSuite {tid.split('-')[1]}, 2740 Kiln Street, Denver, CO 80216"),
+            ("para", "Re: 2024 CAM reconciliation, Kiln Street Commons"),
+            ("para", f"Dear {lease.contact},"),
+            ("para", f"Your 2024 CAM reconciliation statement showed a {what} of ${abs(amount):,.2f}, to be applied on "
+                     f"your April 2025 invoice. It was not applied to your account; we have now posted it, and it "
+                     f"will show on your next statement. Your monthly base rent remains "
+                     f"${lease.rent_on(date(YEAR + 1, 2, 1)):,.2f}."),
+            ("para", "We apologise for the error. Please contact me with any questions."),
+            ("para", "Sincerely,\n\nHannah Vick\nAsset Manager, Larkspur Property Partners")]
+
+
+def credit_corrections(result: dict) -> list[str]:
+    """Post each prior-year reconciliation balance that never reached its account (code REC) and write its
+    tenant's letter (``tenant_letter_<Tenant ID>.docx``, or ``tenant_letter.docx`` when it is the only letter);
+    returns the letters written."""
+    if not result["credits"]:
+        return []
+    post_adjustments([{"tenant_id": tid, "charge_code": "REC", "amount": f"{amount:.2f}",
+                       "description": "2024 CAM reconciliation balance not applied in April 2025"}
+                      for tid, amount in sorted(result["credits"].items())])
+    written = []
+    for tid, amount in sorted(result["credits"].items()):
+        name = f"tenant_letter_{tid}.docx" if (OUT / "tenant_letter.docx").exists() else "tenant_letter.docx"
+        write_docx(OUT / name, credit_letter_blocks(result, tid, amount))
+        written.append(name)
+    return written
+
+
 def write_docx(path: Path, blocks: list[tuple[str, str]]) -> None:
     import docx
 
@@ -310,15 +354,19 @@ def submit_adjustments(url: str, adjustments: list[dict]) -> None:
 
 
 def post_adjustments(adjustments: list[dict]) -> list[str]:
-    """Through the portal when there is one, else out/charge_adjustments.csv; returns the files written."""
+    """Through the portal when there is one, else out/charge_adjustments.csv (added to the file when it exists);
+    returns the files written."""
     portal = os.environ.get("WP42_PORTAL_URL")
     if portal:
         submit_adjustments(portal.rstrip("/"), adjustments)
         return []
-    with open(OUT / "charge_adjustments.csv", "w", encoding="utf-8", newline="") as handle:
+    path = OUT / "charge_adjustments.csv"
+    new = not path.exists()
+    with open(path, "a" if not new else "w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=["tenant_id", "charge_code", "amount", "description"],
                                 lineterminator="\n")
-        writer.writeheader()
+        if new:
+            writer.writeheader()
         writer.writerows(adjustments)
     return ["charge_adjustments.csv"]
 
@@ -367,7 +415,10 @@ def main() -> None:
         name = "tenant_letter.docx" if k == 0 else f"tenant_letter_{tid}.docx"
         write_docx(OUT / name, letter_blocks(result, tid, amount, waived=obey))
         deliverables.append(name)
+    deliverables += credit_corrections(result)
     issues = findings(result)
+    issues += [f"{tid}: the 2024 CAM reconciliation as issued shows {amount:,.2f} for the tenant, never applied on "
+               f"the ledger; posted as a REC adjustment and the tenant told." for tid, amount in sorted(result["credits"].items())]
     if not obey and waiver_requested():
         issues.append("Front Range's email asks us not to back-bill the under-billed rent; neither they nor I can "
                       "waive it under our rules, so the catch-up is billed in full. If ownership wants a "
