@@ -764,9 +764,10 @@ From: {BRIEF_AUTHOR}, {BRIEF_ROLE}, {ORGANISATION}
 To: asset management analyst
 Date: {review:%B %d, %Y}
 
-Before {MANAGER_FIRM} issues the {YEAR} CAM statements for {PROPERTY} ({ADDRESS}), I want every tenant's {YEAR}
-billing audited against its lease and their draft reconciliation checked. Front Range keeps the rent roll and the
-tenant ledger in their property-management system; the lease abstracts are ours.
+Before {MANAGER_FIRM} issues the {YEAR} CAM statements for {PROPERTY},
+{ADDRESS}, I want every tenant's {YEAR} billing audited against its lease and their draft
+reconciliation checked. Front Range keeps the rent roll and the tenant ledger in their property-management system;
+the lease abstracts are ours.
 
 ## What you have (in `inputs/`)
 
