@@ -172,6 +172,25 @@ def run_solution(generated: Generated, workspace: Path, args: Iterable[str] = ()
     return out
 
 
+def run_through_portal(generated: Generated, workspace: Path, access_log: Path, args: Iterable[str] = (),
+                       script: str = "solve.py") -> list[dict[str, Any]]:
+    """Serve ``workspace``'s portal (its out/ receiving the submissions), hand the solution the portal's address
+    and credentials as a portal arm does, run ``script``, and return the entries of out/portal_submissions.json.
+
+    Raises:
+        subprocess.CalledProcessError: the solution exited non-zero.
+    """
+    from wp42.portal import start_portal
+
+    out = workspace / layout.OUT_DIR
+    out.mkdir(exist_ok=True)
+    with start_portal(workspace, out, access_log) as portal:
+        (workspace / layout.PORTAL_CREDENTIALS).write_text(json.dumps({"url": portal.url, **portal.credentials}),
+                                                            encoding="utf-8")
+        run_solution(generated, workspace, args, env={"WP42_PORTAL_URL": portal.url}, script=script)
+    return json.loads((out / layout.PORTAL_SUBMISSIONS).read_text(encoding="utf-8"))
+
+
 def evaluate(generated: Generated, out: Path, workspace: Path, oracle: dict[str, Any] | None = None
              ) -> dict[str, Any]:
     """Score ``out`` by loading the generated evaluate.py in this process (benchmark/validators importable) and
