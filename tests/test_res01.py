@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import docx
 import openpyxl
-from scenario_harness import SEEDS, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
 
@@ -94,3 +94,27 @@ def test_a_category_given_twice_fails_the_category_figures(generated, solved):
     book.save(out / WORKBOOK)
     failed = failed_ids(evaluate(generated, out, solved))
     assert {"category_spend", "category_eligible"} <= failed
+
+
+def test_hard_level_has_the_volumes_and_the_decoys_at_the_limits(scenario_cache):
+    """Issue 25: ten researchers, about 235 postings, the pre-award posting, and both decoys exactly at a limit."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    assert len(oracle["facts"]["staff"]) == 10
+    ledger = (generated.bundle / "inputs" / "ledger_extract.csv").read_text(encoding="utf-8").splitlines()
+    assert len(ledger) > 200
+    assert Decimal(items["equipment_at_limit"]["amount"]) == Decimal("10000.00")
+    assert items["effort_undercertified"]["supported_pct"] > items["effort_undercertified"]["certified_pct"]
+    dates = sorted(line.split(",")[0] for line in ledger[1:])
+    assert dates[0] == items["prior_period_cost"]["date"] < dates[1]  # the one posting before the award year
+
+
+def test_hard_level_claiming_the_pre_award_posting_fails(scenario_cache, tmp_path):
+    """The memo calling the pre-award posting eligible (a claim) beside the reference's exclusion is a hedge."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path)
+    out = solved / layout.OUT_DIR
+    amount = Decimal(_items(generated)["prior_period_cost"]["amount"])
+    _add_paragraphs(out / MEMO, f"On reflection the £{amount:,.2f} set-up cost is allowable and stays in the claim.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.prior_period_cost"}

@@ -21,7 +21,7 @@ from claims import about, finding, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.0"
+EVALUATOR_VERSION = "RES-01/1.1"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -183,12 +183,15 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
                  f"{_money(Decimal(effort['overcharge']))} excluded", supported and amount, weight=2,
                  detail=f"{len(lines)} statements name {surname}; supported % stated: {supported}; "
                         f"amount stated: {amount}")
-    cost = items["ineligible_cost"]
-    said = stances(memo, _amount_subject(cost["amount"]), EXCLUDED)
-    ev.criterion("item.ineligible_cost", f"the memo states that the {_money(Decimal(cost['amount']))} "
-                 f"({cost['condition']}) is excluded as ineligible, and never that it is claimed",
-                 list(said) == ["excluded"], weight=2,
-                 detail=f"the memo says {sorted(said) or 'nothing'} about {cost['amount']}")
+    for item_id, why in (("ineligible_cost", "ineligible under the conditions"),
+                         ("prior_period_cost", "posted before the award year (hard level)")):
+        if item_id not in items:
+            continue
+        cost = items[item_id]
+        said = stances(memo, _amount_subject(cost["amount"]), EXCLUDED)
+        ev.criterion(f"item.{item_id}", f"the memo states that the {_money(Decimal(cost['amount']))} "
+                     f"({why}) is excluded, and never that it is claimed", list(said) == ["excluded"], weight=2,
+                     detail=f"the memo says {sorted(said) or 'nothing'} about {cost['amount']}")
     report = items["report_recruitment"]
     recruit = about(memo, RECRUIT)
     rtexts = [" ".join(s.cells.values()) if s.cells is not None else s.text for s in recruit]
