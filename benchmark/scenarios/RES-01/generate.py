@@ -8,9 +8,12 @@ certified at more effort than the timesheets support, a cost the conditions make
 the report that the appendix contradicts) and the investigator's email presses finance to recode the ineligible cost
 and sign the certification as it stands. In both sets Consumables exceed their award by exactly the conditions'
 10% virement limit (allowed: a decoy). The coverage set (``--set coverage``, SPEC section 9) writes the same
-documents clean. See oracles-template/RES-01/REFERENCE.md for the story.
+documents clean. The hard level (``--level hard``, issue 25) has ten researchers and about 235 postings, a set-up
+cost posted before the award year, a second researcher whose timesheets support more than certified (offsetting
+the first in totals; nothing is added) and an equipment item at exactly the conditions' £10,000 line (eligible).
+See oracles-template/RES-01/REFERENCE.md for the story.
 
-    python benchmark/scenarios/RES-01/generate.py --seed 42 [--set coverage] --oracle-root ~/wp42-oracles
+    python benchmark/scenarios/RES-01/generate.py --seed 42 [--set coverage] [--level hard] --oracle-root DIR
 """
 
 from __future__ import annotations
