@@ -92,6 +92,20 @@ def test_an_effort_finding_without_the_supported_percentage_fails(generated, sol
     assert failed_ids(evaluate(generated, out, solved)) == {"item.effort_overcertified"}
 
 
+def test_the_report_check_written_without_the_word_participants_passes(generated, solved):
+    """"The progress report's figure of N does not match the appendix (M)" states both figures of the check."""
+    out = solved / layout.OUT_DIR
+    report = _items(generated)["report_recruitment"]
+    document = docx.Document(str(out / MEMO))
+    for paragraph in document.paragraphs:
+        if paragraph.text.startswith("Progress report:"):
+            paragraph.text = (f"The progress report's figure of {report['report_figure']} does not match data "
+                              f"appendix A ({report['appendix_figure']}); the report is to be corrected.")
+    document.save(str(out / MEMO))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
 def test_a_category_given_twice_fails_the_category_figures(generated, solved):
     """A second Consumables row (say, a split by supplier) leaves no single row to read the category from."""
     out = solved / layout.OUT_DIR

@@ -22,7 +22,7 @@ from claims import about, finding, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.2"
+EVALUATOR_VERSION = "RES-01/1.3"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -61,8 +61,10 @@ PROBLEMS = ["ineligible", "not eligible", "unallowable", "disallowed", "excluded
             "overcertified", "over-certified", "not supported", "unsupported", "does not support",
             "do not support", "contradicts", "does not agree", "do not agree", "discrepancy", "inconsistent",
             "error", "overcharged", "overstated", "must be corrected", "needs correcting"]
+#: What a statement about the report's figure names: recruitment, or the two documents compared (the brief: "whether
+#: the progress report's figures agree with the data appendix, giving both figures where they do not").
 RECRUIT = ["recruit", "recruited", "recruitment", "participants", "participant", "enrolled", "enrolment",
-           "enrollment"]
+           "enrollment", "appendix", "progress report"]
 
 
 def _money(value: Decimal | None) -> str:
