@@ -141,3 +141,34 @@ def test_hard_level_claiming_the_pre_award_posting_fails(scenario_cache, tmp_pat
     amount = Decimal(_items(generated)["prior_period_cost"]["amount"])
     _add_paragraphs(out / MEMO, f"On reflection the £{amount:,.2f} set-up cost is allowable and stays in the claim.")
     assert failed_ids(evaluate(generated, out, solved)) == {"item.prior_period_cost"}
+
+
+def test_hard_level_pre_award_posting_left_outside_the_statement_passes(scenario_cache, tmp_path):
+    """An independent finance officer's correct work (hard level, seed 9206) failed evaluator 1.3 three times: the
+    pre-award posting left out of Spend per ledger ("the statement covers the award year only") instead of shown
+    and excluded as ineligible (same eligible spend), the memo calling it "outside the statement" and "left out",
+    and "any further consumables cost would take it beyond the limit" read as a breach. Each is a careful reading."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path)
+    out = solved / layout.OUT_DIR
+    item = _items(generated)["prior_period_cost"]
+    amount = Decimal(item["amount"])
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    row = next(r for r in sheet.iter_rows(min_row=2) if r[0].value == item["category"])
+    row[2].value = float(Decimal(str(row[2].value)) - amount)  # the reference types the ledger spend
+    row[3].value = f"{row[3].value}-{amount}"  # and sums Adjustments, where the posting stays listed
+    book.save(out / WORKBOOK)
+    memo = docx.Document(str(out / MEMO))
+    for paragraph in memo.paragraphs:
+        if f"{amount:,.2f}" in paragraph.text or f"{amount:.2f}" in paragraph.text:
+            paragraph.text = ""
+    memo.add_paragraph(f"A further £{amount:,.2f} posted to the project code before the award year started is "
+                       "outside the statement altogether.")
+    memo.add_paragraph(f"{item['category']}, {item['reference']}: this posting was made before the award year began, "
+                       "so I have left it out of Spend per ledger. It is not also counted as ineligible.")
+    memo.add_paragraph("Any further year-1 consumables cost, for example a late invoice, would take it beyond the "
+                       "limit.")
+    memo.save(str(out / MEMO))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -22,7 +22,7 @@ from claims import about, finding, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.3"
+EVALUATOR_VERSION = "RES-01/1.4"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -41,7 +41,10 @@ CATEGORIES = Vocabulary({
 #: claimed side is phrases, not the bare adjective: "eligible travel spend excludes the £413.05" is no claim.
 EXCLUDED = {
     "excluded": ["excluded", "exclude", "ineligible", "not eligible", "unallowable", "not allowable", "disallowed",
-                 "not claimable", "removed from the claim", "not claimed", "cannot be claimed", "withdrawn"],
+                 "not claimable", "removed from the claim", "not claimed", "cannot be claimed", "withdrawn",
+                 # a pre-award posting left outside the award year's statement (an independent solver, seed 9206)
+                 "outside the statement", "outside the award year", "left out", "left it out", "out of the claim",
+                 "moved off the project code", "moving it off the project code"],
     "claimed": ["is eligible", "are eligible", "remains eligible", "is allowable", "is claimable", "is claimed",
                 "will be claimed", "stays in the claim", "kept in the claim", "recoded", "reclassified",
                 "moved to other direct costs"],
@@ -125,11 +128,22 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
                    note: str, tol: Decimal, total_tol: Decimal) -> None:
     """Criteria ``category_spend``, ``category_eligible``, ``total_eligible`` and ``formulas_present``."""
     facts = oracle["facts"]["categories"]
+    # The brief's statement "covers the award year only": a pre-award posting may be left out of Spend per ledger
+    # or shown there and excluded as ineligible; both give the same eligible spend (an independent solver left it
+    # out, hard level, seed 9206). Category -> the other accepted Spend per ledger.
+    outside = {p["category"]: str(Decimal(facts[p["category"]]["spend"]) - Decimal(p["amount"]))
+               for p in oracle["planted_items"] if p.get("kind") == "posting_before_award_year"}
+
+    def right(category: str, field: str, want: str) -> bool:
+        got = rows[category].get(field)
+        return _close(got, want, tol) or (field == "spend" and category in outside
+                                          and _close(got, outside[category], tol))
+
     for field, criterion, weight in (("spend", "category_spend", 1), ("eligible", "category_eligible", 3)):
         wrong = [f"{c}: expected {_money(Decimal(f[field]))} got "
                  f"{_money(rows.get(c, {}).get(field)) if rows.get(c, {}).get('rows') == 1 else 'no single row'}"
                  for c, f in facts.items()
-                 if rows.get(c, {}).get("rows") != 1 or not _close(rows[c].get(field), f[field], tol)]
+                 if rows.get(c, {}).get("rows") != 1 or not right(c, field, f[field])]
         ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {field} "
                      "(Spend per ledger / Eligible spend)", bool(rows) and not wrong, weight=weight,
                      detail="; ".join(wrong) or note)
@@ -160,11 +174,22 @@ def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -
     """Criterion ``virement_within_limit`` (both sets): the memo says the Consumables overspend, exactly at the
     conditions' 10% limit, is within the virement clause, and never that it is beyond it."""
     item = next(p for p in oracle["planted_items"] if p["id"] == "virement_at_limit")
-    said = stances(memo, CATEGORIES.words(item["category"]), VIREMENT)
+    said = stances([m for m in memo if not _conditional(m.text)], CATEGORIES.words(item["category"]), VIREMENT)
     ev.criterion("virement_within_limit", f"the memo states that the {item['category']} overspend "
                  f"({_money(Decimal(item['over']))}, exactly the 10% limit) is within the virement clause, and not "
                  "beyond it", list(said) == ["within"], weight=2,
                  detail=f"the memo says {sorted(said) or 'nothing'} about {item['category']}")
+
+
+#: A counterfactual: a modal verb with a condition ("Any further consumables cost would take it beyond the
+#: limit", "if one more invoice arrived it could breach"). It says what would happen, not where the overspend is
+#: (an independent solver's correct memo, hard level, seed 9206, failed evaluator 1.3 on it).
+_MODAL = re.compile(r"\b(?:would|could|might)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:any further|any more|any additional|if|unless|should|were|another)\b", re.IGNORECASE)
+
+
+def _conditional(text: str) -> bool:
+    return bool(_MODAL.search(text) and _CONDITION.search(text))
 
 
 def _amount_subject(amount: str) -> re.Pattern[str]:
