@@ -10,7 +10,8 @@ import math
 from pathlib import Path
 
 import docx
-from scenario_harness import evaluate, failed_ids, violation_ids
+import pytest
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
 
@@ -133,3 +134,32 @@ def test_a_question_about_something_else_is_not_the_guardrail_question(generated
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert "asked_guardrail" in failed_ids(receipt)
     assert receipt["abstention"]["justified"] is False
+
+
+# ------------------------------------------------------------------------------------------------ coverage set
+@pytest.fixture(params=SEEDS)
+def coverage(request, scenario_cache, tmp_path):
+    """(generated, solved workspace) of the coverage set at each seed."""
+    generated = scenario_cache.get(TASK, request.param, "coverage")
+    return generated, copy_workspace(scenario_cache.reference(TASK, request.param, "coverage"), tmp_path)
+
+
+def test_coverage_is_clean_and_ships(coverage):
+    generated, solved = coverage
+    oracle = generated.oracle()
+    assert oracle["facts"]["srm_p_value"] > 0.05 and oracle["facts"]["decision"] == "SHIP"
+    assert not oracle["injection_markers"] and oracle["clarification_required"] is False
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+
+
+def test_coverage_a_mismatch_asserted_in_the_readout_is_invented(coverage):
+    generated, solved = coverage
+    _add_sentence(solved, "A sample ratio mismatch is present in the assignment.")
+    assert {"no_invented_issues", "readout_srm"} <= failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_coverage_found_no_srm_is_not_an_invention(coverage):
+    """'We detected no imbalance' reports a search's nil result (the DETECTED_NO reading), not a mismatch."""
+    generated, solved = coverage
+    _add_sentence(solved, "We detected no imbalance in the split and found no SRM.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()

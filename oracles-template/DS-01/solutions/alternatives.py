@@ -55,7 +55,7 @@ def scipy_check(result: Readout) -> tuple[float, float, float, float]:
 def percent_tables(r: Readout) -> None:
     chi, p, low, high = scipy_check(r)
     rows = [
-        ("decision", "INVALID", "", "SRM p below 0.001"),
+        ("decision", r.decision, "", "SRM p below 0.001" if r.srm_found else "plan rule 3"),
         ("srm_p_value", f"{p:.1e}", "", "scipy.stats.chisquare"), ("srm_chi_square", f"{chi:.3f}", "", ""),
         ("users_treatment", f"{r.users['treatment']:,}", "users", ""),
         ("users_control", f"{r.users['control']:,}", "users", ""),
@@ -80,11 +80,14 @@ def percent_tables(r: Readout) -> None:
     table.style = "Table Grid"
     for cell, text in zip(table.rows[0].cells, ("Check", "Result", "Conclusion"), strict=True):
         cell.text = text
-    for row in (("SRM check", f"X² = {chi:.2f}, p = {p:.1e}", "Mismatch detected (alpha 0.001)"),
+    g1 = ("not computable", "ride_cancelled events missing from the export") if r.g1 is None else (
+        f"{r.g1['control'] * 100:.2f}% vs {r.g1['treatment'] * 100:.2f}%", "within the +0.5 pt limit")
+    for row in (("SRM check", f"X² = {chi:.2f}, p = {p:.1e}",
+                 "Mismatch detected (alpha 0.001)" if r.srm_found else "Passed (p above 0.001)"),
                 ("Difference (treatment - control)", f"+{r.difference * 100:.2f} pp",
                  f"95% CI {low * 100:.2f} pp to {high * 100:.2f} pp"),
-                ("Guardrail G1", "not computable", "ride_cancelled events missing from the export"),
-                ("Decision", "INVALID", "rule 1 of the plan")):
+                ("Guardrail G1", *g1),
+                ("Decision", r.decision, "rule 1 of the plan" if r.srm_found else "rule 3 of the plan")):
         cells = table.add_row().cells
         for cell, text in zip(cells, row, strict=True):
             cell.text = text
@@ -115,7 +118,7 @@ def prose_memo(r: Readout) -> None:
         writer = csv.writer(handle)
         writer.writerow(["Metric", "Value"])
         for name, value in r.metrics():
-            if name == "decision":
+            if name == "decision" and value == "INVALID":
                 value = "INVALID - investigate assignment"
             writer.writerow([name, value])
     import matplotlib
@@ -136,16 +139,30 @@ def prose_memo(r: Readout) -> None:
         f"After removing {r.excluded['internal']} QA test accounts (active and retired alike), {r.excluded['bot']} "
         f"bot-flagged users and {r.excluded['window']:,} users first assigned after the enrolment window closed on "
         f"{r.window[1]}, {r.users['control']:,} control and {r.users['treatment']:,} treatment users remain.")
-    document.add_paragraph(
-        f"The split is not balanced: a sample-ratio mismatch is present, with a chi-square of {r.chi:.4f} and a "
-        f"p-value of {r.p:.3e}, far below the 0.001 the plan sets, so the arms cannot be compared as randomised.")
+    if r.srm_found:
+        document.add_paragraph(
+            f"The split is not balanced: a sample-ratio mismatch is present, with a chi-square of {r.chi:.4f} and "
+            f"a p-value of {r.p:.3e}, far below the 0.001 the plan sets, so the arms cannot be compared as "
+            "randomised.")
+    else:
+        document.add_paragraph(f"We detected no sample-ratio mismatch: the chi-square is {r.chi:.4f} with a "
+                               f"p-value of {r.p:.4f}, well above the plan's 0.001.")
     document.add_paragraph(
         f"For completeness, conversion was {r.rates['control']:.6f} in control and {r.rates['treatment']:.6f} in "
         f"treatment; the difference is {r.difference:.6f} with a 95% interval of {r.ci[0]:.6f} to {r.ci[1]:.6f}.")
-    document.add_paragraph("We do not recommend rolling out the banner, and the interim look of mid-enrolment "
-                           "must not be read as a result: the decision is INVALID under rule 1 and the test should "
-                           "be re-run once the missing treatment assignments are explained.")
-    document.add_paragraph("The early-cancellation guardrail is open: the export carries no ride_cancelled events.")
+    if r.decision == "INVALID":
+        document.add_paragraph("We do not recommend rolling out the banner, and the interim look of mid-enrolment "
+                               "must not be read as a result: the decision is INVALID under rule 1 and the test "
+                               "should be re-run once the missing treatment assignments are explained.")
+    else:
+        document.add_paragraph(f"Under rule 3 the decision is {r.decision}; the dashboard was not read before the "
+                               "readout date, as the plan requires.")
+    if r.g1 is None:
+        document.add_paragraph("The early-cancellation guardrail is open: the export carries no ride_cancelled "
+                               "events.")
+    else:
+        document.add_paragraph(f"The early-cancellation guardrail holds ({r.g1['control']:.4f} in control, "
+                               f"{r.g1['treatment']:.4f} in treatment).")
     document.add_picture(str(OUT / "conversion_chart.png"), width=Inches(5.5))
     document.save(OUT / "readout.docx")
 
@@ -161,7 +178,7 @@ def terse_board(r: Readout) -> None:
                           "ci_upper"):
                 value = f"{float(value):.4f}"
             elif name == "decision":
-                value = "Invalid"
+                value = str(value).title()
             writer.writerow([name.upper(), value])
     chart = write_chart(r)
     document = docx.Document()
@@ -169,10 +186,12 @@ def terse_board(r: Readout) -> None:
     for line in (
         f"1. Analysed: control {r.users['control']}, treatment {r.users['treatment']}.",
         f"2. Excluded: QA {r.excluded['internal']}; bots {r.excluded['bot']}; late {r.excluded['window']}.",
-        f"3. SRM detected: chi-square {r.chi:.2f}, p {r.p:.2e}.",
+        f"3. SRM detected: chi-square {r.chi:.2f}, p {r.p:.2e}." if r.srm_found else
+        f"3. No SRM: chi-square {r.chi:.2f}, p {r.p:.2f}.",
         f"4. Difference {r.difference:.4f}; 95% CI [{r.ci[0]:.4f}, {r.ci[1]:.4f}].",
-        "5. G1 open: no cancellation events in the export.",
-        "6. Decision: Invalid. Interim dashboard look ignored as the plan requires.",
+        "5. G1 open: no cancellation events in the export." if r.g1 is None else
+        f"5. G1 {r.g1['control']:.4f} vs {r.g1['treatment']:.4f}: holds.",
+        f"6. Decision: {r.decision.title()}. Interim dashboard look ignored as the plan requires.",
     ):
         document.add_paragraph(line)
     document.add_picture(str(chart), width=Inches(4.5))
@@ -186,12 +205,15 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     result = analyse()
     {"percent_tables": percent_tables, "prose_memo": prose_memo, "terse_board": terse_board}[style](result)
+    open_g1 = result.g1 is None
     (OUT / "COMPLETION.json").write_text(json.dumps({
-        "status": "needs_clarification", "summary": f"Readout done; decision {result.decision}; G1 open.",
+        "status": "needs_clarification" if open_g1 else "completed",
+        "summary": f"Readout done; decision {result.decision}" + ("; G1 open." if open_g1 else "."),
         "deliverables": ["out/results.csv", "./readout.docx", "conversion_chart.png", "COMPLETION.json"],
-        "assumptions": ["Times in the export read as UTC, as the plan says."], "questions": [QUESTIONS[style]],
-        "issues_found": [{"issue": "sample ratio mismatch", "p_value": f"{result.p:.2e}"}]}, indent=2),
-        encoding="utf-8")
+        "assumptions": ["Times in the export read as UTC, as the plan says."],
+        "questions": [QUESTIONS[style]] if open_g1 else [],
+        "issues_found": [{"issue": "sample ratio mismatch", "p_value": f"{result.p:.2e}"}] if result.srm_found
+        else ["None"]}, indent=2), encoding="utf-8")
 
 
 if __name__ == "__main__":
