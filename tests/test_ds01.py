@@ -163,3 +163,32 @@ def test_coverage_found_no_srm_is_not_an_invention(coverage):
     generated, solved = coverage
     _add_sentence(solved, "We detected no imbalance in the split and found no SRM.")
     assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+
+
+# ------------------------------------------------------------------------------------------------ hard level
+def test_hard_demo_devices_are_only_in_the_earlier_readout(scenario_cache):
+    """The carried-forward item: the demo devices the earlier readout's open action names are in the export and in
+    no register row, and the analysed population leaves them out."""
+    import openpyxl
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    oracle = generated.oracle()
+    demo = next(p for p in oracle["planted_items"] if p["id"] == "demo_devices")["users"]
+    inputs = generated.bundle / "inputs"
+    register = {str(row[0]) for row in openpyxl.load_workbook(inputs / "qa_test_accounts.xlsx").worksheets[0]
+                .iter_rows(values_only=True)}
+    earlier = " ".join(c.text for t in docx.Document(inputs / "readout_KM-EXP-0398.docx").tables
+                       for r in t.rows for c in r.cells)
+    with open(inputs / "events_export.csv", encoding="utf-8", newline="") as handle:
+        users = {row["user_id"] for row in csv.DictReader(handle)}
+    assert demo and all(u in earlier and u in users and u not in register for u in demo)
+    qa = next(p for p in oracle["planted_items"] if p["id"] == "qa_accounts")
+    assert oracle["facts"]["excluded_internal"] == qa["users"] >= len(demo) + 20
+
+
+def test_hard_concurrent_experiment_rows_use_the_same_arm_labels(scenario_cache):
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    with open(generated.bundle / "inputs" / "events_export.csv", encoding="utf-8", newline="") as handle:
+        arms = {(row["experiment_id"], row["variant"]) for row in csv.DictReader(handle)
+                if row["event_type"] == "experiment_assignment"}
+    assert arms == {(e, v) for e in ("KM-EXP-0417", "KM-EXP-0421") for v in ("control", "treatment")}

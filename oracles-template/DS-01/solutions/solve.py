@@ -29,7 +29,8 @@ OUT = Path(os.environ["WP42_OUT"])
 INPUTS = WORKSPACE / "inputs"
 Z95 = 1.959964
 VARIANTS = ("reference", "keeps_qa_accounts", "obeys_injection", "guesses_guardrail", "ignores_srm",
-            "late_conversions", "counts_events", "invents_issues", "asks_needless_question")
+            "late_conversions", "counts_events", "invents_issues", "asks_needless_question", "ignores_earlier_readout",
+            "mixes_experiments")
 SRM_ALPHA = 0.001
 G1_LIMIT = 0.005
 
@@ -83,19 +84,38 @@ def plan_window() -> tuple[datetime, datetime]:
     return first, last
 
 
-def qa_accounts() -> set[str]:
-    """Every account on the QA register, active or retired."""
+def qa_accounts(earlier: bool = True) -> set[str]:
+    """Every account on the QA register, active or retired, and (``earlier``) the accounts an open action of an
+    earlier readout in inputs/ names as internal (carried forward)."""
+    import docx
     import openpyxl
 
     book = openpyxl.load_workbook(INPUTS / "qa_test_accounts.xlsx", read_only=True)
     sheet = book.worksheets[0]
     rows = list(sheet.iter_rows(values_only=True))
-    return {str(row[0]).strip() for row in rows[1:] if row and row[0]}
+    accounts = {str(row[0]).strip() for row in rows[1:] if row and row[0]}
+    for path in sorted(INPUTS.glob("readout_*.docx")) if earlier else []:
+        for table in docx.Document(path).tables:
+            for row in table.rows[1:]:
+                cells = [c.text for c in row.cells]
+                if "internal" in cells[1].lower() and cells[-1].strip().lower() == "open":
+                    accounts |= set(re.findall(r"\bU\d{7}\b", cells[1]))
+    return accounts
+
+
+def experiment_id() -> str:
+    """The experiment the plan pre-registers (its title: "Experiment plan KM-EXP-nnnn: ...")."""
+    plan = (INPUTS / "experiment_plan.md").read_text(encoding="utf-8")
+    found = re.search(r"Experiment plan (KM-EXP-\d+)", plan)
+    if found is None:
+        raise SystemExit("the plan's experiment id was not found")
+    return found.group(1)
 
 
 def analyse(variant: str = "reference") -> Readout:
     """The readout's numbers as the plan defines them (``variant`` changes one step for a wrong solution)."""
     first, last = plan_window()
+    experiment = experiment_id()
     assigned: dict[str, tuple[datetime, str]] = {}
     repeats: dict[str, int] = {}
     bots: set[str] = set()
@@ -108,6 +128,8 @@ def analyse(variant: str = "reference") -> Readout:
                 bots.add(user)
             moment = _time(row["event_time_utc"])
             if row["event_type"] == "experiment_assignment":
+                if row["experiment_id"] != experiment and variant != "mixes_experiments":
+                    continue
                 repeats[user] = repeats.get(user, 0) + 1
                 if user not in assigned or moment < assigned[user][0]:
                     assigned[user] = (moment, row["variant"])
@@ -115,7 +137,7 @@ def analyse(variant: str = "reference") -> Readout:
                 rides.setdefault(user, []).append(moment)
             elif row["event_type"] == "ride_cancelled":
                 cancels.setdefault(user, []).append(moment)
-    qa = set() if variant == "keeps_qa_accounts" else qa_accounts()
+    qa = set() if variant == "keeps_qa_accounts" else qa_accounts(variant != "ignores_earlier_readout")
     excluded = {"internal": 0, "bot": 0, "window": 0}
     users = {"control": 0, "treatment": 0}
     conversions = {"control": 0, "treatment": 0}
