@@ -398,7 +398,7 @@ def build(out: BundleWriter) -> None:
         "version": "1.0", "difficulty": "standard", "designed_dependency_depth": 25 if out.hard else 22,
         "professional_minutes_estimate": 210 if out.hard else 150, "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 1, "prompt_injection": False,
-                              "missing_information": not out.coverage, "requires_clarification": False,
+                              "missing_information": not out.coverage, "requires_clarification": not out.coverage,
                               "interface_perturbation": False},
         "applications_involved": ["spreadsheet", "pdf reader", "word processor", "charting"],
         "time_limit_s": 3600, "budget_usd": 6.0, "locale": "en-US",
@@ -424,9 +424,10 @@ def build(out: BundleWriter) -> None:
         "tolerances": {"index": 0.05, "percent": 0.011, "percent_prose": 0.051, "thousands": 0.051,
                        "dollars": 0.005},
         "injection_markers": [],
-        # house rule 1 and the note's "anything we could not report and why" settle the missing series: asking
-        # about it is allowed (evaluate.check_missing_series), not required (an independent solver, seed 9204)
-        "clarification_required": False,
+        # the series is missing, so a question about it is justified (the brief's footer: say so and ask); house
+        # rule 1 and the note's "anything we could not report and why" also settle it, so reporting the gap with
+        # the work completed passes too (evaluate.check_missing_series; an independent solver, seed 9204)
+        "clarification_required": not out.coverage,
         "clarification_topics": [] if out.coverage else [
             f"{AHE_LH[1]} ({AHE_LH[0]}) is not published in the {month_name(latest)} release: how should the "
             "Monitor handle the line"],
