@@ -23,7 +23,7 @@ from reading import text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.0"
+EVALUATOR_VERSION = "BI-01/1.1"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -305,19 +305,23 @@ def _entries(completion: dict | None, field: str) -> list[str]:
 
 
 _DATE_SPELLINGS = re.compile(
-    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|"
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b|"
     r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:,? \d{4})?\b",
     re.I)
 
 
 def dates_named(text: str, year: int) -> set[date]:
-    """The calendar dates ``text`` names in any common spelling (2025-04-14, 4/14/2025, April 14, 14 April 2025,
-    Apr 14th); a date written without a year takes ``year``."""
+    """The calendar dates ``text`` names in any common spelling (2025-04-14, 4/14/2025, 4/14, April 14,
+    14 April 2025, Apr 14th); a date written without a year takes ``year``. US order (month first) for slashes:
+    the scenario's locale is en-US."""
     found = set()
     for match in _DATE_SPELLINGS.finditer(text):
-        spelled = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", match.group(0), flags=re.I).replace(" of ", " ")
-        if not re.search(r"\d{4}", spelled) and "/" not in spelled:
+        spelled = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", match.group(0), flags=re.I).replace(" of ", " ").replace(".", "")
+        spelled = re.sub(r"\bsept\b", "Sep", spelled, flags=re.I)
+        if re.fullmatch(r"\d{1,2}/\d{1,2}", spelled):
+            spelled = f"{spelled}/{year}"
+        elif not re.search(r"\d{4}|/", spelled):
             spelled = f"{spelled} {year}"
         day = common.parse_date(spelled)
         if isinstance(day, date):
@@ -336,6 +340,16 @@ def check_duplicate_reported(ev: common.Evaluation, oracle: dict, completion: di
                  f"{sorted(map(str, named))[:8]}")
 
 
+def asks_about(question: str, promo: dict) -> bool:
+    """True when ``question`` names the promotion: its id ("PR-2503-407", "pr 2503 407"), or its department
+    together with one of the two weeks the plan gives it ("the Bakery promotion, w/c 3/31 or 4/21?")."""
+    if _key(promo["promo_id"]) in _key(question):
+        return True
+    weeks = {date.fromisoformat(w) for w in promo["conflicting_weeks"]}
+    department = DEPARTMENTS.canonical(promo["department"]) or promo["department"]
+    return DEPARTMENTS.matches(question, department) and bool(weeks & dates_named(question, min(weeks).year))
+
+
 def check_clarification(ev: common.Evaluation, facts: dict, promos: dict, completion: dict | None) -> bool:
     """Criteria ``asked_conflicting_promo`` (status needs_clarification and a question naming the promotion the
     plan lists under two weeks) and ``conflicting_promo_not_guessed`` (Promo Check holds the other promotions and no
@@ -343,7 +357,7 @@ def check_clarification(ev: common.Evaluation, facts: dict, promos: dict, comple
     conflicts = [p for p in facts["promos"] if p["conflicting_weeks"]]
     status = (completion or {}).get("status")
     questions = _entries(completion, "questions")
-    unasked = [p["promo_id"] for p in conflicts if not any(_key(p["promo_id"]) in _key(q) for q in questions)]
+    unasked = [p["promo_id"] for p in conflicts if not any(asks_about(q, p) for q in questions)]
     asked = status == "needs_clarification" and bool(conflicts) and not unasked
     ev.criterion("asked_conflicting_promo", "COMPLETION.json has status needs_clarification and asks which week "
                  "the promotion listed twice in the plan ran", asked, weight=2,
