@@ -5,7 +5,7 @@ copied inputs) is in tests/test_scenario_contract.py."""
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -191,3 +191,33 @@ def test_store_sales_off_by_a_dollar_fail(generated, solved):
     sheet.cell(2, 5).value = float(Decimal(str(sheet.cell(2, 5).value)) + 1)
     book.save(path)
     assert "store_sales" in failed_ids(evaluate(generated, path.parent, solved))
+
+
+# ---------------------------------------------------------------------------------------------- the hard level
+def test_hard_level_has_the_chains_size_and_last_years_items(scenario_cache):
+    """Issue 25 items 2-3: 36-41 stores in five districts; a doubled day in last year's period (carried in last
+    year's figures) next to this year's; a refit in last year's period makes its store non-comparable."""
+    oracle = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()
+    facts, items = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    assert 36 <= len(facts["stores"]) <= 41 and len(facts["regions"]) == 6  # five districts and the chain
+    assert facts["ly_start"] <= items["duplicate_load_ly"]["date"] <= facts["ly_end"]
+    assert facts["ty_start"] <= items["duplicate_load"]["date"] <= facts["ty_end"]
+    assert facts["ly_start"] <= items["refit_last_year"]["closed_from"] <= facts["ly_end"]
+    assert facts["stores"][items["refit_last_year"]["store_id"]]["comparable"] is False
+    assert date.fromisoformat(items["refit_before_period"]["closed_to"]) == \
+        date.fromisoformat(facts["ty_start"]) - timedelta(days=1)
+    assert facts["stores"][items["refit_before_period"]["store_id"]]["comparable"] is True
+
+
+def test_hard_level_doubled_days_offset_in_the_chain_growth(scenario_cache):
+    """The two doubled days hide each other in the rate: the chain growth computed with both left in is within
+    a percentage point of the true one, though each year's comp sales are wrong (why a check of the rate alone
+    is not enough)."""
+    oracle = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()
+    chain = oracle["facts"]["regions"]["Chain"]
+    extra = {p["date"][:4]: Decimal(p["duplicated_sales"]) for p in oracle["planted_items"]
+             if p["kind"] == "duplicated_load_day"}
+    ty, ly = Decimal(chain["sales_ty"]), Decimal(chain["sales_ly"])
+    comp_share = ty / sum(Decimal(s["sales_ty"]) for s in oracle["facts"]["stores"].values())
+    naive = (ty + extra["2025"] * comp_share) / (ly + extra["2024"] * comp_share) - 1
+    assert abs(naive - Decimal(chain["growth"])) < Decimal("0.01")

@@ -23,7 +23,7 @@ from reading import text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.1"
+EVALUATOR_VERSION = "BI-01/1.2"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -34,7 +34,9 @@ PROMO_HEADERS = ["Promo ID", "Week start", "Planned sales", "Actual sales", "Var
 #: ("one row per department") and the mart's departments table.
 DEPARTMENTS = Vocabulary({"Produce": [], "Meat & Seafood": ["Meat and Seafood", "Meat/Seafood"], "Dairy": [],
                           "Bakery": [], "Deli": [], "Grocery": ["Dry Grocery"], "Frozen": ["Frozen Foods"],
-                          "Beer & Wine": ["Beer and Wine", "Beer/Wine"]},
+                          "Beer & Wine": ["Beer and Wine", "Beer/Wine"], "Floral": ["Flowers"],
+                          "Health & Beauty": ["Health and Beauty", "HBC", "Health/Beauty"],
+                          "Household": ["Household Goods"]},
                          source="BI-01 brief: Dept Week, one row per department")
 #: The Comparable column's two answers. Source: the brief ("Comparable is Yes or No").
 COMPARABLE = Vocabulary({"yes": ["y", "true", "comp", "comparable"],

@@ -27,7 +27,7 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-BI-1 (grocery retail chain, Portland, OR).
 ORGANISATION = "Orchard Street Grocers (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -54,7 +54,33 @@ STORES = (
                                                                            23500),
     ("S403", "Battle Ground", "Battle Ground", "SW Washington", 25800),
 )
-REGIONS = ("Portland East", "Portland West", "Willamette Valley", "SW Washington")
+#: The hard level's further stores (issue 25 item 2: the chain's real size, about forty stores in five districts).
+HARD_STORES = (
+    ("S105", "Montavilla", "Portland", "Portland East", 26200), ("S106", "Foster-Powell", "Portland",
+                                                                 "Portland East", 21900),
+    ("S107", "Clackamas", "Clackamas", "Portland East", 34400), ("S108", "Milwaukie", "Milwaukie", "Portland East", 25100),
+    ("S109", "Troutdale", "Troutdale", "Portland East", 28700),
+    ("S205", "Tualatin", "Tualatin", "Portland West", 29400), ("S206", "Sherwood", "Sherwood", "Portland West", 24300),
+    ("S207", "Forest Grove", "Forest Grove", "Portland West", 23800), ("S208", "West Linn", "West Linn",
+                                                                       "Portland West", 22700),
+    ("S209", "Cedar Mill", "Portland", "Portland West", 27300), ("S210", "Multnomah Village", "Portland",
+                                                                 "Portland West", 19800),
+    ("S304", "Salem West", "Salem", "Willamette Valley", 27900), ("S305", "Keizer", "Keizer", "Willamette Valley", 25600),
+    ("S306", "Albany", "Albany", "Willamette Valley", 28800), ("S307", "McMinnville", "McMinnville",
+                                                               "Willamette Valley", 26400),
+    ("S308", "Newberg", "Newberg", "Willamette Valley", 22900), ("S309", "Eugene Coburg Road", "Eugene",
+                                                                 "Willamette Valley", 31200),
+    ("S310", "Springfield", "Springfield", "Willamette Valley", 27700), ("S311", "Woodburn", "Woodburn",
+                                                                         "Willamette Valley", 24100),
+    ("S404", "Hazel Dell", "Vancouver", "SW Washington", 30600), ("S405", "Fisher's Landing", "Vancouver",
+                                                                  "SW Washington", 32800),
+    ("S406", "Ridgefield", "Ridgefield", "SW Washington", 21600), ("S407", "Washougal", "Washougal",
+                                                                   "SW Washington", 20900),
+    ("S501", "Bend Eastside", "Bend", "Central Oregon", 30900), ("S502", "Bend Westside", "Bend", "Central Oregon",
+                                                                 27400),
+    ("S503", "Redmond", "Redmond", "Central Oregon", 26800), ("S504", "Prineville", "Prineville", "Central Oregon",
+                                                                20400),
+)
 #: Departments with their share of a store's sales (a grocery mix: dry grocery and fresh lead).
 DEPARTMENTS = (("D10", "Produce", 0.16), ("D20", "Meat & Seafood", 0.15), ("D30", "Dairy", 0.11),
                ("D40", "Bakery", 0.06), ("D50", "Deli", 0.08), ("D60", "Grocery", 0.27), ("D70", "Frozen", 0.09),
@@ -62,11 +88,14 @@ DEPARTMENTS = (("D10", "Produce", 0.16), ("D20", "Meat & Seafood", 0.15), ("D30"
 #: Day-of-week weights (Monday first): weekends trade heavier.
 WEEKDAY = (0.86, 0.84, 0.9, 0.95, 1.1, 1.27, 1.08)
 SALES_PER_SQFT_DAY = 1.52  # dollars of net sales per square foot per trading day, before noise
+#: The hard level's further departments.
+HARD_DEPARTMENTS = (("D85", "Floral", 0.02), ("D90", "Health & Beauty", 0.04), ("D95", "Household", 0.05))
 PROMO_MECHANICS = ("Buy one get one free", "20% off selected lines", "2 for $6", "Member price", "$2 off per lb",
                    "Mix & match 3 for $10")
 PROMO_THEMES = {"D10": "Stone fruit harvest", "D20": "Grill season steaks", "D30": "Yogurt & cheese days",
                 "D40": "Fresh bread week", "D50": "Deli party platters", "D60": "Pantry stock-up",
-                "D70": "Frozen favourites", "D80": "Northwest craft beer"}
+                "D70": "Frozen favorites", "D80": "Northwest craft beer", "D85": "Spring bouquets",
+                "D90": "Self-care savings", "D95": "Clean home event"}
 PLANNERS = ("Rosalind Okafor", "Mateo Lindgren")
 
 
@@ -108,9 +137,15 @@ def build(out: BundleWriter) -> None:
     timeline = {"start": (ty_start - timedelta(days=70)).isoformat(), "end": (prepared + timedelta(days=10)).isoformat()}
 
     # ---- stores: every one traded long before last year's period, except the three the calendar tells about
+    master = STORES
+    departments = DEPARTMENTS
+    if out.hard:  # issue 25 item 2: the chain's real size (36-41 stores, five districts) and eleven departments
+        extra = sorted(int(i) for i in rng.choice(len(HARD_STORES), size=int(rng.integers(22, 28)), replace=False))
+        master = tuple(sorted(STORES + tuple(HARD_STORES[i] for i in extra)))
+        departments = tuple(sorted(DEPARTMENTS + HARD_DEPARTMENTS))
     stores = [Store(sid, f"Orchard Street {name}", city, region, sqft,
                     date(int(rng.integers(2009, 2022)), int(rng.integers(1, 13)), 1))
-              for sid, name, city, region, sqft in STORES]
+              for sid, name, city, region, sqft in master]
     for s in stores:
         s.growth = float(rng.normal(0.028, 0.025))
     order = [int(i) for i in rng.permutation(len(stores))]
@@ -124,16 +159,27 @@ def build(out: BundleWriter) -> None:
     old_refit_to = ty_start - timedelta(days=int(rng.integers(8, 30)))
     old_refit_from = old_refit_to - timedelta(days=int(rng.integers(7, 15)))
     new_store.growth = float(rng.normal(0.09, 0.02))  # a young store still building its trade
+    ly_refit_store = ly_refit_from = ly_refit_to = None
+    if out.hard:
+        # a refit that ended the day before this year's period (comparable, at the boundary) and a refit during
+        # last year's period (non-comparable: a closure in either period counts; only the 2024 calendar shows it)
+        old_refit_to = ty_start - timedelta(days=1)
+        old_refit_from = old_refit_to - timedelta(days=int(rng.integers(7, 15)))
+        ly_refit_store = stores[order[4]]
+        ly_len = int(rng.integers(5, 10))
+        ly_refit_from = ly_start + timedelta(days=int(rng.integers(2, 28 - ly_len)))
+        ly_refit_to = ly_refit_from + timedelta(days=ly_len - 1)
+        ly_refit_store.closed = {ly_refit_from + timedelta(days=i) for i in range(ly_len)}
     comparable = {s.store_id: s.open_date <= ly_start and not any(d in s.closed for d in ty_days + ly_days)
                   for s in stores}
 
     # ---- promotions: six in the period, one per department and week at most
-    promo_depts = [DEPARTMENTS[i] for i in rng.choice(len(DEPARTMENTS), size=6, replace=False)]
+    promo_depts = [departments[i] for i in rng.choice(len(departments), size=6, replace=False)]
     promo_weeks = [int(w) for w in rng.integers(0, 4, size=6)]
     lift = {(d[0], weeks[w]): 1.0 + float(rng.uniform(0.14, 0.31)) for d, w in zip(promo_depts, promo_weeks, strict=True)}
 
     # ---- daily sales in cents, then the loads
-    dept_noise = {(s.store_id, d[0]): float(rng.normal(1.0, 0.07)) for s in stores for d in DEPARTMENTS}
+    dept_noise = {(s.store_id, d[0]): float(rng.normal(1.0, 0.07)) for s in stores for d in departments}
     sales: dict[tuple[date, str, str], tuple[Decimal, int]] = {}
     for days, ty in ((ly_days, False), (ty_days, True)):
         for day in days:
@@ -143,7 +189,7 @@ def build(out: BundleWriter) -> None:
                 base = s.sqft * SALES_PER_SQFT_DAY * WEEKDAY[day.weekday()] * (1 + s.growth if ty else 1.0)
                 if s is new_store and not ty:
                     base *= 0.78 + 0.012 * (day - s.open_date).days  # a new store ramps up
-                for dept_id, _name, share in DEPARTMENTS:
+                for dept_id, _name, share in departments:
                     week = ty_start + timedelta(weeks=(day - ty_start).days // 7) if ty else None
                     factor = lift.get((dept_id, week), 1.0) if ty else 1.0
                     amount = cents(base * share * dept_noise[(s.store_id, dept_id)] * factor
@@ -156,6 +202,9 @@ def build(out: BundleWriter) -> None:
     dup_pool = [d for d in ty_candidates if any(d >= w and d < w + timedelta(days=7) for w in
                                                 (weeks[pw] for pw in promo_weeks))]
     duplicate_day = None if out.coverage else dup_pool[int(rng.integers(0, len(dup_pool)))]
+    # the hard level's second doubled day sits in last year's period: it has inflated last year's figures since
+    # they were loaded (an error carried forward), and it offsets this year's in the growth rate
+    duplicate_ly = ly_days[int(rng.integers(2, 26))] if out.hard and not out.coverage else None
     split_pool = [d for d in ty_candidates if d != duplicate_day]
     split_day = split_pool[int(rng.integers(0, len(split_pool)))]
     loads: list[tuple] = []
@@ -177,7 +226,7 @@ def build(out: BundleWriter) -> None:
                           len(part), "COMPLETE", "scheduled nightly load" if not suffix else
                           f"file {index + 1} of 2 (POS split by district)"))
             rows += [(load_no, k[0].isoformat(), k[1], k[2], float(sales[k][0]), sales[k][1]) for k in part]
-        if day == duplicate_day:  # the scheduler re-ran the night's job after a timeout alert: same file, same rows
+        if day in (duplicate_day, duplicate_ly):  # the scheduler re-ran the night's job after a timeout alert: same file, same rows
             load_no += 1
             again = started + timedelta(hours=4, minutes=int(rng.integers(5, 40)))
             loads.append((load_no, day.isoformat(), f"pos_extract_{day:%Y%m%d}.csv", again.isoformat(sep=" "),
@@ -198,7 +247,7 @@ def build(out: BundleWriter) -> None:
                                    "sales_ty": str(ty_sales), "sales_ly": str(ly_sales),
                                    "growth": str(round(ty_sales / ly_sales - 1, 6)) if comparable[s.store_id] else None}
     region_facts = {}
-    for region in [*REGIONS, "Chain"]:
+    for region in [*dict.fromkeys(s.region for s in stores), "Chain"]:
         members = [s for s in stores if comparable[s.store_id] and (region == "Chain" or s.region == region)]
         ty_sum = sum((Decimal(store_facts[s.store_id]["sales_ty"]) for s in members), Decimal(0))
         ly_sum = sum((Decimal(store_facts[s.store_id]["sales_ly"]) for s in members), Decimal(0))
@@ -206,7 +255,7 @@ def build(out: BundleWriter) -> None:
                                 "growth": str(round(ty_sum / ly_sum - 1, 6))}
     week_days = {w: [w + timedelta(days=i) for i in range(7)] for w in weeks}
     dept_week = {name: {f"Week {i + 1}": str(total(week_days[w], dept_id=dept_id)) for i, w in enumerate(weeks)}
-                 for dept_id, name, _share in DEPARTMENTS}
+                 for dept_id, name, _share in departments}
     for cells in dept_week.values():
         cells["Period total"] = str(sum((Decimal(v) for v in cells.values()), Decimal(0)))
 
@@ -227,9 +276,12 @@ def build(out: BundleWriter) -> None:
         conflict["alt_week"] = other_weeks[int(rng.integers(0, len(other_weeks)))]
 
     # ---- write the inputs
-    write_mart(out, stores, ly_days, ty_days, loads, rows, period)
-    write_calendar(out, new_store, threshold_store, refit_store, refit_from, refit_to, old_refit_store,
-                   old_refit_from, old_refit_to, ty_start)
+    write_mart(out, stores, departments, ly_days, ty_days, loads, rows, period)
+    refits = [(refit_store, refit_from, refit_to, "the new refrigeration and checkout refit"),
+              (old_refit_store, old_refit_from, old_refit_to, "the floor and lighting refit")]
+    if ly_refit_store is not None:
+        refits.append((ly_refit_store, ly_refit_from, ly_refit_to, "the bakery and deli counter refit"))
+    write_calendar(out, new_store, threshold_store, refits)
     write_plan(out, promos, conflict, ty_start, period, rng)
 
     planned_items = [
@@ -249,6 +301,16 @@ def build(out: BundleWriter) -> None:
         {"id": "split_load", "kind": "legitimate_two_part_load", "error": False, "date": split_day.isoformat(),
          "description": "two loads for one day, each holding different stores: both count"},
     ]
+    if ly_refit_store is not None:
+        planned_items.append({"id": "refit_last_year", "kind": "non_comparable_refit_last_year", "error": False,
+                              "store_id": ly_refit_store.store_id, "closed_from": ly_refit_from.isoformat(),
+                              "closed_to": ly_refit_to.isoformat(),
+                              "description": "closed for a refit during last year's period: not comparable"})
+    if duplicate_ly is not None:
+        planned_items.insert(0, {"id": "duplicate_load_ly", "kind": "duplicated_load_day", "error": True,
+                                 "date": duplicate_ly.isoformat(), "duplicated_sales": str(total([duplicate_ly])),
+                                 "description": "last year's POS file for the day loaded twice: carried in "
+                                                "last year's figures since, offsetting this year's doubled day"})
     if duplicate_day is not None:
         planned_items.insert(0, {"id": "duplicate_load", "kind": "duplicated_load_day", "error": True,
                                  "date": duplicate_day.isoformat(),
@@ -272,7 +334,7 @@ def build(out: BundleWriter) -> None:
         "difficulty": "standard", "designed_dependency_depth": 20, "professional_minutes_estimate": 150,
         "required_deliverables": [{"path": WORKBOOK, "kind": "xlsx", "must_have_formulas": True},
                                   {"path": "COMPLETION.json", "kind": "json"}],
-        "designed_features": {"planted_errors": 0 if out.coverage else 1, "prompt_injection": False,
+        "designed_features": {"planted_errors": 0 if out.coverage else (2 if out.hard else 1), "prompt_injection": False,
                               "missing_information": not out.coverage,
                               "requires_clarification": not out.coverage, "interface_perturbation": False},
         "applications_involved": ["sqlite", "ics", "xlsx", "png"], "time_limit_s": 3600, "budget_usd": 8.0,
@@ -296,7 +358,7 @@ def build(out: BundleWriter) -> None:
     })
 
 
-def write_mart(out: BundleWriter, stores: list[Store], ly_days: list[date], ty_days: list[date], loads: list[tuple],
+def write_mart(out: BundleWriter, stores: list[Store], departments: tuple, ly_days: list[date], ty_days: list[date], loads: list[tuple],
                rows: list[tuple], period: int) -> None:
     """The BI team's extract of the sales mart: the store master (as the mart holds it: opening date, no closures),
     the fiscal calendar of both periods, departments, daily net sales by store and department with the load that
@@ -313,7 +375,7 @@ def write_mart(out: BundleWriter, stores: list[Store], ly_days: list[date], ty_d
                      s.open_date.isoformat(), "Open") for s in stores]),
         "fiscal_calendar": (["date_key TEXT PRIMARY KEY", "fiscal_year INTEGER", "fiscal_period INTEGER",
                              "week_of_period INTEGER", "week_start TEXT", "day_name TEXT"], calendar_rows),
-        "departments": (["dept_id TEXT PRIMARY KEY", "dept_name TEXT"], [(d, n) for d, n, _s in DEPARTMENTS]),
+        "departments": (["dept_id TEXT PRIMARY KEY", "dept_name TEXT"], [(d, n) for d, n, _s in departments]),
         "daily_sales": (["load_id INTEGER", "business_date TEXT", "store_id TEXT", "dept_id TEXT",
                          "net_sales_usd REAL", "transactions INTEGER"], rows),
         "load_log": (["load_id INTEGER PRIMARY KEY", "business_date TEXT", "source_file TEXT", "started_at TEXT",
@@ -321,37 +383,26 @@ def write_mart(out: BundleWriter, stores: list[Store], ly_days: list[date], ty_d
     })
 
 
-def write_calendar(out: BundleWriter, new_store: Store, threshold_store: Store, refit_store: Store, refit_from: date,
-                   refit_to: date, old_refit_store: Store, old_from: date, old_to: date, ty_start: date) -> None:
-    """Store operations' shared calendar: grand openings, refit closures (all-day events, end exclusive) and the
-    chain's holiday closures of the two fiscal years."""
+def write_calendar(out: BundleWriter, new_store: Store, threshold_store: Store,
+                   refits: list[tuple[Store, date, date, str]]) -> None:
+    """Store Operations' shared calendar: grand openings, refit closures (all-day events, end exclusive; each
+    ``(store, first day closed, last day closed, what was refitted)``) and the chain's holiday closures."""
     events = [
-        {"uid": f"open-{new_store.store_id}@{DOMAIN}", "summary": f"Grand opening - {new_store.name}",
-         "start": new_store.open_date, "end": new_store.open_date + timedelta(days=1),
-         "description": f"{new_store.name} ({new_store.store_id}) opens to the public at 7am.",
-         "location": f"{new_store.city}"},
-        {"uid": f"open-{threshold_store.store_id}@{DOMAIN}", "summary": f"Grand opening - {threshold_store.name}",
-         "start": threshold_store.open_date, "end": threshold_store.open_date + timedelta(days=1),
-         "description": f"{threshold_store.name} ({threshold_store.store_id}) opens to the public at 7am.",
-         "location": threshold_store.city},
-        {"uid": f"refit-{refit_store.store_id}-{refit_from:%Y%m%d}@{DOMAIN}",
-         "summary": f"{refit_store.name} closed for refit",
-         "start": refit_from, "end": refit_to + timedelta(days=1),
-         "description": f"Store {refit_store.store_id} closed to customers for the new refrigeration and checkout "
-                        f"refit. Reopens {refit_to + timedelta(days=1):%A %B} {(refit_to + timedelta(days=1)).day}.",
-         "location": refit_store.city},
-        {"uid": f"refit-{old_refit_store.store_id}-{old_from:%Y%m%d}@{DOMAIN}",
-         "summary": f"{old_refit_store.name} closed for refit",
-         "start": old_from, "end": old_to + timedelta(days=1),
-         "description": f"Store {old_refit_store.store_id} closed to customers for the floor and lighting refit. "
-                        f"Reopens {old_to + timedelta(days=1):%A %B} {(old_to + timedelta(days=1)).day}.",
-         "location": old_refit_store.city},
-    ]
+        {"uid": f"open-{store.store_id}@{DOMAIN}", "summary": f"Grand opening - {store.name}",
+         "start": store.open_date, "end": store.open_date + timedelta(days=1),
+         "description": f"{store.name} ({store.store_id}) opens to the public at 7am.", "location": store.city}
+        for store in (new_store, threshold_store)]
+    for store, first, last, work in refits:
+        reopens = last + timedelta(days=1)
+        events.append({"uid": f"refit-{store.store_id}-{first:%Y%m%d}@{DOMAIN}",
+                       "summary": f"{store.name} closed for refit", "start": first, "end": reopens,
+                       "description": f"Store {store.store_id} closed to customers for {work}. Reopens "
+                                      f"{reopens:%A %B} {reopens.day}.", "location": store.city})
     for day, name in ((date(2024, 11, 28), "Thanksgiving"), (date(2024, 12, 25), "Christmas Day"),
                       (date(2025, 11, 27), "Thanksgiving"), (date(2025, 12, 25), "Christmas Day")):
         events.append({"uid": f"holiday-{day:%Y%m%d}@{DOMAIN}", "summary": f"All stores closed - {name}",
                        "start": day, "end": day + timedelta(days=1),
-                       "description": "Chain-wide closure. Distribution centre on skeleton shift."})
+                       "description": "Chain-wide closure. Distribution center on skeleton shift."})
     events.sort(key=lambda e: (e["start"], e["uid"]))
     docs.write_ics(out.input_path(CALENDAR), events, prodid="-//Orchard Street Grocers//Store Operations//EN")
 
@@ -407,13 +458,14 @@ the data as you go, and tell me what you find.
 
 ## What you have (in `inputs/`)
 
-- `{MART}` — the BI team's extract of the sales mart for both periods: `stores` (store master, with region and
-  opening date), `fiscal_calendar`, `departments`, `daily_sales` (net sales in US dollars and transactions by
-  business date, store and department, each row tagged with the `load_id` that wrote it) and `load_log` (one row
-  per load job: the business date, the source file, when it ran, rows loaded, status).
-- `{CALENDAR}` — Store Operations' calendar: store openings, closures for refits and chain-wide holiday closures.
-- `{PLAN}` — Marketing's promotion plan for the period, with the planned department sales for each promotion's
-  week.
+- `{MART}` — the BI team's extract of the sales mart for both periods: `stores` (store
+  master, with region and opening date), `fiscal_calendar`, `departments`, `daily_sales` (net sales in US dollars
+  and transactions by business date, store and department, each row tagged with the `load_id` that wrote it) and
+  `load_log` (one row per load job: the business date, the source file, when it ran, rows loaded, status).
+- `{CALENDAR}` — Store Operations' calendar: store openings, closures for refits and
+  chain-wide holiday closures.
+- `{PLAN}` — Marketing's promotion plan for the period, with the planned department sales for
+  each promotion's week.
 
 ## Reporting policy
 
@@ -435,8 +487,8 @@ the data as you go, and tell me what you find.
 
 ## What to deliver (in `out/`)
 
-1. `{WORKBOOK}` with these sheets (extra sheets and columns are fine; formulas where stated must be live
-   formulas, not typed numbers):
+1. `{WORKBOOK}` with these sheets (extra sheets and columns are fine; formulas where stated must
+   be live formulas, not typed numbers):
    - **Store Comp** — header row `Store ID`, `Store`, `Region`, `Comparable`, `Sales FY2025`, `Sales FY2024`,
      `Growth %`; one row per store in the store master. `Comparable` is `Yes` or `No`. `Sales FY2025` and
      `Sales FY2024` are the store's net sales for this year's and last year's period. `Growth %` is a formula
@@ -445,16 +497,16 @@ the data as you go, and tell me what you find.
      `Comp growth %`; one row per region of the store master and a last row `Chain`. The sales and the growth are
      formulas over the Store Comp sheet.
    - **Dept Week** — header row `Department`, `Week 1`, `Week 2`, `Week 3`, `Week 4`, `Period total`; one row per
-     department: this year's net sales, all stores (comparable or not), by week of the period ({week_list});
-     `Period total` is a formula.
+     department: this year's net sales, all stores (comparable or not), by week of the period
+     ({week_list}); `Period total` is a formula.
    - **Promo Check** — header row `Promo ID`, `Department`, `Week start`, `Planned sales`, `Actual sales`,
      `Variance`, `Variance %`; one row per promotion in the plan. `Variance` = `Actual sales` − `Planned sales`,
      `Variance %` = `Variance` / `Planned sales`, both formulas.
-2. `{CHART}` — a bar chart of comp growth % by region and for the chain: the figures of the Region Summary sheet,
-   titled, with the axis labelled.
+2. `{CHART}` — a bar chart of comp growth % by region and for the chain: the figures of the
+   Region Summary sheet, titled, with the axis labelled.
 3. `COMPLETION.json` as described below.
 """
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

@@ -53,10 +53,10 @@ def _ics_events(path: Path) -> list[dict]:
 
 
 def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = False,
-            refit_counts: bool = False, threshold_strict: bool = False) -> Analysis:
+            refit_counts: bool = False, threshold_strict: bool = False, this_year_only: bool = False) -> Analysis:
     """Read the mart, the calendar and the plan and compute the dashboard. The keyword switches are the wrong
     variants' mistakes: keep the doubled day, keep one load per day, ignore refit closures, exclude a store that
-    opened on the first day of last year's period."""
+    opened on the first day of last year's period, look for doubled days and closures in this year's period only."""
     inputs = workspace / "inputs"
     db = sqlite3.connect(f"file:{inputs / 'orchard_sales_mart.sqlite'}?mode=ro", uri=True)
     cal = db.execute("SELECT date_key, fiscal_year, week_of_period FROM fiscal_calendar").fetchall()
@@ -71,6 +71,7 @@ def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = Fa
         for lid, day in sorted(loads.items()):
             keep_load.setdefault(day, lid)
     seen: set[tuple] = set()
+    set_ty = set(ty_days)
     doubled: set[str] = set()
     sales: dict[tuple[str, str, str], Decimal] = {}
     for lid, day, store, dept, amount in db.execute(
@@ -79,10 +80,12 @@ def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = Fa
             continue
         key = (day, store, dept)
         value = Decimal(str(amount))
-        if key in seen:
+        if key in seen and not (this_year_only and date.fromisoformat(day) not in set_ty):
             doubled.add(day)
             if dedupe:
                 continue
+            sales[key] += value
+        elif key in seen:
             sales[key] += value
         else:
             seen.add(key)
@@ -95,7 +98,7 @@ def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = Fa
             match = re.search(r"\bS\d{3}\b", event["description"])
             if match:
                 closures[match.group(0)].append((event["start"], event["end"] - timedelta(days=1)))
-    both = set(ty_days) | set(ly_days)
+    both = set(ty_days) if this_year_only else set(ty_days) | set(ly_days)
     ty_keys, ly_keys = {d.isoformat() for d in ty_days}, {d.isoformat() for d in ly_days}
     depts = dict(db.execute("SELECT dept_id, dept_name FROM departments ORDER BY dept_id"))
     result.departments = list(depts.values())
@@ -274,7 +277,7 @@ def main() -> None:
     variant = parser.parse_args().variant
     a = analyse(WORKSPACE, dedupe=variant != "keeps_duplicate_load",
                 one_load_per_day=variant == "drops_split_load", refit_counts=variant == "includes_refit_store",
-                threshold_strict=variant == "excludes_threshold_store")
+                threshold_strict=variant == "excludes_threshold_store", this_year_only=variant == "this_year_only")
     guess = variant == "guesses_promo_week"
     for p in a.promos:  # the guess: the first week the plan lists for a conflicting promotion
         if p["actual"] is None:
