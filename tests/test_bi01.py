@@ -172,6 +172,17 @@ def test_percentage_points_and_chain_total_label_pass(generated, solved):
     assert failed_ids(evaluate(generated, path.parent, solved)) == set()
 
 
+def test_chain_row_with_a_qualifier_is_the_chain(generated, solved):
+    """"Chain (comparable stores)" names the chain row as "Chain" does."""
+    path, book = _book(solved)
+    sheet = book["Region Summary"]
+    for row in range(2, sheet.max_row + 1):
+        if sheet.cell(row, 1).value == "Chain":
+            sheet.cell(row, 1).value = "Chain (comparable stores)"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
 def test_split_day_explained_in_coverage_is_not_an_invented_issue(scenario_cache, tmp_path):
     """Coverage: "no business day was loaded twice; the 15th came in two files and both count" reports no problem
     (negation read as a careful reader reads it); "was loaded twice" asserts one."""

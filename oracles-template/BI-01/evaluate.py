@@ -23,7 +23,7 @@ from reading import text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.2"
+EVALUATOR_VERSION = "BI-01/1.3"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -183,14 +183,13 @@ def check_stores(ev: common.Evaluation, facts: dict, stores: dict, tol: Decimal,
 
 def check_regions(ev: common.Evaluation, facts: dict, regions: dict, tol: Decimal, gtol: Decimal) -> None:
     """Criteria ``region_comp`` (each region's comparable stores, sales and growth) and ``chain_comp_growth`` (the
-    Chain row; "Total" or "Chain total" read as the chain)."""
+    Chain row: the first row whose label starts "Chain" or "Total", e.g. "Chain total", "Chain (comparable
+    stores)", "Total")."""
     def row_for(name: str) -> dict | None:
         if name != "Chain":
             return _single(regions, common.normalize_text(name))
-        for label in ("chain", "chain total", "total", "total chain", "total comp"):
-            if _single(regions, label) is not None:
-                return _single(regions, label)
-        return None
+        labels = [key for key in regions if key.startswith(("chain", "total"))]
+        return _single(regions, labels[0]) if labels else None
 
     def problems(name: str, want: dict) -> list[str]:
         row = row_for(name)
