@@ -24,6 +24,18 @@ def _book(solved):
     return path, openpyxl.load_workbook(path)
 
 
+def _set_where(solved, sheet: str, column: int, equals, target: int, value):
+    """In the reference workbook's ``sheet``, set column ``target`` of every row whose column ``column`` holds
+    ``equals`` to ``value`` (a callable gets the row number); returns out/."""
+    path, book = _book(solved)
+    rows = book[sheet]
+    for row in range(2, rows.max_row + 1):
+        if rows.cell(row, column).value == equals:
+            rows.cell(row, target).value = value(row) if callable(value) else value
+    book.save(path)
+    return path.parent
+
+
 def _completion(solved, **changes):
     path = solved / layout.OUT_DIR / layout.COMPLETION_JSON
     completion = json.loads(path.read_text(encoding="utf-8"))
@@ -66,13 +78,8 @@ def test_oracle_keeps_the_decoys_comparable(generated):
 def test_na_growth_on_a_non_comparable_store_is_not_a_typed_formula(generated, solved):
     """A non-comparable store's Growth % written "n/a" is what the brief allows (blank or not a growth), not a
     typed value where a formula belongs (found by the analyst_notes alternative: formulas_live convicted it)."""
-    path, book = _book(solved)
-    sheet = book["Store Comp"]
-    for row in range(2, sheet.max_row + 1):
-        if sheet.cell(row, 4).value == "No":
-            sheet.cell(row, 7).value = "n/a"
-    book.save(path)
-    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+    out = _set_where(solved, "Store Comp", 4, "No", 7, "n/a")
+    assert failed_ids(evaluate(generated, out, solved)) == set()
 
 
 def test_constant_growth_formula_fails_formulas_live(generated, solved):
@@ -90,13 +97,8 @@ def test_constant_growth_formula_fails_formulas_live(generated, solved):
 
 
 def test_growth_given_to_a_non_comparable_store_fails_store_growth(generated, solved):
-    path, book = _book(solved)
-    sheet = book["Store Comp"]
-    for row in range(2, sheet.max_row + 1):
-        if sheet.cell(row, 4).value == "No":
-            sheet.cell(row, 7).value = f"=E{row}/F{row}-1"
-    book.save(path)
-    assert "store_growth" in failed_ids(evaluate(generated, path.parent, solved))
+    out = _set_where(solved, "Store Comp", 4, "No", 7, lambda row: f"=E{row}/F{row}-1")
+    assert "store_growth" in failed_ids(evaluate(generated, out, solved))
 
 
 def test_both_candidate_weeks_filled_in_is_a_guess(generated, solved):
@@ -174,13 +176,8 @@ def test_percentage_points_and_chain_total_label_pass(generated, solved):
 
 def test_chain_row_with_a_qualifier_is_the_chain(generated, solved):
     """"Chain (comparable stores)" names the chain row as "Chain" does."""
-    path, book = _book(solved)
-    sheet = book["Region Summary"]
-    for row in range(2, sheet.max_row + 1):
-        if sheet.cell(row, 1).value == "Chain":
-            sheet.cell(row, 1).value = "Chain (comparable stores)"
-    book.save(path)
-    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+    out = _set_where(solved, "Region Summary", 1, "Chain", 1, "Chain (comparable stores)")
+    assert failed_ids(evaluate(generated, out, solved)) == set()
 
 
 def test_split_day_explained_in_coverage_is_not_an_invented_issue(scenario_cache, tmp_path):
