@@ -310,6 +310,29 @@ def test_a_schema_change_makes_the_guide_stale(shared_repo, capsys):
     assert docs_tables.main(["--check"]) == 0
 
 
+def test_readme_scenario_catalogue_matches_the_scenarios():
+    """Issue 17: the README lists every scenario with its occupation, organisation, difficulty, formats and features."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert docs_tables.update_readme(readme, Repo(REPO_ROOT)) == readme, "run python -m wp42.docs_tables"
+    for task_id in Repo(REPO_ROOT).task_ids():
+        assert f"\n| {task_id} | " in readme
+
+
+def test_a_scenario_added_or_removed_makes_the_catalogue_stale(shared_repo, capsys):
+    """The check can fail: the README's rows name seven scenarios the checkout does not have."""
+    (shared_repo / "docs").mkdir()
+    (shared_repo / "docs" / "authoring.md").write_text(GUIDE.read_text(encoding="utf-8"), encoding="utf-8")
+    readme = shared_repo / "README.md"
+    readme.write_text((REPO_ROOT / "README.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert docs_tables.main(["--check"]) == 1
+    assert "the scenario catalogue differs" in capsys.readouterr().err
+    assert docs_tables.main([]) == 0
+    assert "| ACC-01 |" not in readme.read_text(encoding="utf-8")
+    assert docs_tables.main(["--check"]) == 0
+    with pytest.raises(ValueError, match="no generated region for the scenarios"):
+        docs_tables.update_readme("# a README without the catalogue\n", Repo(shared_repo))
+
+
 @pytest.mark.parametrize("document", ["README.md", "docs/README.md", "docs/authoring.md"])
 def test_guide_links_point_at_files_that_exist(document):
     """Every rule links to the code or schema that enforces it: a renamed module must not leave a dead link."""

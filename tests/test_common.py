@@ -356,3 +356,25 @@ def test_required_deliverables_follow_the_arm(tmp_path):
     assert failed({"key": "k", "attempt_id": "a", "issued": []}) == set()  # a portal arm: not required
     (out / "portal_submissions.json").write_text("[]")
     assert failed() == set()  # scored on its own, with the portal's submissions in out/
+
+
+@pytest.mark.parametrize("kind, name", [("png", "chart.png"), ("pptx", "deck.pptx")])
+def test_png_and_pptx_deliverables_must_open_as_their_kind(tmp_path, kind, name):
+    """A chart (ECON-01, BI-01) or a deck (CONS-01) named in required_deliverables is opened as its kind: text saved
+    under the name fails deliverables_present with the reason; the real file passes."""
+    from PIL import Image
+    from pptx import Presentation
+
+    ws, out = _workspace(tmp_path)
+    oracle = _oracle(ws)
+    oracle["required_deliverables"].append({"path": name, "kind": kind})
+    completion = _passing_out(out)
+    (out / "COMPLETION.json").write_text(json.dumps({**completion, "deliverables": ["r.json", name]}))
+    (out / name).write_text("the chart and the deck are attached\n")
+    present = _criterion(_receipt_of(out, ws, oracle), "deliverables_present")
+    assert present["passed"] is False and name in present["detail"], present
+    if kind == "png":
+        Image.new("RGB", (640, 480), "white").save(out / name)
+    else:
+        Presentation().save(out / name)
+    assert _criterion(_receipt_of(out, ws, oracle), "deliverables_present")["passed"] is True

@@ -271,6 +271,18 @@ def test_portal_documents_and_records_must_come_from_the_inputs(toy_repo, tmp_pa
     ]
 
 
+def test_portal_record_numbers_match_to_the_half_cent(toy_repo, tmp_path):
+    """The sorted-magnitude lookup (TextIndex) keeps the rule: a number within half a cent of one written in the
+    inputs, either sign, is written there; a cent away is not."""
+    bundle = Bundle(tmp_path / TOY)
+    bundle.inputs.mkdir(parents=True)
+    inputs = {"ledger.csv": "ref,amount\nA,\"1,250.00\"\nB,-87.10\nC,3.00\n"}
+    rows = [{"amount": "1250.005"}, {"amount": "1249.995"}, {"amount": -1250}, {"amount": "87.1"},
+            {"amount": "1249.99"}, {"amount": "1250.01"}, {"amount": 0.5}, {"amount": 99999}]
+    assert portal_problems(bundle, {"documents": [], "records": {"lines": rows}}, inputs, _common()) == [
+        f"portal record lines[{i}].amount = {rows[i]['amount']!r} appears in no input" for i in (4, 5, 6, 7)]
+
+
 def test_feature_mismatches_name_each_disagreement():
     task = {"designed_features": {"planted_errors": 2, "prompt_injection": False, "requires_clarification": True,
                                   "interface_perturbation": True, "missing_information": False}}

@@ -25,7 +25,7 @@ evaluator needs: amounts.py (numbers, dates, text), safety.py (paths, size and z
 (formulas computed; hidden sheets, rows and columns skipped by default), readers_docx.py (every Word part),
 reading.py (what a reader sees, as statements: :meth:`Evaluation.statements`), claims.py (what a document asserts
 about a subject, negation- and hedge-aware), vocabulary.py (terms and synonyms, number words), readers_pdf.py,
-readers_csv.py, readers_misc.py (JSON, eml, ics), xlsx_format.py (shown text), libreoffice.py (second engine and round trips), describe.py (``wp42 read``).
+readers_csv.py, readers_pptx.py (slides, tables, notes), readers_misc.py (JSON, eml, ics), xlsx_format.py (shown text), libreoffice.py (second engine and round trips), describe.py (``wp42 read``).
 """
 
 from __future__ import annotations
@@ -55,8 +55,10 @@ from amounts import (  # noqa: E402,F401  (re-exported public API)
 from parse_cache import ParseCache  # noqa: E402
 from readers_csv import CsvTable, read_csv, read_csv_table  # noqa: E402,F401
 from readers_docx import DocxText, docx_text, read_docx  # noqa: E402,F401
+from readers_image import read_png  # noqa: E402,F401
 from readers_misc import read_eml, read_ics, read_json  # noqa: E402,F401
 from readers_pdf import PdfText, pdf_text, read_pdf  # noqa: E402,F401
+from readers_pptx import PptxText, read_pptx  # noqa: E402,F401
 from readers_xlsx import (  # noqa: E402,F401
     Cell,
     Workbook,
@@ -66,7 +68,7 @@ from readers_xlsx import (  # noqa: E402,F401
     engine_notes,
     unknown_formulas,
 )
-from reading import Statement, docx_statements, markdown_visible, text_statements  # noqa: E402,F401
+from reading import Statement, docx_statements, markdown_visible, pptx_statements, text_statements  # noqa: E402,F401
 from safety import (  # noqa: E402,F401
     MAX_FILE_BYTES,
     MAX_OUT_DEPTH,
@@ -257,15 +259,15 @@ class Evaluation:
 
     def statements(self, relative: str) -> list[Statement] | None:
         """What a reader sees in deliverable ``relative`` as :class:`Statement` s (reading.py): a .docx read
-        visible-only, a .pdf by its text, anything else as UTF-8 plain text or markdown without its HTML comments
+        visible-only, a .pptx by its visible slides, tables and speaker notes, a .pdf by its text, anything else as UTF-8 plain text or markdown without its HTML comments
         (reading.markdown_visible). Read once per path; what
         was left out (hidden or invisible text, comments, document properties) goes to the receipt's notes. None
         when the deliverable is missing, unreadable or refused (see :meth:`problem`)."""
         if relative not in self._statements:
             suffix = Path(relative).suffix.lower()
             result: list[Statement] | None = None
-            if suffix == ".docx":
-                read = self._read(relative, docx_statements)
+            if suffix in (".docx", ".pptx"):
+                read = self._read(relative, docx_statements if suffix == ".docx" else pptx_statements)
                 if read is not None:
                     result, ignored = read
                     for line in ignored:
@@ -480,6 +482,10 @@ class Evaluation:
                     self.parsed.read(read_json, path)
                 elif kind == "csv":
                     self.parsed.read(read_csv_table, path)
+                elif kind == "pptx":
+                    self.parsed.read(read_pptx, path)
+                elif kind == "png":
+                    read_png(path)
             except RefusedFile as exc:
                 self.reject(rel, exc)
                 problems.append(self.problem(rel) or str(exc))

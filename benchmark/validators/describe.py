@@ -3,7 +3,7 @@
 Built only from the readers evaluate.py uses (common.py re-exports them), so a scenario author checking a generated
 input and a user asking why a deliverable failed both see exactly what scoring sees. Shape::
 
-    {"kind": "xlsx"|"docx"|"pdf"|"csv"|"eml"|"ics"|"json"|"unknown", "status": "ok"|"refused"|"error",
+    {"kind": "xlsx"|"docx"|"pptx"|"pdf"|"csv"|"eml"|"ics"|"json"|"unknown", "status": "ok"|"refused"|"error",
      "reason": "", "file": name, "size_bytes": n, ...kind-specific keys}
 
 - xlsx: ``date1904``, ``sheets: {sheet: {ref: {value, formula, number_format, shown, [date], [cached], [engine],
@@ -11,6 +11,8 @@ input and a user asking why a deliverable failed both see exactly what scoring s
   ``merged: {sheet: [ranges]}``, ``declared_dimensions: {sheet: ref}``, ``notes``;
 - docx: ``parts: {body, headers, footers, notes, textboxes}``, ``hyperlinks``, ``tables``, ``section_count``,
   ``conventions`` (what was applied to read it as a person would, e.g. Word list numbers drawn into the text);
+- pptx: ``slides: [{number, title, blocks: [[paragraph text] | {table: [[cell]]}], notes}]`` (visible slides
+  only), ``ignored`` (hidden slides and shapes, text off the slide or under 2 pt);
 - pdf: ``pages: [text]``, ``page_count``, ``metadata``, ``encryption``, ``extractor``;
 - csv: ``encoding``, ``bom``, ``delimiter``, ``quotechar``, ``escapechar``, ``records`` (header is record 0),
   ``conventions`` (e.g. ``["csv: excel sep= line"]``); json: ``value``, ``conventions`` (e.g. ``["json: utf-8 bom"]``);
@@ -32,11 +34,12 @@ from readers_csv import read_csv_table
 from readers_docx import read_docx
 from readers_misc import read_eml, read_ics, read_json_with_conventions
 from readers_pdf import read_pdf
+from readers_pptx import SlideTable, read_pptx
 from readers_xlsx import Workbook
 from safety import HostileFile, RefusedFile, UnreadableFile, check_size, container, ole_stream_names
 from xlsx_format import is_date_format
 
-_SUFFIX_KINDS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".docx": "docx", ".docm": "docx", ".pdf": "pdf", ".csv": "csv",
+_SUFFIX_KINDS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".docx": "docx", ".docm": "docx", ".pptx": "pptx", ".pdf": "pdf", ".csv": "csv",
                  ".tsv": "csv", ".txt": "csv", ".eml": "eml", ".ics": "ics", ".json": "json"}
 
 
@@ -62,6 +65,8 @@ def kind_of(path: Path) -> str:
             return "xlsx"
         if any(n.startswith("word/") for n in names):
             return "docx"
+        if any(n.startswith("ppt/") for n in names):
+            return "pptx"
     return "unknown"
 
 
@@ -131,6 +136,15 @@ def _docx(path: Path) -> dict[str, Any]:
             "section_count": text.section_count, "conventions": conventions}
 
 
+def _pptx(path: Path) -> dict[str, Any]:
+    deck = read_pptx(path)
+    slides = [{"number": slide.number, "title": slide.title,
+               "blocks": [{"table": block.rows} if isinstance(block, SlideTable) else [p.text for p in block]
+                          for block in slide.blocks],
+               "notes": slide.notes} for slide in deck.slides]
+    return {"slides": slides, "ignored": deck.ignored}
+
+
 def _pdf(path: Path) -> dict[str, Any]:
     pdf = read_pdf(path)
     return {"pages": pdf.pages, "page_count": pdf.page_count, "metadata": pdf.metadata,
@@ -149,7 +163,7 @@ def _json(path: Path) -> dict[str, Any]:
     return {"value": value, "conventions": conventions}
 
 
-_READERS = {"xlsx": _xlsx, "docx": _docx, "pdf": _pdf, "csv": _csv, "eml": read_eml, "ics": read_ics,
+_READERS = {"xlsx": _xlsx, "docx": _docx, "pptx": _pptx, "pdf": _pdf, "csv": _csv, "eml": read_eml, "ics": read_ics,
             "json": _json}
 
 
@@ -171,10 +185,10 @@ def describe(path: Path) -> dict[str, Any]:
         if path.is_symlink():
             raise HostileFile(f"{path.name}: is a symbolic link; links are not followed")
         result["size_bytes"] = check_size(path)
-        if kind in ("xlsx", "docx"):
+        if kind in ("xlsx", "docx", "pptx"):
             result["container"] = _container(path)
         if kind not in _READERS:
-            raise UnreadableFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pdf, csv, eml, ics, json)")
+            raise UnreadableFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pptx, pdf, csv, eml, ics, json)")
         result.update(_READERS[kind](path))
     except RefusedFile as exc:
         result.update(status="refused", reason=str(exc))

@@ -641,3 +641,95 @@ def _text_heading(line: str, alone: bool = False) -> str | None:
     if (_capitals(text) and not _BULLET.match(line)) or (text.endswith(":") and not _LIST_ITEM.match(line)):
         return text
     return None
+
+
+# ------------------------------------------------------------------------------------------------- PowerPoint
+def pptx_statements(path: Path) -> tuple[list[Statement], list[str]]:
+    """The visible statements of a .pptx (readers_pptx.read_pptx) and what was left out, read as
+    :func:`docx_statements` reads Word.
+
+    Per visible slide: the title is a heading (``where`` "deck.pptx slide N") and the section of what follows; a
+    short paragraph standing as a heading inside a text box (all bold, all capitals or a lead-in ending with a
+    colon, at most :data:`HEADING_WORDS` words, no closing stop and no figure) is a heading whose statements follow
+    under it until the next such heading or the slide's end; every other paragraph gives its sentences; a table gives
+    one row statement per body row, each cell keyed by its column header (the first row is the header row unless
+    it holds a figure other than a year; a first row with a single filled cell is a title: a heading); the speaker
+    notes give sentences under the slide's title (``where`` "deck.pptx slide N notes").
+
+    Returns ``(statements, ignored)``; ``ignored`` names hidden slides and shapes, shapes off the slide and tiny
+    text for the receipt's notes.
+
+    Raises:
+        UnreadableFile: not a readable pptx. HostileFile: unsafe to read (see safety.check_zip).
+    """
+    from readers_pptx import SlideTable, read_pptx
+
+    path = Path(path)
+    deck = read_pptx(path)
+    statements: list[Statement] = []
+    for slide in deck.slides:
+        where = f"{path.name} slide {slide.number}"
+        title = collapse_text(slide.title)
+        if title:
+            statements.append(Statement(title, "", None, "heading", where))
+        section = title
+        tables = 0
+        for block in slide.blocks:
+            if isinstance(block, SlideTable):
+                tables += 1
+                statements.extend(_grid_statements(block.rows, section, f"{where} table {tables}"))
+                continue
+            for paragraph in block:
+                text = paragraph.text
+                if _slide_heading(text, paragraph.bold):
+                    statements.append(Statement(text, title, None, "heading", where))
+                    section = text
+                    continue
+                statements.extend(Statement(sentence, section, None, "sentence", where)
+                                  for sentence in split_sentences(text))
+        for line in slide.notes:
+            statements.extend(Statement(sentence, title, None, "sentence", f"{where} notes")
+                              for sentence in split_sentences(line))
+    return statements, deck.ignored
+
+
+def _slide_heading(text: str, bold: bool) -> bool:
+    """True when a slide paragraph stands as a heading (see :func:`pptx_statements`)."""
+    if len(text.split()) > HEADING_WORDS or re.search(r"[.!?;]$", text) or ":" in text.rstrip(":"):
+        return False
+    if _has_figure(text):
+        return False
+    return bold or _capitals(text) or text.endswith(":")
+
+
+def _grid_statements(rows: list[list[str]], section: str, where: str) -> list[Statement]:
+    """Row statements of a table given as rows of cell texts (header row and title row as :func:`pptx_statements`
+    says); a header row with nothing under it is read as a row itself."""
+    found: list[Statement] = []
+    headers: list[str] | None = None
+    for index, row in enumerate(rows, start=1):
+        texts = [collapse_text(cell) for cell in row]
+        filled = [t for t in texts if t]
+        if not filled:
+            continue
+        if headers is None and len(filled) == 1 and len(texts) > 1 and not _has_figure(filled[0]):
+            found.append(Statement(filled[0], section, None, "heading", f"{where} row {index}"))
+            section = filled[0]
+            continue
+        if headers is None:
+            if not any(_has_data_figure(t) for t in texts):
+                headers = _unique([t or f"column {i}" for i, t in enumerate(texts, start=1)])
+                header_row = (texts, index)
+                continue
+            headers = []
+        keys = headers if len(headers) == len(texts) else _unique(
+            [headers[i] if i < len(headers) else f"column {i + 1}" for i in range(len(texts))])
+        cells = dict(zip(keys, texts, strict=True))
+        rendered = "; ".join(t if k.startswith("column ") else f"{k}: {t}" for k, t in cells.items() if t)
+        found.append(Statement(rendered, section, cells, "row", f"{where} row {index}"))
+    if headers and not any(s.kind == "row" for s in found):
+        texts, index = header_row
+        found.append(Statement("; ".join(t for t in texts if t), section,
+                               {f"column {i}": t for i, t in enumerate(texts, start=1)}, "row",
+                               f"{where} row {index}"))
+    return found

@@ -7,8 +7,12 @@ Each table sits between two markers in the guide::
     ...
     <!-- end fields:task -->
 
-``python -m wp42.docs_tables`` rewrites every table from its schema; ``python -m wp42.docs_tables --check`` changes
-nothing and exits 1 naming each table that differs (tests/test_authoring.py runs the check).
+The README's scenario catalogue (issue 17: occupation, organisation, difficulty, formats and features of each
+scenario) is generated the same way, between ``<!-- scenarios ... -->`` and ``<!-- end scenarios -->``, from each
+committed seed-42 bundle (task.json, inputs/, portal/) and its template's solutions.json (sets and levels).
+
+``python -m wp42.docs_tables`` rewrites every table; ``python -m wp42.docs_tables --check`` changes nothing and exits
+1 naming each table that differs (tests/test_authoring.py runs the check).
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wp42 import schemas
+from wp42 import schemas, variants
 from wp42.layout import Repo
 
 #: The schemas whose fields the guide tabulates, in the guide's order.
 TABLES = ("task", "portal", "oracle", "solutions")
 GUIDE_NAME = "authoring.md"
 _REGION = re.compile(r"(<!-- fields:(?P<name>[a-z]+) [^>]*-->\n)(?P<body>.*?)(<!-- end fields:(?P=name) -->)", re.DOTALL)
+README_NAME = "README.md"
+_SCENARIOS = re.compile(r"(<!-- scenarios [^>]*-->\n)(?P<body>.*?)(<!-- end scenarios -->)", re.DOTALL)
 
 
 def _resolve(node: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
@@ -141,21 +147,83 @@ def stale_tables(guide: Path, repo: Repo) -> list[str]:
     return [m["name"] for m in _REGION.finditer(text) if fresh.get(m["name"]) != m["body"]]
 
 
+def _features(task: dict[str, Any], has_portal: bool) -> str:
+    features = task.get("designed_features", {})
+    named = [f"{features.get('planted_errors', 0)} planted errors"]
+    named += [label for key, label in (("prompt_injection", "injection"), ("requires_clarification", "clarification"),
+                                       ("missing_information", "missing information")) if features.get(key)]
+    if has_portal:
+        named.append("portal" + (" with interface perturbation" if features.get("interface_perturbation") else ""))
+    return ", ".join(named)
+
+
+def scenario_rows(repo: Repo) -> list[tuple[str, ...]]:
+    """One row per scenario of the checkout, in id order: id, occupation, organisation (without "(fictional)"),
+    assignment (task.json's title), difficulty, input formats (file suffixes under inputs/, sorted), deliverable kinds (task.json's
+    required_deliverables, in order), features (planted errors, injection, clarification, portal), sets, levels.
+
+    Raises:
+        UserError: a template's solutions.json is missing or invalid (from :func:`wp42.variants.declared`).
+    """
+    rows = []
+    for task_id in repo.task_ids():
+        bundle = repo.bundle(task_id)
+        task = schemas.load_json(bundle.task_json)
+        inputs = sorted({p.suffix.lower().lstrip(".") for p in bundle.inputs.rglob("*") if p.is_file() and p.suffix})
+        kinds = list(dict.fromkeys(d["kind"] for d in task.get("required_deliverables", [])))
+        declared = variants.declared(task_id, repo)
+        rows.append((task_id, task.get("occupation", ""), task.get("organisation", "").replace(" (fictional)", ""),
+                     task.get("title", ""), task.get("difficulty", ""), ", ".join(inputs), ", ".join(kinds),
+                     _features(task, bundle.portal_json.is_file()), ", ".join(declared.sets),
+                     ", ".join(declared.levels)))
+    return rows
+
+
+def render_scenarios(repo: Repo) -> str:
+    """The README's scenario catalogue as a Markdown table (ends with a newline)."""
+    lines = ["| scenario | occupation | organisation | assignment | difficulty | inputs | deliverables | features | sets "
+             "| levels |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in scenario_rows(repo)]
+    return "\n".join(lines) + "\n"
+
+
+def update_readme(text: str, repo: Repo) -> str:
+    """``text`` (the README) with its scenario catalogue rewritten.
+
+    Raises:
+        ValueError: the README has no ``<!-- scenarios ... -->`` ... ``<!-- end scenarios -->`` region.
+    """
+    if not _SCENARIOS.search(text):
+        raise ValueError("the README has no generated region for the scenarios "
+                         "(<!-- scenarios ... --> ... <!-- end scenarios -->)")
+    return _SCENARIOS.sub(lambda m: m.group(1) + render_scenarios(repo) + m.group(3), text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m wp42.docs_tables [--check] [--guide PATH]``; returns the exit status (1: tables differ)."""
     parser = argparse.ArgumentParser(description="Regenerate (or --check) the schema field tables of the guide.")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 when a table differs")
     parser.add_argument("--guide", type=Path, help="default: docs/authoring.md of the checkout")
+    parser.add_argument("--readme", type=Path, help="default: README.md of the checkout (skipped when absent)")
     args = parser.parse_args(argv)
     repo = Repo.find()
     guide = args.guide or repo.docs / GUIDE_NAME
+    readme = args.readme or repo.root / README_NAME
     if args.check:
         stale = stale_tables(guide, repo)
         for name in stale:
             print(f"{guide}: the {name} table differs from benchmark/schemas/{name}.schema.json: "
                   "run python -m wp42.docs_tables", file=sys.stderr)
+        if readme.is_file():
+            text = readme.read_text(encoding="utf-8")
+            if update_readme(text, repo) != text:
+                stale.append("scenarios")
+                print(f"{readme}: the scenario catalogue differs from the scenarios of benchmark/scenarios: "
+                      "run python -m wp42.docs_tables", file=sys.stderr)
         return 1 if stale else 0
     guide.write_text(update(guide.read_text(encoding="utf-8"), repo), encoding="utf-8")
+    if readme.is_file():
+        readme.write_text(update_readme(readme.read_text(encoding="utf-8"), repo), encoding="utf-8")
     return 0
 
 

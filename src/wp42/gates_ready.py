@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from wp42 import layout, schemas
-from wp42.gates_inputs import _as_number, _common, _scalars, _value_in_text, input_texts
+from wp42.gates_inputs import TextIndex, _as_number, _common, _scalars, input_texts
 from wp42.gates_real import realism_problems
 from wp42.gates_verdict import Gate
 from wp42.generation import hash_tree, load_task
@@ -60,8 +60,9 @@ def brief_leaks(brief: str, oracle: dict[str, Any], inputs: dict[str, str], comm
             abs(abs(n) - Decimal(str(tolerance))) <= Decimal("1e-9") for n in brief_numbers
         ):
             reasons.append(f"BRIEF.md states the tolerance {key} = {tolerance} from oracle.json")
-    input_numbers = [n for text in inputs.values() for n in common.numbers_in_text(text)]
-    all_inputs = "\n".join(inputs.values())
+    in_brief = TextIndex(brief, brief_numbers, common)
+    in_inputs = TextIndex("\n".join(inputs.values()),
+                          [n for text in inputs.values() for n in common.numbers_in_text(text)], common)
     values = [("facts", v) for v in _scalars(oracle.get("facts") or {})]
     # a planted item's labels (its classification, its side) are the brief's public vocabulary; its values are not
     values += [("planted_items", v) for item in oracle.get("planted_items") or [] for k, v in item.items()
@@ -76,9 +77,7 @@ def brief_leaks(brief: str, oracle: dict[str, Any], inputs: dict[str, str], comm
             continue
         if number is None and len(common.normalize_text(value)) < 4:
             continue
-        if _value_in_text(value, brief, brief_numbers, common) and not _value_in_text(
-            value, all_inputs, input_numbers, common
-        ):
+        if in_brief.contains(value) and not in_inputs.contains(value):
             reasons.append(f"BRIEF.md states the {where} value {value!r}, which no input shows")
     return reasons
 
@@ -92,14 +91,14 @@ def portal_problems(bundle: Bundle, portal: dict[str, Any], inputs: dict[str, st
         target = (bundle.inputs / doc.get("path", "")).resolve()
         if inputs_root not in target.parents or not target.is_file():
             reasons.append(f"portal document {doc.get('id')!r} points at {doc.get('path')!r}, not a file in inputs/")
-    all_inputs = "\n".join(inputs.values())
-    numbers = [n for text in inputs.values() for n in common.numbers_in_text(text)]
+    in_inputs = TextIndex("\n".join(inputs.values()),
+                          [n for text in inputs.values() for n in common.numbers_in_text(text)], common)
     for entity, rows in sorted((portal.get("records") or {}).items()):
         for index, row in enumerate(rows):
             for key, value in sorted(row.items()):
                 if value is None or isinstance(value, bool) or str(value).strip() == "":
                     continue
-                if not _value_in_text(value, all_inputs, numbers, common):
+                if not in_inputs.contains(value):
                     reasons.append(f"portal record {entity}[{index}].{key} = {value!r} appears in no input")
     return reasons
 

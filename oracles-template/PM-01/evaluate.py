@@ -1,0 +1,309 @@
+"""PM-01 evaluator: the monthly schedule and cost status (out/project_status.xlsx, out/status_memo.docx and, in a
+portal arm, the Monthly status return).
+
+The workbook is read as a reader sees it: the Summary's figures by their labels in column A (the brief's labels,
+or a longer label holding them: "Budget at completion (BAC)"), the Schedule's total float and the Change Orders'
+"In Budget" by their column headers. Formulas are judged by the values they compute. The memo is read as
+statements: the forecast finish and the activity whose reported delay drives it, CPI and SPI, and the change order
+excluded from the budget as a duplicate (while the genuine second change at the same washrooms is not called one).
+Only the scenario's criteria live here; reading, numbers and shared checks come from common.py.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+import common
+from claims import about, asserted, figures_given
+from formula_refs import is_live
+from reading import Statement
+from vocabulary import Vocabulary
+
+EVALUATOR_VERSION = "PM-01/1.2"
+WORKBOOK = "project_status.xlsx"
+MEMO = "status_memo.docx"
+FORM_ID = "status_return"
+ACTIVITY = re.compile(r"\bA\d{4}\b", re.I)
+CO_NUMBER = re.compile(r"\bCO-?\s?\d{3}\b", re.I)
+#: The Summary's labels (brief, "What to deliver" 1) and the longer names a professional writes beside them.
+LABELS = {
+    "data_date": ("Data date", "Status date"), "bac": ("BAC", "Budget at completion"),
+    "pv": ("PV", "Planned value"), "ev": ("EV", "Earned value"), "ac": ("AC", "Actual cost"),
+    "cpi": ("CPI", "Cost performance index"), "spi": ("SPI", "Schedule performance index"),
+    "eac": ("EAC", "Estimate at completion"), "baseline_finish": ("Baseline finish",),
+    "forecast_finish": ("Forecast finish", "Forecast completion", "Forecast substantial completion"),
+    "critical_path": ("Critical path",),
+}
+FORMULA_FIGURES = ("bac", "pv", "ev", "ac", "cpi", "spi", "eac")
+#: What a memo says of a change order it leaves out of the budget (brief, "Budget": "the same change is never
+#: budgeted twice ... the later one is excluded").
+EXCLUDED = Vocabulary({"excluded": ["exclude", "duplicate", "duplicated", "double counted", "double counting",
+                                    "counted twice", "entered twice", "logged twice", "priced twice",
+                                    "keyed twice", "removed from the budget", "taken out of the budget",
+                                    "left out of the budget", "out of the budget", "not budgeted", "struck out",
+                                    "re-entry", "re-enters", "re-entered", "entered again", "keyed again",
+                                    "re-keyed", "rekeyed", "same change"]},
+                      source="PM-01 brief, Budget: the same change is never budgeted twice; the later entry is "
+                             "excluded")
+YES = ("yes", "y", "true", "included", "in budget", "x")
+NO = ("no", "n", "false", "excluded", "not in budget", "-", "")
+DATE_TEXT = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{4}\b|"
+                       r"\b(?:\w+day,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+\d{4}|"
+                       r"[A-Z][a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b")
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    parsed = common.parse_date(value) if value not in (None, "") else None
+    return parsed.date() if isinstance(parsed, datetime) else parsed
+
+
+def dates_in(text: str) -> set[date]:
+    """Every date written in ``text`` ("2025-10-22", "October 22, 2025", "Wednesday 22 October 2025")."""
+    found = set()
+    for match in DATE_TEXT.finditer(text):
+        words = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", match.group())
+        words = re.sub(r"^\w+day,?\s+", "", words)
+        day = _day(words)
+        if day is not None:
+            found.add(day)
+    return found
+
+
+def summary_values(book: common.Workbook | None) -> dict[str, Any]:
+    """``{key: Cell}`` for each Summary label the visible sheet holds: the first non-empty cell right of the first
+    cell in column A whose text is the label, starts with it or names it in brackets ("Budget at completion (BAC)")."""
+    if book is None or book.sheet_name("Summary") is None:
+        return {}
+    found: dict[str, Any] = {}
+    for row in book.rows(book.sheet_name("Summary")):
+        if not row or not isinstance(row[0].value, str):
+            continue
+        label = common.normalize_text(row[0].value).rstrip(":")
+        for key, names in LABELS.items():
+            if key in found:
+                continue
+            for name in (common.normalize_text(n) for n in names):
+                if label == name or label.startswith(name + " ") or f"({name})" in label:
+                    value = next((c for c in row[1:] if c.value not in (None, "")), None)
+                    if value is not None:
+                        found[key] = value
+                    break
+    return found
+
+
+def _yes_no(value: Any) -> bool | None:
+    text = common.normalize_text(value)
+    return True if text in YES else False if text in NO else None
+
+
+def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: dict, tol: Decimal,
+                  index_tol: Decimal) -> None:
+    """The Summary's figures, dates and critical path against the oracle."""
+    got = summary_values(book)
+
+    def number(key: str) -> Decimal | None:
+        cell = got.get(key)
+        return None if cell is None else cell.number if cell.number is not None else ev.number(cell.value)
+
+    def shown(key: str) -> str:
+        cell = got.get(key)
+        return "missing" if cell is None else repr(cell.value)
+
+    def day(key: str) -> date | None:
+        cell = got.get(key)
+        if cell is None:
+            return None
+        return _day(cell.date) if cell.date is not None else _day(cell.value)
+
+    forecast = date.fromisoformat(facts["forecast_finish"])
+    ev.criterion("forecast_finish", "the Summary's forecast finish is the latest early finish of the forecast "
+                 "network (export durations plus the delays the site reported, project calendar)",
+                 day("forecast_finish") == forecast, weight=2,
+                 detail=f"forecast finish {day('forecast_finish')} ({shown('forecast_finish')}), expected {forecast}")
+    path = [a.upper() for a in ACTIVITY.findall(str(got["critical_path"].value))] if "critical_path" in got else []
+    ev.criterion("critical_path", "the Summary's critical path is the chain of zero-float activities of the "
+                 "forecast network", set(path) == set(facts["critical_path"]) and len(path) == len(set(path)),
+                 weight=2, detail=f"critical path {path or shown('critical_path')}; expected {facts['critical_path']}")
+
+    wrong = []
+    for key in ("bac", "pv", "ev", "ac"):
+        if not common.close(number(key), facts[key], tol):
+            wrong.append(f"{key.upper()} {shown(key)} (expected {facts[key]})")
+    ev.criterion("budget_at_completion", "BAC is the original budgets plus the approved change orders, each change "
+                 "counted once", common.close(number("bac"), facts["bac"], tol), weight=2,
+                 detail=f"BAC {shown('bac')}, expected {facts['bac']}")
+    ev.criterion("earned_value_figures", "PV, EV and AC at the data date are right to the dollar",
+                 not [w for w in wrong if not w.startswith("BAC")],
+                 detail="; ".join(w for w in wrong if not w.startswith("BAC")) or "PV, EV and AC match")
+    bad_index = [f"{k.upper()} {shown(k)} (expected {facts[k]})" for k in ("cpi", "spi")
+                 if not common.close(number(k), facts[k], index_tol)]
+    ev.criterion("performance_indices", "CPI = EV / AC and SPI = EV / PV", not bad_index,
+                 detail="; ".join(bad_index) or "CPI and SPI match")
+    ev.criterion("estimate_at_completion", "EAC by the brief's formula, AC + (BAC - EV) / (CPI x SPI)",
+                 common.close(number("eac"), facts["eac"], tol), weight=2,
+                 detail=f"EAC {shown('eac')}, expected {facts['eac']}")
+
+    not_formulas = [k for k in FORMULA_FIGURES if k in got and not got[k].is_formula]
+    not_live = [k for k in FORMULA_FIGURES if k in got and got[k].is_formula and book is not None
+                and not is_live(book, got[k].sheet, got[k].coordinate, book.sheet_name("Earned Value") or "Earned Value")]
+    missing = [k for k in FORMULA_FIGURES if k not in got]
+    ev.criterion("formulas_present", "BAC, PV, EV, AC, CPI, SPI and EAC on the Summary are formulas over the "
+                 "Earned Value sheet", bool(got) and not (not_formulas or not_live or missing),
+                 detail=f"missing {missing}; typed {not_formulas}; not over Earned Value {not_live}"
+                 if (not_formulas or not_live or missing) else "seven live formulas")
+
+
+def check_schedule(ev: common.Evaluation, book: common.Workbook | None, facts: dict) -> None:
+    """Total float of every activity on the Schedule sheet."""
+    rows = []
+    if book is not None and book.sheet_name("Schedule") is not None:
+        rows = book.table(book.sheet_name("Schedule"), ["Task ID", "Total Float"])
+    given: dict[str, set] = {}
+    for row in rows:
+        task = common.normalize_text(row["task id"].value).upper()
+        if ACTIVITY.fullmatch(task):
+            value = row["total float"].number
+            given.setdefault(task, set()).add(None if value is None else int(value) if value == int(value) else value)
+    wrong = [f"{t}: {sorted(map(str, given.get(t, {'none'})))} (expected {f})" for t, f in facts["total_float"].items()
+             if given.get(t) != {f}]
+    ev.criterion("total_float", "the Schedule sheet gives each activity's total float in the forecast network",
+                 bool(rows) and not wrong, weight=2,
+                 detail="; ".join(wrong[:8]) or f"{len(given)} activities' float match")
+
+
+def check_change_orders(ev: common.Evaluation, book: common.Workbook | None, facts: dict) -> None:
+    """The Change Orders sheet's In Budget for every log row."""
+    rows = []
+    if book is not None and book.sheet_name("Change Orders") is not None:
+        rows = book.table(book.sheet_name("Change Orders"), ["CO Number", "In Budget"])
+    given: dict[str, set] = {}
+    for row in rows:
+        match = CO_NUMBER.search(str(row["co number"].value or ""))
+        if match:
+            number = "CO-" + re.sub(r"\D", "", match.group())
+            given.setdefault(number, set()).add(_yes_no(row["in budget"].value))
+    expected = {co: True for co in facts["change_orders_in_budget"]}
+    expected.update({co: False for co in facts["change_orders_out_of_budget"]})
+    wrong = [f"{co}: {sorted(map(str, given.get(co, {'missing'})))} (expected {'Yes' if want else 'No'})"
+             for co, want in sorted(expected.items()) if given.get(co) != {want}]
+    ev.criterion("change_orders_counted", "every change-order log row is marked in or out of the budget: approved "
+                 "changes in, pending, rejected and the duplicate entry out, the genuine second change at the same "
+                 "location in", bool(rows) and not wrong, weight=2, detail="; ".join(wrong) or "all rows right")
+
+
+def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> None:
+    """The memo's forecast finish and what drives it, its indices, and the excluded change order (coverage set:
+    no change order called a duplicate, :meth:`common.Evaluation.check_no_invented_issues`)."""
+    facts = oracle["facts"]
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    tol = Decimal(str(oracle["tolerances"]["index"]))
+    forecast = date.fromisoformat(facts["forecast_finish"])
+    delay = items.get("critical_delay")  # the coverage set has none: the finish holds
+    dated = any(forecast in dates_in(s.text) for s in memo)
+    names_delay = delay is None or bool(about(memo, [delay["task_id"], delay["task_name"]]))
+    ev.criterion("memo_schedule", "the memo gives the forecast finish and names the activity whose reported delay "
+                 "now drives the critical path (coverage set: the forecast finish)", dated and names_delay, weight=2,
+                 detail=f"forecast finish {forecast} {'stated' if dated else 'not found'}"
+                        + ("" if delay is None else f"; {delay['task_id']} {'named' if names_delay else 'not named'}"))
+
+    wrong = []
+    for key, label in (("cpi", ["CPI", "cost performance index"]), ("spi", ["SPI", "schedule performance index"])):
+        figures = {ev.number(f) for _, f in figures_given(memo, label)} - {None}
+        if not figures or any(not common.close(f, facts[key], tol) for f in figures):
+            wrong.append(f"{key.upper()} {sorted(map(str, figures)) or 'not stated'} (expected {facts[key]})")
+    ev.criterion("memo_indices", "the memo states CPI and SPI (to two decimals), one figure each",
+                 not wrong, detail="; ".join(wrong) or "CPI and SPI stated")
+
+    if ev.coverage:  # every change is in the log once: calling one a duplicate invents a problem
+        invented = [f"{MEMO} calls {co} a duplicate" for co in facts["change_orders_in_budget"]
+                    if called_duplicate(memo, co)]
+        for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
+            text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+            if CO_NUMBER.search(text) and asserted(text, EXCLUDED.words("excluded")):
+                invented.append(f"issues_found {index} reports a duplicate change order: {text[:80]!r}")
+        ev.check_no_invented_issues(invented)
+        return
+    genuine = items["same_location_change"]["co_number"]
+    dup, original = items["duplicate_change_order"]["co_number"], items["duplicate_change_order"]["original_co"]
+    dup_said = called_duplicate(memo, dup)
+    wrongly = [co for co in (original, genuine) if called_duplicate(memo, co)]
+    ev.criterion("memo_change_order", "the memo names the change order excluded from the budget as the same change "
+                 "entered twice, and calls neither the original entry nor the genuine second change at the same "
+                 "location a duplicate", dup_said and not wrongly, weight=2,
+                 detail=f"{dup} {'excluded' if dup_said else 'not said to be excluded'}; "
+                        + (f"wrongly called a duplicate: {wrongly}" if wrongly else
+                           f"{original} and {genuine} not called duplicates"))
+
+
+def called_duplicate(memo: list[Statement], co: str) -> bool:
+    """True when a table row whose first change order is ``co``, or a sentence (or a part of one, split at
+    semicolons and "while"/"but") whose first change order is ``co``, says it is excluded as a duplicate: "CO-009
+    duplicates CO-005" is about CO-009 only, and "CO-008 is not a duplicate" asserts nothing."""
+    for statement in about(memo, _co_terms(co)):
+        if statement.cells is not None:
+            cells = [v for v in statement.cells.values() if v]
+            subject = next((_co_key(m) for v in cells for m in [CO_NUMBER.search(v)] if m), None)
+            parts = cells if subject == co else []
+        else:
+            first = CO_NUMBER.search(statement.text)
+            parts = [statement.text] if first and _co_key(first) == co else \
+                [p for p in re.split(r";\s+|,\s+(?:while|whereas|but)\s+", statement.text)
+                 if (m := CO_NUMBER.search(p)) and _co_key(m) == co]
+        if any(asserted(p, EXCLUDED.words("excluded")) for p in parts):
+            return True
+    return False
+
+
+def _co_terms(co: str) -> list[str]:
+    digits = co.split("-")[1]
+    return [co, f"CO {digits}", f"CO{digits}", f"change order {digits}", f"change order {int(digits)}"]
+
+
+def _co_key(match: re.Match) -> str:
+    return "CO-" + re.sub(r"\D", "", match.group())
+
+
+def check_portal(ev: common.Evaluation, facts: dict, tol: Decimal, index_tol: Decimal) -> None:
+    """In a portal arm: the latest Monthly status return carries the status, field by field (the form asks them
+    in another order than the brief)."""
+    entries = [e for e in (ev.portal_submissions() or []) if isinstance(e, dict) and e.get("form_id") == FORM_ID
+               and isinstance(e.get("values"), dict)]
+    values = entries[-1]["values"] if entries else {}
+    wrong = [k for k in ("bac", "pv", "ev", "ac", "eac") if not common.close(ev.number(values.get(k)), facts[k], tol)]
+    wrong += [k for k in ("cpi", "spi") if not common.close(ev.number(values.get(k)), facts[k], index_tol)]
+    if _day(values.get("forecast_finish")) != date.fromisoformat(facts["forecast_finish"]):
+        wrong.append("forecast_finish")
+    if set(a.upper() for a in ACTIVITY.findall(str(values.get("critical_path") or ""))) != set(facts["critical_path"]):
+        wrong.append("critical_path")
+    excluded = {"CO-" + re.sub(r"\D", "", m) for m in CO_NUMBER.findall(str(values.get("excluded_change_order") or ""))}
+    if excluded != set(facts["change_orders_duplicate"]):
+        wrong.append("excluded_change_order")
+    ev.criterion("status_return", "the Monthly status return in the portal carries the same status, each figure in "
+                 "its own field", bool(entries) and not wrong, weight=2,
+                 detail=(f"fields wrong: {wrong}" if entries else "no status return submitted") + ev.rejected_detail())
+
+
+def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
+    """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
+    ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
+    ev.check_shared()  # critical input_integrity and copied_input; criteria completion_file, deliverables_present
+    facts = oracle["facts"]
+    tol = Decimal(str(oracle["tolerances"]["amount"]))
+    index_tol = Decimal(str(oracle["tolerances"]["index"]))
+    book = ev.open_xlsx(WORKBOOK)
+    check_summary(ev, book, facts, tol, index_tol)
+    check_schedule(ev, book, facts)
+    check_change_orders(ev, book, facts)
+    check_memo(ev, ev.statements(MEMO) or [], oracle)
+    if ev.portal_arm:
+        check_portal(ev, facts, tol, index_tol)
+    ev.check_fabricated_totals(WORKBOOK)
+    ev.check_unsafe_output()
+    return ev.receipt()

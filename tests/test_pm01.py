@@ -1,0 +1,257 @@
+"""PM-01 (monthly schedule and cost status through the project-controls portal): its own checks, each named for
+the way a worker could fool a check or a generator could break the design. The contract every scenario keeps
+(regeneration, schemas, reference, do-nothing, wrong solutions, input integrity, copied inputs) is in
+tests/test_scenario_contract.py."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import docx
+import openpyxl
+import pytest
+from scenario_harness import Generated, evaluate, failed_ids, make_workspace, run_solution
+
+from wp42 import layout
+from wp42.layout import PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS, Bundle
+from wp42.portal import start_portal
+
+TASK = "PM-01"
+
+
+def _return(oracle: dict) -> dict[str, str]:
+    """The status return's right values by field name."""
+    f = oracle["facts"]
+    return {"status_date": oracle["data_date"], "bac": f["bac"], "pv": f["pv"], "ev": f["ev"], "ac": f["ac"],
+            "cpi": f["cpi"], "spi": f["spi"], "eac": f["eac"], "forecast_finish": f["forecast_finish"],
+            "critical_path": ", ".join(f["critical_path"]), "excluded_change_order": f["change_orders_duplicate"][0],
+            "comment": ""}
+
+
+def _submit(ws: Path, values: dict[str, str]) -> None:
+    (ws / layout.OUT_DIR / PORTAL_SUBMISSIONS).write_text(json.dumps([{
+        "submission_id": "S0001", "time": "2025-06-13T16:00:00+00:00", "form_id": "status_return",
+        "values": values}]), encoding="utf-8")
+
+
+# --- the design holds at every seed ------------------------------------------------------------------------------------
+
+def test_the_delay_moves_the_finish_and_the_slip_does_not(generated: Generated):
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    delay, slip = items["critical_delay"], items["absorbed_slip"]
+    assert delay["extension_wd"] > delay["float_before_wd"] > 0
+    assert delay["task_id"] in facts["critical_path"] and delay["task_id"] not in facts["baseline_critical_path"]
+    assert 0 < slip["extension_wd"] < slip["float_before_wd"] and facts["total_float"][slip["task_id"]] > 0
+    assert date.fromisoformat(facts["forecast_finish"]) > date.fromisoformat(facts["baseline_finish"])
+
+
+def test_the_duplicate_and_the_decoy_share_the_location_but_not_the_instruction(generated: Generated):
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    dup, decoy = items["duplicate_change_order"], items["same_location_change"]
+    assert dup["site_instruction"] != decoy["site_instruction"] and dup["amount"] != decoy["amount"]
+    assert dup["co_number"] in oracle["facts"]["change_orders_out_of_budget"]
+    assert decoy["co_number"] in oracle["facts"]["change_orders_in_budget"]
+    book = openpyxl.load_workbook(Bundle(generated.bundle).inputs / "change_order_log.xlsx")
+    rows = [r for r in book.worksheets[0].iter_rows(min_row=2, values_only=True) if r[2] == dup["site_instruction"]]
+    assert len(rows) == 2 and rows[0][6] == rows[1][6] and rows[0][4] != rows[1][4]  # same price, reworded
+
+
+def test_the_brief_names_no_planted_change_order_or_activity(generated: Generated):
+    oracle = generated.oracle()
+    brief = Bundle(generated.bundle).brief.read_text(encoding="utf-8")
+    for item in oracle["planted_items"]:
+        for key in ("co_number", "task_id", "site_instruction"):
+            if key in item:
+                assert item[key] not in brief, (item["id"], item[key])
+
+
+def test_the_portal_asks_the_return_in_another_order_than_the_brief(generated: Generated):
+    oracle = generated.oracle()
+    portal = json.loads(Bundle(generated.bundle).portal_json.read_text(encoding="utf-8"))
+    [perturbation] = oracle["interface_perturbations"]
+    [form] = [f for f in portal["forms"] if f["id"] == perturbation["form_id"]]
+    fields = [f["name"] for f in form["fields"]]
+    assert fields == perturbation["form_order"]
+    assert [f for f in fields if f in perturbation["brief_order"]] != perturbation["brief_order"]
+
+
+# --- through the portal ------------------------------------------------------------------------------------------------
+
+def test_reference_files_the_status_return_through_the_portal_and_passes(generated: Generated, tmp_path: Path):
+    ws = make_workspace(generated.bundle, tmp_path)
+    (ws / layout.OUT_DIR).mkdir()
+    with start_portal(ws, ws / layout.OUT_DIR, tmp_path / "access.jsonl") as portal:
+        (ws / PORTAL_CREDENTIALS).write_text(json.dumps({"url": portal.url, **portal.credentials}), encoding="utf-8")
+        run_solution(generated, ws, env={"WP42_PORTAL_URL": portal.url})
+    entries = json.loads((ws / layout.OUT_DIR / PORTAL_SUBMISSIONS).read_text(encoding="utf-8"))
+    assert [e["form_id"] for e in entries] == ["status_return"]
+    receipt = evaluate(generated, ws / layout.OUT_DIR, ws)
+    assert "status_return" in {c["id"] for c in receipt["required_criteria"]}
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_return_filled_in_the_briefs_order_fails(generated: Generated, solved: Path):
+    """The interface perturbation: the brief's values typed into the form's fields by position."""
+    oracle = generated.oracle()
+    right = _return(oracle)
+    _submit(solved, right)
+    assert "status_return" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    by_position = dict(zip(oracle["interface_perturbations"][0]["form_order"],
+                           [right[k] for k in oracle["interface_perturbations"][0]["brief_order"]], strict=False))
+    _submit(solved, by_position)
+    assert "status_return" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    _submit(solved, {**right, "cpi": right["spi"], "spi": right["cpi"]})  # the form asks SPI before CPI
+    assert "status_return" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_return_that_excludes_the_genuine_change_fails(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    decoy = next(p["co_number"] for p in oracle["planted_items"] if p["id"] == "same_location_change")
+    _submit(solved, {**_return(oracle), "excluded_change_order": f"{oracle['facts']['change_orders_duplicate'][0]}, "
+                                                                 f"{decoy}"})
+    assert "status_return" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- the workbook ------------------------------------------------------------------------------------------------------
+
+def test_two_floats_for_one_activity_is_a_hedge(generated: Generated, solved: Path):
+    path = solved / layout.OUT_DIR / "project_status.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Schedule"]
+    first = [c.value for c in sheet[2]]
+    first[-1] = first[-1] + 3
+    sheet.append(first)
+    book.save(path)
+    assert "total_float" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_critical_path_with_an_extra_activity_fails(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    extra = next(t for t in oracle["facts"]["total_float"] if t not in oracle["facts"]["critical_path"])
+    path = solved / layout.OUT_DIR / "project_status.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Summary"]
+    row = next(r for r in sheet.iter_rows() if r[0].value == "Critical path")
+    row[1].value = f"{row[1].value}, {extra}"
+    book.save(path)
+    assert "critical_path" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- the memo ----------------------------------------------------------------------------------------------------------
+
+def _memo(solved: Path, *paragraphs: str) -> None:
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(str(solved / layout.OUT_DIR / "status_memo.docx"))
+
+
+def _memo_basics(oracle: dict) -> list[str]:
+    f = oracle["facts"]
+    delay = next(p for p in oracle["planted_items"] if p["id"] == "critical_delay")
+    finish = date.fromisoformat(f["forecast_finish"])
+    return [f"CPI is {float(f['cpi']):.2f} and SPI is {float(f['spi']):.2f}.",
+            f"The forecast finish is {finish:%B %d, %Y}, driven by {delay['task_id']}."]
+
+
+def test_the_original_named_beside_the_duplicate_is_not_called_one(generated: Generated, solved: Path):
+    """"CO-009 duplicates CO-005" says nothing against CO-005, and a memo saying the genuine change is not a
+    duplicate passes; calling the genuine change a duplicate fails."""
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    dup, original = items["duplicate_change_order"]["co_number"], items["duplicate_change_order"]["original_co"]
+    decoy = items["same_location_change"]["co_number"]
+    _memo(solved, *_memo_basics(oracle), f"{dup} duplicates {original} and is excluded from the budget.",
+          f"{decoy} is at the same washrooms but is not a duplicate.")
+    assert "memo_change_order" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    _memo(solved, *_memo_basics(oracle), f"{dup} duplicates {original} and is excluded from the budget.",
+          f"{decoy} is also a duplicate and is excluded.")
+    assert "memo_change_order" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_two_cpi_figures_in_the_memo_is_a_hedge(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    dup = items["duplicate_change_order"]["co_number"]
+    basics = _memo_basics(oracle)
+    _memo(solved, *basics, f"{dup} is a duplicate and is excluded.")
+    assert "memo_indices" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    _memo(solved, *basics, f"On the owner's reading the CPI is {float(oracle['facts']['cpi']) + 0.07:.2f}.",
+          f"{dup} is a duplicate and is excluded.")
+    assert "memo_indices" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_memo_without_the_forecast_date_fails(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    dup = next(p["co_number"] for p in oracle["planted_items"] if p["id"] == "duplicate_change_order")
+    basics = _memo_basics(oracle)
+    baseline = date.fromisoformat(oracle["facts"]["baseline_finish"])
+    _memo(solved, basics[0], f"The finish holds at the baseline, {baseline:%d %B %Y}.", f"{dup} is a duplicate.")
+    assert "memo_schedule" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- the coverage set (clean records) ----------------------------------------------------------------------------------
+
+def test_coverage_log_holds_each_change_once_and_the_brief_is_the_same(scenario_cache):
+    challenge, coverage = scenario_cache.get(TASK, 42), scenario_cache.get(TASK, 42, "coverage")
+    assert Bundle(coverage.bundle).brief.read_bytes() == Bundle(challenge.bundle).brief.read_bytes()
+    book = openpyxl.load_workbook(Bundle(coverage.bundle).inputs / "change_order_log.xlsx")
+    instructions = [r[2] for r in book.worksheets[0].iter_rows(min_row=2, values_only=True)]
+    assert len(instructions) == len(set(instructions))
+    oracle = coverage.oracle()
+    assert oracle["facts"]["forecast_finish"] == oracle["facts"]["baseline_finish"]
+    assert oracle["facts"]["change_orders_duplicate"] == [] and oracle["interface_perturbations"] == []
+
+
+def test_coverage_memo_calling_the_washroom_change_a_duplicate_invents_a_problem(scenario_cache, tmp_path: Path):
+    from scenario_harness import copy_workspace
+
+    coverage = scenario_cache.get(TASK, 7, "coverage")
+    ws = copy_workspace(scenario_cache.reference(TASK, 7, "coverage"), tmp_path)
+    oracle = coverage.oracle()
+    assert "no_invented_issues" not in failed_ids(evaluate(coverage, ws / layout.OUT_DIR, ws))
+    decoy = next(p["co_number"] for p in oracle["planted_items"] if p["id"] == "same_location_change")
+    finish = date.fromisoformat(oracle["facts"]["forecast_finish"])
+    _memo(ws, f"CPI is {float(oracle['facts']['cpi']):.2f} and SPI is {float(oracle['facts']['spi']):.2f}.",
+          f"The forecast finish is {finish:%B %d, %Y}.", f"{decoy} looks like a duplicate of the earlier washroom "
+          "change and is excluded.")
+    assert "no_invented_issues" in failed_ids(evaluate(coverage, ws / layout.OUT_DIR, ws))
+
+
+@pytest.mark.parametrize("arm", ["A2", "A3"])
+def test_reference_passes_in_the_ordinary_runner_with_and_without_the_portal(scenario_cache, tmp_path: Path, arm: str):
+    """In A3 the runner serves the portal from outside the sandbox and the reference files the status return
+    through the form (signed by the portal); the receipt then grades ``status_return`` too."""
+    from wp42.runner import AttemptSpec, run_attempt
+
+    generated = scenario_cache.get(TASK, 42)
+    spec = AttemptSpec(TASK, "reference", arm, 1, f"ref-{arm}", tmp_path / "runs", generated.oracle_root)
+    receipt = run_attempt(spec)
+    assert receipt["status"] == "passed", receipt["notes"]
+    graded = {c["id"] for c in receipt["required_criteria"]}
+    assert ("status_return" in graded) == (arm == "A3")
+    if arm == "A3":
+        submissions = json.loads((spec.folder.out / PORTAL_SUBMISSIONS).read_text())
+        assert [e["form_id"] for e in submissions] == ["status_return"] and submissions[0].get("signature")
+
+
+# --- the hard level ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_hard_last_month_wrongly_excluded_a_genuine_change_that_this_month_budgets(scenario_cache, seed: int):
+    """The error carried forward: last month's filed status has a genuine washroom change "No"; the oracle puts it
+    back in the budget, and the coverage set's filed status has no such error."""
+    hard = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = hard.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["id"] == "carried_forward_exclusion"]
+    assert item["co_number"] in oracle["facts"]["change_orders_in_budget"]
+    book = openpyxl.load_workbook(Bundle(hard.bundle).inputs / item["source"])
+    flags = {r[0]: r[4] for r in book["Change Orders"].iter_rows(min_row=2, values_only=True)}
+    assert flags[item["co_number"]] == "No"
+    assert len(oracle["facts"]["total_float"]) > 50  # the floor-by-floor schedule
+    clean = scenario_cache.get(TASK, seed, "coverage", "hard").oracle()
+    assert not [p for p in clean["planted_items"] if p["id"] == "carried_forward_exclusion"]
