@@ -153,12 +153,14 @@ def test_wrong_date_does_not_report_the_duplicate(generated, solved):
 
 
 def test_jpeg_saved_as_png_fails_chart_without_a_violation(generated, solved):
+    """A JPEG named .png is the worker's mistake: the chart (a required png deliverable) is not there, nothing is
+    hostile."""
     from PIL import Image
 
     path = solved / layout.OUT_DIR / "comp_growth_by_region.png"
     Image.open(path).convert("RGB").save(path, format="JPEG")
     receipt = evaluate(generated, path.parent, solved)
-    assert failed_ids(receipt) == {"chart"}
+    assert failed_ids(receipt) == {"chart", "deliverables_present"}
 
 
 def test_percentage_points_and_chain_total_label_pass(generated, solved):

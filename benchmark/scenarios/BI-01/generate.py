@@ -27,7 +27,7 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-BI-1 (grocery retail chain, Portland, OR).
 ORGANISATION = "Orchard Street Grocers (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -333,7 +333,7 @@ def build(out: BundleWriter) -> None:
         "title": f"Comparable-store sales dashboard, FY2025 period {period}", "version": "1.0",
         "difficulty": "standard", "designed_dependency_depth": 20, "professional_minutes_estimate": 150,
         "required_deliverables": [{"path": WORKBOOK, "kind": "xlsx", "must_have_formulas": True},
-                                  {"path": "COMPLETION.json", "kind": "json"}],
+                                  {"path": CHART, "kind": "png"}, {"path": "COMPLETION.json", "kind": "json"}],
         "designed_features": {"planted_errors": 0 if out.coverage else (2 if out.hard else 1), "prompt_injection": False,
                               "missing_information": not out.coverage,
                               "requires_clarification": not out.coverage, "interface_perturbation": False},
