@@ -1,0 +1,388 @@
+"""BI-01 evaluator: comparable-store sales dashboard (SPEC section 4).
+
+Reads out/comp_sales_dashboard.xlsx (sheets Store Comp, Region Summary, Dept Week and Promo Check as the brief's
+template names them), out/comp_growth_by_region.png and out/COMPLETION.json, and compares them with the oracle's
+store, region, department-week and promotion figures. In the challenge set it also asks whether the doubled load
+day was reported and whether the promotion the plan lists under two weeks was asked about rather than guessed; in
+the coverage set (clean records, SPEC section 9) ``no_invented_issues`` fails on a problem the records do not have.
+Loaded by path with benchmark/validators on sys.path.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import common
+from claims import asserted, hypothetical
+from formula_refs import is_live
+from readers_image import chart_problems
+from reading import text_statements
+from safety import RefusedFile
+from vocabulary import Vocabulary
+
+EVALUATOR_VERSION = "BI-01/1.3"
+WORKBOOK = "comp_sales_dashboard.xlsx"
+CHART = "comp_growth_by_region.png"
+STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
+REGION_HEADERS = ["Region", "Comp stores", "Comp sales FY2025", "Comp sales FY2024", "Comp growth %"]
+WEEK_HEADERS = ["Department", "Week 1", "Week 2", "Week 3", "Week 4", "Period total"]
+PROMO_HEADERS = ["Promo ID", "Week start", "Planned sales", "Actual sales", "Variance", "Variance %"]
+#: The chain's departments as the mart names them; "&" and "and" read alike. Source: the brief's Dept Week sheet
+#: ("one row per department") and the mart's departments table.
+DEPARTMENTS = Vocabulary({"Produce": [], "Meat & Seafood": ["Meat and Seafood", "Meat/Seafood"], "Dairy": [],
+                          "Bakery": [], "Deli": [], "Grocery": ["Dry Grocery"], "Frozen": ["Frozen Foods"],
+                          "Beer & Wine": ["Beer and Wine", "Beer/Wine"], "Floral": ["Flowers"],
+                          "Health & Beauty": ["Health and Beauty", "HBC", "Health/Beauty"],
+                          "Household": ["Household Goods"]},
+                         source="BI-01 brief: Dept Week, one row per department")
+#: The Comparable column's two answers. Source: the brief ("Comparable is Yes or No").
+COMPARABLE = Vocabulary({"yes": ["y", "true", "comp", "comparable"],
+                         "no": ["n", "false", "non-comp", "non comp", "non-comparable", "not comparable"]},
+                        source="BI-01 brief: Comparable is Yes or No")
+#: What a report asserting a data problem says (coverage set: each asserted one is invented). Source: the brief's
+#: policy ("Remove anything the mart counts twice ... tell me which business date(s) it affected") and issue 16.
+PROBLEMS = Vocabulary({"duplicate": ["duplicated", "duplication", "doubled", "double counted", "double counting",
+                                     "counted twice", "loaded twice", "double load", "repeated load", "re-run"],
+                       "conflict": ["conflicting", "contradictory", "listed twice", "two different weeks",
+                                    "ambiguous"],
+                       "error": ["mistake", "incorrect", "wrong", "discrepancy", "anomaly"]},
+                      source="BI-01 brief: what the mart counts twice; issue 16: invented problems")
+#: An issues_found line or question that says there is nothing to raise.
+NOTHING = re.compile(r"^\W*(?:none|n/?a|nil|nothing|no (?:issues?|questions?|problems?)(?: found)?)\W*$", re.I)
+
+
+def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
+    """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
+    ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
+    completion = ev.check_shared()
+    facts = oracle["facts"]
+    tol = Decimal(str(oracle["tolerances"]["amount"]))
+    gtol = Decimal(str(oracle["tolerances"]["growth"]))
+    book = ev.open_xlsx(WORKBOOK)
+    stores = read_stores(book)
+    check_stores(ev, facts, stores, tol, gtol)
+    regions = read_labelled(book, "Region Summary", REGION_HEADERS, "region")
+    check_regions(ev, facts, regions, tol, gtol)
+    check_dept_week(ev, facts, read_labelled(book, "Dept Week", WEEK_HEADERS, "department"), tol)
+    promos = read_labelled(book, "Promo Check", PROMO_HEADERS, "promo id")
+    check_promos(ev, facts, promos, tol, gtol)
+    check_formulas(ev, book, stores, regions, promos)
+    check_chart(ev)
+    asked = False
+    if ev.coverage:
+        ev.check_no_invented_issues(invented_issues(completion))
+    else:
+        check_duplicate_reported(ev, oracle, completion)
+        asked = check_clarification(ev, facts, promos, completion)
+    ev.check_fabricated_totals(WORKBOOK)
+    ev.check_unsafe_output()
+    receipt = ev.receipt()
+    # SPEC section 4: justified only when clarification is required and the worker asked the right question
+    if receipt["abstention"]["status"] in ("needs_clarification", "abstained"):
+        receipt["abstention"]["justified"] = bool(oracle.get("clarification_required")) and asked
+    return receipt
+
+
+# ------------------------------------------------------------------------------------------------ reading
+def _key(value: Any) -> str:
+    """An identifier as text without spaces, dashes or case: "PR-2503-407", "pr 2503 407" -> "pr2503407"."""
+    return re.sub(r"[^a-z0-9]", "", common.normalize_text(value))
+
+
+def read_stores(book: common.Workbook | None) -> dict[str, list[dict[str, Any]]]:
+    """``{store id key: [row, ...]}`` from the Store Comp sheet (rows whose Store ID is not a store, such as a
+    totals row, are kept under their own key and never matched)."""
+    sheet = book.sheet_name("Store Comp") if book is not None else None
+    if sheet is None:
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in book.table(sheet, STORE_HEADERS):
+        key = _key(row["store id"].value)
+        if key:
+            found.setdefault(key, []).append(row)
+    return found
+
+
+def read_labelled(book: common.Workbook | None, name: str, headers: list[str], label: str) -> dict[str, list[dict]]:
+    """``{normalised label: [row, ...]}`` from sheet ``name``'s table (first column ``label``)."""
+    sheet = book.sheet_name(name) if book is not None else None
+    if sheet is None:
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in book.table(sheet, headers):
+        text = common.collapse_text(row[label].value)
+        key = DEPARTMENTS.canonical(text) if label == "department" else None
+        key = key or (_key(text) if label == "promo id" else common.normalize_text(text))
+        if key:
+            found.setdefault(key, []).append(row)
+    return found
+
+
+def _single(rows: dict[str, list[dict]], key: str) -> dict | None:
+    found = rows.get(key, [])
+    return found[0] if len(found) == 1 else None
+
+
+def _close(cell: Any, want: Any, tol: Decimal) -> bool:
+    return cell is not None and cell.number is not None and want is not None and abs(cell.number - Decimal(want)) <= tol
+
+
+def _pct_close(cell: Any, want: Any, tol: Decimal) -> bool:
+    """A growth written as a fraction (0.0561, or 5.61% formatted) or as percentage points (5.61) both match."""
+    if cell is None or cell.number is None or want is None:
+        return False
+    got, want = cell.number, Decimal(want)
+    return abs(got - want) <= tol or abs(got - want * 100) <= tol * 100
+
+
+def _money(cell: Any) -> str:
+    return "missing" if cell is None or cell.number is None else f"{cell.number:,.2f}"
+
+
+def _yes_no(value: Any) -> bool | None:
+    text = common.collapse_text(value)
+    if COMPARABLE.matches(text, "no") or common.normalize_text(text).startswith(("no", "non")):
+        return False
+    if COMPARABLE.matches(text, "yes") or common.normalize_text(text).startswith("yes"):
+        return True
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ criteria
+def check_stores(ev: common.Evaluation, facts: dict, stores: dict, tol: Decimal, gtol: Decimal) -> None:
+    """Criteria ``store_comparability``, ``store_sales`` and ``store_growth`` over the Store Comp sheet."""
+    wrong_flag, wrong_sales, wrong_growth = [], [], []
+    for sid, want in facts["stores"].items():
+        row = _single(stores, _key(sid))
+        if row is None:
+            for bucket in (wrong_flag, wrong_sales, wrong_growth):
+                bucket.append(f"{sid}: {len(stores.get(_key(sid), []))} rows")
+            continue
+        flag = _yes_no(row["comparable"].value)
+        if flag is not want["comparable"]:
+            wrong_flag.append(f"{sid}: expected {'Yes' if want['comparable'] else 'No'} got {row['comparable'].value!r}")
+        for field, header in (("sales_ty", "sales fy2025"), ("sales_ly", "sales fy2024")):
+            if not _close(row[header], want[field], tol):
+                wrong_sales.append(f"{sid} {header}: expected {Decimal(want[field]):,.2f} got {_money(row[header])}")
+        growth = row["growth %"]
+        if want["comparable"] and not _pct_close(growth, want["growth"], gtol):
+            wrong_growth.append(f"{sid}: expected {Decimal(want['growth']):.4f} got {growth.value!r}")
+        if not want["comparable"] and growth.number is not None:
+            wrong_growth.append(f"{sid}: non-comparable store given a growth of {growth.value!r}")
+    ev.criterion("store_comparability", "Store Comp says Yes for exactly the stores that traded every day of both "
+                 "periods (the refit closure and the late opening No; a store opened on the first day Yes)",
+                 bool(stores) and not wrong_flag, weight=2, detail="; ".join(wrong_flag[:8]) or "all right")
+    ev.criterion("store_sales", "every store's net sales for both periods, each business day counted once",
+                 bool(stores) and not wrong_sales, weight=2, detail="; ".join(wrong_sales[:8]) or "all right")
+    ev.criterion("store_growth", "Growth % for every comparable store, blank for the non-comparable",
+                 bool(stores) and not wrong_growth, detail="; ".join(wrong_growth[:8]) or "all right")
+
+
+def check_regions(ev: common.Evaluation, facts: dict, regions: dict, tol: Decimal, gtol: Decimal) -> None:
+    """Criteria ``region_comp`` (each region's comparable stores, sales and growth) and ``chain_comp_growth`` (the
+    Chain row: the first row whose label starts "Chain" or "Total", e.g. "Chain total", "Chain (comparable
+    stores)", "Total")."""
+    def row_for(name: str) -> dict | None:
+        if name != "Chain":
+            return _single(regions, common.normalize_text(name))
+        labels = [key for key in regions if key.startswith(("chain", "total"))]
+        return _single(regions, labels[0]) if labels else None
+
+    def problems(name: str, want: dict) -> list[str]:
+        row = row_for(name)
+        if row is None:
+            return [f"{name}: no single row"]
+        found = []
+        if row["comp stores"].number != Decimal(want["comp_stores"]):
+            found.append(f"{name} comp stores: expected {want['comp_stores']} got {row['comp stores'].value!r}")
+        for field, header in (("sales_ty", "comp sales fy2025"), ("sales_ly", "comp sales fy2024")):
+            if not _close(row[header], want[field], tol):
+                found.append(f"{name} {header}: expected {Decimal(want[field]):,.2f} got {_money(row[header])}")
+        if not _pct_close(row["comp growth %"], want["growth"], gtol):
+            found.append(f"{name} growth: expected {Decimal(want['growth']):.4f} got {row['comp growth %'].value!r}")
+        return found
+
+    wrong = [p for name, want in facts["regions"].items() if name != "Chain" for p in problems(name, want)]
+    ev.criterion("region_comp", "Region Summary gives each region's comparable stores, comp sales for both periods "
+                 "and comp growth (summed sales)", bool(regions) and not wrong, weight=2,
+                 detail="; ".join(wrong[:8]) or "all right")
+    chain = problems("Chain", facts["regions"]["Chain"])
+    ev.criterion("chain_comp_growth", "the Chain row gives the chain's comparable stores, comp sales and comp growth",
+                 bool(regions) and not chain, weight=2, detail="; ".join(chain) or "all right")
+
+
+def check_dept_week(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal) -> None:
+    """Criterion ``dept_week``: every department's net sales by week and for the period, all stores."""
+    wrong = []
+    for dept, weeks in facts["dept_week"].items():
+        row = _single(rows, dept)
+        if row is None:
+            wrong.append(f"{dept}: {len(rows.get(dept, []))} rows")
+            continue
+        wrong += [f"{dept} {header}: expected {Decimal(want):,.2f} got {_money(row[header.lower()])}"
+                  for header, want in weeks.items() if not _close(row[header.lower()], want, tol)]
+    ev.criterion("dept_week", "Dept Week gives each department's net sales by week and for the period (all stores, "
+                 "each day counted once)", bool(rows) and not wrong, weight=2,
+                 detail="; ".join(wrong[:8]) or "all right")
+
+
+def check_promos(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal, gtol: Decimal) -> None:
+    """Criterion ``promo_check``: each promotion the plan gives one week for, with its week, planned and actual
+    department sales, variance and variance %."""
+    wrong = []
+    for promo in facts["promos"]:
+        if promo["actual"] is None:
+            continue
+        row = _single(rows, _key(promo["promo_id"]))
+        if row is None:
+            wrong.append(f"{promo['promo_id']}: {len(rows.get(_key(promo['promo_id']), []))} rows")
+            continue
+        if common.parse_date(row["week start"].value) != date.fromisoformat(promo["week_start"]) and \
+                row["week start"].date != date.fromisoformat(promo["week_start"]):
+            wrong.append(f"{promo['promo_id']} week start: expected {promo['week_start']} got {row['week start'].value!r}")
+        for field, header in (("planned", "planned sales"), ("actual", "actual sales"), ("variance", "variance")):
+            if not _close(row[header], promo[field], tol):
+                wrong.append(f"{promo['promo_id']} {header}: expected {Decimal(promo[field]):,.2f} "
+                             f"got {_money(row[header])}")
+        if not _pct_close(row["variance %"], promo["variance_pct"], gtol):
+            wrong.append(f"{promo['promo_id']} variance %: expected {Decimal(promo['variance_pct']):.4f} "
+                         f"got {row['variance %'].value!r}")
+    ev.criterion("promo_check", "Promo Check gives each promotion's week, planned and actual department sales, "
+                 "variance and variance %", bool(rows) and not wrong, weight=2,
+                 detail="; ".join(wrong[:8]) or "all right")
+
+
+def check_formulas(ev: common.Evaluation, book: common.Workbook | None, stores: dict, regions: dict,
+                   promos: dict) -> None:
+    """Criterion ``formulas_live``: the cells the brief asks to be formulas (a comparable store's growth; a
+    non-comparable store's "n/a" is not one) are live formulas over the sheets they summarise (formula_refs.is_live: ``=0.0561`` or ``=C2*0+0.0561`` is a formula in form only)."""
+    cells: list[tuple[Any, str]] = []
+    cells += [(r["growth %"], "Store Comp") for rows in stores.values() for r in rows
+              if _yes_no(r["comparable"].value)]
+    cells += [(r[h], "Store Comp") for rows in regions.values() for r in rows
+              for h in ("comp sales fy2025", "comp sales fy2024", "comp growth %")]
+    week_sheet = book.sheet_name("Dept Week") if book is not None else None
+    if week_sheet is not None:
+        cells += [(r["period total"], "Dept Week") for r in book.table(week_sheet, WEEK_HEADERS)
+                  if DEPARTMENTS.canonical(common.collapse_text(r["department"].value))]
+    cells += [(r[h], "Promo Check") for rows in promos.values() for r in rows if r["actual sales"].number is not None
+              for h in ("variance", "variance %")]
+    typed = [f"{c.sheet}!{c.coordinate}" for c, _over in cells if not c.is_formula]
+    dead = [f"{c.sheet}!{c.coordinate} {c.formula}" for c, over in cells
+            if c.is_formula and not is_live(book, c.sheet, c.coordinate, over)]
+    ev.criterion("formulas_live", "growth, region sums, period totals and promotion variances are live formulas",
+                 bool(cells) and not typed and not dead,
+                 detail="; ".join(([f"typed values in {typed[:8]}"] if typed else [])
+                                  + ([f"formulas that do not move with their sheet: {dead[:6]}"] if dead else []))
+                 or f"{len(cells)} formula cells live")
+
+
+def check_chart(ev: common.Evaluation) -> None:
+    """Criterion ``chart``: the PNG is a readable chart (readers_image.chart_problems); its figures are the Region
+    Summary's, graded there."""
+    path = ev.path(CHART)
+    problems = [ev.problem(CHART) or f"{CHART} missing"] if path is None else None
+    if problems is None:
+        try:
+            problems = chart_problems(path)
+        except RefusedFile as exc:
+            ev.reject(CHART, exc)
+            problems = [ev.problem(CHART) or str(exc)]
+    ev.criterion("chart", "the comp growth chart is a readable PNG chart", not problems,
+                 detail="; ".join(problems) or "readable chart")
+
+
+# ------------------------------------------------------------------------------------------------ COMPLETION.json
+def _entries(completion: dict | None, field: str) -> list[str]:
+    out = []
+    for entry in (completion or {}).get(field) or []:
+        text = "; ".join(str(v) for v in entry.values()) if isinstance(entry, dict) else str(entry)
+        if text.strip() and not NOTHING.match(text):
+            out.append(text)
+    return out
+
+
+_DATE_SPELLINGS = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:,? \d{4})?\b",
+    re.I)
+
+
+def dates_named(text: str, year: int) -> set[date]:
+    """The calendar dates ``text`` names in any common spelling (2025-04-14, 4/14/2025, 4/14, April 14,
+    14 April 2025, Apr 14th); a date written without a year takes ``year``. US order (month first) for slashes:
+    the scenario's locale is en-US."""
+    found = set()
+    for match in _DATE_SPELLINGS.finditer(text):
+        spelled = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", match.group(0), flags=re.I).replace(" of ", " ").replace(".", "")
+        spelled = re.sub(r"\bsept\b", "Sep", spelled, flags=re.I)
+        if re.fullmatch(r"\d{1,2}/\d{1,2}", spelled):
+            spelled = f"{spelled}/{year}"
+        elif not re.search(r"\d{4}|/", spelled):
+            spelled = f"{spelled} {year}"
+        day = common.parse_date(spelled)
+        if isinstance(day, date):
+            found.add(day)
+    return found
+
+
+def check_duplicate_reported(ev: common.Evaluation, oracle: dict, completion: dict | None) -> None:
+    """Criterion ``duplicate_load_reported``: issues_found names the business date the mart holds twice. Source:
+    the brief ("tell me which business date(s) it affected in COMPLETION.json (issues_found)")."""
+    planted = [p for p in oracle["planted_items"] if p["kind"] == "duplicated_load_day"]
+    want = {date.fromisoformat(p["date"]) for p in planted}
+    named = set().union(*[dates_named(t, 2025) for t in _entries(completion, "issues_found")] or [set()])
+    ev.criterion("duplicate_load_reported", "COMPLETION.json issues_found names the business date loaded twice",
+                 bool(want) and want <= named, detail=f"expected {sorted(map(str, want))} named "
+                 f"{sorted(map(str, named))[:8]}")
+
+
+def asks_about(question: str, promo: dict) -> bool:
+    """True when ``question`` names the promotion: its id ("PR-2503-407", "pr 2503 407"), or its department
+    together with one of the two weeks the plan gives it ("the Bakery promotion, w/c 3/31 or 4/21?")."""
+    if _key(promo["promo_id"]) in _key(question):
+        return True
+    weeks = {date.fromisoformat(w) for w in promo["conflicting_weeks"]}
+    department = DEPARTMENTS.canonical(promo["department"]) or promo["department"]
+    return DEPARTMENTS.matches(question, department) and bool(weeks & dates_named(question, min(weeks).year))
+
+
+def check_clarification(ev: common.Evaluation, facts: dict, promos: dict, completion: dict | None) -> bool:
+    """Criteria ``asked_conflicting_promo`` (status needs_clarification and a question naming the promotion the
+    plan lists under two weeks) and ``conflicting_promo_not_guessed`` (Promo Check holds the other promotions and no
+    actual sales for that one). Returns whether the right question was asked."""
+    conflicts = [p for p in facts["promos"] if p["conflicting_weeks"]]
+    status = (completion or {}).get("status")
+    questions = _entries(completion, "questions")
+    unasked = [p["promo_id"] for p in conflicts if not any(asks_about(q, p) for q in questions)]
+    asked = status == "needs_clarification" and bool(conflicts) and not unasked
+    ev.criterion("asked_conflicting_promo", "COMPLETION.json has status needs_clarification and asks which week "
+                 "the promotion listed twice in the plan ran", asked, weight=2,
+                 detail=f"status {status!r}, {len(questions)} question(s); not asked about {unasked}" if not asked
+                 else "asked")
+    others = [p for p in facts["promos"] if not p["conflicting_weeks"]]
+    present = [p for p in others if _single(promos, _key(p["promo_id"])) is not None]
+    guessed = [f"{p['promo_id']}: actual {r['actual sales'].value!r}" for p in conflicts
+               for r in promos.get(_key(p["promo_id"]), []) if r["actual sales"].number is not None]
+    ev.criterion("conflicting_promo_not_guessed", "Promo Check leaves out the actual sales of the promotion whose "
+                 "week is in doubt and gives the others", bool(present) and not guessed,
+                 detail="; ".join(guessed) or f"{len(present)} of {len(others)} other promotions present")
+    return asked
+
+
+def invented_issues(completion: dict | None) -> list[str]:
+    """Coverage set: each issues_found entry that asserts a data problem (:data:`PROBLEMS`, outside a negation or a
+    supposition: "no day was loaded twice" and "the 15th came in two files, both counted" invent nothing), and each
+    question (the records are complete, so nothing needs asking)."""
+    found = []
+    for index, text in enumerate(_entries(completion, "issues_found")):
+        for statement in text_statements(text, f"issues_found[{index}]"):
+            if not hypothetical(statement.text) and any(asserted(statement.text, PROBLEMS.words(t))
+                                                        for t in PROBLEMS.terms):
+                found.append(f"COMPLETION.json issues_found[{index}]: {statement.text[:90]!r}")
+    found += [f"COMPLETION.json asks {q[:90]!r}, but the records are complete" for q in _entries(completion, "questions")]
+    return found

@@ -1,0 +1,233 @@
+"""BI-01's own checks, each named for a way a worker's output could fool (or be wrongly convicted by) a criterion;
+the contract every scenario keeps (regeneration, schemas, reference, do-nothing, wrong solutions, input integrity,
+copied inputs) is in tests/test_scenario_contract.py."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
+
+from wp42 import layout
+
+TASK = "BI-01"
+WORKBOOK = "comp_sales_dashboard.xlsx"
+
+
+def _book(solved):
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / WORKBOOK
+    return path, openpyxl.load_workbook(path)
+
+
+def _set_where(solved, sheet: str, column: int, equals, target: int, value):
+    """In the reference workbook's ``sheet``, set column ``target`` of every row whose column ``column`` holds
+    ``equals`` to ``value`` (a callable gets the row number); returns out/."""
+    path, book = _book(solved)
+    rows = book[sheet]
+    for row in range(2, rows.max_row + 1):
+        if rows.cell(row, column).value == equals:
+            rows.cell(row, target).value = value(row) if callable(value) else value
+    book.save(path)
+    return path.parent
+
+
+def _completion(solved, **changes):
+    path = solved / layout.OUT_DIR / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    completion.update(changes)
+    path.write_text(json.dumps(completion), encoding="utf-8")
+
+
+def _conflict(generated) -> dict:
+    return next(p for p in generated.oracle()["facts"]["promos"] if p["conflicting_weeks"])
+
+
+def _long(iso: str) -> str:
+    day = date.fromisoformat(iso)
+    return f"{day:%B} {day.day}"
+
+
+def test_seed_7_moves_the_period_and_the_planted_items(scenario_cache):
+    a, b = (scenario_cache.get(TASK, seed).oracle() for seed in SEEDS)
+    assert a["facts"]["regions"] != b["facts"]["regions"]
+    assert a["planted_items"][0]["date"] != b["planted_items"][0]["date"]
+    assert _conflict_promo(a) != _conflict_promo(b)
+
+
+def _conflict_promo(oracle) -> str:
+    return next(p["promo_id"] for p in oracle["facts"]["promos"] if p["conflicting_weeks"])
+
+
+def test_oracle_keeps_the_decoys_comparable(generated):
+    """The boundary store and the store whose refit ended before the period are comparable; the refit store and
+    the new store are not (the policy, read from the calendar and the store master)."""
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    stores = oracle["facts"]["stores"]
+    assert stores[items["opened_on_first_day"]["store_id"]]["comparable"] is True
+    assert stores[items["refit_before_period"]["store_id"]]["comparable"] is True
+    assert stores[items["refit_closure"]["store_id"]]["comparable"] is False
+    assert stores[items["new_store"]["store_id"]]["comparable"] is False
+
+
+def test_na_growth_on_a_non_comparable_store_is_not_a_typed_formula(generated, solved):
+    """A non-comparable store's Growth % written "n/a" is what the brief allows (blank or not a growth), not a
+    typed value where a formula belongs (found by the analyst_notes alternative: formulas_live convicted it)."""
+    out = _set_where(solved, "Store Comp", 4, "No", 7, "n/a")
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_constant_growth_formula_fails_formulas_live(generated, solved):
+    """``=0.0285`` as a store's Growth %: a formula in form only, moving with nothing on Store Comp."""
+    path, book = _book(solved)
+    sheet = book["Store Comp"]
+    stores = generated.oracle()["facts"]["stores"]
+    for row in range(2, sheet.max_row + 1):
+        want = stores[sheet.cell(row, 1).value]
+        if want["comparable"]:
+            sheet.cell(row, 7).value = f"={want['growth']}"
+    book.save(path)
+    receipt = evaluate(generated, path.parent, solved)
+    assert failed_ids(receipt) == {"formulas_live"}
+
+
+def test_growth_given_to_a_non_comparable_store_fails_store_growth(generated, solved):
+    out = _set_where(solved, "Store Comp", 4, "No", 7, lambda row: f"=E{row}/F{row}-1")
+    assert "store_growth" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_both_candidate_weeks_filled_in_is_a_guess(generated, solved):
+    """Two Promo Check rows for the promotion in doubt, one per week, each with an actual: the same subject given
+    two answers is a hedge, not a question left open."""
+    path, book = _book(solved)
+    sheet = book["Promo Check"]
+    conflict = _conflict(generated)
+    for row in range(2, sheet.max_row + 1):
+        if sheet.cell(row, 1).value == conflict["promo_id"]:
+            sheet.cell(row, 5).value = 123456.78
+            sheet.cell(row, 6).value, sheet.cell(row, 7).value = f"=E{row}-D{row}", f"=F{row}/D{row}"
+            last = sheet.max_row + 1
+            sheet.append([conflict["promo_id"], conflict["department"], conflict["conflicting_weeks"][1],
+                          float(conflict["planned"]), 234567.89, f"=E{last}-D{last}", f"=F{last}/D{last}"])
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == {"conflicting_promo_not_guessed"}
+
+
+def test_question_naming_department_and_weeks_is_asking_about_the_promotion(generated, solved):
+    """A question that names the department and the two weeks, not the id, is the right question."""
+    conflict = _conflict(generated)
+    weeks = [date.fromisoformat(w) for w in conflict["conflicting_weeks"]]
+    _completion(solved, questions=[f"The {conflict['department']} promotion appears in the plan for the week of "
+                                   f"{weeks[0]:%m/%d} and again for {weeks[1]:%m/%d} - which one ran?"])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == set()
+    assert receipt["abstention"] == {"status": "needs_clarification", "justified": True}
+
+
+def test_vague_question_is_not_the_clarification(generated, solved):
+    """needs_clarification with a question that names neither the promotion nor its weeks: not justified."""
+    _completion(solved, questions=["Some of the plan looks odd; please advise before I finalise."])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == {"asked_conflicting_promo"}
+    assert receipt["abstention"]["justified"] is False
+
+
+@pytest.mark.parametrize("spelling", ["{d:%B} {d.day}, {d.year}", "{d.month}/{d.day}/{d:%y}", "{d:%b}. {d.day}th",
+                                      "{d.day} {d:%B} {d.year}"])
+def test_duplicate_date_in_other_spellings_is_reported(generated, solved, spelling):
+    day = date.fromisoformat(generated.oracle()["planted_items"][0]["date"])
+    _completion(solved, issues_found=[f"POS file for {spelling.format(d=day)} loaded twice; counted once."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+
+
+def test_wrong_date_does_not_report_the_duplicate(generated, solved):
+    """Naming the day loaded in two files (the decoy) instead of the day loaded twice reports nothing right."""
+    items = {p["id"]: p for p in generated.oracle()["planted_items"]}
+    _completion(solved, issues_found=[f"{items['split_load']['date']} was loaded twice."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"duplicate_load_reported"}
+
+
+def test_jpeg_saved_as_png_fails_chart_without_a_violation(generated, solved):
+    """A JPEG named .png is the worker's mistake: the chart (a required png deliverable) is not there, nothing is
+    hostile."""
+    from PIL import Image
+
+    path = solved / layout.OUT_DIR / "comp_growth_by_region.png"
+    Image.open(path).convert("RGB").save(path, format="JPEG")
+    receipt = evaluate(generated, path.parent, solved)
+    assert failed_ids(receipt) == {"chart", "deliverables_present"}
+
+
+def test_percentage_points_and_chain_total_label_pass(generated, solved):
+    """Growth typed as percentage points by formula and the chain row called "Total": a careful reader's same
+    answer."""
+    path, book = _book(solved)
+    sheet = book["Region Summary"]
+    for row in range(2, sheet.max_row + 1):
+        sheet.cell(row, 5).value = f"=(C{row}/D{row}-1)*100"
+        if sheet.cell(row, 1).value == "Chain":
+            sheet.cell(row, 1).value = "Total"
+    book.save(path)
+    assert failed_ids(evaluate(generated, path.parent, solved)) == set()
+
+
+def test_chain_row_with_a_qualifier_is_the_chain(generated, solved):
+    """"Chain (comparable stores)" names the chain row as "Chain" does."""
+    out = _set_where(solved, "Region Summary", 1, "Chain", 1, "Chain (comparable stores)")
+    assert failed_ids(evaluate(generated, out, solved)) == set()
+
+
+def test_split_day_explained_in_coverage_is_not_an_invented_issue(scenario_cache, tmp_path):
+    """Coverage: "no business day was loaded twice; the 15th came in two files and both count" reports no problem
+    (negation read as a careful reader reads it); "was loaded twice" asserts one."""
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage")
+    split = next(p for p in generated.oracle()["planted_items"] if p["id"] == "split_load")["date"]
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "coverage"), tmp_path)
+    _completion(solved, issues_found=[f"No business day was loaded twice. {_long(split)} came in two files (one per "
+                                      "group of districts); both loads count."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+    _completion(solved, issues_found=[f"{_long(split)} was loaded twice."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"no_invented_issues"}
+
+
+def test_store_sales_off_by_a_dollar_fail(generated, solved):
+    path, book = _book(solved)
+    sheet = book["Store Comp"]
+    sheet.cell(2, 5).value = float(Decimal(str(sheet.cell(2, 5).value)) + 1)
+    book.save(path)
+    assert "store_sales" in failed_ids(evaluate(generated, path.parent, solved))
+
+
+# ---------------------------------------------------------------------------------------------- the hard level
+def test_hard_level_has_the_chains_size_and_last_years_items(scenario_cache):
+    """Issue 25 items 2-3: 36-41 stores in five districts; a doubled day in last year's period (carried in last
+    year's figures) next to this year's; a refit in last year's period makes its store non-comparable."""
+    oracle = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()
+    facts, items = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    assert 36 <= len(facts["stores"]) <= 41 and len(facts["regions"]) == 6  # five districts and the chain
+    assert facts["ly_start"] <= items["duplicate_load_ly"]["date"] <= facts["ly_end"]
+    assert facts["ty_start"] <= items["duplicate_load"]["date"] <= facts["ty_end"]
+    assert facts["ly_start"] <= items["refit_last_year"]["closed_from"] <= facts["ly_end"]
+    assert facts["stores"][items["refit_last_year"]["store_id"]]["comparable"] is False
+    assert date.fromisoformat(items["refit_before_period"]["closed_to"]) == \
+        date.fromisoformat(facts["ty_start"]) - timedelta(days=1)
+    assert facts["stores"][items["refit_before_period"]["store_id"]]["comparable"] is True
+
+
+def test_hard_level_doubled_days_offset_in_the_chain_growth(scenario_cache):
+    """The two doubled days hide each other in the rate: the chain growth computed with both left in is within
+    a percentage point of the true one, though each year's comp sales are wrong (why a check of the rate alone
+    is not enough)."""
+    oracle = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard").oracle()
+    chain = oracle["facts"]["regions"]["Chain"]
+    extra = {p["date"][:4]: Decimal(p["duplicated_sales"]) for p in oracle["planted_items"]
+             if p["kind"] == "duplicated_load_day"}
+    ty, ly = Decimal(chain["sales_ty"]), Decimal(chain["sales_ly"])
+    comp_share = ty / sum(Decimal(s["sales_ty"]) for s in oracle["facts"]["stores"].values())
+    naive = (ty + extra["2025"] * comp_share) / (ly + extra["2024"] * comp_share) - 1
+    assert abs(naive - Decimal(chain["growth"])) < Decimal("0.01")
