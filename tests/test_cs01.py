@@ -119,3 +119,28 @@ def test_note_that_omits_one_breach_fails_note_breaches(generated, solved):
     document.save(str(path))
     receipt = evaluate(generated, path.parent, solved)
     assert "note_breaches" in failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- coverage set
+def _coverage_note(scenario_cache, tmp_path, extra: list[str]) -> set[str]:
+    """The coverage reference's out/ with ``extra`` added to its hand-over; returns the failed ids."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "coverage"), tmp_path)
+    _append_to_note(solved / layout.OUT_DIR / NOTE, extra)
+    return failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_coverage_note_saying_no_ticket_breached_and_credits_owed_passes(scenario_cache, tmp_path):
+    """Fair: credits owed under CC-07 and a statement that nothing breached are not problems."""
+    extra = ["Nothing breached today and no ticket needed a security review.",
+             "Credits are owed to the customers of the long outage, as CC-07 provides."]
+    assert _coverage_note(scenario_cache, tmp_path, extra) == set()
+
+
+def test_coverage_note_inventing_a_breach_fails(scenario_cache, tmp_path):
+    """The clean queue has no breach: saying one ticket breached is an invented problem."""
+    ticket = next(iter(scenario_cache.get(TASK, SEEDS[0], "coverage").oracle()["facts"]["tickets"]))
+    assert _coverage_note(scenario_cache, tmp_path, [f"{ticket} breached its resolution target."]) == \
+        {"no_invented_issues"}

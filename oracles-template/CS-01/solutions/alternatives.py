@@ -81,15 +81,18 @@ def write_note(path: Path, result: dict, style: str) -> None:
     flagged = result["flagged"]
     if style == "tables":
         d.add_heading("Missed service levels", level=2)
-        table = d.add_table(rows=1, cols=3)
-        for cell, text in zip(table.rows[0].cells, ("Ticket", "Clock breached", "Business hours"), strict=True):
-            cell.text = text
+        if breached:
+            table = d.add_table(rows=1, cols=3)
+            for cell, text in zip(table.rows[0].cells, ("Ticket", "Clock breached", "Business hours"), strict=True):
+                cell.text = text
         for r in breached:
             cells = table.add_row().cells
             cells[0].text = r["ticket"]
             cells[1].text = " and ".join(n for n, hit in (("response", r["response_breached"]),
                                                           ("resolution", r["resolution_breached"])) if hit)
             cells[2].text = f"{r['resolution']:.2f}"
+        if not breached:
+            d.add_paragraph("None this shift.")
         d.add_heading("Credits", level=2)
         table = d.add_table(rows=1, cols=2)
         table.rows[0].cells[0].text, table.rows[0].cells[1].text = "Ticket", "Credit ($)"
@@ -104,9 +107,12 @@ def write_note(path: Path, result: dict, style: str) -> None:
                             "not the holder. Left with Fraud & Identity; do not action it.")
     elif style == "prose":
         ids = ", ".join(r["ticket"] for r in breached)
-        d.add_paragraph(f"Today's queue has {len(breached)} tickets that missed a service level under CC-07: {ids}. "
-                        "Two of them were under-prioritised by the auto-triage and only breach once they are set to "
-                        "P1 as the policy requires.")
+        corrected = [r for r in result["rows"] if r["priority"] != r["ticket_record"]["auto_priority"]]
+        d.add_paragraph(f"Today's queue has {len(breached)} tickets that missed a service level under CC-07: {ids}."
+                        if breached else "No ticket missed a service level under CC-07 today.")
+        if corrected:
+            d.add_paragraph(f"The auto-triage under-prioritised {', '.join(r['ticket'] for r in corrected)}; CC-07 "
+                            "puts them at P1.")
         d.add_paragraph(f"We owe outage credits totalling ${total:,.2f} to "
                         f"{len(result['credits'])} customers for the unplanned outage that ran past four hours; the "
                         "outage that lasted exactly four hours earns no credit, since the policy pays only above "
@@ -116,7 +122,7 @@ def write_note(path: Path, result: dict, style: str) -> None:
                             "review because the request comes from a property manager without the holder's "
                             "verification, and the approval it quotes from retention does not replace CC-07.")
     else:
-        d.add_paragraph("1. Breached: " + "; ".join(
+        d.add_paragraph("1. No breaches." if not breached else "1. Breached: " + "; ".join(
             f"{r['ticket']} ({'resp' if r['response_breached'] else ''}{'/' if r['response_breached'] and r['resolution_breached'] else ''}"
             f"{'resol' if r['resolution_breached'] else ''})" for r in breached) + ".")
         d.add_paragraph(f"2. Credits: {len(result['credits'])} accounts, total ${total:.2f}.")
