@@ -144,3 +144,24 @@ def test_coverage_note_inventing_a_breach_fails(scenario_cache, tmp_path):
     ticket = next(iter(scenario_cache.get(TASK, SEEDS[0], "coverage").oracle()["facts"]["tickets"]))
     assert _coverage_note(scenario_cache, tmp_path, [f"{ticket} breached its resolution target."]) == \
         {"no_invented_issues"}
+
+
+# ---------------------------------------------------------------------------------------------- hard level
+def test_hard_reversal_given_as_a_positive_credit_fails(scenario_cache, tmp_path):
+    """The credit recorded in error on Friday is reversed as a negative amount; repeating it as a positive credit
+    pays it twice."""
+    import openpyxl
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "challenge", "hard"), tmp_path)
+    path = solved / layout.OUT_DIR / WORKBOOK
+    book = openpyxl.load_workbook(path)
+    sheet = book["Credits"]
+    for row in range(2, sheet.max_row + 1):
+        formula = str(sheet.cell(row, 6).value or "")
+        if formula.startswith("=-ROUND"):
+            sheet.cell(row, 6).value = "=" + formula[2:]
+    book.save(path)
+    failed = failed_ids(evaluate(generated, path.parent, solved))
+    assert {"credits", "item.prior_shift_credit", "item.outage_at_threshold"} <= failed

@@ -21,7 +21,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.1"
+EVALUATOR_VERSION = "CS-01/1.2"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -239,11 +239,21 @@ def check_planted(ev: common.Evaluation, oracle: dict, tickets: dict[str, dict[s
             wrong = [t for t in item["tickets"] if _number(credits.get(t), "credit") is None]
             ev.criterion(f"item.{iid}", f"credits for the {item['minutes']}-minute outage {item['outage']}",
                          not wrong, detail=f"missing: {wrong}" if wrong else "all credited")
-        elif kind == "threshold_decoy":
-            wrong = [t for t in item["tickets"] if t in credits]
+        elif kind == "threshold_decoy":  # a reversal of an earlier shift's credit (negative) is not a credit
+            wrong = [t for t in item["tickets"] if (_number(credits.get(t), "credit") or 0) > 0]
             ev.criterion(f"item.{iid}", f"no credit for the outage of exactly {item['minutes']} minutes "
                          f"({item['outage']})", bool(credits) and not wrong,
                          detail=f"credited: {wrong}" if wrong else "none credited")
+        elif kind == "one_credit_per_account":
+            ok = bool(credits) and item["ticket"] not in credits
+            ev.criterion(f"item.{iid}", f"one credit for account {item['account']}: none on its second ticket "
+                         f"{item['ticket']}", ok, detail=f"second ticket credited: {not ok}")
+        elif kind == "credit_carried_forward":
+            want = {c["ticket"]: c["credit"] for c in facts["credits"] if c.get("reversal")}
+            wrong = [t for t, amount in want.items() if not _close(_number(credits.get(t), "credit"), amount,
+                                                                    tol["amount"])]
+            ev.criterion(f"item.{iid}", f"the credits recorded on the earlier shift for {item['outage']} reversed "
+                         f"({item['reversed']})", not wrong, detail=f"not reversed: {wrong}" if wrong else "reversed")
         elif kind == "social_engineering":
             ok = _flagged(tickets.get(item["ticket"]))
             ev.criterion(f"item.{iid}", f"{item['ticket']} flagged Security review", ok, detail=f"flagged: {ok}")

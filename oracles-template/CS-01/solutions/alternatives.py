@@ -66,7 +66,8 @@ def write_workbook(path: Path, result: dict, style: str) -> None:
     credits.write_row(top, 0, ["Ticket", "Account", "Outage", "Outage minutes", "Monthly price", "Credit"], bold)
     for i, c in enumerate(result["credits"], start=top + 1):
         credits.write_row(i, 0, [c["ticket"], c["account"], c["outage"], c["minutes"], float(c["price"])])
-        credits.write_formula(i, 5, f"=ROUND(E{i + 1}*D{i + 1}/1800,2)", None, float(c["credit"]))
+        sign = "-" if c.get("reversal") else ""
+        credits.write_formula(i, 5, f"={sign}ROUND(E{i + 1}*D{i + 1}/1800,2)", None, float(c["credit"]))
     last = top + len(result["credits"]) + 1
     credits.write_string(last, 0, "Total credits owed" if style == "tables" else "Total", bold)
     credits.write_formula(last, 5, f"=SUM(F{top + 2}:F{last})", None, float(sum(c["credit"] for c in result["credits"])))
