@@ -3,7 +3,7 @@
 Built only from the readers evaluate.py uses (common.py re-exports them), so a scenario author checking a generated
 input and a user asking why a deliverable failed both see exactly what scoring sees. Shape::
 
-    {"kind": "xlsx"|"docx"|"pptx"|"pdf"|"csv"|"eml"|"ics"|"json"|"unknown", "status": "ok"|"refused"|"error",
+    {"kind": "xlsx"|"docx"|"pptx"|"pdf"|"csv"|"md"|"eml"|"ics"|"json"|"unknown", "status": "ok"|"refused"|"error",
      "reason": "", "file": name, "size_bytes": n, ...kind-specific keys}
 
 - xlsx: ``date1904``, ``sheets: {sheet: {ref: {value, formula, number_format, shown, [date], [cached], [engine],
@@ -16,6 +16,8 @@ input and a user asking why a deliverable failed both see exactly what scoring s
 - pdf: ``pages: [text]``, ``page_count``, ``metadata``, ``encryption``, ``extractor``;
 - csv: ``encoding``, ``bom``, ``delimiter``, ``quotechar``, ``escapechar``, ``records`` (header is record 0),
   ``conventions`` (e.g. ``["csv: excel sep= line"]``); json: ``value``, ``conventions`` (e.g. ``["json: utf-8 bom"]``);
+- md: ``text`` (UTF-8, as the evaluators read a .md deliverable: HTML comments left out), ``hidden_comments``
+  (how many were left out);
 - eml: ``headers``, ``content_type``, ``body_text``, ``attachments``; ics: ``prodid``, ``events``;
 - zip-based kinds and refusals also carry ``container: {is_zip, ole2, ole_streams}``.
 """
@@ -36,11 +38,13 @@ from readers_misc import read_eml, read_ics, read_json_with_conventions
 from readers_pdf import read_pdf
 from readers_pptx import SlideTable, read_pptx
 from readers_xlsx import Workbook
+from reading import markdown_visible
 from safety import HostileFile, RefusedFile, UnreadableFile, check_size, container, ole_stream_names
 from xlsx_format import is_date_format
 
 _SUFFIX_KINDS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".docx": "docx", ".docm": "docx", ".pptx": "pptx", ".pdf": "pdf", ".csv": "csv",
-                 ".tsv": "csv", ".txt": "csv", ".eml": "eml", ".ics": "ics", ".json": "json"}
+                 ".tsv": "csv", ".txt": "csv", ".md": "md", ".markdown": "md", ".eml": "eml", ".ics": "ics",
+                 ".json": "json"}
 
 
 def kind_of(path: Path) -> str:
@@ -158,13 +162,18 @@ def _csv(path: Path) -> dict[str, Any]:
             "conventions": table.conventions}
 
 
+def _md(path: Path) -> dict[str, Any]:
+    text, comments = markdown_visible(path.read_bytes().decode("utf-8", "replace"))
+    return {"text": text, "hidden_comments": comments}
+
+
 def _json(path: Path) -> dict[str, Any]:
     value, conventions = read_json_with_conventions(path)
     return {"value": value, "conventions": conventions}
 
 
-_READERS = {"xlsx": _xlsx, "docx": _docx, "pptx": _pptx, "pdf": _pdf, "csv": _csv, "eml": read_eml, "ics": read_ics,
-            "json": _json}
+_READERS = {"xlsx": _xlsx, "docx": _docx, "pptx": _pptx, "pdf": _pdf, "csv": _csv, "md": _md, "eml": read_eml,
+            "ics": read_ics, "json": _json}
 
 
 def _container(path: Path) -> dict[str, Any]:
@@ -188,7 +197,7 @@ def describe(path: Path) -> dict[str, Any]:
         if kind in ("xlsx", "docx", "pptx"):
             result["container"] = _container(path)
         if kind not in _READERS:
-            raise UnreadableFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pptx, pdf, csv, eml, ics, json)")
+            raise UnreadableFile(f"{path.name}: not a kind WP42 reads (xlsx, docx, pptx, pdf, csv, md, eml, ics, json)")
         result.update(_READERS[kind](path))
     except RefusedFile as exc:
         result.update(status="refused", reason=str(exc))

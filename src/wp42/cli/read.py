@@ -18,8 +18,8 @@ from wp42.read import EXIT_NOT_READ, read_file
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="print the whole reading as JSON (sorted keys)")
 def read_command(file: Path, as_json: bool) -> None:
-    """Show what WP42's evaluators see in FILE (xlsx, docx, pdf, csv, eml, ics, json). Exit 3 when the file is
-    refused or cannot be read."""
+    """Show what WP42's evaluators see in FILE (xlsx, docx, pptx, pdf, csv, md, eml, ics, json). Exit 3 when the
+    file is refused or cannot be read."""
     document = read_file(file)
     if as_json:
         click.echo(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False))
@@ -48,6 +48,20 @@ def _text(doc: dict[str, Any]) -> str:
         for part, text in doc.get("parts", {}).items():
             if text:
                 lines += [f"[{part}]", text]
+    elif kind == "pptx":
+        for slide in doc.get("slides", []):
+            lines.append(f"[slide {slide['number']}] {slide.get('title') or ''}".rstrip())
+            for block in slide.get("blocks", []):
+                rows = block["table"] if isinstance(block, dict) else [[text] for text in block]
+                lines += [" | ".join(str(cell) for cell in row) for row in rows]
+            notes = slide.get("notes") or []
+            if notes:
+                lines += ["  notes:", *(notes if isinstance(notes, list) else [notes])]
+        lines += [f"left out: {item}" for item in doc.get("ignored", [])]
+    elif kind == "md":
+        lines.append(doc.get("text", ""))
+        if doc.get("hidden_comments"):
+            lines.append(f"left out: {doc['hidden_comments']} HTML comment(s)")
     elif kind == "pdf":
         for number, text in enumerate(doc.get("pages", []), start=1):
             lines += [f"[page {number}]", text]
