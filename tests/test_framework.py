@@ -496,6 +496,26 @@ def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monke
     assert (attempt.out / "answer.json").read_text() == "done\n"
 
 
+def test_a_worker_program_that_is_missing_or_not_executable_is_refused_before_any_attempt(generated, tmp_path,
+                                                                                          capsys):
+    """A new user's trial: a worker path that does not exist ended every attempt with exit 127 and a hint about
+    --expose (given already); a script without its execute bit exited 126 with no hint. Both are now one line
+    naming the file and the fix, and no attempt folder is made."""
+    runs = tmp_path / "runs"
+    missing = tmp_path / "agents" / "nope.sh"
+    code = main(["run", TOY, "--worker", str(missing), "--runs-dir", str(runs), "--oracle-root", str(generated)])
+    err = capsys.readouterr().err
+    assert code == 2 and f"the worker program {missing} does not exist" in err and "Traceback" not in err
+    script = tmp_path / "agents" / "agent.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\nexit 0\n")
+    code = main(["run", TOY, "--worker", f"{script} --fast", "--runs-dir", str(runs), "--oracle-root",
+                 str(generated)])
+    err = capsys.readouterr().err
+    assert code == 2 and "is not executable" in err and f"chmod +x {script}" in err
+    assert not runs.exists() or not any(runs.rglob("run.json"))
+
+
 # --- sets and levels (issues 16 and 25) ------------------------------------------------------------------------------
 
 def _declare_only_the_defaults(repo: Path) -> None:

@@ -64,11 +64,15 @@ def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: st
     """
     from wp42.run.executor import make_executor, plan_attempts, run_batch
     from wp42.run.runner import check_arm, check_run_id, default_run_id
+    from wp42.run.workers import missing_program
     from wp42.variants import prepare_variant_run
 
     repo = Repo.find()
     ids = repo.resolve_task_ids(task_ids, all_tasks)
     check_arm(arm, repo)
+    problem = missing_program(worker)
+    if problem:
+        raise UserError(problem)
     run_id = run_id or default_run_id()
     check_run_id(run_id, worker, Path(runs_dir))
     root = layout.oracle_root(oracle_root)

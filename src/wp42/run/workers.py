@@ -130,6 +130,29 @@ def host_program(command: str, cwd: Path | None = None) -> str:
     return os.path.abspath(path) + stripped[len(program):]
 
 
+def missing_program(command: str, cwd: Path | None = None) -> str | None:
+    """Why a worker command's program cannot start, checked on the host before any attempt runs; None when it can
+    (or when the command is a built-in worker, or its program is quoted or a bare name the sandbox's PATH resolves).
+
+    A new user's trial: ``--worker /tmp/agent/nope.sh`` ended every attempt with exit 127 and a hint about
+    ``--expose``, which they had given; a script without its execute bit ended with exit 126 and no hint at all.
+    """
+    stripped = command.strip()
+    program = stripped.split(None, 1)[0] if stripped else ""
+    if stripped in BUILTIN or stripped.startswith(("wrong:", "alt:")) or not program or program[0] in "'\"" \
+            or not (program.startswith("~") or "/" in program):
+        return None
+    path = Path(program).expanduser()
+    if not path.is_absolute():
+        path = (cwd or Path.cwd()) / path
+    if not path.exists():
+        return f"the worker program {program} does not exist (looked for {path}): give the path of an existing file"
+    if path.is_file() and not os.access(path, os.X_OK):
+        return (f"the worker program {path} is not executable: make it so (chmod +x {path}) or name its interpreter "
+                f"(--worker \"python3 {path}\")")
+    return None
+
+
 def stage_solutions(oracle: Oracle, tools_dir: Path) -> None:
     """Copy the oracle's ``solutions/`` to ``tools_dir`` (outside the workspace) for a built-in solution worker."""
     if tools_dir.exists():
