@@ -516,6 +516,17 @@ def test_a_worker_program_that_is_missing_or_not_executable_is_refused_before_an
     assert not runs.exists() or not any(runs.rglob("run.json"))
 
 
+def test_run_all_without_oracles_names_every_scenario_and_the_one_command(tmp_path, capsys):
+    """A new user's `wp42 run --all --oracle-root NEW` stopped at the first scenario with "--seed N"; it now names
+    every scenario without an oracle and the generate command with the bundles' seed."""
+    empty = tmp_path / "oracles"
+    code = main(["run", "--all", "--worker", "nop", "--oracle-root", str(empty), "--runs-dir", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    ids = Repo.find().task_ids()
+    assert code == 2 and f"no oracle for {len(ids)} scenarios" in err and all(i in err for i in ids)
+    assert f"wp42 generate --all --seed 42 --oracle-root {empty}" in err and "--seed N" not in err
+
+
 # --- sets and levels (issues 16 and 25) ------------------------------------------------------------------------------
 
 def _declare_only_the_defaults(repo: Path) -> None:

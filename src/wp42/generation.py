@@ -223,9 +223,10 @@ def load_oracle(oracle_root: Path, task_id: str, expected_seed: int | None = Non
     """
     path = Oracle.at(oracle_root, task_id).oracle_json
     if not path.is_file():
+        seed = "N" if expected_seed is None else expected_seed
         raise UserError(
-            f"no oracle for {task_id} at {path}: run `wp42 generate {task_id} --seed N --oracle-root {oracle_root}` "
-            "with the seed of the bundle"
+            f"no oracle for {task_id} at {path}: run `wp42 generate {task_id} --seed {seed} --oracle-root "
+            f"{oracle_root}`" + (" with the seed of the bundle" if expected_seed is None else "")
         )
     try:
         oracle = load_json(path)

@@ -245,6 +245,18 @@ def preflight(specs: list[AttemptSpec], repo: Repo | None = None) -> None:
     from wp42.run.runner import check_arm, check_bundle_matches_oracle
 
     repo = repo or Repo.find()
+    missing: dict[str, list[str]] = {}  # "--seed 42 --oracle-root R" -> the scenarios without an oracle there
+    for spec in {s.task_id: s for s in specs}.values():
+        if not Oracle.at(spec.oracle_root, spec.task_id).oracle_json.is_file():
+            seed = load_task(repo.bundle(spec.task_id).root).get("generator_seed")
+            missing.setdefault(f"--seed {seed} --oracle-root {spec.oracle_root}", []).append(spec.task_id)
+    if sum(len(ids) for ids in missing.values()) > 1:  # one line for all of them (a new user's `run --all`)
+        every = set(repo.task_ids())
+        commands = [f"wp42 generate {'--all' if set(ids) == every else ' '.join(sorted(ids))} {flags}"
+                    for flags, ids in missing.items()]
+        names = sorted(t for ids in missing.values() for t in ids)
+        raise UserError(f"no oracle for {len(names)} scenarios ({', '.join(names)}): run `"
+                        + "` and `".join(commands) + "`")
     for task_id in sorted({s.task_id for s in specs}):
         for spec in [s for s in specs if s.task_id == task_id][:1]:
             task = load_task(repo.bundle(task_id).root)
