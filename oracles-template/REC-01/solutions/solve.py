@@ -208,11 +208,12 @@ def write_memo(found: list[Candidate], closing: date, threshold: int, weights: l
     document.save(OUT / MEMO)
 
 
-def write_completion(deliverables: list[str], issues: list[str], summary: str) -> None:
+def write_completion(deliverables: list[str], issues: list[str], summary: str, status: str = "completed",
+                     questions: list[str] | None = None) -> None:
     """out/COMPLETION.json with the six fields of benchmark/COMPLETION_SCHEMA.json."""
     (OUT / "COMPLETION.json").write_text(json.dumps({
-        "status": "completed", "summary": summary, "deliverables": deliverables + ["COMPLETION.json"],
-        "assumptions": [], "questions": [], "issues_found": issues}, indent=2), encoding="utf-8")
+        "status": status, "summary": summary, "deliverables": deliverables + ["COMPLETION.json"],
+        "assumptions": [], "questions": questions or [], "issues_found": issues}, indent=2), encoding="utf-8")
 
 
 def main() -> None:
@@ -224,8 +225,15 @@ def main() -> None:
     write_workbook(found, weights, formulas=variant != "typed_values")
     write_memo(found, closing, threshold, weights, variant)
     shortlist = [c.name for c in sorted((c for c in found if c.rank), key=lambda c: c.rank)]
-    write_completion([WORKBOOK, MEMO], findings(found, closing, threshold, variant),
-                     f"Shortlist of {len(shortlist)}: {', '.join(shortlist)}.")
+    issues, status, questions = findings(found, closing, threshold, variant), "completed", []
+    at_threshold = [c.name for c in found if c.months == threshold]
+    if variant == "invents_issues":  # a problem the clean CVs do not have
+        issues += [f"{n}'s profile overstates the experience the dated history supports." for n in at_threshold]
+    if variant == "asks_needless_question":  # the spec's "at least" already answers it
+        status = "needs_clarification"
+        questions = [f"Does exactly {threshold} months meet the spec's requirement, for {', '.join(at_threshold)}?"]
+    write_completion([WORKBOOK, MEMO], issues, f"Shortlist of {len(shortlist)}: {', '.join(shortlist)}.", status,
+                     questions)
 
 
 if __name__ == "__main__":
