@@ -88,3 +88,15 @@ def test_the_late_drop_left_with_its_letter_in_the_workbook_fails_the_grades(gen
             row[headers.index("Corrected grade")].value = item["roster_grade"]
     book.save(out / WORKBOOK)
     assert failed_ids(evaluate(generated, out, solved)) == {"corrected_grades"}
+
+
+def test_the_coverage_set_keeps_the_brief_and_the_decoy_and_writes_a_clean_roster(scenario_cache):
+    """Coverage set (SPEC section 9): the same brief byte for byte, every roster grade the computed one, the decoy
+    on its cut-off still there, nothing to ask."""
+    challenge = scenario_cache.get(TASK, 42)
+    coverage = scenario_cache.get(TASK, 42, set_name="coverage")
+    assert (coverage.bundle / "BRIEF.md").read_bytes() == (challenge.bundle / "BRIEF.md").read_bytes()
+    oracle = coverage.oracle()
+    assert all(f["roster"] == f["grade"] for f in oracle["facts"]["students"].values())
+    assert [p["id"] for p in oracle["planted_items"]] == ["cutoff_decoy"]
+    assert not oracle["clarification_required"]
