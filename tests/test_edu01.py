@@ -100,3 +100,12 @@ def test_the_coverage_set_keeps_the_brief_and_the_decoy_and_writes_a_clean_roste
     assert all(f["roster"] == f["grade"] for f in oracle["facts"]["students"].values())
     assert [p["id"] for p in oracle["planted_items"]] == ["cutoff_decoy"]
     assert not oracle["clarification_required"]
+
+
+def test_a_capital_a_opening_a_clause_after_the_id_is_no_grade(generated, solved):
+    """"W1234567: A drop after census ..." names no grade A; evaluator 1.0 read a bare colon as assigning one."""
+    out = solved / layout.OUT_DIR
+    item = _items(generated)["late_drop_graded"]
+    _add_paragraphs(out / MEMO, f"Student {item['student_id']}: A drop after the census date is a W under AP 4230.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))

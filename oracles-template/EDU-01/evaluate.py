@@ -20,7 +20,7 @@ import common
 from claims import about, finding
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "EDU-01/1.0"
+EVALUATOR_VERSION = "EDU-01/1.1"
 WORKBOOK = "corrected_roster.xlsx"
 MEMO = "memo_to_dean.docx"
 SHEET = "Roster"
@@ -29,8 +29,9 @@ HEADERS = ["Student ID", "Weighted score", "Corrected grade"]
 STUDENT_NAMED = "student_named"
 #: A grade as the roster writes it: a letter A-D or F, W (withdrawal) or I (incomplete), standing alone.
 _GRADE_CELL = re.compile(r"^\s*[\"'“]?([A-DFWI])(?![A-Za-z])", re.IGNORECASE)
-#: A grade a sentence assigns: "to F", "should be W", "is a C", "grade of B", "lapses to F", "grade: D".
-_ASSIGNED = re.compile(r"(?:\bto|\bbe|\bis|\bgrade(?: of)?|:|→|->)\s+(?:an?\s+)?[\"'“(]?([A-DFW])(?![A-Za-z+\-])")
+#: A grade a sentence assigns: "to F", "should be W", "is a C", "grade of B", "lapses to F", "grade: D" (a bare
+#: colon is not enough: "W1234567: A drop after census ..." assigns no A).
+_ASSIGNED = re.compile(r"(?:\bto|\bbe|\bis|\bgrade(?: of)?:?|→|->)\s+(?:an?\s+)?[\"'“(]?([A-DFW])(?![A-Za-z+\-])")
 #: Words that say a withdrawal (a W) in prose.
 _WITHDRAWN = re.compile(r"\bwithdr[ae]w|\bwithdrawal\b|\bwithdrawn\b", re.IGNORECASE)
 #: What a memo or COMPLETION.json says when it reports a problem: in the coverage set each asserted one is invented.
