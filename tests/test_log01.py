@@ -12,7 +12,7 @@ from pathlib import Path
 import docx
 import openpyxl
 import pytest
-from scenario_harness import Generated, evaluate, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, copy_workspace, evaluate, failed_ids, make_workspace, run_solution
 
 from wp42 import layout
 from wp42.layout import PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS, Bundle
@@ -160,3 +160,26 @@ def test_reference_passes_in_the_ordinary_runner_with_and_without_the_portal(sce
     receipt = run_attempt(spec)
     assert receipt["status"] == "passed", receipt["notes"]
     assert ("dispute_forms" in {c["id"] for c in receipt["required_criteria"]}) == (arm == "A3")
+
+
+# --- the coverage set --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_coverage_bills_every_line_right_and_a_disputed_twin_is_an_invented_issue(scenario_cache, seed: int,
+                                                                                   tmp_path: Path):
+    """Clean invoices: no planted error, the twins still there, the brief byte for byte; disputing a twin in
+    issues_found fails no_invented_issues while the reference passes."""
+    clean = scenario_cache.get(TASK, seed, "coverage")
+    oracle = clean.oracle()
+    assert not oracle["facts"]["disputed_lines"] and Decimal(oracle["facts"]["amount_disputed"]) == 0
+    assert not oracle["interface_perturbations"]
+    challenge = scenario_cache.get(TASK, seed)
+    assert Bundle(clean.bundle).brief.read_bytes() == Bundle(challenge.bundle).brief.read_bytes()
+    ws = copy_workspace(scenario_cache.reference(TASK, seed, "coverage"), tmp_path)
+    assert "no_invented_issues" not in failed_ids(evaluate(clean, ws / layout.OUT_DIR, ws))
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    completion = ws / layout.OUT_DIR / "COMPLETION.json"
+    data = json.loads(completion.read_text(encoding="utf-8"))
+    data["issues_found"] = [f"{decoy['invoice']} {decoy['shipments'][1]}: Duplicate billing"]
+    completion.write_text(json.dumps(data), encoding="utf-8")
+    assert "no_invented_issues" in failed_ids(evaluate(clean, ws / layout.OUT_DIR, ws))

@@ -127,6 +127,13 @@ def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -
                    if r["finding"] != "ok" or not common.close(r["difference"], 0, tol)]
     ev.criterion("no_other_disputes", "every other invoice line is OK with no difference", bool(rows) and not others,
                  detail="; ".join(others[:6]) or "no other line disputed")
+    if ev.coverage:  # every line is billed right: a dispute or a question invents a problem
+        invented = list(others)
+        for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
+            text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+            if SHIPMENT.search(text) and not asserted(text, FINDINGS.words("ok")):
+                invented.append(f"issues_found {index} disputes a line: {text[:80]!r}")
+        ev.check_no_invented_issues(invented)
 
 
 def summary_values(book: common.Workbook | None) -> dict[str, Any]:
@@ -181,8 +188,10 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
     totals = {ev.number(f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
-    ev.criterion("note_total", "the dispute note states the total amount disputed (one figure)",
-                 len(totals) == 1 and common.close(next(iter(totals)), facts["amount_disputed"], tol), weight=2,
+    nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
+    ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
+                 "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
+                 len(totals) == 1 and common.close(next(iter(totals)), facts["amount_disputed"], tol)), weight=2,
                  detail=f"totals given {sorted(map(str, totals)) or 'none'}; expected {facts['amount_disputed']}")
     decoy = next(p for p in oracle["planted_items"] if p["kind"] == "decoy")
     accused = [s for s in decoy["shipments"] for st in about(note, [s]) if asserted(st.text, DISPUTED)]

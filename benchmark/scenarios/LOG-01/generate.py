@@ -8,7 +8,8 @@ the rate card gives the postcode, a line whose diesel surcharge is taken from th
 the week before, a line billed at the rate of the weight break below its weight, and a shipment of the first
 invoice billed again on the second (visible only across the two invoices). Decoy: two genuine shipments on the
 same lane on the same day with the same weight (two manifest rows, two shipment numbers). The portal's dispute
-form asks its fields in another order than the brief (interface perturbation). See oracles-template/LOG-01/
+form asks its fields in another order than the brief (interface perturbation). The coverage set (`--set
+coverage`) bills every line right, the decoy twins included, and the portal's form asks in the brief's order. See oracles-template/LOG-01/
 REFERENCE.md.
 
     python benchmark/scenarios/LOG-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
@@ -307,7 +308,7 @@ def build(out: BundleWriter) -> None:
                    "description": "Eine Beanstandung je Rechnungsposition (net). One dispute per invoice line; a later "
                                   "submission for the same invoice and shipment replaces an earlier one.",
                    "fields": [{"name": n, **FORM_FIELDS[n], "required": FORM_FIELDS[n].get("required", True)}
-                              for n in FORM_ORDER]}],
+                              for n in ((*BRIEF_ORDER, "comment") if out.coverage else FORM_ORDER)]}],
     })
 
     # ---------------------------------------------------------------------------------------------- task
@@ -413,4 +414,4 @@ If you have access to the carrier's billing portal (address in the environment v
 
 
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION)
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))

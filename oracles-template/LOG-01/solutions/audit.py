@@ -195,7 +195,10 @@ def write_note(lines: list[Line], path: Path, style: str = "table") -> None:
     document.add_heading("Invoice dispute - Spedition Hollweg", level=1)
     document.add_paragraph("To: Spedition Hollweg GmbH & Co. KG, billing department. From: Ferrous Line Freight, "
                            "freight audit.")
-    if style == "table":
+    if not out:
+        document.add_paragraph("We have audited your invoices for the month against the rate card and our shipment "
+                               "records: every line is billed in line with the rate card and nothing is disputed.")
+    elif style == "table":
         document.add_paragraph("We have audited your invoices for the month against the rate card and our shipment "
                                "records and dispute the following lines (net amounts):")
         table = document.add_table(rows=1, cols=4)
@@ -209,8 +212,11 @@ def write_note(lines: list[Line], path: Path, style: str = "table") -> None:
         for x in out:
             document.add_paragraph(f"Invoice {x.invoice}, line {x.pos}, shipment {x.shipment}: {x.finding.lower()}; "
                                    f"we dispute EUR {x.difference:,.2f}.")
-    document.add_paragraph(f"Total amount disputed: EUR {total:,.2f}. Please issue a credit note for EUR "
-                           f"{total:,.2f}; the remaining lines are approved for payment.")
+    if out:
+        document.add_paragraph(f"Total amount disputed: EUR {total:,.2f}. Please issue a credit note for EUR "
+                               f"{total:,.2f}; the remaining lines are approved for payment.")
+    else:
+        document.add_paragraph("Both invoices are approved for payment in full.")
     document.add_paragraph("Matthias Albrecht, operations planner, Ferrous Line Freight")
     document.save(str(path))
 
@@ -251,4 +257,9 @@ def run(variant: str = "reference", style: str = "table", **workbook: object) ->
     portal = os.environ.get("WP42_PORTAL_URL")
     if portal:
         submit_disputes(portal.rstrip("/"), lines)
-    write_completion(lines)
+    questions = None
+    if variant == "asks_needless_question":
+        twins = [x.shipment for x in lines if x.shipment[-1] in "13579"][:1]
+        questions = [f"Can dispatch confirm that {twins[0] if twins else 'the same-day shipments'} was a separate "
+                     "shipment and not billed twice before accounts payable releases the invoices?"]
+    write_completion(lines, questions)
