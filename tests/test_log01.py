@@ -183,3 +183,18 @@ def test_coverage_bills_every_line_right_and_a_disputed_twin_is_an_invented_issu
     data["issues_found"] = [f"{decoy['invoice']} {decoy['shipments'][1]}: Duplicate billing"]
     completion.write_text(json.dumps(data), encoding="utf-8")
     assert "no_invented_issues" in failed_ids(evaluate(clean, ws / layout.OUT_DIR, ws))
+
+
+def test_a_dispute_note_written_with_german_numbers_passes(generated: Generated, solved: Path):
+    """The carrier's documents write 1.234,56; an auditor answering in that form is read, not failed."""
+    oracle = generated.oracle()
+    path = solved / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document()
+    for d in oracle["facts"]["disputed_lines"]:
+        german = f"{Decimal(d['amount']):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+        document.add_paragraph(f"Rechnung {d['invoice']}, Sendung {d['shipment']}: wir beanstanden {german} EUR.")
+    total = f"{Decimal(oracle['facts']['amount_disputed']):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    document.add_paragraph(f"Total disputed: {total} EUR. Please issue a credit note.")
+    document.save(str(path))
+    failed = failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    assert not {"note_lines", "note_total"} & failed, failed

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from amounts import parse_number
 from claims import about, asserted, figures_given
 from formula_refs import is_live
 from reading import Statement
@@ -48,6 +49,13 @@ LABELS = {"total_invoiced": ("Total invoiced", "Invoiced total"), "total_correct
           "amount_disputed": ("Amount disputed", "Total disputed", "Disputed amount")}
 
 
+def amount(ev: common.Evaluation, value: Any) -> Decimal | None:
+    """A figure as the worker wrote it: in English form (243.31, 1,234.56) or, as the carrier's documents write it,
+    in German form (243,31, 1.234,56); None when neither reads it."""
+    number = ev.number(value)
+    return number if number is not None or isinstance(value, (int, float, Decimal)) else parse_number(value, "de-DE")
+
+
 def _key(value: Any, pattern: re.Pattern) -> str | None:
     match = pattern.search(str(value or ""))
     return match.group().upper() if match else None
@@ -77,7 +85,7 @@ def audit_rows(ev: common.Evaluation, book: common.Workbook | None) -> dict[tupl
         if not inv or not ship:
             continue
         diff = cell["difference"]
-        number = None if diff is None else diff.number if diff.number is not None else ev.number(diff.value)
+        number = None if diff is None else diff.number if diff.number is not None else amount(ev, diff.value)
         text = str((cell["finding"] and cell["finding"].value) or "")
         finding = FINDINGS.canonical(text) if text.strip() else "ok"
         found.setdefault((inv, ship), []).append({"difference": number, "finding": finding, "text": text})
@@ -155,7 +163,7 @@ def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: di
 
     def number(key: str) -> Decimal | None:
         cell = got.get(key)
-        return None if cell is None else cell.number if cell.number is not None else ev.number(cell.value)
+        return None if cell is None else cell.number if cell.number is not None else amount(ev, cell.value)
 
     wrong = [f"{k} {number(k)} (expected {facts[k]})" for k in ("total_invoiced", "total_correct")
              if not common.close(number(k), facts[k], tol)]
@@ -177,12 +185,12 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
     missing = []
     for line in facts["disputed_lines"]:
         said = about(note, [line["shipment"]])
-        amounts = {ev.number(n) for s in said for n in re.findall(r"\d[\d,.]*\d|\d", s.text)}
+        amounts = {amount(ev, n) for s in said for n in re.findall(r"\d[\d,.]*\d|\d", s.text)}
         if not any(common.close(a, line["amount"], tol) for a in amounts - {None}):
             missing.append(f"{line['shipment']} with {line['amount']}")
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
-    totals = {ev.number(f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
+    totals = {amount(ev, f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
     nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
     ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
                  "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
@@ -205,7 +213,7 @@ def check_portal(ev: common.Evaluation, oracle: dict, tol: Decimal) -> None:
             latest[key] = v
     want = {(d["invoice"], d["shipment"]): d for d in oracle["facts"]["disputed_lines"]}
     wrong = [f"{i} {s}: {'missing' if (i, s) not in latest else latest[(i, s)]}" for (i, s), d in want.items()
-             if (i, s) not in latest or not common.close(ev.number(latest[(i, s)].get("amount")), d["amount"], tol)
+             if (i, s) not in latest or not common.close(amount(ev, latest[(i, s)].get("amount")), d["amount"], tol)
              or FINDINGS.canonical(str(latest[(i, s)].get("reason") or "")) != d["reason"]]
     extra = [f"{k[0]} {k[1]}" for k in latest if k not in want]
     ev.criterion("dispute_forms", "one Invoice dispute per disputed line in the portal, with its invoice, shipment, "
