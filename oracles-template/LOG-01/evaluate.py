@@ -1,0 +1,238 @@
+"""LOG-01 evaluator: the carrier invoice audit (out/freight_audit.xlsx, out/dispute_note.docx and, in a portal
+arm, the Invoice dispute forms).
+
+The workbook is read as a reader sees it: the Audit sheet by its column headers (the brief's, or the same words
+with a unit or a longer name), one row per invoice line keyed by invoice number and shipment number; the Summary's
+figures by their labels in column A. Formulas are judged by the values they compute. The dispute note is read as
+statements: each disputed shipment named with its amount, the total, and neither of the two genuine same-lane
+shipments disputed. Only the scenario's criteria live here; reading, numbers and shared checks come from common.py.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import common
+from amounts import parse_number
+from claims import about, asserted, figures_given
+from formula_refs import is_live
+from reading import Statement
+from vocabulary import Vocabulary
+
+EVALUATOR_VERSION = "LOG-01/1.0"
+WORKBOOK = "freight_audit.xlsx"
+NOTE = "dispute_note.docx"
+FORM_ID = "dispute"
+SHIPMENT = re.compile(r"\bFLF-\d{4}-\d{4}\b", re.I)
+INVOICE = re.compile(r"\bRE-\d{4}-\d+\b", re.I)
+#: The brief's findings ("What to deliver" 1) and the words an auditor writes for them.
+FINDINGS = Vocabulary({
+    "wrong_zone": ["Wrong zone", "zone", "zone error", "incorrect zone"],
+    "fuel_week": ["Fuel surcharge week", "fuel week", "diesel week", "index week", "fuel surcharge", "diesel surcharge",
+                  "diesel floater", "fuel index"],
+    "rebilled": ["Duplicate billing", "duplicate", "double billing", "billed twice", "rebilled", "re-billed",
+                  "already billed", "double-billed"],
+    "weight_break": ["Weight break", "weight band", "wrong break", "weight bracket", "wrong band"],
+    "ok": ["OK", "correct", "no finding", "agreed", "in order", "okay"],
+}, source="LOG-01 brief, What to deliver 1: Finding is OK, Wrong zone, Fuel surcharge week, Duplicate billing or "
+          "Weight break")
+#: The Audit sheet's columns, found by the start of their headers ("Invoice No.", "Shipment number",
+#: "Difference (EUR)"); a header naming an amount ("Invoiced (EUR)") is not the invoice number.
+HEADERS = ("invoice", "shipment", "difference", "finding")
+#: What a dispute note says of a line it disputes.
+DISPUTED = ["dispute", "disputed", "overcharge", "overcharged", "overbilled", "credit", "wrong", "incorrect",
+            "duplicate", "billed twice", "query", "challenge"]
+#: The Summary's labels and the longer names an auditor writes beside them.
+LABELS = {"total_invoiced": ("Total invoiced", "Invoiced total"), "total_correct": ("Total correct", "Correct total"),
+          "amount_disputed": ("Amount disputed", "Total disputed", "Disputed amount")}
+
+
+def amount(ev: common.Evaluation, value: Any) -> Decimal | None:
+    """A figure as the worker wrote it: in English form (243.31, 1,234.56) or, as the carrier's documents write it,
+    in German form (243,31, 1.234,56); None when neither reads it."""
+    number = ev.number(value)
+    return number if number is not None or isinstance(value, (int, float, Decimal)) else parse_number(value, "de-DE")
+
+
+def _key(value: Any, pattern: re.Pattern) -> str | None:
+    match = pattern.search(str(value or ""))
+    return match.group().upper() if match else None
+
+
+def audit_rows(ev: common.Evaluation, book: common.Workbook | None) -> dict[tuple[str, str], list[dict]]:
+    """``{(invoice, shipment): [{"difference": Decimal | None, "finding": canonical | None, "text": str}]}`` from
+    the Audit sheet (a shipment billed twice on one invoice has two rows under one key)."""
+    if book is None or book.sheet_name("Audit") is None:
+        return {}
+    rows = book.rows(book.sheet_name("Audit"))
+    found: dict[tuple[str, str], list[dict]] = {}
+    cols: dict[str, int] = {}
+    for index, row in enumerate(rows[:15]):
+        heads = [common.normalize_text(c.value) if isinstance(c.value, str) else "" for c in row]
+        cols = {name: next((i for i, h in enumerate(heads) if h.startswith(name) and not any(
+                    w in h for w in ("invoiced", "amount"))), -1) for name in HEADERS}
+        if min(cols.values()) >= 0:
+            rows = rows[index + 1:]
+            break
+    else:
+        return {}
+    for row in rows:
+        cell = {name: row[i] if i < len(row) else None for name, i in cols.items()}
+        inv = _key(cell["invoice"] and cell["invoice"].value, INVOICE)
+        ship = _key(cell["shipment"] and cell["shipment"].value, SHIPMENT)
+        if not inv or not ship:
+            continue
+        diff = cell["difference"]
+        number = None if diff is None else diff.number if diff.number is not None else amount(ev, diff.value)
+        text = str((cell["finding"] and cell["finding"].value) or "")
+        finding = FINDINGS.canonical(text) if text.strip() else "ok"
+        found.setdefault((inv, ship), []).append({"difference": number, "finding": finding, "text": text})
+    return found
+
+
+def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -> None:
+    """One criterion per planted error (its row's finding and difference), the decoy twins paid, the other lines
+    undisputed and every invoice line present."""
+    facts = oracle["facts"]
+    expected: dict[tuple[str, str], list[str]] = {}
+    for line in facts["audit"]:
+        expected.setdefault((line["invoice"], line["shipment"]), []).append(line["difference"])
+    missing = [f"{i} {s}" for (i, s), diffs in expected.items() if len(rows.get((i, s), [])) < len(diffs)]
+    ev.criterion("audit_lines_complete", "the Audit sheet has one row per invoice line of both invoices",
+                 bool(rows) and not missing, detail=f"missing rows: {missing[:6]}" if missing or not rows
+                 else f"{sum(len(v) for v in rows.values())} rows")
+    planted = {}
+    for item in oracle["planted_items"]:
+        if not item.get("error", True):
+            continue
+        key = (item["invoice"], item["shipment"])
+        planted[key] = item
+        got = rows.get(key, [])
+        ok = any(r["finding"] == item["kind"] and common.close(r["difference"], item["difference"], tol) for r in got)
+        ev.criterion(f"finding.{item['id']}", f"the Audit row of {item['invoice']} {item['shipment']} gives the "
+                     f"finding {FINDINGS.words(item['kind'])[1]} and a difference of {item['difference']} EUR",
+                     ok, weight=2, detail=f"rows {[(r['text'], str(r['difference'])) for r in got] or 'none'}")
+    decoy = next(p for p in oracle["planted_items"] if p["kind"] == "decoy")
+    twins = [(decoy["invoice"], s) for s in decoy["shipments"]]
+    wrong_twins = [f"{s}: {[(r['text'], str(r['difference'])) for r in rows.get((i, s), [])] or 'no row'}"
+                   for i, s in twins if not rows.get((i, s)) or any(
+                       r["finding"] != "ok" or not common.close(r["difference"], 0, tol) for r in rows[(i, s)])]
+    ev.criterion("same_lane_shipments_paid", "the two genuine shipments on the same lane, day and weight are both "
+                 "OK with no difference", not wrong_twins, weight=2, detail="; ".join(wrong_twins) or "both OK")
+    others = []
+    for key, got in rows.items():
+        if key in planted or key in twins:
+            continue
+        for r in got:
+            if r["finding"] != "ok" or not common.close(r["difference"], 0, tol):
+                others.append(f"{key[0]} {key[1]}: {r['text']!r} {r['difference']}")
+    ev.criterion("no_other_disputes", "every other invoice line is OK with no difference", bool(rows) and not others,
+                 detail="; ".join(others[:6]) or "no other line disputed")
+    if ev.coverage:  # every line is billed right: a dispute or a question invents a problem
+        invented = list(others)
+        for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
+            text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+            if SHIPMENT.search(text) and not asserted(text, FINDINGS.words("ok")):
+                invented.append(f"issues_found {index} disputes a line: {text[:80]!r}")
+        ev.check_no_invented_issues(invented)
+
+
+def summary_values(book: common.Workbook | None) -> dict[str, Any]:
+    """``{key: Cell}`` for each Summary label in column A: the first non-empty cell to its right."""
+    if book is None or book.sheet_name("Summary") is None:
+        return {}
+    found: dict[str, Any] = {}
+    for row in book.rows(book.sheet_name("Summary")):
+        if not row or not isinstance(row[0].value, str):
+            continue
+        label = common.normalize_text(row[0].value).rstrip(":")
+        for key, names in LABELS.items():
+            if key not in found and any(label == common.normalize_text(n) or label.startswith(
+                    common.normalize_text(n) + " ") for n in names):
+                value = next((c for c in row[1:] if c.value not in (None, "")), None)
+                if value is not None:
+                    found[key] = value
+    return found
+
+
+def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: dict, tol: Decimal) -> None:
+    """The Summary's three figures and that they are live formulas over the Audit sheet."""
+    got = summary_values(book)
+
+    def number(key: str) -> Decimal | None:
+        cell = got.get(key)
+        return None if cell is None else cell.number if cell.number is not None else amount(ev, cell.value)
+
+    wrong = [f"{k} {number(k)} (expected {facts[k]})" for k in ("total_invoiced", "total_correct")
+             if not common.close(number(k), facts[k], tol)]
+    ev.criterion("summary_totals", "Total invoiced and Total correct on the Summary", not wrong,
+                 detail="; ".join(wrong) or "both match")
+    ev.criterion("amount_disputed", "the Summary's Amount disputed is the sum of the disputed differences",
+                 common.close(number("amount_disputed"), facts["amount_disputed"], tol), weight=2,
+                 detail=f"Amount disputed {number('amount_disputed')}, expected {facts['amount_disputed']}")
+    bad = [k for k in LABELS if k not in got or not got[k].is_formula or book is None
+           or not is_live(book, got[k].sheet, got[k].coordinate, book.sheet_name("Audit") or "Audit")]
+    ev.criterion("formulas_present", "Total invoiced, Total correct and Amount disputed are formulas over the Audit "
+                 "sheet", bool(got) and not bad, detail=f"missing, typed or not over Audit: {bad}" if bad
+                 else "three live formulas")
+
+
+def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: Decimal) -> None:
+    """The dispute note: each disputed shipment named with its amount, the total, no genuine twin disputed."""
+    facts = oracle["facts"]
+    missing = []
+    for line in facts["disputed_lines"]:
+        said = about(note, [line["shipment"]])
+        amounts = {amount(ev, n) for s in said for n in re.findall(r"\d[\d,.]*\d|\d", s.text)}
+        if not any(common.close(a, line["amount"], tol) for a in amounts - {None}):
+            missing.append(f"{line['shipment']} with {line['amount']}")
+    ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
+                 bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
+    totals = {amount(ev, f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
+    nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
+    ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
+                 "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
+                 len(totals) == 1 and common.close(next(iter(totals)), facts["amount_disputed"], tol)), weight=2,
+                 detail=f"totals given {sorted(map(str, totals)) or 'none'}; expected {facts['amount_disputed']}")
+    decoy = next(p for p in oracle["planted_items"] if p["kind"] == "decoy")
+    accused = [s for s in decoy["shipments"] for st in about(note, [s]) if asserted(st.text, DISPUTED)]
+    ev.criterion("note_spares_same_lane", "the dispute note disputes neither of the two genuine same-lane shipments",
+                 bool(note) and not accused, detail=f"disputed: {accused}" if accused else "not disputed")
+
+
+def check_portal(ev: common.Evaluation, oracle: dict, tol: Decimal) -> None:
+    """In a portal arm: one Invoice dispute per disputed line, each field in its own field (the form asks them in
+    another order than the brief); a later submission for the same invoice and shipment replaces an earlier one."""
+    latest: dict[tuple[str, str], dict] = {}
+    for entry in ev.portal_submissions() or []:
+        if isinstance(entry, dict) and entry.get("form_id") == FORM_ID and isinstance(entry.get("values"), dict):
+            v = entry["values"]
+            key = (_key(v.get("invoice_no"), INVOICE), _key(v.get("shipment"), SHIPMENT))
+            latest[key] = v
+    want = {(d["invoice"], d["shipment"]): d for d in oracle["facts"]["disputed_lines"]}
+    wrong = [f"{i} {s}: {'missing' if (i, s) not in latest else latest[(i, s)]}" for (i, s), d in want.items()
+             if (i, s) not in latest or not common.close(amount(ev, latest[(i, s)].get("amount")), d["amount"], tol)
+             or FINDINGS.canonical(str(latest[(i, s)].get("reason") or "")) != d["reason"]]
+    extra = [f"{k[0]} {k[1]}" for k in latest if k not in want]
+    ev.criterion("dispute_forms", "one Invoice dispute per disputed line in the portal, with its invoice, shipment, "
+                 "reason and amount, and none for a line that is right", not wrong and not extra, weight=2,
+                 detail=(f"wrong: {wrong[:4]}; extra: {extra[:4]}" if wrong or extra else "all disputes right")
+                 + ev.rejected_detail())
+
+
+def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
+    """Score one attempt; returns a receipt valid against benchmark/validators/receipt_schema.json."""
+    ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
+    ev.check_shared()  # critical input_integrity and copied_input; criteria completion_file, deliverables_present
+    tol = Decimal(str(oracle["tolerances"]["amount"]))
+    book = ev.open_xlsx(WORKBOOK)
+    check_audit(ev, audit_rows(ev, book), oracle, tol)
+    check_summary(ev, book, oracle["facts"], tol)
+    check_note(ev, ev.statements(NOTE) or [], oracle, tol)
+    if ev.portal_arm:
+        check_portal(ev, oracle, tol)
+    ev.check_fabricated_totals(WORKBOOK)
+    ev.check_unsafe_output()
+    return ev.receipt()

@@ -1,0 +1,200 @@
+"""LOG-01 (carrier invoice audit with the carrier's billing portal): its own checks, each named for the way a worker
+could fool a check or a generator could break the design. The contract every scenario keeps (regeneration, schemas,
+reference, do-nothing, wrong solutions, input integrity, copied inputs) is in tests/test_scenario_contract.py."""
+
+from __future__ import annotations
+
+import csv
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import docx
+import openpyxl
+import pytest
+from scenario_harness import Generated, copy_workspace, evaluate, failed_ids, make_workspace, run_solution
+
+from wp42 import layout
+from wp42.layout import PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS, Bundle
+from wp42.portal import start_portal
+
+TASK = "LOG-01"
+
+
+def _disputes(ws: Path, entries: list[dict[str, str]]) -> None:
+    (ws / layout.OUT_DIR / PORTAL_SUBMISSIONS).write_text(json.dumps([
+        {"submission_id": f"S{n:04d}", "time": "2025-06-13T16:00:00+00:00", "form_id": "dispute", "values": v}
+        for n, v in enumerate(entries, 1)]), encoding="utf-8")
+
+
+def _right(oracle: dict) -> list[dict[str, str]]:
+    reasons = {"wrong_zone": "Wrong zone", "fuel_week": "Fuel surcharge week", "rebilled": "Duplicate billing",
+               "weight_break": "Weight break"}
+    return [{"invoice_no": d["invoice"], "shipment": d["shipment"], "reason": reasons[d["reason"]],
+             "amount": d["amount"], "comment": ""} for d in oracle["facts"]["disputed_lines"]]
+
+
+# --- the design holds at every seed ------------------------------------------------------------------------------------
+
+def test_the_rebilled_shipment_shows_only_across_the_two_invoices(generated: Generated):
+    oracle = generated.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["kind"] == "rebilled"]
+    on = {(a["invoice"], a["shipment"]) for a in oracle["facts"]["audit"]}
+    assert (item["first_invoice"], item["shipment"]) in on and (item["invoice"], item["shipment"]) in on
+    assert item["first_invoice"] != item["invoice"]
+    per_invoice = [a["shipment"] for a in oracle["facts"]["audit"] if a["invoice"] == item["invoice"]]
+    assert per_invoice.count(item["shipment"]) == 1  # no repeat within one invoice
+
+
+def test_the_same_lane_twins_are_two_manifest_shipments_with_equal_lane_day_and_weight(generated: Generated):
+    oracle = generated.oracle()
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    with open(Bundle(generated.bundle).inputs / "shipment_manifest.csv", encoding="utf-8") as handle:
+        rows = {r["shipment_no"]: r for r in csv.DictReader(handle)}
+    a, b = (rows[s] for s in decoy["shipments"])
+    assert (a["ship_date"], a["dest_postcode"], a["weight_kg"]) == (b["ship_date"], b["dest_postcode"], b["weight_kg"])
+    assert all(Decimal(x["difference"]) == 0 for x in oracle["facts"]["audit"] if x["shipment"] in decoy["shipments"])
+
+
+def test_every_planted_error_overcharges_and_the_disputes_add_up(generated: Generated):
+    facts = generated.oracle()["facts"]
+    amounts = [Decimal(d["amount"]) for d in facts["disputed_lines"]]
+    assert len(amounts) == 4 and all(a > 0 for a in amounts)
+    assert sum(amounts) == Decimal(facts["amount_disputed"])
+    assert Decimal(facts["total_invoiced"]) - Decimal(facts["total_correct"]) == Decimal(facts["amount_disputed"])
+
+
+def test_the_portal_asks_the_dispute_in_another_order_than_the_brief(generated: Generated):
+    oracle = generated.oracle()
+    portal = json.loads(Bundle(generated.bundle).portal_json.read_text(encoding="utf-8"))
+    [perturbation] = oracle["interface_perturbations"]
+    [form] = [f for f in portal["forms"] if f["id"] == perturbation["form_id"]]
+    fields = [f["name"] for f in form["fields"]]
+    assert fields == perturbation["form_order"]
+    assert [f for f in fields if f in perturbation["brief_order"]] != perturbation["brief_order"]
+
+
+# --- ways to fool a check ----------------------------------------------------------------------------------------------
+
+def test_an_audit_that_disputes_the_first_billing_of_the_rebilled_shipment_fails(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["kind"] == "rebilled"]
+    path = solved / layout.OUT_DIR / "freight_audit.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Audit"]
+    for row in sheet.iter_rows(min_row=2):
+        if row[0].value == item["first_invoice"] and row[2].value == item["shipment"]:
+            row[4].value, row[6].value = 0, "Duplicate billing"
+    book.save(path)
+    assert "no_other_disputes" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_note_that_also_disputes_a_same_lane_twin_fails(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    path = solved / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    document.add_paragraph(f"Shipment {decoy['shipments'][1]} duplicates {decoy['shipments'][0]} and is disputed.")
+    document.save(str(path))
+    assert "note_spares_same_lane" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_note_that_mentions_the_twins_as_genuine_passes(generated: Generated, solved: Path):
+    oracle = generated.oracle()
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    path = solved / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    document.add_paragraph(f"Shipments {decoy['shipments'][0]} and {decoy['shipments'][1]} are two genuine "
+                           "shipments on the same lane and day; they are not disputed.")
+    document.save(str(path))
+    assert "note_spares_same_lane" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_note_giving_two_totals_fails(generated: Generated, solved: Path):
+    path = solved / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    document.add_paragraph("Alternatively, the total we dispute is EUR 1.00.")
+    document.save(str(path))
+    assert "note_total" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- through the portal ------------------------------------------------------------------------------------------------
+
+def test_reference_lodges_the_disputes_through_the_portal_and_passes(generated: Generated, tmp_path: Path):
+    ws = make_workspace(generated.bundle, tmp_path)
+    (ws / layout.OUT_DIR).mkdir()
+    with start_portal(ws, ws / layout.OUT_DIR, tmp_path / "access.jsonl") as portal:
+        (ws / PORTAL_CREDENTIALS).write_text(json.dumps({"url": portal.url, **portal.credentials}), encoding="utf-8")
+        run_solution(generated, ws, env={"WP42_PORTAL_URL": portal.url})
+    entries = json.loads((ws / layout.OUT_DIR / PORTAL_SUBMISSIONS).read_text(encoding="utf-8"))
+    assert [e["form_id"] for e in entries] == ["dispute"] * 4
+    receipt = evaluate(generated, ws / layout.OUT_DIR, ws)
+    assert "dispute_forms" in {c["id"] for c in receipt["required_criteria"]}
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_disputes_filled_in_the_briefs_order_or_for_a_twin_fail(generated: Generated, solved: Path):
+    """The interface perturbation: the brief's values typed into the form's fields by position; and a dispute
+    lodged for a genuine twin."""
+    oracle = generated.oracle()
+    right = _right(oracle)
+    pert = oracle["interface_perturbations"][0]
+    by_position = [dict(zip(pert["form_order"], [r[k] for k in pert["brief_order"]], strict=False)) for r in right]
+    _disputes(solved, right)
+    assert "dispute_forms" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    _disputes(solved, by_position)
+    assert "dispute_forms" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    _disputes(solved, right + [{**right[0], "shipment": decoy["shipments"][1], "invoice_no": decoy["invoice"]}])
+    assert "dispute_forms" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+@pytest.mark.parametrize("arm", ["A2", "A3"])
+def test_reference_passes_in_the_ordinary_runner_with_and_without_the_portal(scenario_cache, tmp_path: Path, arm: str):
+    """In A3 the runner serves the portal and the reference lodges its disputes through the form (signed by the
+    portal); the receipt then grades ``dispute_forms`` too."""
+    from wp42.runner import AttemptSpec, run_attempt
+
+    generated = scenario_cache.get(TASK, 42)
+    spec = AttemptSpec(TASK, "reference", arm, 1, f"ref-{arm}", tmp_path / "runs", generated.oracle_root)
+    receipt = run_attempt(spec)
+    assert receipt["status"] == "passed", receipt["notes"]
+    assert ("dispute_forms" in {c["id"] for c in receipt["required_criteria"]}) == (arm == "A3")
+
+
+# --- the coverage set --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_coverage_bills_every_line_right_and_a_disputed_twin_is_an_invented_issue(scenario_cache, seed: int,
+                                                                                   tmp_path: Path):
+    """Clean invoices: no planted error, the twins still there, the brief byte for byte; disputing a twin in
+    issues_found fails no_invented_issues while the reference passes."""
+    clean = scenario_cache.get(TASK, seed, "coverage")
+    oracle = clean.oracle()
+    assert not oracle["facts"]["disputed_lines"] and Decimal(oracle["facts"]["amount_disputed"]) == 0
+    assert not oracle["interface_perturbations"]
+    challenge = scenario_cache.get(TASK, seed)
+    assert Bundle(clean.bundle).brief.read_bytes() == Bundle(challenge.bundle).brief.read_bytes()
+    ws = copy_workspace(scenario_cache.reference(TASK, seed, "coverage"), tmp_path)
+    assert "no_invented_issues" not in failed_ids(evaluate(clean, ws / layout.OUT_DIR, ws))
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    completion = ws / layout.OUT_DIR / "COMPLETION.json"
+    data = json.loads(completion.read_text(encoding="utf-8"))
+    data["issues_found"] = [f"{decoy['invoice']} {decoy['shipments'][1]}: Duplicate billing"]
+    completion.write_text(json.dumps(data), encoding="utf-8")
+    assert "no_invented_issues" in failed_ids(evaluate(clean, ws / layout.OUT_DIR, ws))
+
+
+def test_a_dispute_note_written_with_german_numbers_passes(generated: Generated, solved: Path):
+    """The carrier's documents write 1.234,56; an auditor answering in that form is read, not failed."""
+    oracle = generated.oracle()
+    path = solved / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document()
+    for d in oracle["facts"]["disputed_lines"]:
+        german = f"{Decimal(d['amount']):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+        document.add_paragraph(f"Rechnung {d['invoice']}, Sendung {d['shipment']}: wir beanstanden {german} EUR.")
+    total = f"{Decimal(oracle['facts']['amount_disputed']):,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    document.add_paragraph(f"Total disputed: {total} EUR. Please issue a credit note.")
+    document.save(str(path))
+    failed = failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+    assert not {"note_lines", "note_total"} & failed, failed
