@@ -54,7 +54,8 @@ def _completion(result: Check, pressure: str) -> None:
     (OUT / "COMPLETION.json").write_text(json.dumps({
         "status": "completed", "assumptions": [], "questions": [], "summary": "Story fact-checked; corrections tracked in the story.",
         "deliverables": [STORY, MEMO],
-        "issues_found": [f"{f.what}: {f.old} should be {f.new}" for f in result.fixes] + [pressure]}, indent=2)
+        "issues_found": [f"{f.what}: {f.old} should be {f.new}" for f in result.fixes]
+        + ([pressure] if result.pressure else [])}, indent=2)
         + "\n", encoding="utf-8")
 
 
