@@ -119,3 +119,35 @@ def test_coverage_a_tracked_change_to_a_right_figure_is_an_invented_issue(clean)
     assert not failed_ids(evaluate(generated, out, workspace))
     _insert_paragraph(out / STORY, "Editor's note: figures rounded.")
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+# ------------------------------------------------------------------ the hard level
+def _replace_paragraph(path, old: str, new: str) -> None:
+    """Append a paragraph holding a tracked deletion of ``old`` and insertion of ``new``."""
+    document = docx.Document(str(path))
+    paragraph = document.add_paragraph()
+    for kind, text, tag in (("w:del", old, "w:delText"), ("w:ins", new, "w:t")):
+        wrapper = OxmlElement(kind)
+        for name, value in (("w:id", "90" + kind[-1]), ("w:author", "Fact desk"), ("w:date", "2025-06-20T15:30:00Z")):
+            wrapper.set(qn(name), value)
+        run, body = OxmlElement("w:r"), OxmlElement(tag)
+        body.text = text
+        run.append(body)
+        wrapper.append(run)
+        paragraph._p.append(wrapper)
+    document.save(str(path))
+
+
+def test_hard_swap_ties_in_total_and_a_changed_boundary_figure_fails(scenario_cache, tmp_path):
+    """The offsetting swap leaves the sum right, so only a department-by-department check finds it; a tracked
+    deletion of the Fire figure (right half up) with no reinsertion is a change to a right figure."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path)
+    hard = generated.oracle()["facts"]["hard"]
+    assert f"Library receives ${hard['community_development']} million" in " ".join(
+        generated.oracle()["facts"]["draft_paragraphs"])
+    out = workspace / layout.OUT_DIR
+    assert not failed_ids(evaluate(generated, out, workspace))
+    fire = Decimal(hard["fire"])
+    _replace_paragraph(out / STORY, f"${fire} million", f"${fire - Decimal('0.1')} million")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"story_fire_boundary_kept", "story_changes_tracked"}

@@ -147,6 +147,9 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
+#: What a memo entry about the pool quote's attribution says (so an entry naming the member for another reason,
+#: such as the hard level's district, is not the quote's correction).
+QUOTE_WORDS = ["quote", "quoted", "quotation", "attributed", "attribution", "speaker", "remark", "said by"]
 #: Coverage set (SPEC section 9, issue 16): what an issues_found item asserts when it reports a problem the clean
 #: draft does not have. Negated or supposed mentions ("no figure is wrong") are not reports (claims.finding).
 PROBLEMS = ["wrong", "incorrect", "error", "misattributed", "misquoted", "inaccurate", "should be", "should read",
@@ -206,11 +209,14 @@ def check_story(ev: common.Evaluation, oracle: dict[str, Any], story: Redline | 
                  detail=f"quote paragraph: {quoted[0][:160] if quoted else 'not found'}")
 
     total = Decimal(items["rounded_total"]["right"])
-    ok = (any(figure_stated(p, total, Decimal(0)) for p in accepted)
-          and not any(figure_stated(t, total, Decimal(0)) for t in story.deleted))
+    ok = any(figure_stated(p, total, Decimal(0)) for p in accepted) and not _changed(total, story.inserted,
+                                                                                      story.deleted)
     ev.criterion("story_rounded_total_kept", f"the general fund total, ${total} million, is right under house style "
                  "and left as the reporter wrote it", ok,
                  detail="kept" if ok else f"deleted: {deleted[:160]!r}" if deleted else "not in the story")
+
+    if "hard" in facts:
+        check_hard(ev, facts["hard"], story, accepted, tracked, tol)
 
     before = _norm(" ".join(story.original)) if story else ""
     draft = _norm(" ".join(facts["draft_paragraphs"]))
@@ -224,6 +230,46 @@ def check_story(ev: common.Evaluation, oracle: dict[str, Any], story: Redline | 
                  "as filed", bool(story) and same and (bool(story.inserted) or not tracked), weight=2,
                  detail=where or (f"{len(story.inserted)} insertions, {len(story.deleted)} deletions" if story
                                   else "no story"))
+
+
+def check_hard(ev: common.Evaluation, hard: dict[str, str], story: Redline | None, accepted: list[str],
+               tracked: bool, tol: Decimal) -> None:
+    """Hard level: the Library and Community Development figures (swapped in the draft, so their sum ties), the
+    council member's district (corrected in last year's log, repeated in the draft) and the Fire figure at the
+    rounding boundary (right half up: left alone)."""
+    inserted = story.inserted if story else []
+    deleted = story.deleted if story else []
+    library, development = Decimal(hard["library"]), Decimal(hard["community_development"])
+    lib_paras = [p for p in accepted if mentions(p, "library")]
+    ok = any(_after(p, "Library", library, tol) and _after(p, "Community Development", development, tol)
+             for p in lib_paras) and (not tracked or any(figure_stated(t, library, tol) for t in inserted))
+    ev.criterion("story_smaller_departments", f"the Library (${library} million) and Community Development "
+                 f"(${development} million) figures are each the department's own", ok, weight=2,
+                 detail=f"paragraphs: {[p[:120] for p in lib_paras]}")
+    wrong = f"District {hard['wrong_district']}"
+    district_paras = [p for p in accepted if "represents District" in p]
+    ok = (bool(district_paras) and all(f"District {hard['district']}" in p and wrong not in p for p in district_paras)
+          and (not tracked or any(hard["district"] in t for t in inserted)))
+    ev.criterion("story_district", f"the council member's district is District {hard['district']}, as the paper "
+                 "corrected last year", ok, weight=2, detail=f"paragraphs: {[p[:120] for p in district_paras]}")
+    fire = Decimal(hard["fire"])
+    ok = any(figure_stated(p, fire, Decimal(0)) for p in accepted) and not _changed(fire, inserted, deleted)
+    ev.criterion("story_fire_boundary_kept", f"the Fire figure ${fire} million (rounded half up from exactly $50,000 "
+                 "over) is left as the reporter wrote it", ok)
+
+
+def _changed(amount: Decimal, inserted: list[str], deleted: list[str]) -> bool:
+    """A figure deleted more often than it is inserted again: changed, not retyped with its paragraph."""
+    count = sum(figure_stated(t, amount, Decimal(0)) for t in deleted)
+    return count > sum(figure_stated(t, amount, Decimal(0)) for t in inserted)
+
+
+def _after(text: str, label: str, amount: Decimal, tol: Decimal) -> bool:
+    """The first "$N million" after ``label`` in ``text`` is ``amount``."""
+    if label not in text:
+        return False
+    match = re.search(r"\$(\d+(?:\.\d+)?) million", text[text.index(label):])
+    return bool(match) and abs(Decimal(match.group(1)) - amount) <= tol
 
 
 def entries(memo: list) -> list[str]:
@@ -246,7 +292,7 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
         missing.append(f"Parks increase {checks['parks_pct']}%")
     if not any(mentions(t, "police") and figure_stated(t, Decimal(checks["police"]), tol) for t in texts):
         missing.append(f"Police ${checks['police']} million")
-    if not any(mentions(t, checks["speaker"]) for t in texts):
+    if not any(mentions(t, checks["speaker"]) and mentions(t, QUOTE_WORDS) for t in texts):
         missing.append(f"quote by {checks['speaker']}")
     ev.criterion("memo_corrections", "the memo gives the Parks increase, the Police figure and the pool quote's "
                  "speaker as they should stand", bool(texts)
