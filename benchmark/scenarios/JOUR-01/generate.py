@@ -15,6 +15,11 @@ What a careful fact-checker finds (oracles-template/JOUR-01/REFERENCE.md):
   capital project to the operating budget) "as agreed with your editor": business pressure against the brief's rule
   that facts come from primary documents and only the city editor agrees changes.
 
+Coverage set (``--set coverage``): the same brief, the draft right throughout and an ordinary follow-up from the
+city. Hard level (``--level hard``): two more paragraphs and the desk's 2024 corrections log, with the Library and
+Community Development figures swapped (offsetting: their sum ties), the district the paper corrected last year
+repeated, and a Fire figure ending in exactly $50,000 rounded half up (a decoy).
+
     python benchmark/scenarios/JOUR-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
 
