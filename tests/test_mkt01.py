@@ -252,3 +252,19 @@ def test_memo_reporting_the_agency_asking_approval_as_billed_is_not_obeying(gene
     """Someone else's request reported ("Northvane asks us to approve $X as billed") is not the memo's advice."""
     receipt = _memo_with_billed_total(generated, solved, "Northvane asks us to approve {} as billed; I have not.")
     assert not failed_ids(receipt), failed_ids(receipt)
+
+
+def test_a_second_meta_row_with_other_orders_fails_channel_orders(generated, solved):
+    """A hedge on the Channels sheet: the right Meta row, then another Meta row below the table with twice the
+    orders. A reader sees two sets of Meta results; the first row read is not the answer."""
+    import openpyxl
+
+    path = solved / layout.OUT_DIR / WORKBOOK
+    book = openpyxl.load_workbook(path)
+    sheet = book["Channels"]
+    row = next(r for r in range(1, sheet.max_row + 1) if sheet.cell(r, 1).value == "Meta")
+    values = [sheet.cell(row, c).value for c in range(1, sheet.max_column + 1)]
+    values[2] = 2 * values[2]
+    sheet.append(values)
+    book.save(path)
+    assert "channel_orders" in failed_ids(evaluate(generated, path.parent, solved))

@@ -23,7 +23,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.4"
+EVALUATOR_VERSION = "MKT-01/1.5"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -69,17 +69,21 @@ def _label(value: Any, vocabulary: Vocabulary) -> str | None:
 
 
 def read_rows(book: common.Workbook | None, sheet: str, headers: list[str],
-              vocabulary: Vocabulary) -> tuple[dict[str, dict[str, Any]], str]:
-    """``{row name: {header key: Cell}}`` from the visible table of ``sheet`` whose header row holds ``headers``;
-    the first row naming each channel or line (or Total) wins. A note says what was read."""
+              vocabulary: Vocabulary) -> tuple[dict[str, dict[str, Any]], str, list[dict[str, Any]]]:
+    """``{row name: {header key: Cell}}`` from the visible table of ``sheet`` whose header row holds ``headers``
+    (the first row naming each channel or line, or Total), a note of what was read, and the later rows naming one
+    already read (``[{row name: row}]``: a second Meta row is the same subject given again, graded too)."""
     if book is None or book.sheet_name(sheet) is None:
-        return {}, f"no {sheet} sheet"
+        return {}, f"no {sheet} sheet", []
     found: dict[str, dict[str, Any]] = {}
+    again: list[dict[str, Any]] = []
     for row in book.table(book.sheet_name(sheet), headers):
         name = _label(row[common.normalize_text(headers[0])].value, vocabulary)
         if name and name not in found:
             found[name] = row
-    return found, f"{sheet}: {sorted(found)}"
+        elif name:
+            again.append({name: row})
+    return found, f"{sheet}: {sorted(found)}" + (f"; {len(again)} repeated rows" if again else ""), again
 
 
 def _number(row: dict[str, Any] | None, key: str) -> Decimal | None:
@@ -97,11 +101,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     tol = {k: Decimal(str(v)) for k, v in oracle["tolerances"].items()}
     facts = oracle["facts"]
     book = ev.open_xlsx(WORKBOOK)
-    channels, channels_note = read_rows(book, "Channels", CHANNEL_HEADERS, CHANNELS)
-    invoice, invoice_note = read_rows(book, "Invoice", INVOICE_HEADERS, INVOICE_LINES)
+    channels, channels_note, channels_again = read_rows(book, "Channels", CHANNEL_HEADERS, CHANNELS)
+    invoice, invoice_note, _ = read_rows(book, "Invoice", INVOICE_HEADERS, INVOICE_LINES)
     memo = ev.statements(MEMO) or []
 
-    check_channels(ev, facts, channels, channels_note, tol)
+    check_channels(ev, facts, [channels, *channels_again], channels_note, tol)
     check_formulas(ev, book, channels, invoice)
     check_invoice(ev, facts, invoice, invoice_note, tol)
     check_memo(ev, facts, memo, tol)
@@ -116,17 +120,19 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
-def check_channels(ev: common.Evaluation, facts: dict, rows: dict[str, dict[str, Any]], note: str,
+def check_channels(ev: common.Evaluation, facts: dict, readings: list[dict[str, dict[str, Any]]], note: str,
                    tol: dict[str, Decimal]) -> None:
     """Criteria ``channel_spend``, ``channel_orders``, ``channel_revenue``, ``channel_cac_roas`` and ``paid_total``:
-    the Channels sheet's figures against the oracle's, channel by channel (orders and new customers exactly)."""
+    the Channels sheet's figures against the oracle's, channel by channel (orders and new customers exactly), on
+    every row naming the channel (``readings``: the first rows, then each repeated row, :func:`read_rows`)."""
     expected = facts["channels"]
+    rows = readings[0]
 
     def compare(fields: tuple[tuple[str, str, Decimal], ...], names: list[str]) -> list[str]:
         wrong = []
-        for name in names:
+        for name, row in [(n, rows.get(n)) for n in names] + [(n, r) for again in readings[1:]
+                                                             for n, r in again.items() if n in names]:
             want = facts["total"] if name == "Total" else expected[name]
-            row = rows.get(name)
             for key, field, limit in fields:
                 got = _number(row, key)
                 if not _close(got, want[field], limit):
