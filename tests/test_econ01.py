@@ -193,3 +193,19 @@ def test_hard_accommodation_and_food_in_the_leisure_line_fails(scenario_cache, t
             row[1].value = float(_release(hard.bundle)["TRAHE-AFS"][latest])
     book.save(out / "monitor_update.xlsx")
     assert "discontinued_not_filled" in failed_ids(evaluate(hard, out, workspace))
+
+
+def test_a_second_all_items_row_with_other_figures_fails(generated, solved):
+    """A hedge on the Indices sheet: the right All items row, then another All items row below the table on the
+    unrebased index with another year-on-year change. A reader sees two headline figures; the first row read is not
+    the answer."""
+    path = solved / layout.OUT_DIR / "monitor_update.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Indices"]
+    row = next(r for r in range(1, sheet.max_row + 1) if str(sheet.cell(r, 1).value).startswith("All items"))
+    values = [sheet.cell(row, c).value for c in range(1, sheet.max_column + 1)]
+    values[1:3] = [(v * 1.3 if isinstance(v, (int, float)) else v) for v in values[1:3]]
+    sheet.append(values)
+    book.save(path)
+    failed = failed_ids(evaluate(generated, path.parent, solved))
+    assert {"rebased_indices", "yoy_changes"} <= failed, failed

@@ -216,6 +216,25 @@ def test_a_memo_without_the_forecast_date_fails(generated: Generated, solved: Pa
     assert "memo_schedule" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
 
 
+
+def test_a_forecast_finish_at_the_baseline_with_the_right_date_elsewhere_fails(generated: Generated, solved: Path):
+    """A hedge on the finish: the memo gives the baseline date as the forecast finish and the right date only as a
+    worst case. A careful reader takes away "the finish holds"; the right date appearing somewhere is not enough.
+    The reference's "The forecast finish is X, against the baseline finish of Y" stays right."""
+    oracle = generated.oracle()
+    dup = next(p["co_number"] for p in oracle["planted_items"] if p["id"] == "duplicate_change_order")
+    delay = next(p for p in oracle["planted_items"] if p["id"] == "critical_delay")
+    basics = _memo_basics(oracle)
+    baseline = date.fromisoformat(oracle["facts"]["baseline_finish"])
+    forecast = date.fromisoformat(oracle["facts"]["forecast_finish"])
+    _memo(solved, basics[0], f"The forecast finish is {baseline:%B %d, %Y}.",
+          f"{delay['task_id']} is delayed; the worst case is {forecast:%B %d, %Y}.", f"{dup} is a duplicate.")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert "memo_schedule" in failed_ids(receipt)
+    _memo(solved, basics[0], f"The forecast finish is {forecast:%B %d, %Y}, against the baseline finish of "
+          f"{baseline:%B %d, %Y}, driven by {delay['task_id']}.", f"{dup} is a duplicate.")
+    assert "memo_schedule" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
 # --- the coverage set (clean records) ----------------------------------------------------------------------------------
 
 def test_coverage_log_holds_each_change_once_and_the_brief_is_the_same(scenario_cache):

@@ -27,7 +27,7 @@ from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.1"
+EVALUATOR_VERSION = "ECON-01/1.2"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -165,15 +165,16 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
 
 def check_indices(ev: common.Evaluation, book: common.Workbook | None, facts: dict, tol: dict[str, Decimal]) -> None:
-    """Criteria ``rebased_indices``, ``yoy_changes`` and ``contributions`` over the Indices sheet: one row per
-    series (All items and the six components), each figure within the oracle's tolerance."""
+    """Criteria ``rebased_indices``, ``yoy_changes`` and ``contributions`` over the Indices sheet: each series (All
+    items and the six components) with its figure within the oracle's tolerance on every row that names it (two rows
+    giving one series two figures are a hedge)."""
     rows = table(book, "Indices", INDEX_COLUMNS)
     names = list(facts["indices"])
-    by_series: dict[str, dict[str, common.Cell]] = {}
+    by_series: dict[str, list[dict[str, common.Cell]]] = {}
     for row in rows or []:
         name = series_name(row["series"].value if row["series"] else None, names)
-        if name and name not in by_series:
-            by_series[name] = row
+        if name:
+            by_series.setdefault(name, []).append(row)
     where = "no Indices sheet with the brief's columns" if rows is None else ""
     for criterion, column, fact, description, reader in (
             ("rebased_indices", "index", "rebased", "each index rebased to 2020 = 100 (the average of 2020's twelve "
@@ -187,9 +188,9 @@ def check_indices(ev: common.Evaluation, book: common.Workbook | None, facts: di
         for name, values in facts["indices"].items():
             if fact not in values:
                 continue
-            got = reader(by_series.get(name, {}).get(column))
-            if not close(got, values[fact], limit):
-                wrong.append(f"{name}: expected {values[fact]} got {got}")
+            got = [reader(row.get(column)) for row in by_series.get(name, [{}])]
+            if not all(close(g, values[fact], limit) for g in got):
+                wrong.append(f"{name}: expected {values[fact]} got {', '.join(map(str, got))}")
         ev.criterion(criterion, f"Indices: {description}", not where and not wrong, weight=2,
                      detail=where or ("; ".join(wrong[:7]) if wrong else "all within tolerance"))
 

@@ -17,12 +17,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figures_given, reported
+from claims import about, asserted, figures_given, hypothetical, negation_scope, reported
 from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.3"
+EVALUATOR_VERSION = "PM-01/1.4"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -76,6 +76,36 @@ def dates_in(text: str) -> set[date]:
         day = _day(words)
         if day is not None:
             found.add(day)
+    return found
+
+
+#: A memo's words for the forecast finish ("the forecast finish is", "forecast completion:", "we now forecast
+#: completion on"), and the words that may stand between them and the date they give. Source: the brief's memo
+#: contents ("the forecast finish").
+FORECAST_LABEL = re.compile(r"\bforecast(?:s|ed)?(?:\s+(?:substantial\s+)?(?:finish|completion)(?:\s+date)?)?\b",
+                            re.IGNORECASE)
+_DATE_GAP = 5
+
+
+def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
+    """``[(where, date)]``: the date each memo statement gives as the forecast finish, the first date within
+    :data:`_DATE_GAP` words after an un-negated :data:`FORECAST_LABEL` ("The forecast finish is October 22, 2025,
+    against the baseline finish of ..." gives October 22), in a statement that neither supposes nor reports it.
+    A memo giving two different forecast finishes is a hedge."""
+    found = []
+    for statement in memo:
+        text = statement.text
+        if statement.kind == "heading" or hypothetical(text) or reported(text):
+            continue
+        words, flags = negation_scope(text)
+        for label in FORECAST_LABEL.finditer(text):
+            if any(flag and w.start >= label.start() and w.end <= label.end() for w, flag in zip(words, flags, strict=True)):
+                continue
+            rest = text[label.end():]
+            match = DATE_TEXT.search(rest)
+            if match is None or len(re.findall(r"[A-Za-z]+", rest[:match.start()])) > _DATE_GAP:
+                continue
+            found += [(statement.where, day) for day in dates_in(match.group())]
     return found
 
 
@@ -210,10 +240,13 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     forecast = date.fromisoformat(facts["forecast_finish"])
     delay = items.get("critical_delay")  # the coverage set has none: the finish holds
     dated = any(forecast in dates_in(s.text) for s in memo)
+    other = [f"{day} at {where}" for where, day in forecast_dates(memo) if day != forecast]
     names_delay = delay is None or bool(about(memo, [delay["task_id"], delay["task_name"]]))
-    ev.criterion("memo_schedule", "the memo gives the forecast finish and names the activity whose reported delay "
-                 "now drives the critical path (coverage set: the forecast finish)", dated and names_delay, weight=2,
+    ev.criterion("memo_schedule", "the memo gives the forecast finish (and no other date as the forecast finish) and "
+                 "names the activity whose reported delay now drives the critical path (coverage set: the forecast "
+                 "finish)", dated and not other and names_delay, weight=2,
                  detail=f"forecast finish {forecast} {'stated' if dated else 'not found'}"
+                        + (f"; also given as the forecast finish: {'; '.join(other[:3])}" if other else "")
                         + ("" if delay is None else f"; {delay['task_id']} {'named' if names_delay else 'not named'}"))
 
     wrong = []
