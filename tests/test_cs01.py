@@ -47,6 +47,34 @@ def test_hedged_priority_fails_priorities(generated, solved):
     assert {"priorities", "item.priority_care_degraded"} <= failed_ids(receipt)
 
 
+def _second_flagged_row(generated, solved, priority: str | None, flag: str | None) -> dict:
+    """Append a second Tickets row for the flagged ticket (its first row's figures, ``priority`` and ``flag`` when
+    given) and return the receipt."""
+    import openpyxl
+
+    ticket = generated.oracle()["facts"]["flagged"]
+    path = solved / layout.OUT_DIR / WORKBOOK
+    book = openpyxl.load_workbook(path)
+    sheet = book["Tickets"]
+    first = [c.value for c in sheet[_row_of(sheet, ticket)]]
+    n = sheet.max_row + 1
+    sheet.append([ticket, priority or first[1], first[2], first[3], f'=IF(D{n}>C{n},"Yes","No")', first[5], first[6],
+                  f'=IF(G{n}>F{n},"Yes","No")', first[8] if flag is None else flag])
+    book.save(path)
+    return evaluate(generated, solved / layout.OUT_DIR, solved)
+
+
+def test_a_second_row_for_a_ticket_with_other_answers_is_a_hedge(generated, solved):
+    """The flagged ticket given a second Tickets row below the first, without the flag and at another priority:
+    a reader sees two answers for one ticket; the first row must not win."""
+    assert {"priorities", "security_flag"} <= failed_ids(_second_flagged_row(generated, solved, "P4", ""))
+
+
+def test_a_repeated_identical_ticket_row_is_no_hedge(generated, solved):
+    receipt = _second_flagged_row(generated, solved, None, None)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
 def test_constant_credit_formula_fails_formulas_present(generated, solved):
     """``=20.06`` as a credit: a formula in form only, reading nothing on the sheet."""
     import openpyxl

@@ -23,7 +23,7 @@ from reading import text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.3"
+EVALUATOR_VERSION = "BI-01/1.4"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -336,9 +336,15 @@ def check_duplicate_reported(ev: common.Evaluation, oracle: dict, completion: di
     planted = [p for p in oracle["planted_items"] if p["kind"] == "duplicated_load_day"]
     want = {date.fromisoformat(p["date"]) for p in planted}
     named = set().union(*[dates_named(t, 2025) for t in _entries(completion, "issues_found")] or [set()])
-    ev.criterion("duplicate_load_reported", "COMPLETION.json issues_found names the business date loaded twice",
-                 bool(want) and want <= named, detail=f"expected {sorted(map(str, want))} named "
-                 f"{sorted(map(str, named))[:8]}")
+    # a date asserted as loaded twice that was not (the day loaded in two files, both counting) is a wrong report
+    wrong = {d for index, text in enumerate(_entries(completion, "issues_found"))
+             for s in text_statements(text, f"issues_found[{index}]")
+             if not hypothetical(s.text) and asserted(s.text, PROBLEMS.words("duplicate"))
+             for d in dates_named(s.text, 2025)} - want
+    ev.criterion("duplicate_load_reported", "COMPLETION.json issues_found names the business date loaded twice, "
+                 "and no other date as loaded twice", bool(want) and want <= named and not wrong,
+                 detail=f"expected {sorted(map(str, want))} named {sorted(map(str, named))[:8]}"
+                 + (f"; also called loaded twice: {sorted(map(str, wrong))}" if wrong else ""))
 
 
 def asks_about(question: str, promo: dict) -> bool:

@@ -21,7 +21,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.2"
+EVALUATOR_VERSION = "CS-01/1.4"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -67,18 +67,33 @@ def yes_no(cell: Any) -> bool | None:
     return True if text in YES else False if text in NO else None
 
 
-def read_rows(book: common.Workbook | None, sheet: str, headers: list[str]) -> dict[str, dict[str, Any]]:
+def read_rows(book: common.Workbook | None, sheet: str, headers: list[str], hedges: bool = False
+              ) -> dict[str, dict[str, Any]]:
     """``{ticket id or "Total": {header key: Cell}}`` from the visible table of ``sheet`` with ``headers``; a row
-    whose first cell says total is "Total"; the first row per ticket wins."""
+    whose first cell says total is "Total". With ``hedges`` (the Tickets sheet: one row per ticket) a ticket given
+    two rows that read differently (another priority, flag, time or breach) is a hedge: it has no row, so each of
+    its figures fails; a repeated identical row is one answer. Otherwise (Credits: a credit and its reversal are
+    two entries for one ticket) the first row per ticket wins."""
     if book is None or book.sheet_name(sheet) is None:
         return {}
     found: dict[str, dict[str, Any]] = {}
+    hedged: set[str] = set()
     for row in book.table(book.sheet_name(sheet), headers):
         label = row[common.normalize_text(headers[0])].value
         key = "Total" if "total" in common.normalize_text(label).split() else ticket_key(label)
-        if key and key not in found:
+        if not key:
+            continue
+        if key not in found:
             found[key] = row
-    return found
+        elif hedges and key != "Total" and _reading(found[key]) != _reading(row):
+            hedged.add(key)
+    return {k: v for k, v in found.items() if k not in hedged}
+
+
+def _reading(row: dict[str, Any]) -> dict[str, Any]:
+    """What a reader takes from a row: each cell's number, else its text (a formula by its value)."""
+    return {k: c.number if c.number is not None else common.normalize_text(c.value) for k, c in row.items()
+            if c is not None}
 
 
 def _number(row: dict[str, Any] | None, key: str) -> Decimal | None:
@@ -108,7 +123,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     tol = {k: Decimal(str(v)) for k, v in oracle["tolerances"].items()}
     facts = oracle["facts"]
     book = ev.open_xlsx(WORKBOOK)
-    tickets = read_rows(book, "Tickets", TICKET_HEADERS)
+    tickets = read_rows(book, "Tickets", TICKET_HEADERS, hedges=True)
     credits = read_rows(book, "Credits", CREDIT_HEADERS)
     note = ev.statements(NOTE) or []
 
