@@ -145,6 +145,19 @@ def test_every_model_request_is_recorded_outside_the_sandbox(solved):
 
 
 @needs_bwrap
+def test_the_report_page_of_the_attempt_shows_the_model_endpoint_and_the_trajectory(solved, tmp_path):
+    row, folder, fake = solved
+    site = tmp_path / "site"
+    proc = subprocess.run([sys.executable, "-m", "wp42", "report", str(folder.parents[3]), "--html", str(site)],
+                          env=_env(), capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    pages = [p.read_text(encoding="utf-8") for p in site.rglob("*.html") if "write_file" in p.read_text("utf-8")]
+    assert len(pages) == 1  # the attempt's page holds its trajectory
+    assert (f"<th>model endpoint</th><td>http://127.0.0.1:{fake.port}/v1 · 4 request(s): 4 forwarded, 0 refused "
+            "(model_requests.jsonl)</td>") in pages[0]
+
+
+@needs_bwrap
 def test_the_api_key_is_in_no_file_of_the_attempt(solved):
     _, folder, _ = solved
     assert files_holding(folder, KEY) == []
