@@ -300,3 +300,31 @@ def test_run_python_has_a_time_limit_and_never_sees_the_key(tmp_path, monkeypatc
     assert shown.startswith("exit code 0") and "absent" in shown and KEY not in shown
     assert tools.call("run_python", {"code": "import time; time.sleep(5)", "timeout_s": 1}) == \
         "error: the code ran past its 1 s limit and was stopped"
+
+
+def test_the_portal_tool_logs_in_keeps_the_session_and_reaches_only_the_portal(tmp_path):
+    from wp42.portal import start_portal
+
+    bundle = REPO.bundle("PROC-01").root
+    with start_portal(bundle, tmp_path / "out", tmp_path / "access.jsonl") as portal:
+        tools = Workspace(tmp_path, portal_url=portal.url)
+        assert "portal_request" in tools.offered()
+        assert tools.call("portal_request", {"method": "GET", "path": "/api/"}).startswith("HTTP 401")
+        login = tools.call("portal_request", {"method": "POST", "path": "/login", "form": portal.credentials})
+        assert not login.startswith("error"), login
+        entities = tools.call("portal_request", {"method": "GET", "path": "/api/"})
+    assert entities.startswith("HTTP 200 application/json")
+    assert json.loads(entities.split("\n", 1)[1]) == {name: len(rows) for name, rows in json.loads(
+        (bundle / "portal" / "portal.json").read_text(encoding="utf-8"))["records"].items()}
+    assert tools.call("portal_request", {"method": "GET", "path": "http://127.0.0.1:9/x"}).startswith("error: ")
+    assert "portal_request" not in Workspace(tmp_path).offered()
+
+
+def test_a_wp42_worker_command_runs_the_runners_own_wp42_and_sees_the_readers():
+    from wp42.run.workers import resolve
+
+    plan = resolve("wp42 worker llm --model gpt-4o", oracle=None)
+    assert plan.argv == ("/bin/sh", "-c", f"{sys.executable} -m wp42 worker llm --model gpt-4o") and plan.readers
+    other = resolve("wp42 --help", oracle=None)
+    assert other.argv[-1] == f"{sys.executable} -m wp42 --help" and not other.readers
+    assert not resolve("python3 agent.py", oracle=None).readers
