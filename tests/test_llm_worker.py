@@ -141,6 +141,8 @@ def test_every_model_request_is_recorded_outside_the_sandbox(solved):
         "refused": 0, "request_bytes": sum(r["request_bytes"] for r in requests),
         "response_bytes": sum(r["response_bytes"] for r in requests), "log": "model_requests.jsonl"}
     assert record["schema_version"] == 3 and record["network_attempts"] == []
+    assert record["isolation"]["network"] == \
+        f"loopback-only, and the model endpoint http://127.0.0.1:{fake.port}/v1 through the egress"
     assert not (folder / "workspace" / "model_requests.jsonl").exists()
 
 

@@ -357,6 +357,8 @@ def _run_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bund
         argv, run.isolation = sandbox.wrap(_sandbox_plan(job, folder, repo, services.sockets_dir, tools, hidden), init)
         if "warning" in run.isolation:
             run.warnings.append(run.isolation["warning"])
+        if endpoint is not None and run.isolation.get("network") == "loopback-only":
+            run.isolation["network"] = f"loopback-only, and the model endpoint {endpoint.url} through the egress"
         folder.home.mkdir()  # the unsandboxed HOME; in the sandbox a private tmpfs covers it
         started = time.monotonic()
         with open(folder.worker_log, "wb") as log:
