@@ -177,7 +177,7 @@ def test_the_key_check_finds_a_key_a_worker_prints(ins, tmp_path):
 PROBE = """
 import http.client, json, os, socket, sys
 port, base = int(sys.argv[1]), os.environ.get("WP42_MODEL_BASE_URL", "")
-found = {}
+found = {"oracle": os.path.exists(sys.argv[2])}
 try:
     socket.create_connection(("127.0.0.1", port), timeout=3).close()
     found["direct"] = "connected"
@@ -194,21 +194,24 @@ print(json.dumps(found))
 
 
 @needs_bwrap
-def test_the_worker_reaches_no_other_loopback_port_and_no_path_outside_the_prefix(ins, tmp_path):
+def test_the_worker_reaches_no_other_loopback_port_no_path_outside_the_prefix_and_no_oracle(ins, tmp_path):
     probe = tmp_path / "probe" / "probe.py"
     probe.parent.mkdir()
     probe.write_text(PROBE, encoding="utf-8")
+    oracle = ins.oracle_root / INS / "oracle.json"
     with FakeOpenAI([], api_key=KEY) as fake:
-        # control: outside the sandbox the same probe reaches the fake server's port directly
-        outside = subprocess.run([sys.executable, str(probe), str(fake.port)], capture_output=True, text=True)
-        assert json.loads(outside.stdout)["direct"] == "connected"
+        # control: outside the sandbox the same probe reaches the fake server's port and the oracle
+        outside = subprocess.run([sys.executable, str(probe), str(fake.port), str(oracle)], capture_output=True,
+                                 text=True)
+        assert json.loads(outside.stdout) == {"oracle": True, "direct": "connected"}
         proc = subprocess.run(
-            [sys.executable, "-m", "wp42", "run", INS, "--worker", f"python3 {probe} {fake.port}", "--expose",
+            [sys.executable, "-m", "wp42", "run", INS, "--worker", f"python3 {probe} {fake.port} {oracle}", "--expose",
              str(probe.parent), "--model-endpoint", fake.url, "--runs-dir", str(tmp_path / "runs"), "--run-id",
              "probe", "--oracle-root", str(ins.oracle_root), "--json"], env=_env(), capture_output=True, text=True)
         folder = Path(json.loads(proc.stdout)[0]["folder"])
     seen = json.loads((folder / "worker.log").read_text().strip().splitlines()[-1])
-    assert seen == {"direct": "ConnectionRefusedError", "/v2/models": 403, "/v1/../admin": 403, "/": 403}
+    assert seen == {"oracle": False, "direct": "ConnectionRefusedError", "/v2/models": 403, "/v1/../admin": 403,
+                    "/": 403}
     assert fake.seen == []  # nothing outside /v1 was forwarded
     requests = [json.loads(line) for line in (folder / "model_requests.jsonl").read_text().splitlines()]
     assert [(r["path"], r["status"], r["forwarded"]) for r in requests] == \
