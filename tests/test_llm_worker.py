@@ -333,3 +333,50 @@ def test_a_wp42_worker_command_runs_the_runners_own_wp42_and_sees_the_readers():
     other = resolve("wp42 --help", oracle=None)
     assert other.argv[-1] == f"{sys.executable} -m wp42 --help" and not other.readers
     assert not resolve("python3 agent.py", oracle=None).readers
+
+
+def test_the_egress_relays_a_streamed_reply_as_it_comes_and_counts_its_bytes(tmp_path):
+    """A streamed completion (server-sent events, chunked) passes through whole; the record counts its bytes."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    import httpx
+
+    from wp42.run.model_egress import ModelEgress
+
+    events = [f"data: {json.dumps({'choices': [{'delta': {'content': word}}]})}\n\n".encode()
+              for word in ("The", " triage", " is", " done.")] + [b"data: [DONE]\n\n"]
+
+    class Streaming(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for event in events:
+                self.wfile.write(f"{len(event):x}\r\n".encode() + event + b"\r\n")
+                self.wfile.flush()
+            self.wfile.write(b"0\r\n\r\n")
+
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), Streaming)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    egress = ModelEgress(tmp_path / "model.sock", ModelEndpoint.parse(f"http://127.0.0.1:{upstream.server_port}/v1"),
+                         tmp_path / "model_requests.jsonl")
+    try:
+        with httpx.Client(transport=httpx.HTTPTransport(uds=str(tmp_path / "model.sock"))) as client, \
+                client.stream("POST", "http://egress/v1/chat/completions", json={"stream": True}) as reply:
+            received = b"".join(reply.iter_raw())
+            assert reply.headers["content-type"] == "text/event-stream"
+    finally:
+        egress.stop()
+        upstream.shutdown()
+        upstream.server_close()
+    assert received == b"".join(events)
+    record = json.loads((tmp_path / "model_requests.jsonl").read_text())
+    assert (record["status"], record["forwarded"], record["response_bytes"]) == (200, True, len(received))
