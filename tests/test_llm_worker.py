@@ -380,3 +380,23 @@ def test_the_egress_relays_a_streamed_reply_as_it_comes_and_counts_its_bytes(tmp
     assert received == b"".join(events)
     record = json.loads((tmp_path / "model_requests.jsonl").read_text())
     assert (record["status"], record["forwarded"], record["response_bytes"]) == (200, True, len(received))
+
+
+def test_the_office_tools_write_files_the_evaluators_readers_read_back(tmp_path):
+    """In a files-only arm the worker cannot run code, so xlsx and docx deliverables come from these tools."""
+    tools = Workspace(tmp_path, REPO.validators_dir)
+    sheets = {"Rec": [["Item", "Amount"], ["Bank", 100.5], ["Total", "=SUM(B2:B2)"]]}
+    assert tools.call("write_spreadsheet", {"path": "out/r.xlsx", "sheets": sheets}) == \
+        "wrote r.xlsx: 1 sheet(s), 6 cell(s)"
+    sheet = tools.call("read_file", {"path": "out/r.xlsx"})
+    assert "  B2: '100.5'  [General]" in sheet and "  B3: '100.5'  =SUM(B2:B2)  [General]" in sheet
+    blocks = [{"heading": "Memo", "level": 1}, {"paragraph": "The balance agrees."}, {"bullet": "one"},
+              {"table": [["Item", "Amount"], ["Bank", "100.50"]]}]
+    assert tools.call("write_document", {"path": "out/m.docx", "blocks": blocks}) == "wrote m.docx: 4 block(s)"
+    assert tools.call("read_file", {"path": "out/m.docx"}).endswith(
+        "[body]\nMemo\nThe balance agrees.\none\nItem | Amount\nBank | 100.50")
+    assert tools.call("write_document", {"path": "out/m.txt", "blocks": blocks}) == \
+        "error: 'out/m.txt': give a file path ending .docx"
+    assert tools.call("write_spreadsheet", {"path": "out/b.xlsx", "sheets": {"a/b": [[1]]}}).startswith("error: ")
+    assert tools.call("write_spreadsheet", {"path": "out/c.xlsx", "sheets": {"a": [[{"x": 1}]]}}).startswith("error: ")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["m.docx", "r.xlsx"]

@@ -2,7 +2,8 @@
 
 Each tool is a function of the workspace and the model's JSON arguments returning text for the model; a refusal or a
 failure is text too (``error: ...``), never an exception, so one bad call does not end the attempt. The arm decides
-which tools are offered (benchmark/arms.json): ``run_python`` only with code execution, ``portal_request`` only in
+which tools are offered (benchmark/arms.json): ``write_spreadsheet`` and ``write_document`` (:mod:`.office`) always,
+as an office suite would be, ``run_python`` only with code execution, ``portal_request`` only in
 portal arms. Paths are relative to the workspace and never leave it: ``..``, absolute paths and links pointing out
 are refused.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wp42.llm_worker import office
 from wp42.read import read_file, reading_text
 
 #: The largest text a tool hands back to the model (characters); longer results say where they were cut.
@@ -46,6 +48,17 @@ SPECS: dict[str, dict[str, Any]] = {
     "write_file": _spec("write_file", "Write a text file in the workspace (deliverables go under out/); creates "
                         "folders; replaces an existing file.",
                         {"path": {"type": "string"}, "content": {"type": "string"}}, ["path", "content"]),
+    "write_spreadsheet": _spec(
+        "write_spreadsheet", "Write an Excel workbook (.xlsx) in the workspace: each sheet's rows in order; a text "
+        "cell starting with = is a formula (e.g. =SUM(B2:B9)), numbers stay numbers.",
+        {"path": {"type": "string"}, "sheets": {
+            "type": "object", "description": "sheet name -> rows, each row a list of cells",
+            "additionalProperties": {"type": "array", "items": {"type": "array", "items": {
+                "type": ["string", "number", "boolean", "null"]}}}}}, ["path", "sheets"]),
+    "write_document": _spec(
+        "write_document", "Write a Word document (.docx) in the workspace from blocks, in order: {heading, level}, "
+        "{paragraph}, {bullet} or {table: rows of cell text, the first row the header}.",
+        {"path": {"type": "string"}, "blocks": {"type": "array", "items": {"type": "object"}}}, ["path", "blocks"]),
     "run_python": _spec("run_python", "Run Python code with the workspace as the current folder; returns its exit "
                         "code, stdout and stderr. Use it to compute, or to write xlsx/docx files.",
                         {"code": {"type": "string"},
@@ -87,13 +100,16 @@ class Workspace:
 
     def offered(self) -> list[str]:
         """The names of the tools this arm offers, in a stable order."""
-        return ["list_files", "read_file", "write_file", *(["run_python"] if self.code_execution else []),
+        return ["list_files", "read_file", "write_file", "write_spreadsheet", "write_document",
+                *(["run_python"] if self.code_execution else []),
                 *(["portal_request"] if self.portal_url else [])]
 
     def call(self, name: str, arguments: dict[str, Any]) -> str:
         """Run tool ``name`` with ``arguments``; a refusal comes back as ``error: ...`` text."""
         handlers: dict[str, Callable[..., str]] = {"list_files": self.list_files, "read_file": self.read_file,
                                                    "write_file": self.write_file, "run_python": self.run_python,
+                                                   "write_spreadsheet": self.write_spreadsheet,
+                                                   "write_document": self.write_document,
                                                    "portal_request": self.portal_request}
         if name not in self.offered():
             return f"error: no tool {name!r} in this arm; the tools are {', '.join(self.offered())}"
@@ -149,6 +165,25 @@ class Workspace:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
         return f"wrote {path} ({len(content.encode('utf-8'))} bytes)"
+
+    def _office_target(self, path: str, suffix: str) -> Path:
+        target = self.resolve(path)
+        if target.suffix.lower() != suffix or target.is_dir():
+            raise ToolError(f"{path!r}: give a file path ending {suffix}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+
+    def write_spreadsheet(self, path: str, sheets: dict[str, Any]) -> str:
+        try:
+            return office.write_xlsx(self._office_target(path, ".xlsx"), sheets)
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
+
+    def write_document(self, path: str, blocks: list[dict[str, Any]]) -> str:
+        try:
+            return office.write_docx(self._office_target(path, ".docx"), blocks)
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
 
     def run_python(self, code: str, timeout_s: int = PYTHON_DEFAULT_S) -> str:
         limit = max(1, min(int(timeout_s), PYTHON_LIMIT_S))
