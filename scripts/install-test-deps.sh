@@ -22,4 +22,4 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 fi
-python3 -m pip install -q -e '.[test,browser,inspect,ray]'
+python3 -m pip install -q -e '.[test,browser,inspect,llm,ray]'

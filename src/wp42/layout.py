@@ -79,6 +79,7 @@ USAGE_JSON = ".wp42_usage.json"
 WORKER_TRAJECTORY = ".wp42_trajectory.jsonl"
 TRAJECTORY_JSONL = "trajectory.jsonl"
 NETWORK_LOG = "network.jsonl"
+MODEL_REQUESTS_LOG = "model_requests.jsonl"
 PORTAL_KEY = "portal_key"
 PRIVATE_HOME = ".home"
 RUN_LOCK = ".wp42-run.lock"
@@ -405,6 +406,11 @@ class Attempt:
     def network_log(self) -> Path:
         """Requests the recording proxy saw (JSON lines; written outside the worker's sandbox)."""
         return self.root / NETWORK_LOG
+
+    @property
+    def model_requests_log(self) -> Path:
+        """Requests the model egress forwarded or refused (JSON lines; written outside the worker's sandbox)."""
+        return self.root / MODEL_REQUESTS_LOG
 
     @property
     def portal_key(self) -> Path:

@@ -24,12 +24,14 @@ STATUSES = ("ok", "refused", "error")
 EXIT_NOT_READ = 3
 
 
-def read_file(path: Path, *, limits: Limits | None = None, repo: Repo | None = None) -> dict[str, Any]:
+def read_file(path: Path, *, limits: Limits | None = None, repo: Repo | None = None,
+              validators_dir: Path | None = None) -> dict[str, Any]:
     """What the evaluators see in ``path``: ``{"kind", "status": "ok"|"refused"|"error", "reason", ...}`` (shape
     in describe.py). Never raises for a bad file; a reading that runs past ``limits`` comes back ``refused`` with
-    the bound named in ``reason``.
+    the bound named in ``reason``. The readers come from ``validators_dir`` when given (a sandboxed worker, which
+    has no checkout to find), else from ``repo`` (default: :meth:`Repo.find`).
     """
-    repo = repo or Repo.find()
+    validators_dir = validators_dir or (repo or Repo.find()).validators_dir
     limits = limits or Limits()
     path = Path(path)
     base = {"kind": _kind_guess(path), "file": path.name}
@@ -38,7 +40,7 @@ def read_file(path: Path, *, limits: Limits | None = None, repo: Repo | None = N
     with tempfile.TemporaryDirectory(prefix="wp42-read-") as scratch:
         result = Path(scratch) / "read.json"
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": scratch,
-               "PYTHONPATH": os.pathsep.join([str(repo.validators_dir), os.environ.get("PYTHONPATH", "")]
+               "PYTHONPATH": os.pathsep.join([str(validators_dir), os.environ.get("PYTHONPATH", "")]
                                              ).rstrip(os.pathsep)}
         try:
             proc = subprocess.run(
@@ -90,6 +92,55 @@ def read_files(paths: list[Path], *, limits: Limits | None = None, repo: Repo | 
             tail = " | ".join(proc.stderr.strip().splitlines()[-3:]) or f"exit code {proc.returncode}"
             return [{**b, "status": "error", "reason": f"the reader crashed: {tail}"} for b in bases]
         return json.loads(result.read_text(encoding="utf-8"))
+
+
+def reading_text(doc: dict[str, Any], max_records: int = 50) -> str:
+    """A reading (:func:`read_file`'s dict) as plain lines: what ``wp42 read`` prints and what ``wp42 worker llm``'s
+    read tool returns. Sheets are listed cell by cell with their formulas, Word parts and PDF pages as text, slides
+    and tables as ``|``-separated rows, at most ``max_records`` CSV records."""
+    lines = [f"{doc.get('file', '')}: {doc.get('kind')} {doc.get('status')}"
+             + (f" ({doc['reason']})" if doc.get("reason") else "")]
+    kind = doc.get("kind")
+    if doc.get("status") != "ok":
+        return "\n".join(lines)
+    lines += [f"convention applied: {convention}" for convention in doc.get("conventions", [])]
+    if kind == "xlsx":
+        lines.append(f"date system: {'1904' if doc.get('date1904') else '1900'}")
+        for sheet, cells in doc.get("sheets", {}).items():
+            lines.append(f"[{sheet}] {len(cells)} populated cells")
+            for ref, cell in cells.items():
+                formula = f"  {cell['formula']}" if cell.get("formula") else ""
+                unknown = f"  UNKNOWN: {cell.get('note')}" if cell.get("known") is False else ""
+                lines.append(f"  {ref}: {cell.get('shown')!r}{formula}  [{cell.get('number_format')}]{unknown}")
+    elif kind == "docx":
+        for part, text in doc.get("parts", {}).items():
+            if text:
+                lines += [f"[{part}]", text]
+    elif kind == "pptx":
+        for slide in doc.get("slides", []):
+            lines.append(f"[slide {slide['number']}] {slide.get('title') or ''}".rstrip())
+            for block in slide.get("blocks", []):
+                rows = block["table"] if isinstance(block, dict) else [[text] for text in block]
+                lines += [" | ".join(str(cell) for cell in row) for row in rows]
+            notes = slide.get("notes") or []
+            if notes:
+                lines += ["  notes:", *(notes if isinstance(notes, list) else [notes])]
+        lines += [f"left out: {item}" for item in doc.get("ignored", [])]
+    elif kind == "md":
+        lines.append(doc.get("text", ""))
+        if doc.get("hidden_comments"):
+            lines.append(f"left out: {doc['hidden_comments']} HTML comment(s)")
+    elif kind == "pdf":
+        for number, text in enumerate(doc.get("pages", []), start=1):
+            lines += [f"[page {number}]", text]
+    elif kind == "csv":
+        lines.append(f"encoding {doc['encoding']}, delimiter {doc['delimiter']!r}, {len(doc['records'])} records")
+        lines += [" | ".join(record) for record in doc["records"][:max_records]]
+    else:
+        lines.append(json.dumps({k: v for k, v in doc.items()
+                                 if k not in ("kind", "status", "reason", "file", "conventions")},
+                                indent=2, ensure_ascii=False))
+    return "\n".join(lines)
 
 
 def _kind_guess(path: Path) -> str:

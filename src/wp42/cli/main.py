@@ -39,6 +39,7 @@ def _register_verbs() -> None:
     from wp42.cli.run import run_command
     from wp42.cli.score import score_command
     from wp42.cli.validate import validate_command
+    from wp42.cli.worker import worker_command
 
     cli.add_command(generate_command)
     cli.add_command(run_command)
@@ -50,6 +51,7 @@ def _register_verbs() -> None:
     cli.add_command(read_command)
     cli.add_command(validate_command)
     cli.add_command(new_command)
+    cli.add_command(worker_command)
 
 
 _register_verbs()

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import click
 
-from wp42.read import EXIT_NOT_READ, read_file
+from wp42.read import EXIT_NOT_READ, read_file, reading_text
 
 
 @click.command("read")
@@ -24,52 +23,6 @@ def read_command(file: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False))
     else:
-        click.echo(_text(document))
+        click.echo(reading_text(document))
     if document.get("status") != "ok":
         raise SystemExit(EXIT_NOT_READ)
-
-
-def _text(doc: dict[str, Any]) -> str:
-    lines = [f"{doc.get('file', '')}: {doc.get('kind')} {doc.get('status')}"
-             + (f" ({doc['reason']})" if doc.get("reason") else "")]
-    kind = doc.get("kind")
-    if doc.get("status") != "ok":
-        return "\n".join(lines)
-    lines += [f"convention applied: {convention}" for convention in doc.get("conventions", [])]
-    if kind == "xlsx":
-        lines.append(f"date system: {'1904' if doc.get('date1904') else '1900'}")
-        for sheet, cells in doc.get("sheets", {}).items():
-            lines.append(f"[{sheet}] {len(cells)} populated cells")
-            for ref, cell in cells.items():
-                formula = f"  {cell['formula']}" if cell.get("formula") else ""
-                unknown = f"  UNKNOWN: {cell.get('note')}" if cell.get("known") is False else ""
-                lines.append(f"  {ref}: {cell.get('shown')!r}{formula}  [{cell.get('number_format')}]{unknown}")
-    elif kind == "docx":
-        for part, text in doc.get("parts", {}).items():
-            if text:
-                lines += [f"[{part}]", text]
-    elif kind == "pptx":
-        for slide in doc.get("slides", []):
-            lines.append(f"[slide {slide['number']}] {slide.get('title') or ''}".rstrip())
-            for block in slide.get("blocks", []):
-                rows = block["table"] if isinstance(block, dict) else [[text] for text in block]
-                lines += [" | ".join(str(cell) for cell in row) for row in rows]
-            notes = slide.get("notes") or []
-            if notes:
-                lines += ["  notes:", *(notes if isinstance(notes, list) else [notes])]
-        lines += [f"left out: {item}" for item in doc.get("ignored", [])]
-    elif kind == "md":
-        lines.append(doc.get("text", ""))
-        if doc.get("hidden_comments"):
-            lines.append(f"left out: {doc['hidden_comments']} HTML comment(s)")
-    elif kind == "pdf":
-        for number, text in enumerate(doc.get("pages", []), start=1):
-            lines += [f"[page {number}]", text]
-    elif kind == "csv":
-        lines.append(f"encoding {doc['encoding']}, delimiter {doc['delimiter']!r}, {len(doc['records'])} records")
-        lines += [" | ".join(record) for record in doc["records"][:50]]
-    else:
-        lines.append(json.dumps({k: v for k, v in doc.items()
-                                 if k not in ("kind", "status", "reason", "file", "conventions")},
-                                indent=2, ensure_ascii=False))
-    return "\n".join(lines)

@@ -52,10 +52,17 @@ from wp42.schemas import load_json
 @click.option("--seed", type=click.IntRange(min=0),
               help="run this seed (default: the scenario folder's); a variant the folder does not hold is generated "
                    "under <oracle-root>/variants/")
+@click.option("--model-endpoint", envvar="WP42_MODEL_ENDPOINT",
+              help="an OpenAI-compatible API base the worker may call (e.g. https://api.openai.com/v1), the only "
+                   "address it can reach: forwarded from a loopback port, every request recorded in the attempt's "
+                   "model_requests.jsonl; the worker gets WP42_MODEL_BASE_URL [env WP42_MODEL_ENDPOINT]")
+@click.option("--model-api-key-env", envvar="WP42_MODEL_API_KEY_ENV", metavar="NAME",
+              help="the environment variable holding the model API key (e.g. OPENAI_API_KEY): passed to the worker, "
+                   "never written to a log or run.json [env WP42_MODEL_API_KEY_ENV]")
 def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: str, attempts: int,
         jobs: int, runs_dir: str, run_id: str | None, oracle_root: str | None, time_limit: float | None,
         as_json: bool, backend: str, ray_address: str | None, expose: tuple[str, ...], set_name: str | None,
-        level: str | None, seed: int | None) -> None:
+        level: str | None, seed: int | None, model_endpoint: str | None, model_api_key_env: str | None) -> None:
     """Run workers against scenarios in isolated workspaces and grade each attempt.
 
     A run names template, set, level and seed: with --set, --level or --seed the asked-for variant is used, from the
@@ -63,6 +70,7 @@ def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: st
     records the variant and the oracle root, so `wp42 score` re-grades it later with no flag.
     """
     from wp42.run.executor import make_executor, plan_attempts, run_batch
+    from wp42.run.model_egress import ModelAccess
     from wp42.run.runner import check_arm, check_run_id, default_run_id
     from wp42.run.workers import missing_program
     from wp42.variants import prepare_variant_run
@@ -73,6 +81,11 @@ def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: st
     problem = missing_program(worker)
     if problem:
         raise UserError(problem)
+    if model_api_key_env and not model_endpoint:
+        raise UserError("--model-api-key-env needs --model-endpoint: the worker can reach no model without one")
+    model = ModelAccess(model_endpoint, model_api_key_env) if model_endpoint else None
+    if model is not None:
+        model.check()
     run_id = run_id or default_run_id()
     check_run_id(run_id, worker, Path(runs_dir))
     root = layout.oracle_root(oracle_root)
@@ -83,7 +96,7 @@ def run_command(task_ids: tuple[str, ...], all_tasks: bool, worker: str, arm: st
                             f"generated under {root}: run it with --backend local")
         repo = view
     specs = plan_attempts(ids, [worker], arm, attempts, run_id, Path(runs_dir).resolve(),
-                          root, time_limit, expose=tuple(str(Path(e).resolve()) for e in expose))
+                          root, time_limit, expose=tuple(str(Path(e).resolve()) for e in expose), model=model)
     from_flag = click.get_current_context().get_parameter_source("ray_address") == ParameterSource.COMMANDLINE
     executor = make_executor(backend, jobs, repo, ray_address=ray_address if backend == "ray" or from_flag else None)
     with progress() as bar:

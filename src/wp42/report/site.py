@@ -191,10 +191,19 @@ def _facts(run: dict[str, Any]) -> str:
             ("timed out", run.get("timed_out")), ("network attempts", len(run.get("network_attempts") or [])),
             ("sandbox", " · ".join(str(isolation[k]) for k in ("sandbox", "network", "detail") if isolation.get(k))
              or "none recorded"),
-            ("sandbox warning", isolation.get("warning")), ("usage", run.get("usage")),
+            ("sandbox warning", isolation.get("warning")), ("model endpoint", _model_fact(run.get("model_endpoint"))),
+            ("usage", run.get("usage")),
             ("infrastructure error", run.get("infrastructure_error")), ("warnings", "; ".join(run.get("warnings") or []) or None)]
     return "<table>" + "".join(f"<tr><th>{e(k)}</th><td>{e(str(v))}</td></tr>" for k, v in rows if v is not None) \
         + "</table>"
+
+
+def _model_fact(model: Any) -> str | None:
+    """run.json's ``model_endpoint`` as one line (``wp42 run --model-endpoint``), or None when the run had none."""
+    if not isinstance(model, dict):
+        return None
+    return (f"{model.get('url')} · {model.get('requests')} request(s): {model.get('forwarded')} forwarded, "
+            f"{model.get('refused')} refused (model_requests.jsonl)")
 
 
 def render_deliverable(description: dict[str, Any]) -> str:

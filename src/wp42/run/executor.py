@@ -22,6 +22,7 @@ from wp42 import layout
 from wp42.errors import UserError
 from wp42.layout import RUN_LOCK, Attempt, Repo
 from wp42.run.executor_protocol import AttemptOutcome, Executor
+from wp42.run.model_egress import ModelAccess
 from wp42.run.runner import STOP_GRACE_S, AttemptSpec, grade_attempt, run_attempt
 from wp42.schemas import load_json
 
@@ -55,8 +56,10 @@ def plan_attempts(
     oracle_root: Path,
     time_limit_s: float | None,
     expose: tuple[str, ...] = (),
+    model: ModelAccess | None = None,
 ) -> list[AttemptSpec]:
-    """Every (task, worker, attempt) of a batch, in a stable order. Raises UserError when attempts < 1."""
+    """Every (task, worker, attempt) of a batch, in a stable order; ``model`` is the model endpoint every attempt's
+    worker may call (``wp42 run --model-endpoint``). Raises UserError when attempts < 1."""
     if attempts < 1:
         raise UserError("--attempts must be 1 or more")
     specs = []
@@ -65,7 +68,7 @@ def plan_attempts(
             for number in range(1, attempts + 1):
                 specs.append(
                     AttemptSpec(task_id, worker, arm, number, run_id, Path(runs_dir), Path(oracle_root), time_limit_s,
-                                expose)
+                                expose, model)
                 )
     return specs
 

@@ -83,6 +83,12 @@ def host_port(method: str, target: str) -> tuple[str, int | None]:
 
 def read_network_log(path: Path) -> list[dict[str, Any]]:
     """The attempts the recording proxy saw, in order; [] when the file does not exist."""
+    return read_jsonl(path)
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of a record written outside the sandbox (the proxy's, the model egress's), in order; lines
+    that are not JSON are skipped; [] when the file does not exist."""
     if not path.is_file():
         return []
     found = []

@@ -27,13 +27,17 @@ from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, loa
 from wp42.layout import Attempt, Bundle, Oracle, Repo
 from wp42.run import sandbox, workers
 from wp42.run.attempt_services import start_services
+from wp42.run.model_egress import ModelAccess, model_record
 from wp42.run.recording_proxy import read_network_log
 
-RUN_SCHEMA_VERSION = 2  # 2: run.json's portal entry (signed submissions)
+RUN_SCHEMA_VERSION = 3  # 2: run.json's portal entry (signed submissions); 3: its model_endpoint entry (issue 19)
 USAGE_MAX_BYTES = 64 * 1024
 #: A trajectory bigger than this is kept cut at the limit (the run record says so).
 TRAJECTORY_MAX_BYTES = 16 * 1024 * 1024
 STOP_GRACE_S = 5.0
+#: The worker's variables naming the model API key's variable and the folder of WP42's readers.
+MODEL_API_KEY_ENV = "WP42_MODEL_API_KEY_ENV"
+READERS_ENV = "WP42_READERS_DIR"
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class AttemptSpec:
     oracle_root: Path
     time_limit_s: float | None = None  # None: task.json's time_limit_s
     expose: tuple[str, ...] = ()  # extra read-only folders the worker may see (its own program, say)
+    model: ModelAccess | None = None  # the one model endpoint the worker may call (wp42 run --model-endpoint)
 
     @property
     def folder(self) -> Attempt:
@@ -62,7 +67,8 @@ class WorkerJob:
     cluster node receives (issue 23); the controller keeps the oracle and grades.
 
     ``time_limit_s`` is seconds of wall time, ``budget_usd`` the task's budget; ``portal`` is whether the arm serves
-    the portal (the node then also gets the bundle's public portal/ folder).
+    the portal (the node then also gets the bundle's public portal/ folder); ``model`` the model endpoint the worker
+    may call through the recorded egress (:mod:`wp42.run.model_egress`), if any.
     """
 
     task_id: str
@@ -75,6 +81,8 @@ class WorkerJob:
     budget_usd: float
     expose: tuple[str, ...] = ()
     portal: bool = False
+    model: ModelAccess | None = None
+    code_execution: bool = False  # the arm allows running code (arms.json); the worker is told, not forced
 
     @property
     def attempt_id(self) -> str:
@@ -133,7 +141,7 @@ def _sandbox_plan(job: WorkerJob, folder: Attempt, repo: Repo, sockets_dir: Path
     """What this attempt's sandbox shows and hides (see :mod:`wp42.run.sandbox`)."""
     # the folder that holds the wp42 package, so the sandbox's python imports it (src/ in a checkout)
     framework = [Path(wp42.__file__).resolve().parents[1], repo.schemas_dir, repo.arms_json,
-                 repo.completion_schema, repo.receipt_schema]
+                 repo.completion_schema, repo.receipt_schema, *([repo.validators_dir] if job.plan.readers else [])]
     expose = [Path(p).expanduser().absolute() for p in job.expose] + ([worker_tools] if worker_tools else [])
     return sandbox.SandboxPlan(
         folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
@@ -290,12 +298,15 @@ class WorkerRun:
     worker_started: bool = False
     isolation: dict[str, Any] = field(default_factory=dict)
     portal: dict[str, Any] | None = None
+    model: dict[str, Any] | None = None  # run.json's model_endpoint entry
     warnings: list[str] = field(default_factory=list)
     failure: str | None = None  # why the worker could not be started at all
 
 
-def _worker_env(job: WorkerJob, folder: Attempt) -> dict[str, str]:
-    """The worker's environment: the runner's, minus the oracle root, plus where things are (SPEC section 6)."""
+def _worker_env(job: WorkerJob, folder: Attempt, repo: Repo) -> dict[str, str]:
+    """The worker's environment: the runner's, minus the oracle root, plus where things are (SPEC section 6), the
+    name of the variable holding the model API key (``--model-api-key-env``) and, for a worker that reads files
+    through WP42's readers (``wp42 worker llm``), where they are."""
     env = {
         **os.environ,
         # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
@@ -309,8 +320,13 @@ def _worker_env(job: WorkerJob, folder: Attempt) -> dict[str, str]:
         "WP42_BUDGET_USD": f"{job.budget_usd:g}",
         "WP42_USAGE_FILE": str(folder.usage),
         "WP42_TRAJECTORY_FILE": str(folder.worker_trajectory),
+        "WP42_CODE_EXECUTION": "1" if job.code_execution else "0",
         "PYTHONDONTWRITEBYTECODE": "1",
     }
+    if job.model is not None and job.model.api_key_env:
+        env[MODEL_API_KEY_ENV] = job.model.api_key_env  # the variable's name; its value is already inherited
+    if job.plan.readers:
+        env[READERS_ENV] = str(repo.validators_dir)
     env.pop(layout.ORACLE_ROOT_ENV, None)
     env.pop(layout.HOME_ENV, None)
     return env
@@ -322,9 +338,15 @@ def _run_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bund
     time limit, stop the services. A portal that cannot start is a :class:`WorkerRun` with ``failure`` set."""
     run = WorkerRun(started_at=_now())
     try:
-        services = start_services(folder, portal_bundle, job.attempt_id)
+        endpoint = job.model.check() if job.model is not None else None
+    except UserError as exc:  # checked by `wp42 run` first; here for a node whose environment lacks the key
+        run.failure = str(exc)
+        run.isolation = {"sandbox": "not started", "detail": run.failure}
+        return run
+    try:
+        services = start_services(folder, portal_bundle, job.attempt_id, endpoint)
     except (OSError, ValueError, RuntimeError) as exc:  # e.g. a portal.json the portal refuses: no worker can start
-        run.failure = f"the portal could not start: {exc}"
+        run.failure = f"the services (portal, model egress) could not start: {exc}"
         run.isolation = {"sandbox": "not started", "detail": run.failure}
         return run
     read_started, write_started = os.pipe()
@@ -335,11 +357,13 @@ def _run_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bund
         argv, run.isolation = sandbox.wrap(_sandbox_plan(job, folder, repo, services.sockets_dir, tools, hidden), init)
         if "warning" in run.isolation:
             run.warnings.append(run.isolation["warning"])
+        if endpoint is not None and run.isolation.get("network") == "loopback-only":
+            run.isolation["network"] = f"loopback-only, and the model endpoint {endpoint.url} through the egress"
         folder.home.mkdir()  # the unsandboxed HOME; in the sandbox a private tmpfs covers it
         started = time.monotonic()
         with open(folder.worker_log, "wb") as log:
             proc = subprocess.Popen(
-                argv, cwd=folder.workspace, env=_worker_env(job, folder), stdout=log,
+                argv, cwd=folder.workspace, env=_worker_env(job, folder, repo), stdout=log,
                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, pass_fds=(write_started,),
             )
             os.close(write_started)
@@ -359,6 +383,8 @@ def _run_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: Bund
     finally:
         services.stop()  # before out/ is collected: no submission lands in a folder already moved
         run.portal = services.portal_record()
+        if endpoint is not None:
+            run.model = model_record(endpoint, job.model.api_key_env, folder.model_requests_log)
         os.close(read_started)
         if write_started >= 0:
             os.close(write_started)
@@ -428,6 +454,7 @@ def stage_attempt(spec: AttemptSpec, repo: Repo | None = None) -> StagedAttempt:
         task_id=spec.task_id, arm=spec.arm, run_id=spec.run_id, attempt=spec.attempt, worker=spec.worker, plan=plan,
         time_limit_s=float(spec.time_limit_s if spec.time_limit_s is not None else task["time_limit_s"]),
         budget_usd=float(task.get("budget_usd", 0)), expose=tuple(spec.expose), portal=bool(arm.get("portal")),
+        model=spec.model, code_execution=bool(arm.get("code_execution")),
     )
     before = input_hashes(folder.workspace)
     check_bundle_matches_oracle(spec.task_id, before, oracle_facts)
@@ -445,7 +472,7 @@ def execute_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: B
 
     Returns:
         The worker's part of run.json: ``{started_at, finished_at, elapsed_s, exit_code, timed_out,
-        network_attempts, isolation, portal, usage, over_budget, trajectory, warnings, infrastructure_error}``.
+        network_attempts, isolation, portal, model_endpoint, usage, over_budget, trajectory, warnings, infrastructure_error}``.
     """
     run = _run_worker(job, folder, repo, portal_bundle, hidden, on_start)
     warnings = run.warnings
@@ -473,6 +500,7 @@ def execute_worker(job: WorkerJob, folder: Attempt, repo: Repo, portal_bundle: B
         "network_attempts": read_network_log(folder.network_log),
         "isolation": run.isolation,
         "portal": run.portal,
+        "model_endpoint": run.model,
         "usage": usage,
         "over_budget": over_budget,
         "trajectory": trajectory,
@@ -486,7 +514,7 @@ def lost_worker_part(reason: str) -> dict[str, Any]:
     never returned, an oversized result): an ``infrastructure_error`` that resume runs again."""
     now = _now()
     return {"started_at": now, "finished_at": now, "elapsed_s": 0.0, "exit_code": None, "timed_out": False,
-            "network_attempts": [], "isolation": {"sandbox": "unknown", "detail": reason}, "portal": None,
+            "network_attempts": [], "isolation": {"sandbox": "unknown", "detail": reason}, "portal": None, "model_endpoint": None,
             "usage": None, "over_budget": None, "trajectory": None, "warnings": [], "infrastructure_error": reason}
 
 
@@ -523,6 +551,7 @@ def finish_attempt(staged: StagedAttempt, worker_part: dict[str, Any], repo: Rep
         "input_sha256_after": input_hashes(folder.workspace),
         "isolation": worker_part["isolation"],
         "portal": worker_part["portal"],
+        "model_endpoint": worker_part.get("model_endpoint"),
         "usage": worker_part["usage"],
         "over_budget": worker_part["over_budget"],
         "trajectory": worker_part["trajectory"],

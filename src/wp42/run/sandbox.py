@@ -14,9 +14,10 @@ The runner starts ``python -m wp42.run.sandbox_init CONFIG -- <worker argv>`` in
 * a private network namespace whose only interface is loopback, so no other host can be reached;
 * a private pid namespace, so stopping the sandbox stops every process the worker started.
 
-The recording proxy and the portal run outside, in the runner's process (:mod:`wp42.run.recording_proxy`,
-:mod:`wp42.portal`), and are reached through the init's loopback forwarders (:mod:`wp42.run.sandbox_init`): what they
-record is written where the worker cannot see it.
+The recording proxy, the portal and, when the run names a model endpoint, the model egress run outside, in the
+runner's process (:mod:`wp42.run.recording_proxy`, :mod:`wp42.portal`, :mod:`wp42.run.model_egress`), and are
+reached through the init's loopback forwarders (:mod:`wp42.run.sandbox_init`): what they record is written where the
+worker cannot see it. The egress is the only way out, to that one endpoint.
 
 Where bubblewrap is missing or cannot create namespaces the same init runs unsandboxed and the run record carries a
 loud warning: the worker could then read the oracle root and the evidence. Where bubblewrap works but user

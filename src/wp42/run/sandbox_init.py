@@ -5,12 +5,14 @@ as a plain child). The recording proxy and, for portal arms, the portal run in t
 worker's mount namespace, on unix sockets that the sandbox shows read-only. For each one this init listens on
 ``127.0.0.1:<free port>`` and forwards every connection, byte for byte, to that socket and to nothing else: the
 forwarder holds no address a worker could choose, so it reaches no other host. It then sets the proxy variables
-(every request through them is refused and recorded outside) and ``WP42_PORTAL_URL``, writes the portal's address
+(every request through them is refused and recorded outside), ``WP42_PORTAL_URL`` and, when the run names a model
+endpoint, ``WP42_MODEL_BASE_URL`` (the loopback forward to :mod:`wp42.run.model_egress`, with the endpoint's path
+prefix), writes the portal's address
 and credentials into the workspace, writes one byte on ``started_fd`` (so the runner can tell a worker that failed
 from a sandbox that never started it), runs the worker and returns its exit code.
 
 CONFIG_JSON: ``{"proxy_socket": path, "portal": {"socket", "credentials": {"username", "password"},
-"credentials_file"} | null, "started_fd": int | null}``.
+"credentials_file"} | null, "model": {"socket", "path_prefix"} | null, "started_fd": int | null}``.
 """
 
 from __future__ import annotations
@@ -92,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         Path(portal["credentials_file"]).write_text(
             json.dumps({"url": forward.url, **portal["credentials"]}, indent=2), encoding="utf-8"
         )
+    model = config.get("model")
+    if model:
+        env["WP42_MODEL_BASE_URL"] = Forwarder(model["socket"]).url + model["path_prefix"]
     env.pop("WP42_HOME", None)  # the init needed it to import wp42; the worker has no business with it
     started_fd = config.get("started_fd")
     if started_fd is not None:

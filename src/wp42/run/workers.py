@@ -3,7 +3,9 @@
 Specs: ``reference`` (the scenario's reference solution), ``nop`` (does nothing), ``wrong:<name>`` (a plausible wrong
 solution declared in ``solutions/solutions.json``), ``alt:<name>`` (an alternative correct solution declared there,
 written the way a different professional would: the fair gate, SPEC section 5.5), ``copy-inputs`` (copies every input into out/ and claims
-completion: a gate's vacuity probe), or any other string, run as a shell command.
+completion: a gate's vacuity probe), or any other string, run as a shell command. A command whose program is ``wp42``
+(``wp42 worker llm --model gpt-4o``) runs the runner's own wp42 (``python -m wp42``), whichever ``wp42`` the PATH
+holds: the sandbox shows the interpreter running wp42, not necessarily the console script.
 
 Built-in solutions live in the oracle root, which the sandbox hides: the runner stages a private copy of the
 solutions folder outside the workspace (``<attempt>/.worker/``) and runs it from there.
@@ -12,6 +14,7 @@ solutions folder outside the workspace (``<attempt>/.worker/``) and runs it from
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -30,7 +33,8 @@ class WorkerPlan:
     """How to start a worker.
 
     ``argv`` is the command; ``{tools}`` in it is replaced by the staged solutions folder. ``targets`` are the
-    criterion or critical-check ids a wrong solution declares it must trip (empty otherwise).
+    criterion or critical-check ids a wrong solution declares it must trip (empty otherwise). ``readers``: the
+    worker reads files through WP42's readers (``wp42 worker llm``), so the sandbox shows benchmark/validators.
     """
 
     spec: str
@@ -39,6 +43,7 @@ class WorkerPlan:
     needs_solutions: bool = False
     targets: tuple[str, ...] = field(default_factory=tuple)
     description: str = ""
+    readers: bool = False
 
     def command(self, tools_dir: Path) -> list[str]:
         return [part.replace("{tools}", str(tools_dir)) for part in self.argv]
@@ -108,6 +113,11 @@ def resolve(spec: str, oracle: Oracle) -> WorkerPlan:
             targets=tuple(entry.get("targets", [])),
             description=entry.get("description", ""),
         )
+    words = spec.split(None, 1)
+    if words[0] == "wp42":
+        rest = words[1] if len(words) > 1 else ""
+        return WorkerPlan(spec, "command", ("/bin/sh", "-c", f"{shlex.quote(sys.executable)} -m wp42 {rest}"),
+                          readers=rest.split()[:2] == ["worker", "llm"])
     return WorkerPlan(spec, "command", ("/bin/sh", "-c", host_program(spec)))
 
 
