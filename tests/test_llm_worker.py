@@ -174,6 +174,21 @@ def test_the_key_check_finds_a_key_a_worker_prints(ins, tmp_path):
     assert files_holding(folder, KEY) == ["worker.log"]
 
 
+@needs_bwrap
+def test_a_worker_gets_only_the_key_it_was_given(ins, tmp_path, monkeypatch):
+    """The runner's other credentials (a token, a password, a second API key) never reach the worker; the key named
+    by --model-api-key-env does (the control: the same listing holds it)."""
+    other = {"GITHUB_TOKEN": "ghp-runner-own-token-1", "PGPASSWORD": "runner-own-password-2",
+             "ANTHROPIC_API_KEY": "sk-runner-own-key-3"}
+    for name, value in other.items():
+        monkeypatch.setenv(name, value)
+    with FakeOpenAI([], api_key=KEY) as fake:
+        _, folder = _wp42_run(tmp_path, ins.oracle_root, 'sh -c "env"', fake.url, "env-listing")
+    log = (folder / "worker.log").read_text(encoding="utf-8")
+    assert KEY in log
+    assert [name for name, value in other.items() if value in log] == []
+
+
 PROBE = """
 import http.client, json, os, socket, sys
 port, base = int(sys.argv[1]), os.environ.get("WP42_MODEL_BASE_URL", "")

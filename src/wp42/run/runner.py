@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -303,12 +304,26 @@ class WorkerRun:
     failure: str | None = None  # why the worker could not be started at all
 
 
+#: Names of variables that hold credentials (``OPENAI_API_KEY``, ``GITHUB_TOKEN``, ``AWS_SECRET_ACCESS_KEY``,
+#: ``PGPASSWORD``, ``DB_PASS``, ``NETRC`` ...): the runner's own, never handed to a worker unless named by
+#: ``--model-api-key-env``.
+SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS?|NETRC|AUTH)$|_(KEY|TOKEN|SECRET)_",
+                         re.IGNORECASE)
+
+
+def _runner_env_without_secrets(keep: str | None) -> dict[str, str]:
+    """The runner's environment without credential-like variables (:data:`SECRET_NAME`), except ``keep`` (the
+    variable ``--model-api-key-env`` names): a worker gets only the key it was given."""
+    return {name: value for name, value in os.environ.items() if name == keep or not SECRET_NAME.search(name)}
+
+
 def _worker_env(job: WorkerJob, folder: Attempt, repo: Repo) -> dict[str, str]:
-    """The worker's environment: the runner's, minus the oracle root, plus where things are (SPEC section 6), the
+    """The worker's environment: the runner's without the oracle root and without credential-like variables other
+    than the named model key (:func:`_runner_env_without_secrets`), plus where things are (SPEC section 6), the
     name of the variable holding the model API key (``--model-api-key-env``) and, for a worker that reads files
     through WP42's readers (``wp42 worker llm``), where they are."""
     env = {
-        **os.environ,
+        **_runner_env_without_secrets(job.model.api_key_env if job.model is not None else None),
         # The interpreter running wp42 comes first, so `python3` in a worker's command is one the sandbox shows.
         "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "/usr/bin:/bin")]),
         "HOME": str(folder.home),
