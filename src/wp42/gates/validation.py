@@ -23,6 +23,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,11 @@ def validate_seed(
                         for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}
     except UserError as exc:
         raise GateError("solvable", str(exc)) from None
+    # rendering waits on LibreOffice and poppler, not on this process: it runs beside the attempts (bounded by the
+    # slower of the two) instead of after them
+    renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wp42-render") if render else None
+    rendering = renderer.submit(render_inputs, bundle.inputs, work / layout.VALIDATION_RENDERS_DIR) \
+        if renderer is not None else None
     names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else []) + list(alternatives)
     say(f"{label}: running {len(names)} built-in workers")
     attempt_started = time.monotonic()
@@ -190,9 +196,10 @@ def validate_seed(
         results["robust"] = judge_robust(hostile_results, hostile_limits, repo)
         results["robust"].seconds = time.monotonic() - t0
     renders = None
-    if render:
+    if rendering is not None and renderer is not None:
         say(f"{label}: rendering the inputs to PNG")
-        renders = render_inputs(bundle.inputs, work / layout.VALIDATION_RENDERS_DIR)
+        renders = rendering.result()
+        renderer.shutdown()
     record = {
         "task_id": task_id, **variant.as_dict(), "passed": all(g.passed for g in results.values()),
         "gates": {name: results[name].as_dict() for name in GATES if name in results},
