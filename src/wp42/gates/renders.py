@@ -4,8 +4,9 @@ statement").
 :func:`render_inputs` writes ``<dest>/<input path with / as __>-<page>.png`` for each input under ``inputs/``:
 
 * PDF: its first :data:`MAX_PAGES` pages through poppler's ``pdftoppm`` at :data:`DPI`;
-* Word, Excel and PowerPoint files: converted to PDF by LibreOffice headless in **one** ``soffice --convert-to pdf``
-  call for the whole bundle (a private throw-away profile; one start-up instead of one per file), then as a PDF;
+* Word, Excel and PowerPoint files: converted to PDF by LibreOffice headless in one ``soffice --convert-to pdf``
+  call per kind for the whole bundle (a private throw-away profile; a start-up per kind instead of one per file;
+  each workbook sheet whole on one page), then as a PDF;
 * text kinds (csv, eml, ics, json, md, txt): one page of the text as a reader sees it, drawn with Pillow in a
   monospaced font (an email as its headers and plain-text body, not its MIME source);
 * images (png, jpg): copied as they are;
@@ -117,29 +118,46 @@ def _text_page(path: Path, target: Path) -> None:
     image.save(target, optimize=False)
 
 
+#: soffice's export filter per kind: a workbook prints each sheet whole on one page (LibreOffice 7.4's
+#: SinglePageSheets), not cut into the printer's column strips, so a ledger shows its amounts beside its dates.
+_PDF_FILTERS = {
+    ".xlsx": 'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}',
+    ".docx": "pdf:writer_pdf_Export",
+    ".pptx": "pdf:impress_pdf_Export",
+}
+
+
 def _office_to_pdf(files: dict[str, Path], staging: Path) -> tuple[dict[str, Path], str | None]:
-    """Convert every office file in one soffice call; returns ({rel: pdf}, reason why none was converted)."""
+    """Convert the office files with one soffice call per kind (workbooks, documents, presentations: each kind
+    needs its own export filter); returns ({rel: pdf}, the reason why files were not converted, or None)."""
     program = _soffice()
     if program is None:
         return {}, "LibreOffice (soffice) is not installed"
-    sources = staging / "sources"
-    sources.mkdir()
-    for rel, path in files.items():
-        shutil.copyfile(path, sources / _flat(rel))  # one folder, unique names: the batch cannot clash
     profile, outdir = staging / "profile", staging / "pdf"
     (profile / "user").mkdir(parents=True)
-    command = [program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--nologo",
-               "--nodefault", "--nolockcheck", "--convert-to", "pdf", "--outdir", str(outdir),
-               *[str(sources / _flat(rel)) for rel in sorted(files)]]
-    try:
-        subprocess.run(command, capture_output=True, text=True, timeout=SOFFICE_SECONDS,
-                       env={**os.environ, "HOME": str(staging)}, start_new_session=True)
-    except subprocess.TimeoutExpired:
-        return {}, f"LibreOffice did not finish within {SOFFICE_SECONDS:g} s"
-    except OSError as exc:
-        return {}, f"LibreOffice could not start ({exc})"
-    converted = {rel: outdir / (Path(_flat(rel)).stem + ".pdf") for rel in files}
-    return {rel: pdf for rel, pdf in converted.items() if pdf.is_file()}, None
+    converted: dict[str, Path] = {}
+    why = None
+    for suffix, export in _PDF_FILTERS.items():
+        batch = {rel: path for rel, path in files.items() if path.suffix.lower() == suffix}
+        if not batch:
+            continue
+        sources = staging / "sources" / suffix.lstrip(".")
+        sources.mkdir(parents=True)
+        for rel, path in batch.items():
+            shutil.copyfile(path, sources / _flat(rel))  # one folder, unique names: the batch cannot clash
+        command = [program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--nologo",
+                   "--nodefault", "--nolockcheck", "--convert-to", export, "--outdir", str(outdir),
+                   *[str(sources / _flat(rel)) for rel in sorted(batch)]]
+        try:
+            subprocess.run(command, capture_output=True, text=True, timeout=SOFFICE_SECONDS,
+                           env={**os.environ, "HOME": str(staging)}, start_new_session=True)
+        except subprocess.TimeoutExpired:
+            why = f"LibreOffice did not finish within {SOFFICE_SECONDS:g} s"
+            continue
+        except OSError as exc:
+            return converted, f"LibreOffice could not start ({exc})"
+        converted.update({rel: outdir / (Path(_flat(rel)).stem + ".pdf") for rel in batch})
+    return {rel: pdf for rel, pdf in converted.items() if pdf.is_file()}, why
 
 
 def render_inputs(inputs_dir: Path, dest: Path) -> Renders:
