@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass, field
 from email import policy
@@ -105,7 +106,7 @@ def _text_page(path: Path, target: Path) -> None:
 
     lines: list[str] = []
     for raw in _readable_text(path).expandtabs(4).splitlines():
-        lines += [raw[i:i + TEXT_COLUMNS] for i in range(0, max(len(raw), 1), TEXT_COLUMNS)]
+        lines += textwrap.wrap(raw, TEXT_COLUMNS, break_on_hyphens=False) or [""]
         if len(lines) >= TEXT_LINES:
             break
     lines = lines[:TEXT_LINES]
