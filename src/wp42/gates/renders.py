@@ -20,6 +20,7 @@ pages are. Nothing rendered is ever committed: the pages live under the oracle r
 from __future__ import annotations
 
 import email
+import glob
 import os
 import shutil
 import subprocess
@@ -80,7 +81,7 @@ def _pdf_pages(pdf: Path, dest: Path, stem: str) -> list[str]:
     proc = subprocess.run([program, "-r", str(DPI), "-l", str(MAX_PAGES), "-png", str(pdf), str(dest / stem)],
                           capture_output=True, text=True, timeout=PDFTOPPM_SECONDS)
     # pdftoppm numbers pages with as many digits as the document's page count needs (-1, -01, ...)
-    produced = sorted(dest.glob(f"{stem}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    produced = sorted(dest.glob(f"{glob.escape(stem)}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
     if not produced:
         raise RuntimeError(f"pdftoppm rendered no page: {(proc.stderr or '').strip()[:200] or proc.returncode}")
     return [p.name for p in produced]
