@@ -158,6 +158,8 @@ def validate_seed(
 
     batch = run_batch(specs, LocalPool(jobs, view), scored)
     if batch.interrupted:
+        if renderer is not None:
+            renderer.shutdown(wait=False, cancel_futures=True)
         raise KeyboardInterrupt
     outcomes = {o.spec.worker: o for o in batch.outcomes}
     attempts_s = time.monotonic() - attempt_started
