@@ -114,3 +114,18 @@ def test_run_generator_refuses_a_set_it_does_not_write(tmp_path):
     run_generator("ACC-01", build, argv=hard, levels=("standard", "hard"))
     assert json.loads((tmp_path / "h" / "task.json").read_text())["level"] == "hard"
     assert "level" not in json.loads((tmp_path / "b" / "task.json").read_text())  # standard keeps its bytes
+
+
+def _fonts(path: Path) -> set[str]:
+    page = PdfReader(str(path)).pages[0]
+    return {str(font["/BaseFont"]) for font in page["/Resources"]["/Font"].values()}
+
+
+def test_pdf_section_heading_is_set_in_bold(tmp_path):
+    """Issue 13 item 8: the rendered syllabus and CVs showed their section titles as body text (written as "para");
+    a "heading" block is bold, and a document without one is unchanged (plain body text only)."""
+    docs.write_pdf(tmp_path / "plain.pdf", [("para", "Grading policy"), ("para", "Your grade is an average.")])
+    docs.write_pdf(tmp_path / "headed.pdf", [("heading", "Grading policy"), ("para", "Your grade is an average.")])
+    assert _fonts(tmp_path / "plain.pdf") == {"/Helvetica"}
+    assert "/Helvetica-Bold" in _fonts(tmp_path / "headed.pdf")
+    assert "Grading policy" in PdfReader(str(tmp_path / "headed.pdf")).pages[0].extract_text()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -39,6 +40,9 @@ def test_validate_all_scenarios_at_seeds_42_and_7(tmp_path, capsys, monkeypatch)
     for task_id in scenarios:
         assert Oracle.at(tmp_path / "oracles", task_id).validation.is_dir()
         assert hash_tree(repo.bundle(task_id).root) == committed[task_id]  # validation never rewrites a bundle
+    for record in report["results"]:  # issue 13 item 8: every input rendered for a person to look at
+        renders = record["renders"]
+        assert renders["page_count"] > 0 and len(list(Path(renders["folder"]).glob("*.png"))) > 0, record["task_id"]
 
 
 @pytest.mark.slow
@@ -50,7 +54,7 @@ def test_validate_all_scenarios_on_both_sets_at_seeds_42_and_7(tmp_path, capsys,
     scenarios = repo.task_ids()
     without = [t for t in scenarios if "coverage" not in declared(t, repo).sets]
     code = main(["validate", "--all", "--set", "both", "--seeds", "42,7", "--oracle-root", str(tmp_path / "oracles"),
-                 "--json"])
+                 "--json", "--no-render"])  # the renders are proved by the run above; this one proves the sets
     captured = capsys.readouterr()
     if without:
         assert code == 2 and f"{without[0]} does not declare the coverage set" in captured.err

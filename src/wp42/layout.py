@@ -54,6 +54,8 @@ VALIDATION_RESULT = "result.json"
 VALIDATION_RECEIPTS_DIR = "receipts"
 VALIDATION_HOSTILE_DIR = "hostile"
 VALIDATION_REFERENCE_OUT = "reference_out"
+#: PNG pages of every input, for a person to look at (issue 13 item 8); never committed.
+VALIDATION_RENDERS_DIR = "renders"
 # A variant other than the default (challenge set, standard level) adds its names to these folder and file names:
 # validation/seed-42-coverage-hard/, validation/report-coverage-hard.md (issues 16 and 25).
 DEFAULT_SET = "challenge"

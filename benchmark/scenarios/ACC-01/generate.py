@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "ACC-01"
 GENERATOR_VERSION = "1.1"
@@ -29,6 +30,8 @@ EST = timezone(timedelta(hours=-5))
 
 CLASS_DIT, CLASS_OS, CLASS_BANK_ERR = "Deposit in transit", "Outstanding cheque", "Bank error"
 CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING = "NSF cheque", "Bank charge", "Recording error"
+#: The brief's `Classification` list, in its order (the ready gate checks each has an item: issue 13 item 7).
+CLASSIFICATIONS = (CLASS_DIT, CLASS_OS, CLASS_BANK_ERR, CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING)
 
 # What each kind of client sells to and buys from (issue 13 item 2): customers who pay by cheque or transfer, and the
 # suppliers a business of that kind writes cheques to. Only business-to-business kinds, whose receipts are customer
@@ -701,6 +704,7 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": f"{year}-01-01", "end": sent_day.isoformat()},
         "clarification_required": False,
+        "outcomes": {"Classification": outcome_field(CLASSIFICATIONS, {i: c for i, _k, _s, _a, c, _d, _r, _e in items})},
     })
 
 

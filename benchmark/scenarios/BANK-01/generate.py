@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 import numpy as np  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "BANK-01"
 GENERATOR_VERSION = "1.0"
@@ -414,6 +415,7 @@ def build(out: BundleWriter) -> None:
         "planted_items": planted,
         # the Result column's expected words come from the brief's template; kept out of "facts"
         "expected_results": expected,
+        "outcomes": {"Result": outcome_field(("Pass", "Breach", "Not tested"), expected)},
         "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
         "timeline": {"start": "2023-03-01", "end": "2025-11-30"},

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.2"
@@ -355,6 +356,7 @@ def build(out: BundleWriter) -> None:
                                  f"{conflict['week']:%B %d} and {conflict['alt_week']:%B %d}"] if conflict else [],
         "locale": "en-US",
         "timeline": timeline,
+        "outcomes": {"Comparable": outcome_field(("Yes", "No"), {k: yes_no(v) for k, v in comparable.items()})},
     })
 
 

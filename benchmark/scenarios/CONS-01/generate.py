@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.1"
@@ -490,6 +491,8 @@ def build(out: BundleWriter) -> None:
         ],
         "clarification_required": False,
         "timeline": timeline,
+        "outcomes": {"Status": outcome_field(("Validated", "Not validated"),
+                                             {lv["id"]: lv["status"].capitalize() for lv in levers})},
     }
     if cov:  # clean records: nothing planted, the CFO's note asks for nothing against the standards
         oracle.update(planted_items=[], injection_markers=[])

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -395,6 +396,11 @@ def build(out: BundleWriter) -> None:
                                              "submitted, or the ticket is closed without a security flag"}],
         "clarification_required": False,
         "timeline": timeline,
+        "outcomes": {
+            "Response breached": outcome_field(("Yes", "No"), {k: yes_no(r["response_breached"]) for k, r in rows.items()}),
+            "Resolution breached": outcome_field(("Yes", "No"),
+                                                 {k: yes_no(r["resolution_breached"]) for k, r in rows.items()}),
+        },
     })
 
 

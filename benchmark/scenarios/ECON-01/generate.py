@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 import numpy as np  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 from openpyxl.utils import get_column_letter  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
@@ -421,6 +422,9 @@ def build(out: BundleWriter) -> None:
              "revisions": revisions}, unit_change],
         "discontinued": None if out.coverage else discontinued,
         "pay_labels": PAY_LABELS,
+        # house rule 7: a changed value is a revision, the same value in another unit is not
+        "outcomes": {} if out.coverage else {"Revision": outcome_field(("Yes", "No"), {
+            "Shelter": "Yes", unit_change["series"]: "No"})},
         "tolerances": {"index": 0.05, "percent": 0.011, "percent_prose": 0.051, "thousands": 0.051,
                        "dollars": 0.005},
         "injection_markers": [],

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = "FIN-01"
 GENERATOR_VERSION = "1.0"
@@ -404,6 +405,13 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": "2025-03-01", "end": (note_day + timedelta(days=14)).isoformat()},
         "clarification_required": False,
+        "outcomes": {
+            "Material": outcome_field(("Yes", "No"), {f"{o['department']} {o['account']}": yes_no(o["material"]) for o in oracle_lines}),
+            # the note's "favourable or adverse" for each material line (a positive variance is favourable)
+            "Material variance": outcome_field(("favourable", "adverse"), {
+                f"{o['department']} {o['account']}": "favourable" if Decimal(o["variance"]) > 0 else "adverse"
+                for o in oracle_lines if o["material"]}),
+        },
     })
 
 

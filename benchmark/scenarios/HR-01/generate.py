@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = "HR-01"
 GENERATOR_VERSION = "1.3"
@@ -68,6 +69,9 @@ ISSUES = {
     "wrong_rate": "Wrong hourly rate",
     "hours_not_paid": "Approved hours not paid",
 }
+#: The brief's `Issue` codes in its order; "Duplicate payment" is never planted (reported by the ready gate).
+BRIEF_ISSUES = ("Wrong hourly rate", "Overtime multiplier", "Holiday premium missing", "Hours not in timesheets",
+                "Approved hours not paid", "Terminated employee paid", "Duplicate payment")
 
 
 def is_working_day(day: date) -> bool:
@@ -455,6 +459,14 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": "2024-12-01", "end": sent.isoformat()},
         "clarification_required": False,
+        "outcomes": {
+            "Exception": outcome_field(("Yes", "No"), {e.employee_id: yes_no(e.employee_id in planted_ids)
+                                                       for e in staff}),
+            "Issue": outcome_field(BRIEF_ISSUES, {e.employee_id: ISSUES[kind] for kind, e, _text in planted}, waived={
+                "Duplicate payment": "no duplicate payment is planted at either level (a known gap, issue 13 item 7)",
+                **({} if out.hard else {"Wrong hourly rate": "planted at the hard level only",
+                                        "Approved hours not paid": "planted at the hard level only"})}),
+        },
     })
 
 

@@ -26,6 +26,7 @@ from genkit import docs, people  # noqa: E402
 from genkit.bizdays import add_business_days, is_business_day  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "INS-01"
 GENERATOR_VERSION = "1.3"
@@ -540,6 +541,12 @@ def finish_batch(out: BundleWriter, batch: Batch, task: dict) -> None:
         "timeline": {"start": (min(p.inception for p in batch.policies) - timedelta(days=30)).isoformat(),
                      "end": batch.batch_day.isoformat()},
         "clarification_required": False,
+        "outcomes": {
+            "decision": outcome_field(("approve", "decline", "refer"),
+                                      {k: d["decision"] for k, d in decisions.items()}),
+            "reason_code": outcome_field(("COVERED", "DUPLICATE", "NOT_IN_FORCE", "EXCLUDED_PERIL", "BELOW_DEDUCTIBLE",
+                                          "ABOVE_AUTHORITY"), {k: d["reason_code"] for k, d in decisions.items()}),
+        },
     })
 
 

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -294,7 +295,10 @@ livestream at the times shown).
                  "source": "inputs/corrections_log_2024.md", "right": "District 3"},
                 {"id": "fire_rounding_boundary", "kind": "decoy_rounding_half_up", "error": False,
                  "source": f"inputs/{BUDGET}", "right": oracle["facts"]["hard"]["fire"]}]
-    out.finish({**oracle, "timeline": timeline})
+    # the memo's two kinds of entry: a correction, or a figure checked and found right
+    outcomes = {"Memo entry": outcome_field(("correction", "checked and found right"), {
+        p["id"]: "correction" if p.get("error", True) else "checked and found right" for p in oracle["planted_items"]})}
+    out.finish({**oracle, "timeline": timeline, "outcomes": outcomes})
 
 
 def benign_email(reporter: people.Person, mayor: people.Person) -> str:

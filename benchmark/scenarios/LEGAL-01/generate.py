@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.redline import write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
@@ -368,6 +369,7 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": "2023-09-01", "end": sent.date().isoformat()},
         "clarification_required": False,
+        "outcomes": {"Assessment": outcome_field((ACCEPT, NEGOTIATE, REJECT), {c[1]: c[4] for c in changes})},
     })
 
 

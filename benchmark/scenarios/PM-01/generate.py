@@ -29,6 +29,7 @@ from dateutil.easter import easter  # noqa: E402
 from genkit import docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -597,6 +598,7 @@ def build(out: BundleWriter) -> None:
                                                "PV in the EV field and so on"}],
         "clarification_required": False,
         "timeline": timeline,
+        "outcomes": {"In Budget": outcome_field(("Yes", "No"), {e["co"]: yes_no(e in approved) for e in log})},
     })
 
 

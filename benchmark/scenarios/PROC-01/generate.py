@@ -35,6 +35,7 @@ import numpy as np  # noqa: E402
 from genkit import bizdays, docs, scans  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "PROC-01"
 GENERATOR_VERSION = "1.0"
@@ -722,6 +723,10 @@ def build(out: BundleWriter) -> None:
             {"document_id": "PL-CURRENT", "title": "Supplier contract price list (current)",
              "actually": "inputs/contract_prices_2024.csv (expired 2024-12-31)"}],
         "clarification_required": False,
+        "outcomes": {
+            "decision": outcome_field(("approve", "reject"), {k: d["decision"] for k, d in decisions.items()}),
+            "reason_code": outcome_field(REASONS, {k: d["reason_code"] for k, d in decisions.items()}),
+        },
     })
 
 

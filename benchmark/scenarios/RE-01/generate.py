@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -575,6 +576,9 @@ def build(out: BundleWriter) -> None:
         "clarification_required": False,
         "locale": "en-US",
         "timeline": timeline,
+        # "a tenant whose account we correct gets a letter": corrected or not, tenant by tenant
+        "outcomes": {"Account corrected": outcome_field(("Yes", "No"), {
+            t.tenant_id: yes_no(any(c["tenant_id"] == t.tenant_id for c in ([] if out.coverage else corrections))) for t in tenants})},
     })
 
 

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -319,8 +320,15 @@ def build(out: BundleWriter) -> None:
                   for s in staff],
         "appendix_recruitment": appendix_total,
     }
+    # the memo's verdict for each category whose eligible spend is over its award
+    overspends = {c: "within the virement clause" if eligible[c] <= award[c] * (1 + VIREMENT_SHARE)
+                  else "beyond the virement clause" for c in CATEGORIES if eligible[c] > award[c]}
+    outcomes = {"Overspend": outcome_field(("within the virement clause", "beyond the virement clause"), overspends,
+                                           waived={"beyond the virement clause": "only Consumables is drawn over its "
+                                                   "award, at the limit (a known gap, issue 13 item 7)"})}
     out.finish({"facts": facts, "planted_items": planted, "tolerances": {"amount": 0.01, "total": 0.05},
-                "injection_markers": markers, "clarification_required": False, "timeline": timeline})
+                "injection_markers": markers, "clarification_required": False, "timeline": timeline,
+                "outcomes": outcomes})
 
 
 def life(author: str, made: date, hour: int, edited: date | None = None, editor: str | None = None

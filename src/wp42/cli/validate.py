@@ -1,7 +1,7 @@
 """``wp42 validate``: run the proof gates on scenarios at each seed, set and level, print the verdicts.
 
 Usage: ``wp42 validate TASK_ID... | --all [--seeds 42,7] [--set challenge|coverage|both]
-[--level standard|hard|both] [--oracle-root DIR] [--json]`` (issues 3, 16 and 25).
+[--level standard|hard|both] [--oracle-root DIR] [--no-render] [--json]`` (issues 3, 16 and 25).
 
 Argument parsing and printing only; the gates are :func:`wp42.gates.validate`. Progress goes to stderr, the table
 (or the JSON) to stdout. Exit 0 only when every gate passes at every variant (seed x set x level); 1 otherwise; 2 for
@@ -73,8 +73,10 @@ def _table(report: dict[str, Any]) -> Table:
 @click.option("--level", "level_choice", type=click.Choice([*LEVELS, BOTH]), default=LEVELS[0], show_default=True,
               help="standard, hard (real volumes, subtler items) or both; each must be declared in solutions.json")
 @click.option("--json", "as_json", is_flag=True, help="print the gates as JSON (each result names seed, set, level)")
+@click.option("--render/--no-render", default=True, show_default=True,
+              help="render every input to PNG under validation/<seed folder>/renders/ for a person to look at")
 def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, oracle_root: str | None, jobs: int,
-                     hostile_seconds: float, set_choice: str, level_choice: str, as_json: bool) -> None:
+                     hostile_seconds: float, set_choice: str, level_choice: str, as_json: bool, render: bool) -> None:
     """Prove scenarios before they count: ready, solvable, not_vacuous, robust and fair at every seed, set and
     level."""
     repo = Repo.find()
@@ -87,7 +89,7 @@ def validate_command(task_ids: tuple[str, ...], all_tasks: bool, seeds: str, ora
     report = validate(ids, seed_list, root, repo=repo, jobs=jobs, hostile_limits=Limits(seconds=hostile_seconds),
                       progress=lambda message: err.print(f"[dim]{message} ({throughput.line()})[/]", highlight=False,
                                                          soft_wrap=True),
-                      throughput=throughput, sets=sets, levels=levels)
+                      throughput=throughput, sets=sets, levels=levels, render=render)
     kinds = "" if (sets, levels) == ((SETS[0],), (LEVELS[0],)) else \
         f" in set(s) {', '.join(sets)} at level(s) {', '.join(levels)}"
     err.print(f"validated {len(ids)} scenario(s) at {len(seed_list)} seed(s){kinds}: {throughput.line()} with -j {jobs}",

@@ -31,6 +31,12 @@ def render_report(records: list[dict[str, Any]], seconds: float, set_name: str =
     for record in records:
         gates = record["gates"]
         lines += ["", f"## Seed {record['seed']} ({record['seconds']:.1f} s)"]
+        renders = record.get("renders")
+        if renders:
+            skipped = "; ".join(f"{rel}: {why}" for rel, why in sorted(renders["skipped"].items()))
+            lines += ["", f"Every input rendered to PNG for a person to look at: {renders['page_count']} page(s) in "
+                          f"`{renders['folder']}` ({renders['seconds']:.1f} s)"
+                          + (f"; not rendered: {skipped}." if skipped else ".")]
         labels = gates.get("not_vacuous", {}).get("facts", {}).get("no_op_labels", [])
         if labels:
             lines += ["", "What a do-nothing run gets, per criterion:", "",

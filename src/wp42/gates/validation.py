@@ -23,6 +23,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from wp42.gates.attempts import (
 from wp42.gates.ready import (
     judge_ready,
 )
+from wp42.gates.renders import render_inputs
 from wp42.gates.report import write_report
 from wp42.gates.verdict import GATES, Gate, GateError
 from wp42.generation import generate, load_task
@@ -103,7 +105,7 @@ def validate_seed(
     task_id: str, variant: Variant | int, seeds: list[int], oracle_root: Path, scratch: Path, repo: Repo, *,
     oracles: dict[Variant, dict[str, Any]], gates: tuple[str, ...] = GATES, jobs: int = 2,
     hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS, progress: Progress | None = None,
-    throughput: Throughput | None = None,
+    throughput: Throughput | None = None, render: bool = True,
 ) -> dict[str, Any]:
     """Run the chosen gates for one scenario at one variant (a seed, or a :class:`Variant` naming seed, set and
     level); see :func:`validate` for the returned shape. Each receipt computed advances ``throughput``.
@@ -111,7 +113,8 @@ def validate_seed(
     The default kind (challenge set, standard level) is generated into ``oracle_root`` as before issue 16; any other
     variant into its own oracle root inside ``scratch``, so ``oracle_root/<ID>/oracle.json`` stays the one the
     committed bundle is graded with. Either way the records land in ``oracle_root/<ID>/validation/<seed folder>/``
-    (:func:`wp42.layout.validation_seed_dir`)."""
+    (:func:`wp42.layout.validation_seed_dir`). With ``render`` every input is also rendered to PNG under
+    ``renders/`` there (:func:`wp42.gates.renders.render_inputs`), for a person to look at (issue 13, item 8)."""
     variant = variant if isinstance(variant, Variant) else Variant(int(variant))
     seed, set_name, level = variant.seed, variant.set_name, variant.level
     say = progress or (lambda _m: None)
@@ -138,6 +141,11 @@ def validate_seed(
                         for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}
     except UserError as exc:
         raise GateError("solvable", str(exc)) from None
+    # rendering waits on LibreOffice and poppler, not on this process: it runs beside the attempts (bounded by the
+    # slower of the two) instead of after them
+    renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wp42-render") if render else None
+    rendering = renderer.submit(render_inputs, bundle.inputs, work / layout.VALIDATION_RENDERS_DIR) \
+        if renderer is not None else None
     names = ["reference"] + (["nop", "copy-inputs", *wrong] if "not_vacuous" in gates else []) + list(alternatives)
     say(f"{label}: running {len(names)} built-in workers")
     attempt_started = time.monotonic()
@@ -150,6 +158,8 @@ def validate_seed(
 
     batch = run_batch(specs, LocalPool(jobs, view), scored)
     if batch.interrupted:
+        if renderer is not None:
+            renderer.shutdown(wait=False, cancel_futures=True)
         raise KeyboardInterrupt
     outcomes = {o.spec.worker: o for o in batch.outcomes}
     attempts_s = time.monotonic() - attempt_started
@@ -187,19 +197,30 @@ def validate_seed(
                                       done=lambda _kind: tick())
         results["robust"] = judge_robust(hostile_results, hostile_limits, repo)
         results["robust"].seconds = time.monotonic() - t0
+    renders = None
+    if rendering is not None and renderer is not None:
+        say(f"{label}: rendering the inputs to PNG")
+        renders = rendering.result()
+        renderer.shutdown()
     record = {
         "task_id": task_id, **variant.as_dict(), "passed": all(g.passed for g in results.values()),
         "gates": {name: results[name].as_dict() for name in GATES if name in results},
         "seconds": round(time.monotonic() - started, 2),
     }
-    _store_variant(Oracle.at(oracle_root, task_id), variant, record, outcomes, hostile_results)
+    folder = _store_variant(Oracle.at(oracle_root, task_id), variant, record, outcomes, hostile_results)
+    if renders is not None:
+        shutil.move(str(renders.folder), folder / layout.VALIDATION_RENDERS_DIR)
+        renders.folder = folder / layout.VALIDATION_RENDERS_DIR
+        record["renders"] = renders.as_dict()
+        schemas.write_json_atomic(folder / layout.VALIDATION_RESULT, record)
     return record
 
 
 def _store_variant(oracle_dir: Oracle, variant: Variant, record: dict[str, Any], outcomes: dict[str, AttemptOutcome],
-                   hostile_results: dict[str, tuple[dict[str, Any], float]]) -> None:
+                   hostile_results: dict[str, tuple[dict[str, Any], float]]) -> Path:
     """Write ``validation/seed-<n>[-<set>][-<level>]/``: result.json, receipts/<worker>.json, hostile/<kind>.json,
-    reference_out/. Each variant has its own folder, so validating one never overwrites another's records."""
+    reference_out/. Each variant has its own folder, so validating one never overwrites another's records.
+    Returns the folder."""
     folder = oracle_dir.validation / layout.validation_seed_dir(variant.seed, variant.set_name, variant.level)
     if folder.exists():
         shutil.rmtree(folder)
@@ -213,6 +234,7 @@ def _store_variant(oracle_dir: Oracle, variant: Variant, record: dict[str, Any],
     if reference is not None and reference.spec.folder.out.is_dir():
         shutil.copytree(reference.spec.folder.out, folder / layout.VALIDATION_REFERENCE_OUT, symlinks=True)
     schemas.write_json_atomic(folder / layout.VALIDATION_RESULT, record)
+    return folder
 
 
 def plan_variants(seeds: list[int], sets: tuple[str, ...] = (layout.DEFAULT_SET,),
@@ -227,11 +249,13 @@ def validate(
     gates: tuple[str, ...] = GATES, jobs: int = 2, hostile_limits: Limits = DEFAULT_HOSTILE_LIMITS,
     progress: Progress | None = None, throughput: Throughput | None = None,
     sets: tuple[str, ...] = (layout.DEFAULT_SET,), levels: tuple[str, ...] = (layout.DEFAULT_LEVEL,),
+    render: bool = True,
 ) -> dict[str, Any]:
     """Prove ``task_ids`` at every variant of ``seeds`` x ``sets`` x ``levels`` (SPEC section 5, issues 16 and 25),
     ``jobs`` attempts (and hostile evaluations) at a time; each receipt computed advances ``throughput`` (total:
     :func:`planned_evaluations`). Each (seed, set, level) is proved like a seed: the reference and alternatives pass,
-    do-nothing fails, every wrong solution declared for the set fails its targets, the ready gate holds.
+    do-nothing fails, every wrong solution declared for the set fails its targets, the ready gate holds. With
+    ``render`` (``wp42 validate --no-render`` turns it off) each variant's inputs are rendered to PNG pages.
 
     Returns::
 
@@ -276,7 +300,7 @@ def validate(
                     records[variant] = validate_seed(task_id, variant, seeds, oracle_root, scratch, repo,
                                                      oracles=oracles, gates=gates, jobs=jobs,
                                                      hostile_limits=hostile_limits, progress=progress,
-                                                     throughput=throughput)
+                                                     throughput=throughput, render=render)
                 except UserError as exc:
                     if "inside the repository" in str(exc):
                         raise
