@@ -50,3 +50,22 @@ def generated(request: pytest.FixtureRequest, scenario_cache: ScenarioCache) -> 
 def solved(generated: Generated, scenario_cache: ScenarioCache, tmp_path: Path) -> Path:
     """A private copy of a workspace where ``generated``'s reference solution has run (its out/ inside)."""
     return copy_workspace(scenario_cache.reference(generated.task_id, generated.seed), tmp_path)
+
+
+#: Test modules that start Ray (private instances and a two-node cluster watching the machine's temp folder for
+#: its nodes' folders): run one after another on one pytest-xdist worker, never beside each other.
+RAY_MODULES = {"test_ray_cluster", "test_executor"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Group tests for pytest-xdist's ``--dist loadgroup`` (pyproject addopts): every test of one scenario (the
+    contract's cases and tests/test_<id>.py, by the ``task_id`` parameter or the module's ``TASK``) runs on one
+    worker, so the session's :class:`ScenarioCache` generates each scenario once; the Ray modules share a group.
+    Without xdist the mark is inert."""
+    for item in items:
+        module = getattr(item, "module", None)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        group = ("ray" if getattr(module, "__name__", "") in RAY_MODULES
+                 else params.get("task_id") or getattr(module, "TASK", None))
+        if isinstance(group, str):
+            item.add_marker(pytest.mark.xdist_group(name=group))
