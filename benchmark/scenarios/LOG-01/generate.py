@@ -278,8 +278,7 @@ def build(out: BundleWriter) -> None:
             b["wait"] = int(rng.integers(95, 150))
             b["acc"] = wait_units(b["wait"]) * wait_rate
             kinds += [("weight_break_under", "weight_break", wb_under),
-                      ("waiting_unsupported", "accessorial_unsupported",
-                                                                         wait_ship)]
+                      ("waiting_unsupported", "accessorial_unsupported", wait_ship)]
         for v in billed.values():
             retotal(v)
         for ident, kind, s in kinds:
