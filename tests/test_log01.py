@@ -305,3 +305,13 @@ def test_hard_coverage_chasing_a_credit_already_issued_is_an_invented_issue(scen
     _add_to_note(ws, f"The credit for {prior['invoice']} of EUR {Decimal(prior['amount']):,.2f} is still "
                      "outstanding.")
     assert "no_invented_issues" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_hard_a_note_that_names_the_months_credit_note_and_its_amount_passes(scenario_cache, tmp_path: Path):
+    """Correct work explains why the promised credit is still owed: the month's credit note, with its own amount,
+    settles something else. That amount is not a second total of the dispute."""
+    generated, ws = _hard(scenario_cache, tmp_path)
+    prior = generated.oracle()["facts"]["prior_credit"]
+    _add_to_note(ws, f"Your credit note {prior['credit_note']} for EUR {Decimal(prior['credit_note_amount']):,.2f} "
+                     "settles a damage claim; it is not the credit you agreed for last month.")
+    assert not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))

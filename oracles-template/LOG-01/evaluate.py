@@ -209,9 +209,11 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
     totals = {amount(ev, f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
     prior = facts.get("prior_credit")
-    if prior:  # the agreed credit chased beside this month's total (alone or added to it) is not a second total
+    if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
+        # named to say why the agreed credit is still owed, are not a second total
         totals = {t for t in totals if not any(common.close(t, x, tol) for x in (
-            Decimal(prior["amount"]), Decimal(prior["amount"]) + Decimal(facts["amount_disputed"])))}
+            Decimal(prior["amount"]), Decimal(prior["amount"]) + Decimal(facts["amount_disputed"]),
+            Decimal(prior["credit_note_amount"])))}
     nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
     ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
                  "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
