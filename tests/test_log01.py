@@ -315,3 +315,12 @@ def test_hard_a_note_that_names_the_months_credit_note_and_its_amount_passes(sce
     _add_to_note(ws, f"Your credit note {prior['credit_note']} for EUR {Decimal(prior['credit_note_amount']):,.2f} "
                      "settles a damage claim; it is not the credit you agreed for last month.")
     assert not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_a_credit_request_naming_the_invoice_numbers_passes(generated: Generated, solved: Path):
+    """"Please issue a credit note against RE-2025-22168 and RE-2025-22205 for EUR x": the invoice numbers' digits
+    are not a second total."""
+    facts = generated.oracle()["facts"]
+    _add_to_note(solved, f"Please issue the credit note against {' and '.join(facts['invoices'])} for EUR "
+                         f"{Decimal(facts['amount_disputed']):,.2f}.")
+    assert "note_total" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

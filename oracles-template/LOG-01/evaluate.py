@@ -10,6 +10,7 @@ shipments disputed. Only the scenario's criteria live here; reading, numbers and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from decimal import Decimal
 from typing import Any
@@ -27,6 +28,9 @@ NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
 SHIPMENT = re.compile(r"\bFLF-\d{4}-\d{4}\b", re.I)
 INVOICE = re.compile(r"\bRE-\d{4}-\d+\b", re.I)
+#: A document number (invoice, credit note, shipment, claim: RE-2025-22168, GS-2025-1332, FLF-2503-4120), whose
+#: digits are no amount: "credit note GS-2025-1332 for EUR 272.72" gives 272.72, not -2025.
+DOCUMENT_NO = re.compile(r"\b[A-Z]{2,3}-\d{2,4}-\d+\b", re.I)
 #: The brief's findings ("What to deliver" 1) and the words an auditor writes for them.
 FINDINGS = Vocabulary({
     "wrong_zone": ["Wrong zone", "zone", "zone error", "incorrect zone"],
@@ -194,6 +198,15 @@ def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: di
                  else "three live formulas")
 
 
+def without_document_numbers(note: list[Statement]) -> list[Statement]:
+    """The note's statements with every document number (:data:`DOCUMENT_NO`) written as the word "reference", so
+    that a figure read after a label is an amount, not the digits of a number."""
+    def mask(text: str) -> str:
+        return DOCUMENT_NO.sub("reference", text)
+    return [dataclasses.replace(s, text=mask(s.text), cells=None if s.cells is None else {
+        mask(k): mask(v or "") for k, v in s.cells.items()}) for s in note]
+
+
 def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: Decimal) -> list[str]:
     """The dispute note: each disputed shipment named with its amount, the total, no genuine twin disputed, and at
     the hard level the agreed credit from last month. Returns what the note invents (coverage set)."""
@@ -207,7 +220,8 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
             missing.append(f"{line['shipment']} with {line['amount']}")
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
-    totals = {amount(ev, f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
+    totals = {amount(ev, f) for _, f in figures_given(without_document_numbers(note), ["total", "credit note"])}
+    totals -= {None}
     prior = facts.get("prior_credit")
     if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
         # named to say why the agreed credit is still owed, are not a second total
