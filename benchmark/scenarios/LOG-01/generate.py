@@ -238,6 +238,10 @@ def build(out: BundleWriter) -> None:
     order = [candidates[int(i)] for i in rng.permutation(len(candidates))]
     week_of = (lambda s: monday(s["date"])) if hard else (lambda s: s["date"].day > 15)
     wb_under = wait_ship = None
+    # the hard level's challenge-only choices are drawn in both sets, so that the two sets share every later draw
+    # (invoice numbers, the credit note, the brief) and differ only in the records
+    billed_wait, dup_pick, dup_at = ((int(rng.integers(95, 150)), rng.random(), rng.random()) if hard
+                                     else (0, 0.0, 0.0))
     if not out.coverage:
         zone_ship = next(s for s in order if zone_of[s["postcode"][:2]] < 6)
         fuel_ship = next(s for s in order if s is not zone_ship and floater_pct(diesel[monday(s["date"])])
@@ -275,7 +279,7 @@ def build(out: BundleWriter) -> None:
             b["rate"] = rates[(b["zone"], band_of(wb_under["weight"]) + 1)]
             b["freight"], b["fuel"] = charge(wb_under["weight"], b["rate"], b["pct"])
             b = billed[wait_ship["no"]]  # waiting time the proof of delivery does not show
-            b["wait"] = int(rng.integers(95, 150))
+            b["wait"] = billed_wait
             b["acc"] = wait_units(b["wait"]) * wait_rate
             kinds += [("weight_break_under", "weight_break", wb_under),
                       ("waiting_unsupported", "accessorial_unsupported", wait_ship)]
@@ -304,8 +308,8 @@ def build(out: BundleWriter) -> None:
     if not out.coverage:
         if hard:  # billed again on a later week's invoice, among that week's lines
             later = [inv for inv in invoices if inv["date"] > first_of[dup_ship["no"]]["date"]]
-            dup_invoice = later[int(rng.integers(0, len(later)))]
-            at = int(rng.integers(1, len(dup_invoice["rows"])))
+            dup_invoice = later[int(dup_pick * len(later))]
+            at = 1 + int(dup_at * (len(dup_invoice["rows"]) - 1))
             dup_invoice["rows"] = dup_invoice["rows"][:at] + [dup_ship] + dup_invoice["rows"][at:]
         else:
             invoices[1]["rows"] = invoices[1]["rows"] + [dup_ship]
