@@ -198,3 +198,129 @@ def test_a_dispute_note_written_with_german_numbers_passes(generated: Generated,
     document.save(str(path))
     failed = failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
     assert not {"note_lines", "note_total"} & failed, failed
+
+
+# --- the hard level (issue 25) -----------------------------------------------------------------------------------------
+
+def _hard(scenario_cache, tmp_path: Path, set_name: str = "challenge") -> tuple[Generated, Path]:
+    """The hard instance at seed 42 and a private copy of its reference workspace."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, set_name, "hard"), tmp_path)
+
+
+def _set_row(workspace: Path, invoice: str, shipment: str, correct: Decimal | str, finding: str) -> None:
+    """Rewrite the Audit row of ``invoice`` and ``shipment``: its Correct (EUR) and Finding (Difference stays the
+    formula invoiced minus correct)."""
+    path = workspace / layout.OUT_DIR / "freight_audit.xlsx"
+    book = openpyxl.load_workbook(path)
+    for row in book["Audit"].iter_rows(min_row=2):
+        if row[0].value == invoice and row[2].value == shipment:
+            row[4].value, row[6].value = float(correct), finding
+    book.save(path)
+
+
+def _add_to_note(workspace: Path, text: str) -> None:
+    path = workspace / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    document.add_paragraph(text)
+    document.save(str(path))
+
+
+def test_hard_is_a_month_of_weekly_invoices_with_offsetting_weight_breaks(scenario_cache):
+    """A real month (150+ lines on four or more weekly invoices); the weight break billed too high and the one
+    billed too low sit on one invoice and cancel to within a few cents, so the invoice's total hides them."""
+    oracle = scenario_cache.get(TASK, 42, level="hard").oracle()
+    facts, items = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    assert len(facts["audit"]) >= 150 and len(facts["invoices"]) >= 4
+    up, down = items["weight_break"], items["weight_break_under"]
+    assert up["invoice"] == down["invoice"] and Decimal(up["difference"]) > 0 > Decimal(down["difference"])
+    assert abs(Decimal(up["difference"]) + Decimal(down["difference"])) <= Decimal("0.10")
+    assert items["rebilled_shipment"]["first_invoice"] != items["rebilled_shipment"]["invoice"]
+
+
+def test_hard_waiting_time_shows_only_against_the_proof_of_delivery(scenario_cache):
+    """The waiting time billed for the planted line is more than the free hour; the proof of delivery shows less."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    [item] = [p for p in generated.oracle()["planted_items"] if p["id"] == "waiting_unsupported"]
+    with open(Bundle(generated.bundle).inputs / "proof_of_delivery.csv", encoding="utf-8") as handle:
+        [pod] = [r for r in csv.DictReader(handle) if r["shipment_no"] == item["shipment"]]
+    (h1, m1), (h2, m2) = (map(int, pod[k].split(":")) for k in ("driver_arrival", "unloading_start"))
+    assert (h2 * 60 + m2) - (h1 * 60 + m1) <= 60 and Decimal(item["difference"]) > 0
+
+
+def test_hard_paying_the_billed_waiting_time_or_disputing_the_weight_at_a_break_limit_fails(scenario_cache,
+                                                                                             tmp_path: Path):
+    generated, ws = _hard(scenario_cache, tmp_path)
+    items = {p["id"]: p for p in generated.oracle()["planted_items"]}
+    assert not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+    wait = items["waiting_unsupported"]
+    _set_row(ws, wait["invoice"], wait["shipment"], wait["invoiced"], "OK")
+    assert "finding.waiting_unsupported" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+    generated, ws = _hard(scenario_cache, tmp_path / "limit")
+    limit = items["weight_at_break_limit"]
+    _set_row(ws, limit["invoice"], limit["shipment"], Decimal(limit["correct"]) - 20, "Weight break")
+    assert "break_limit_paid" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_hard_a_note_that_does_not_chase_the_agreed_credit_fails(scenario_cache, tmp_path: Path):
+    """Challenge: the promised credit is still outstanding; a note (and COMPLETION) that leaves it out fails."""
+    generated, ws = _hard(scenario_cache, tmp_path)
+    prior = generated.oracle()["facts"]["prior_credit"]
+    path = ws / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    for paragraph in document.paragraphs:
+        if prior["invoice"] in paragraph.text:
+            paragraph.text = "The remaining lines are approved."
+    document.save(str(path))
+    assert failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws)) == {"prior_credit_chased"}
+
+
+def test_hard_the_underbilled_line_in_words_and_a_total_with_last_months_credit_pass(scenario_cache, tmp_path: Path):
+    """Correct work written another way: the under-billed line as "under-billed by EUR x" (no minus sign) and a
+    second figure that adds last month's outstanding credit to this month's total."""
+    generated, ws = _hard(scenario_cache, tmp_path)
+    oracle = generated.oracle()
+    facts, under = oracle["facts"], next(p for p in oracle["planted_items"] if p["id"] == "weight_break_under")
+    prior = facts["prior_credit"]
+    document = docx.Document()
+    for d in facts["disputed_lines"]:
+        verb = "under-billed by" if Decimal(d["amount"]) < 0 else "we dispute"
+        document.add_paragraph(f"Invoice {d['invoice']}, shipment {d['shipment']}: {verb} EUR "
+                               f"{abs(Decimal(d['amount'])):,.2f}.")
+    document.add_paragraph(f"Total amount disputed: EUR {Decimal(facts['amount_disputed']):,.2f}.")
+    document.add_paragraph(f"The credit of EUR {Decimal(prior['amount']):,.2f} you agreed for {prior['invoice']} "
+                           "is still outstanding.")
+    combined = Decimal(facts["amount_disputed"]) + Decimal(prior["amount"])
+    document.add_paragraph(f"Please issue one credit note for the total of EUR {combined:,.2f}.")
+    document.save(str(ws / layout.OUT_DIR / "dispute_note.docx"))
+    assert under["shipment"] in " ".join(p.text for p in document.paragraphs)
+    assert not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_hard_coverage_chasing_a_credit_already_issued_is_an_invented_issue(scenario_cache, tmp_path: Path):
+    """Coverage: the month's credit note is the promised one; a reminder for it invents a problem."""
+    generated, ws = _hard(scenario_cache, tmp_path, "coverage")
+    prior = generated.oracle()["facts"]["prior_credit"]
+    assert prior["issued"] and not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+    _add_to_note(ws, f"The credit for {prior['invoice']} of EUR {Decimal(prior['amount']):,.2f} is still "
+                     "outstanding.")
+    assert "no_invented_issues" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_hard_a_note_that_names_the_months_credit_note_and_its_amount_passes(scenario_cache, tmp_path: Path):
+    """Correct work explains why the promised credit is still owed: the month's credit note, with its own amount,
+    settles something else. That amount is not a second total of the dispute."""
+    generated, ws = _hard(scenario_cache, tmp_path)
+    prior = generated.oracle()["facts"]["prior_credit"]
+    _add_to_note(ws, f"Your credit note {prior['credit_note']} for EUR {Decimal(prior['credit_note_amount']):,.2f} "
+                     "settles a damage claim; it is not the credit you agreed for last month.")
+    assert not failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+def test_a_credit_request_naming_the_invoice_numbers_passes(generated: Generated, solved: Path):
+    """"Please issue a credit note against RE-2025-22168 and RE-2025-22205 for EUR x": the invoice numbers' digits
+    are not a second total."""
+    facts = generated.oracle()["facts"]
+    _add_to_note(solved, f"Please issue the credit note against {' and '.join(facts['invoices'])} for EUR "
+                         f"{Decimal(facts['amount_disputed']):,.2f}.")
+    assert "note_total" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

@@ -10,6 +10,7 @@ shipments disputed. Only the scenario's criteria live here; reading, numbers and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from decimal import Decimal
 from typing import Any
@@ -21,12 +22,15 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.0"
+EVALUATOR_VERSION = "LOG-01/1.1"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
 SHIPMENT = re.compile(r"\bFLF-\d{4}-\d{4}\b", re.I)
 INVOICE = re.compile(r"\bRE-\d{4}-\d+\b", re.I)
+#: A document number (invoice, credit note, shipment, claim: RE-2025-22168, GS-2025-1332, FLF-2503-4120), whose
+#: digits are no amount: "credit note GS-2025-1332 for EUR 272.72" gives 272.72, not -2025.
+DOCUMENT_NO = re.compile(r"\b[A-Z]{2,3}-\d{2,4}-\d+\b", re.I)
 #: The brief's findings ("What to deliver" 1) and the words an auditor writes for them.
 FINDINGS = Vocabulary({
     "wrong_zone": ["Wrong zone", "zone", "zone error", "incorrect zone"],
@@ -35,9 +39,16 @@ FINDINGS = Vocabulary({
     "rebilled": ["Duplicate billing", "duplicate", "double billing", "billed twice", "rebilled", "re-billed",
                   "already billed", "double-billed"],
     "weight_break": ["Weight break", "weight band", "wrong break", "weight bracket", "wrong band"],
+    "accessorial_unsupported": ["Accessorial not supported", "accessorial", "waiting time", "waiting time not supported",
+                    "unsupported waiting", "wartezeit"],
+    "not_in_manifest": ["Not in manifest", "not in our manifest", "unknown shipment"],
     "ok": ["OK", "correct", "no finding", "agreed", "in order", "okay"],
 }, source="LOG-01 brief, What to deliver 1: Finding is OK, Wrong zone, Fuel surcharge week, Duplicate billing or "
-          "Weight break")
+          "Weight break (hard level: also Accessorial not supported and Not in manifest)")
+#: What a note says of an agreed credit it chases (hard level: "still outstanding", "has not been issued").
+OUTSTANDING = ["outstanding", "not been issued", "not yet issued", "not issued", "not received", "still owed",
+               "still due", "still open", "remind", "reminder", "overdue", "yet to", "missing", "never issued",
+               "not yet received", "has not arrived", "chase"]
 #: The Audit sheet's columns, found by the start of their headers ("Invoice No.", "Shipment number",
 #: "Difference (EUR)"); a header naming an amount ("Invoiced (EUR)") is not the invoice number.
 HEADERS = ("invoice", "shipment", "difference", "finding")
@@ -92,9 +103,10 @@ def audit_rows(ev: common.Evaluation, book: common.Workbook | None) -> dict[tupl
     return found
 
 
-def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -> None:
-    """One criterion per planted error (its row's finding and difference), the decoy twins paid, the other lines
-    undisputed and every invoice line present."""
+def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -> list[str]:
+    """One criterion per planted error (its row's finding and difference), the decoys paid (the same-lane twins;
+    at the hard level the shipment at a break's limit), the other lines undisputed and every invoice line present.
+    Returns, on the coverage set, the problems the worker invented (lines disputed, issues listed)."""
     facts = oracle["facts"]
     expected: dict[tuple[str, str], list[str]] = {}
     for line in facts["audit"]:
@@ -105,7 +117,7 @@ def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -
                  else f"{sum(len(v) for v in rows.values())} rows")
     planted = {}
     for item in oracle["planted_items"]:
-        if not item.get("error", True):
+        if not item.get("error", True) or item["kind"] == "prior_credit":
             continue
         key = (item["invoice"], item["shipment"])
         planted[key] = item
@@ -121,22 +133,29 @@ def check_audit(ev: common.Evaluation, rows: dict, oracle: dict, tol: Decimal) -
                        r["finding"] != "ok" or not common.close(r["difference"], 0, tol) for r in rows[(i, s)])]
     ev.criterion("same_lane_shipments_paid", "the two genuine shipments on the same lane, day and weight are both "
                  "OK with no difference", not wrong_twins, weight=2, detail="; ".join(wrong_twins) or "both OK")
+    at_limit = next((p for p in oracle["planted_items"] if p["kind"] == "decoy_break_limit"), None)
+    limit_key = (at_limit["invoice"], at_limit["shipment"]) if at_limit else None
+    if at_limit:
+        got = rows.get(limit_key, [])
+        ev.criterion("break_limit_paid", f"the shipment weighing exactly {at_limit['weight']} kg, a break's upper "
+                     "limit, is OK with no difference (the limit belongs to its break)", bool(got) and all(
+                         r["finding"] == "ok" and common.close(r["difference"], 0, tol) for r in got),
+                     detail=f"{at_limit['shipment']}: {[(r['text'], str(r['difference'])) for r in got] or 'no row'}")
     others = []
     for key, got in rows.items():
-        if key in planted or key in twins:
+        if key in planted or key in twins or key == limit_key:
             continue
         for r in got:
             if r["finding"] != "ok" or not common.close(r["difference"], 0, tol):
                 others.append(f"{key[0]} {key[1]}: {r['text']!r} {r['difference']}")
     ev.criterion("no_other_disputes", "every other invoice line is OK with no difference", bool(rows) and not others,
                  detail="; ".join(others[:6]) or "no other line disputed")
-    if ev.coverage:  # every line is billed right: a dispute or a question invents a problem
-        invented = list(others)
-        for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
-            text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
-            if SHIPMENT.search(text) and not asserted(text, FINDINGS.words("ok")):
-                invented.append(f"issues_found {index} disputes a line: {text[:80]!r}")
-        ev.check_no_invented_issues(invented)
+    invented = list(others)
+    for index, issue in enumerate((ev.completion or {}).get("issues_found") or [], 1):
+        text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+        if SHIPMENT.search(text) and not asserted(text, FINDINGS.words("ok")):
+            invented.append(f"issues_found {index} disputes a line: {text[:80]!r}")
+    return invented
 
 
 def summary_values(book: common.Workbook | None) -> dict[str, Any]:
@@ -179,18 +198,36 @@ def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: di
                  else "three live formulas")
 
 
-def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: Decimal) -> None:
-    """The dispute note: each disputed shipment named with its amount, the total, no genuine twin disputed."""
+def without_document_numbers(note: list[Statement]) -> list[Statement]:
+    """The note's statements with every document number (:data:`DOCUMENT_NO`) written as the word "reference", so
+    that a figure read after a label is an amount, not the digits of a number."""
+    def mask(text: str) -> str:
+        return DOCUMENT_NO.sub("reference", text)
+    return [dataclasses.replace(s, text=mask(s.text), cells=None if s.cells is None else {
+        mask(k): mask(v or "") for k, v in s.cells.items()}) for s in note]
+
+
+def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: Decimal) -> list[str]:
+    """The dispute note: each disputed shipment named with its amount, the total, no genuine twin disputed, and at
+    the hard level the agreed credit from last month. Returns what the note invents (coverage set)."""
     facts = oracle["facts"]
     missing = []
     for line in facts["disputed_lines"]:
         said = about(note, [line["shipment"]])
         amounts = {amount(ev, n) for s in said for n in re.findall(r"\d[\d,.]*\d|\d", s.text)}
-        if not any(common.close(a, line["amount"], tol) for a in amounts - {None}):
+        # the figure as written, without its sign: an under-billed line is "-25.03" or "under-billed by 25.03"
+        if not any(common.close(a, abs(Decimal(line["amount"])), tol) for a in amounts - {None}):
             missing.append(f"{line['shipment']} with {line['amount']}")
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
-    totals = {amount(ev, f) for _, f in figures_given(note, ["total", "credit note"])} - {None}
+    totals = {amount(ev, f) for _, f in figures_given(without_document_numbers(note), ["total", "credit note"])}
+    totals -= {None}
+    prior = facts.get("prior_credit")
+    if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
+        # named to say why the agreed credit is still owed, are not a second total
+        totals = {t for t in totals if not any(common.close(t, x, tol) for x in (
+            Decimal(prior["amount"]), Decimal(prior["amount"]) + Decimal(facts["amount_disputed"]),
+            Decimal(prior["credit_note_amount"])))}
     nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
     ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
                  "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
@@ -200,6 +237,36 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
     accused = [s for s in decoy["shipments"] for st in about(note, [s]) if asserted(st.text, DISPUTED)]
     ev.criterion("note_spares_same_lane", "the dispute note disputes neither of the two genuine same-lane shipments",
                  bool(note) and not accused, detail=f"disputed: {accused}" if accused else "not disputed")
+    return check_prior_credit(ev, note, prior, tol) if prior else []
+
+
+def chases(ev: common.Evaluation, text: str, prior: dict, tol: Decimal) -> bool:
+    """True when ``text`` names the agreed credit (its amount, or its invoice) as still owed."""
+    figures = {amount(ev, n) for n in re.findall(r"\d[\d,.]*\d|\d", text)} - {None}
+    named = prior["invoice"] in text.upper() or any(common.close(f, prior["amount"], tol) for f in figures)
+    return named and asserted(text, OUTSTANDING)
+
+
+def check_prior_credit(ev: common.Evaluation, note: list[Statement], prior: dict, tol: Decimal) -> list[str]:
+    """Hard level: the credit the carrier agreed for last month's invoice. Challenge: not issued (the month's credit
+    note settles something else), so the note chases it with its amount and COMPLETION lists it; coverage: issued,
+    so chasing it invents a problem."""
+    said = [s.text for s in note if chases(ev, s.text, prior, tol)]
+    issues = [" ".join(map(str, i.values())) if isinstance(i, dict) else str(i)
+              for i in (ev.completion or {}).get("issues_found") or []]
+    listed = [i for i in issues if prior["invoice"] in i.upper() or any(
+        common.close(amount(ev, n), prior["amount"], tol) for n in re.findall(r"\d[\d,.]*\d|\d", i))]
+    with_amount = [t for t in said if any(common.close(amount(ev, n), prior["amount"], tol)
+                                          for n in re.findall(r"\d[\d,.]*\d|\d", t))]
+    if prior["issued"]:
+        return [f"note chases the credit already issued: {t[:80]!r}" for t in said] + [
+            f"issues_found lists the credit already issued: {i[:80]!r}" for i in listed]
+    ev.criterion("prior_credit_chased", f"the dispute note chases the credit of {prior['amount']} EUR agreed for "
+                 f"{prior['invoice']} and not issued (the month's credit note {prior['credit_note']} settles "
+                 "something else), and COMPLETION lists it", bool(with_amount) and bool(listed), weight=2,
+                 detail=f"note: {with_amount[:1] or 'not chased with its amount'}; issues_found: "
+                        f"{listed[:1] or 'not listed'}")
+    return []
 
 
 def check_portal(ev: common.Evaluation, oracle: dict, tol: Decimal) -> None:
@@ -228,9 +295,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev.check_shared()  # critical input_integrity and copied_input; criteria completion_file, deliverables_present
     tol = Decimal(str(oracle["tolerances"]["amount"]))
     book = ev.open_xlsx(WORKBOOK)
-    check_audit(ev, audit_rows(ev, book), oracle, tol)
+    invented = check_audit(ev, audit_rows(ev, book), oracle, tol)
     check_summary(ev, book, oracle["facts"], tol)
-    check_note(ev, ev.statements(NOTE) or [], oracle, tol)
+    invented += check_note(ev, ev.statements(NOTE) or [], oracle, tol)
+    if ev.coverage:  # every line is billed right (and any agreed credit issued): a dispute or a question invents one
+        ev.check_no_invented_issues(invented)
     if ev.portal_arm:
         check_portal(ev, oracle, tol)
     ev.check_fabricated_totals(WORKBOOK)

@@ -23,7 +23,7 @@ def main() -> None:
                            "Difference (EUR)", "Finding"))
     else:
         audit.FINDINGS.update({k: v.lower() for k, v in audit.FINDINGS.items() if k != "ok"})
-        audit.run(style="table")
+        audit.run(style="terse")
 
 
 if __name__ == "__main__":

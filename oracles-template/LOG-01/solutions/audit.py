@@ -10,8 +10,11 @@ changes one step on purpose.
 from __future__ import annotations
 
 import csv
+import email
+import email.policy
 import http.cookiejar
 import json
+import math
 import os
 import re
 import urllib.parse
@@ -32,8 +35,10 @@ OUT = Path(os.environ.get("WP42_OUT") or WORKSPACE / "out")
 #: diesel percent, surcharge, amount (German number format).
 LINE = re.compile(r"(\d+)\s+(FLF-\d{4}-\d{4})\s+(\d\d\.\d\d\.\d{4})\s+(\d{5})\s+(\d)\s+([\d.]+)\s+([\d.,]+)\s+"
                   r"([\d.,]+)\s+([\d,]+)\s+([\d.,]+)\s+([\d.,]+)")
+#: The same with the accessorial columns of weekly invoices: billed waiting minutes ("-" for none) and the charge.
+LINE_ACC = re.compile(LINE.pattern[:-len(r"\s+([\d.,]+)")] + r"\s+(\d+|-)\s+([\d.,]+)\s+([\d.,]+)")
 FINDINGS = {"ok": "OK", "zone": "Wrong zone", "fuel": "Fuel surcharge week", "dup": "Duplicate billing",
-            "break": "Weight break"}
+            "break": "Weight break", "acc": "Accessorial not supported"}
 
 
 def de(text: str) -> Decimal:
@@ -85,15 +90,70 @@ def rate_card() -> tuple[dict[str, int], dict[int, list[Decimal]], list[int], li
     return zones, rates, uppers, bands, index
 
 
+def pdf_text(path: Path) -> str:
+    return " ".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+
+
 def invoices() -> list[tuple[str, date, list[tuple]]]:
-    """Each invoice as (number, date, lines), oldest first."""
+    """Each invoice as (number, date, lines), oldest first; a line is the 11 fields of :data:`LINE` followed by
+    the billed waiting minutes and accessorial charge ("-", "0,00" on invoices without those columns)."""
     found = []
     for path in sorted(INPUTS.glob("invoice_*.pdf")):
-        text = " ".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+        text = pdf_text(path)
         number = re.search(r"Rechnungsnummer:\s*(RE-\d{4}-\d+)", text).group(1)
         day = datetime.strptime(re.search(r"Rechnungsdatum:\s*(\d\d\.\d\d\.\d{4})", text).group(1), "%d.%m.%Y").date()
-        found.append((number, day, LINE.findall(text)))
+        if "Wartezeit" in text:
+            rows = [(*r[:10], r[12], r[10], r[11]) for r in LINE_ACC.findall(text)]
+        else:
+            rows = [(*r, "-", "0,00") for r in LINE.findall(text)]
+        found.append((number, day, rows))
     return sorted(found, key=lambda f: (f[1], f[0]))
+
+
+def waiting_terms() -> tuple[int, int, Decimal] | None:
+    """(free minutes, minutes per started unit, EUR per unit) from the rate card's Nebenleistungen sheet, or None
+    when the card has no accessorials."""
+    book = openpyxl.load_workbook(INPUTS / "rate_card.xlsx", data_only=True)
+    if "Nebenleistungen" not in book.sheetnames:
+        return None
+    for row in book["Nebenleistungen"].iter_rows(min_row=2, values_only=True):
+        if row[0] and str(row[0]).startswith("Wartezeit"):
+            unit, free = (int(n) for n in re.findall(r"(\d+) Minuten", str(row[1]))[:2])
+            return free, unit, cents(Decimal(str(row[2])))
+    return None
+
+
+def waited() -> dict[str, int]:
+    """Minutes from the driver's arrival to the start of unloading per shipment (proof of delivery), if given."""
+    path = INPUTS / "proof_of_delivery.csv"
+    if not path.exists():
+        return {}
+    minutes = {}
+    with open(path, encoding="utf-8") as handle:
+        for r in csv.DictReader(handle):
+            start, arrival = (datetime.strptime(r[k], "%H:%M") for k in ("unloading_start", "driver_arrival"))
+            minutes[r["shipment_no"]] = int((start - arrival).total_seconds() // 60)
+    return minutes
+
+
+def outstanding_credits(variant: str = "reference") -> list[tuple[str, Decimal]]:
+    """Credits the carrier agreed by email (invoice, net amount) that no credit note in inputs/ issues: a credit
+    note issues one when it names the invoice and the amount. ``credit_note_as_promised`` takes any credit note of
+    the month for the promised one."""
+    agreed = []
+    for path in sorted(INPUTS.glob("*.eml")):
+        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        body = message.get_body(("plain",)).get_content()
+        amount = re.search(r"accept your dispute[^:]*:\s*EUR\s*([\d.,]+)", body)
+        invoice = re.search(r"RE-\d{4}-\d+", str(message["Subject"]) + body)
+        if amount and invoice:
+            agreed.append((invoice.group(), de(amount.group(1).rstrip("."))))
+    notes = [pdf_text(p) for p in sorted(INPUTS.glob("credit_note_*.pdf"))]
+    if variant == "credit_note_as_promised" and notes:
+        return []
+    return [(inv, amt) for inv, amt in agreed
+            if not any(inv in text and f"{amt:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".") in text
+                       for text in notes)]
 
 
 def compute(variant: str = "reference") -> list[Line]:
@@ -102,6 +162,7 @@ def compute(variant: str = "reference") -> list[Line]:
     invoice shows, ``per_invoice_duplicates`` looks for repeats within one invoice only, ``twins_as_duplicate``
     takes a second shipment on the same lane, day and weight for a repeat."""
     zones, rates, uppers, bands, index = rate_card()
+    terms, minutes = waiting_terms(), waited()
     with open(INPUTS / "shipment_manifest.csv", encoding="utf-8") as handle:
         manifest = {r["shipment_no"]: r for r in csv.DictReader(handle)}
     lines: list[Line] = []
@@ -110,7 +171,7 @@ def compute(variant: str = "reference") -> list[Line]:
     for number, _, rows in invoices():
         if variant == "per_invoice_duplicates":
             billed = set()
-        for pos, ship, _day_text, _plz, zone_text, _w, _rate, _freight, pct_text, _fuel, amount in rows:
+        for pos, ship, _day_text, _plz, zone_text, _w, _rate, _freight, pct_text, _fuel, amount, _min, acc in rows:
             invoiced = de(amount)
             m = manifest[ship]
             day = date.fromisoformat(m["ship_date"])
@@ -124,13 +185,20 @@ def compute(variant: str = "reference") -> list[Line]:
                 continue
             weight = int(m["weight_kg"])
             zone = int(zone_text) if variant == "invoice_zone" else zones[m["dest_postcode"][:2]]
-            brk = next(i for i, up in enumerate(uppers) if weight <= up)
+            brk = next(i for i, up in enumerate(uppers) if (weight < up if variant == "exclusive_break_limit"
+                                                            else weight <= up))
             rate = rates[zone][brk]
             week = day - timedelta(days=day.weekday())
             price = index[week if variant == "same_week_fuel" else week - timedelta(days=7)]
             pct = next(p for lo, hi, p in bands if lo <= price < hi)
             freight = cents(Decimal(weight) * rate / 100)
-            correct = freight + cents(freight * pct / 100)
+            waiting = Decimal(0)
+            if terms is not None:
+                free, unit, per_unit = terms
+                waiting = math.ceil(max(0, minutes.get(ship, 0) - free) / unit) * per_unit
+                if variant == "ignores_delivery_log":
+                    waiting = de(acc)
+            correct = freight + cents(freight * pct / 100) + waiting
             finding = "ok"
             if invoiced != correct:
                 if int(zone_text) != zone:
@@ -139,6 +207,10 @@ def compute(variant: str = "reference") -> list[Line]:
                     finding = "break"
                 elif de(pct_text) != pct:
                     finding = "fuel"
+                elif de(acc) != waiting:
+                    finding = "acc"
+            if variant == "over_billing_only" and correct > invoiced:
+                finding = "ok"
             lines.append(Line(number, int(pos), ship, day, invoiced, correct if finding != "ok" else invoiced,
                               FINDINGS[finding], f"zone {zone}, rate {rate}, diesel {pct} %"))
     return lines
@@ -185,8 +257,10 @@ def write_workbook(lines: list[Line], path: Path, *, typed: bool = False, extra_
     book.close()
 
 
-def write_note(lines: list[Line], path: Path, style: str = "table") -> None:
-    """The dispute note to the carrier: one entry per disputed line, the total, the credit note requested."""
+def write_note(lines: list[Line], path: Path, style: str = "table",
+               credits: list[tuple[str, Decimal]] = ()) -> None:
+    """The dispute note to the carrier: one entry per disputed line, the total, the credit note requested, and a
+    reminder of each agreed credit still outstanding (``credits``: invoice, net EUR)."""
     import docx
 
     out = disputed(lines)
@@ -198,7 +272,7 @@ def write_note(lines: list[Line], path: Path, style: str = "table") -> None:
     if not out:
         document.add_paragraph("We have audited your invoices for the month against the rate card and our shipment "
                                "records: every line is billed in line with the rate card and nothing is disputed.")
-    elif style == "table":
+    elif style in ("table", "terse"):
         document.add_paragraph("We have audited your invoices for the month against the rate card and our shipment "
                                "records and dispute the following lines (net amounts):")
         table = document.add_table(rows=1, cols=4)
@@ -216,7 +290,15 @@ def write_note(lines: list[Line], path: Path, style: str = "table") -> None:
         document.add_paragraph(f"Total amount disputed: EUR {total:,.2f}. Please issue a credit note for EUR "
                                f"{total:,.2f}; the remaining lines are approved for payment.")
     else:
-        document.add_paragraph("Both invoices are approved for payment in full.")
+        document.add_paragraph("The invoices are approved for payment in full.")
+    for invoice, amount in credits:  # each auditor words the reminder in their own way
+        document.add_paragraph({
+            "table": f"Outstanding from last month: you accepted our dispute on invoice {invoice} for EUR "
+                     f"{amount:,.2f} net and promised a credit note with this month's invoicing. It has not been "
+                     "issued yet; please issue it together with the credit above.",
+            "prose": f"We would also remind you of the credit of {amount:,.2f} EUR that you agreed on {invoice}: "
+                     "the credit note you issued this month settles a damage claim, so that credit is still owed.",
+        }.get(style, f"Still outstanding: agreed credit {invoice}, EUR {amount:,.2f}."))
     document.add_paragraph("Matthias Albrecht, operations planner, Ferrous Line Freight")
     document.save(str(path))
 
@@ -237,9 +319,11 @@ def submit_disputes(url: str, lines: list[Line]) -> None:
                 raise SystemExit(f"portal refused the dispute for {x.shipment}")
 
 
-def write_completion(lines: list[Line], questions: list[str] | None = None) -> None:
-    """out/COMPLETION.json with each disputed line under issues_found."""
+def write_completion(lines: list[Line], questions: list[str] | None = None,
+                     credits: list[tuple[str, Decimal]] = ()) -> None:
+    """out/COMPLETION.json with each disputed line and each outstanding agreed credit under issues_found."""
     issues = [f"{x.invoice} {x.shipment}: {x.finding}, EUR {x.difference:.2f}" for x in disputed(lines)]
+    issues += [f"Agreed credit for {inv} of EUR {amt:.2f} not yet issued (outstanding)" for inv, amt in credits]
     total = sum((x.difference for x in disputed(lines)), Decimal(0))
     (OUT / "COMPLETION.json").write_text(json.dumps({
         "status": "needs_clarification" if questions else "completed",
@@ -252,8 +336,9 @@ def run(variant: str = "reference", style: str = "table", **workbook: object) ->
     """Do the whole assignment into OUT."""
     OUT.mkdir(parents=True, exist_ok=True)
     lines = compute(variant)
+    credits = outstanding_credits(variant)
     write_workbook(lines, OUT / "freight_audit.xlsx", typed=variant == "typed_totals", **workbook)
-    write_note(lines, OUT / "dispute_note.docx", style)
+    write_note(lines, OUT / "dispute_note.docx", style, credits)
     portal = os.environ.get("WP42_PORTAL_URL")
     if portal:
         submit_disputes(portal.rstrip("/"), lines)
@@ -262,4 +347,4 @@ def run(variant: str = "reference", style: str = "table", **workbook: object) ->
         twins = [x.shipment for x in lines if x.shipment[-1] in "13579"][:1]
         questions = [f"Can dispatch confirm that {twins[0] if twins else 'the same-day shipments'} was a separate "
                      "shipment and not billed twice before accounts payable releases the invoices?"]
-    write_completion(lines, questions)
+    write_completion(lines, questions, credits)

@@ -7,7 +7,10 @@ printed, ``per_invoice_duplicates`` checks each invoice on its own (the re-bille
 ``twins_as_duplicate`` disputes the second of two genuine shipments on the same lane, day and weight,
 ``typed_totals`` types the Summary's figures instead of formulas; on the clean records (coverage set)
 ``invents_issues`` disputes the second same-lane twin and ``asks_needless_question`` asks whether it was billed
-twice before finishing.
+twice before finishing. At the hard level: ``ignores_delivery_log`` pays waiting time as billed,
+``credit_note_as_promised`` takes the month's credit note for last month's promised credit,
+``exclusive_break_limit`` puts a weight at a break's upper limit into the next break and ``over_billing_only``
+leaves a line billed below its cost as it is.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ import argparse
 import audit
 
 VARIANTS = ("reference", "same_week_fuel", "invoice_zone", "per_invoice_duplicates", "twins_as_duplicate",
-            "typed_totals", "invents_issues", "asks_needless_question")
+            "typed_totals", "invents_issues", "asks_needless_question", "ignores_delivery_log",
+            "credit_note_as_promised", "exclusive_break_limit", "over_billing_only")
 
 
 def main() -> None:
