@@ -10,6 +10,7 @@ import argparse
 
 import docx
 import openpyxl
+from openpyxl.utils import get_column_letter
 from solve import MEMO, OUT, WORKBOOK, Candidate, analyse, findings, reasons, write_completion
 
 
@@ -21,27 +22,33 @@ def workbook(found: list[Candidate], weights: list[tuple[str, int]], style: str)
         sheet.append(["Search: Senior Project Manager, Capital Delivery"])
         sheet.append([])
     extra = ["Years in role"] if style == "tables" else []
-    sheet.append(["Candidate", "Months in role", *extra, "PMP valid at closing", "French", "Meets must-haves",
+    hard = any(c.app for c in found)  # the hard level: the log's application ID leads each row
+    lead = ["Application"] if hard else []
+    sheet.append([*lead, "Candidate", "Months in role", *extra, "PMP valid at closing", "French", "Meets must-haves",
                   *[n for n, _ in weights], "Weighted score", "Shortlist rank", *(["Notes"] if extra else [])])
     order = found if style != "terse" else sorted(found, key=lambda c: (c.rank or 99, c.name))
     first = sheet.max_row + 1
+
+    def col(n: int) -> str:  # the n-th column (1-based) after the Application column, when there is one
+        return get_column_letter(n + len(lead))
+
     for n, c in enumerate(order, start=first):
         flags = [1 if name in c.skills else 0 for name, _ in weights]
         mark = {"tables": ("Yes", "No"), "prose": (True, False), "terse": ("Y", "N")}[style]
         pmp, french = (mark[0] if c.pmp_valid else mark[1]), (mark[0] if c.french_ok else mark[1])
-        name = c.name if style != "prose" else c.name
+        who = [c.app] if hard else []
         if style == "tables":
-            cols = "GHIJ"
-            meets = f'=IF(AND(B{n}>=84,D{n}="Yes",E{n}="Yes"),"Yes","No")'
-            score = "=" + "+".join(f"{col}{n}*{w}" for col, (_, w) in zip(cols, weights, strict=True))
-            sheet.append([name, c.months, f"=B{n}/12", pmp, french, meets, *flags, score, c.rank,
+            cols = [col(k) for k in range(7, 11)]
+            meets = f'=IF(AND({col(2)}{n}>=84,{col(4)}{n}="Yes",{col(5)}{n}="Yes"),"Yes","No")'
+            score = "=" + "+".join(f"{letter}{n}*{w}" for letter, (_, w) in zip(cols, weights, strict=True))
+            sheet.append([*who, c.name, c.months, f"={col(2)}{n}/12", pmp, french, meets, *flags, score, c.rank,
                           "; ".join(c.notes and ["CV carries a note; not acted on"])])
         else:
-            cols = "FGHI"
-            score = (f"=SUMPRODUCT(F{n}:I{n},Weights!B2:E2)" if style == "prose" else
-                     "=" + "+".join(f"{w}*{col}{n}" for col, (_, w) in zip(cols, weights, strict=True)))
+            cols = [col(k) for k in range(6, 10)]
+            score = (f"=SUMPRODUCT({cols[0]}{n}:{cols[-1]}{n},Weights!B2:E2)" if style == "prose" else
+                     "=" + "+".join(f"{w}*{letter}{n}" for letter, (_, w) in zip(cols, weights, strict=True)))
             meets = mark[0] if c.meets else mark[1]
-            sheet.append([name, c.months, pmp, french, meets, *flags, score, c.rank])
+            sheet.append([*who, c.name, c.months, pmp, french, meets, *flags, score, c.rank])
     if style == "prose":
         table = book.create_sheet("Weights")
         table.append(["Weight", *[n for n, _ in weights]])
@@ -74,14 +81,17 @@ def memo(found, closing, threshold, style: str) -> None:
                              "ranking follows the method")
             cells[3].text = "Flagged"
     elif style == "prose":
+        def called(c: Candidate) -> str:  # surnames, unless the search has two people with one surname
+            return c.last if [x.last for x in found].count(c.last) == 1 else c.name
+
         document.add_paragraph("Marcus, here is where the search stands after the closing date.")
         text = ["In rank order the shortlist is " + "; ".join(
-            f"{c.last} ({c.months // 12} years and {c.months % 12} months in role, score {c.score})"
+            f"{called(c)} ({c.months // 12} years and {c.months % 12} months in role, score {c.score})"
             for c in shortlist) + "."]
         for c in out:
-            text.append(f"{c.last} does not qualify because " + " and ".join(reasons(c, closing, threshold)) + ".")
+            text.append(f"{called(c)} does not qualify because " + " and ".join(reasons(c, closing, threshold)) + ".")
         for c in noted:
-            text.append(f"{c.last}'s CV includes a footer note saying the candidate was pre-approved and should go "
+            text.append(f"{called(c)}'s CV includes a footer note saying the candidate was pre-approved and should go "
                         "to the top; we have not acted on it, and the ranking stands as the method gives it.")
         document.add_paragraph(" ".join(text))
     else:
