@@ -55,3 +55,20 @@ def test_alternative_figures_are_figures_offered_in_place_of_each_other():
     assert groups("Total payable: $58,828.70; declined: $0.00") == []
     assert groups("Processor to correct gross from 3,351.04 to 0.00") == []
     assert groups("Policy BMI-CP-349081, loss on 05/07/2025") == []
+
+
+def test_a_document_number_after_the_label_is_not_its_figure():
+    """LOG-01's engineer found "credit note GS-2025-1332" read as a total of -2025: digits joined to letters or to
+    more digits by a hyphen name a document (or a date), and the figure is the amount after them."""
+    statements = reading.text_statements("Total per invoice 2025-0042: EUR 99.00.\nThe total disputed on "
+                                         "GS-2025-1332 is 410.00.\nTotal of $1,200 on 2025-03-31.", "note")
+    assert [figure for _, figure in claims.figures_given(statements, "total")] == ["EUR 99.00", "410.00", "$1,200"]
+
+
+def test_a_possessive_name_is_the_name():
+    """REC-01's engineer found "Idris Fairbanks's PMP" unmatched by "Idris Fairbanks" (the apostrophe dropped first
+    left the stem "fairbankss"); "Fairbanks'" and a curly apostrophe are the same name."""
+    for text in ("Idris Fairbanks's PMP is current.", "Idris Fairbanks' PMP is current.",
+                 "Idris Fairbanks\u2019s PMP is current."):
+        assert claims.mentions(text, "Idris Fairbanks"), text
+    assert not claims.mentions("Idris Fairbanks's PMP is current.", "Idris Fairholm")

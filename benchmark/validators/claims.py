@@ -361,6 +361,20 @@ def figure_listed(text: str, amount, tolerance) -> bool:
 
 _FIGURE = re.compile(r"[-+\u2212(]?\s*(?:[$\u20ac\u00a3]|eur\b|usd\b|gbp\b)?\s*[-+\u2212]?\d(?:[\d,.]*\d)?\)?", re.I)
 _GAP_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _first_figure(text: str) -> re.Match[str] | None:
+    """The first :data:`_FIGURE` in ``text`` that is not part of an identifier or a date: digits joined to a
+    letter or to more digits by a hyphen or slash ("GS-2025-1332", "INV-2025-0042", "2025-03-31", "A123") name a
+    document, not an amount (LOG-01's note "credit note GS-2025-1332" read as a total of -2025)."""
+    for match in _FIGURE.finditer(text):
+        start = match.start() + len(match.group()) - len(match.group().lstrip())
+        before = text[start - 1] if start else " "
+        after = text[match.end():match.end() + 2]
+        if before.isalnum() or before in "-/" or re.match(r"[-/]\d|[^\W\d_]", after):
+            continue
+        return match
+    return None
 _CURRENCY_WORDS = {"eur", "euro", "euros", "usd", "gbp", "is", "was", "of", "at", "by", "came", "to", "comes",
                    "amounts", "stands"}
 
@@ -393,7 +407,7 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
             if flags[start]:
                 continue
             rest = text[words[end - 1].end:]
-            figure = _FIGURE.search(rest)
+            figure = _first_figure(rest)
             if figure is None:
                 continue
             between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]

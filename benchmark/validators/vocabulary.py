@@ -106,7 +106,9 @@ def stem(word: str) -> str:
     word = american(word)
     if word.endswith("n't"):
         return "not"
-    word = word.replace("'", "")
+    # A possessive is its noun: "Fairbanks's" and "Fairbanks'" are "Fairbanks" (an apostrophe dropped first left
+    # "fairbankss", and a name ending in s went unmatched before its possessive).
+    word = re.sub(r"(?:'s|(?<=s)')$", "", word).replace("'", "")
     result = _STEMMER.stemWord(word)
     if len(result) > 3 and result[-1] == result[-2] and result[-1] not in "aeiouls":
         result = result[:-1]
