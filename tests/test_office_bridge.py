@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -144,3 +145,17 @@ def test_no_uno_interpreter_means_no_bridge(monkeypatch):
     monkeypatch.setenv(layout.UNO_PYTHON_ENV, "none")
     with pytest.raises(BridgeUnavailable):
         OfficeBridge(Repo.find().validators_dir, 2 << 30)
+
+
+def test_closing_the_pool_while_soffice_hangs_leaves_no_office_behind(bridge, tmp_path):
+    workbook = _workbook(tmp_path / "ledger.xlsx")
+    libreoffice.recalculated_values(workbook)
+    group = _office_group(bridge)
+    os.killpg(group, signal.SIGSTOP)
+    waiting = threading.Thread(target=libreoffice._bridge_recalculate, args=(workbook, tmp_path / "scratch", 60.0),
+                               daemon=True)
+    waiting.start()
+    time.sleep(1.0)  # the bridge now waits on the stopped soffice
+    bridge.close()
+    time.sleep(0.5)
+    assert _live_members(group) == []

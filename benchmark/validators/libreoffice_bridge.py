@@ -259,6 +259,16 @@ def _serve_connection(office: Office, connection: socket.socket) -> None:
             pass
 
 
+def _end_with_stdin(office: Office, scratch: Path) -> None:
+    """When stdin closes (the pool's owner is gone), kill soffice and exit at once, even while the main thread
+    waits on a soffice that hangs."""
+    while sys.stdin.buffer.read1(4096):
+        pass
+    office.kill()
+    shutil.rmtree(scratch, ignore_errors=True)
+    os._exit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point (usage in the module docstring). Returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -281,14 +291,12 @@ def main(argv: list[str] | None = None) -> int:
         server.bind(args.socket)
         os.chmod(args.socket, 0o600)
         server.listen(16)
+        threading.Thread(target=_end_with_stdin, args=(office, scratch), daemon=True).start()
         print(json.dumps({"ready": True, "pid": os.getpid()}), flush=True)
-        while True:
-            readable = select.select([server, sys.stdin], [], [], IDLE_SECONDS)[0]
-            if not readable or (sys.stdin in readable and not sys.stdin.buffer.read1(4096)):
-                return 0
-            if server in readable:
-                connection, _ = server.accept()
-                _serve_connection(office, connection)
+        while select.select([server], [], [], IDLE_SECONDS)[0]:
+            connection, _ = server.accept()
+            _serve_connection(office, connection)
+        return 0
     finally:
         office.stop()
         server.close()
