@@ -70,6 +70,17 @@ def _timed(task_id: str, out: Path, oracle_root: Path, repo: Repo, mode: str) ->
     return time.perf_counter() - started, receipt
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds so far of this process, its reaped children (the per-process path's interpreters and their
+    soffice) and the warm service's evaluation children (reported by their parents). Not counted: the warm parents'
+    own work (forking, learning formulas) and the pool's long-lived soffice."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    service = sum(s.child_cpu_seconds for s in evaluation_service.current_services())
+    return time.process_time() + children.ru_utime + children.ru_stime + service
+
+
 def _ratio(evaluation_s: float, open_s: float, files: int) -> str:
     return f"{evaluation_s / open_s:.1f}x" if files and open_s > 0 else "n/a"
 
@@ -124,20 +135,28 @@ def main() -> None:
         cold_s, _ = _timed(*outs[0], oracle_root, repo, "service")
         print(f"service start-up: the first receipt ({outs[0][0]}) took {cold_s:.2f} s, starting a warm parent")
         print(f"{'scenario':<9} {'1st':>6} | {'process/s':>9} {'service/s':>9} {'speed-up':>8} | "
-              f"{'open ms':>8} {'process/open':>12} {'service/open':>12} | status")
+              f"{'open ms':>8} {'process/open':>12} {'service/open':>12} | {'CPU ms: process':>15} {'service':>7} "
+              f"{'open':>5} | status")
+        cpu_totals = {mode: 0.0 for mode in (*MODES, "open")}
         for task_id, out in outs:
             first_s, _ = _timed(task_id, out, oracle_root, repo, "service")
             times: dict[str, list[float]] = {mode: [] for mode in MODES}
             opens: list[float] = []
             receipts: dict[str, str] = {}
+            cpu = {mode: 0.0 for mode in (*MODES, "open")}
             for _ in range(args.rounds):
                 for mode in MODES:
+                    cpu_before = _cpu_seconds()
                     seconds, receipt = _timed(task_id, out, oracle_root, repo, mode)
+                    cpu[mode] += _cpu_seconds() - cpu_before
                     times[mode].append(seconds)
                     receipts[mode] = json.dumps(receipt, sort_keys=True)
-                started = time.perf_counter()
+                started, cpu_before = time.perf_counter(), time.process_time()
                 files = _open_once(out)
                 opens.append(time.perf_counter() - started)
+                cpu["open"] += time.process_time() - cpu_before
+            for name, value in cpu.items():
+                cpu_totals[name] += value
             if receipts["process"] != receipts["service"]:
                 mismatches.append(task_id)
             medians = {mode: statistics.median(times[mode]) for mode in MODES}
@@ -153,7 +172,8 @@ def main() -> None:
             print(f"{task_id:<9} {first_s:>5.2f}s | {1 / medians['process']:>9.2f} {1 / medians['service']:>9.2f} "
                   f"{medians['process'] / medians['service']:>7.1f}x | {open_s * 1000:>8.1f} "
                   f"{_ratio(medians['process'], open_s, files):>12} {_ratio(medians['service'], open_s, files):>12} | "
-                  f"{status}, {files} xlsx/docx")
+                  f"{cpu['process'] * 1000 / args.rounds:>15.0f} {cpu['service'] * 1000 / args.rounds:>7.0f} "
+                  f"{cpu['open'] * 1000 / args.rounds:>5.0f} | {status}, {files} xlsx/docx")
         n = totals["receipts"]
         print(f"overall (sequential, {n} receipts per path over {len(task_ids)} scenarios): "
               f"process {n / totals['process']:.2f} receipts/s, service {n / totals['service']:.2f} receipts/s, "
@@ -162,6 +182,10 @@ def main() -> None:
             print(f"receipt cost vs a plain open of the same xlsx/docx (scenarios that deliver them): process "
                   f"{with_files['process'] / totals['open_with_files']:.1f}x, service "
                   f"{with_files['service'] / totals['open_with_files']:.1f}x")
+        print(f"CPU seconds per receipt (less sensitive to the machine's load than wall time): process "
+              f"{cpu_totals['process'] / n:.3f}, service {cpu_totals['service'] / n:.3f}; a plain open "
+              f"{cpu_totals['open'] / n:.3f}; on {os.cpu_count()} idle cores that is at most "
+              f"{(os.cpu_count() or 1) * n / cpu_totals['service']:.1f} service receipts/s")
         batch = [item for item in outs for _ in range(args.rounds)] if not args.no_batch else []
         for mode in MODES if batch else ():
             started = time.perf_counter()

@@ -95,11 +95,13 @@ class ServiceRequest:
 @dataclass(frozen=True)
 class ChildExit:
     """How an evaluation child ended: ``returncode`` as subprocess gives it (negative: killed by that signal),
-    whether it was stopped at its wall-time bound, and its peak resident memory in bytes (None when unknown)."""
+    whether it was stopped at its wall-time bound, its peak resident memory in bytes and the CPU seconds it (and the
+    children it waited for) used (None when unknown)."""
 
     returncode: int
     timed_out: bool
     max_rss_bytes: int | None = None
+    cpu_seconds: float | None = None
 
 
 class WarmParentFailed(Exception):
@@ -196,7 +198,8 @@ class WarmParent:
             raise
         if not isinstance(ended.get("returncode"), int):
             raise WarmParentFailed(f"unexpected reply {ended!r}")
-        return ChildExit(ended["returncode"], bool(ended.get("timed_out")), ended.get("max_rss_bytes"))
+        return ChildExit(ended["returncode"], bool(ended.get("timed_out")), ended.get("max_rss_bytes"),
+                         ended.get("cpu_seconds"))
 
     def close(self) -> None:
         """Stop the parent (closing its stdin ends it; a parent that lingers is killed)."""
@@ -229,6 +232,8 @@ class EvaluationService:
         #: The largest peak resident memory of any evaluation child this service ran, in bytes (what
         #: ``getrusage(RUSAGE_CHILDREN)`` tells of the per-process path; the service's children are not ours).
         self.peak_rss_bytes = 0
+        #: CPU seconds (user and system) of every evaluation child this service ran, for measurements.
+        self.child_cpu_seconds = 0.0
         self._office: OfficeBridge | None = None
         self._office_problem = ""
         self._office_lock = threading.Lock()
@@ -274,9 +279,10 @@ class EvaluationService:
                     leftover.unlink(missing_ok=True)
                 continue
             self._give_back(parent)
-            if result.max_rss_bytes is not None:
-                with self._lock:
+            with self._lock:
+                if result.max_rss_bytes is not None:
                     self.peak_rss_bytes = max(self.peak_rss_bytes, result.max_rss_bytes)
+                self.child_cpu_seconds += result.cpu_seconds or 0.0
             return result
         raise ServiceUnavailable(f"two warm evaluation parents failed in a row: {problem}")
 

@@ -25,7 +25,7 @@ Protocol (requests on stdin, replies on stdout, one JSON object per line):
   "env": {name: value}, "cwd": str, "seconds": float, "memory_bytes": int, "open_files": int, "warm": [str]}``
 * replies: ``{"started": child_pid, "compiled_formulas": int}`` once the child is forked (how many compiled
   formulas it inherited), then ``{"returncode": int (negative: killed by that
-  signal), "timed_out": bool, "max_rss_bytes": int}``; or ``{"error": str}`` when no child could be forked.
+  signal), "timed_out": bool, "max_rss_bytes": int, "cpu_seconds": float}``; or ``{"error": str}`` when no child could be forked.
 
 The parent exits when its stdin closes, or after :data:`IDLE_SECONDS` without a request (the caller then starts
 another).
@@ -252,10 +252,11 @@ def _learn(path: Path) -> None:
         pass
 
 
-def _wait(pid: int, seconds: float) -> tuple[int, bool, int]:
+def _wait(pid: int, seconds: float) -> tuple[int, bool, int, float]:
     """Wait for child ``pid`` at most ``seconds``; kill its process group when it runs past them or leaves
-    processes behind. Returns ``(returncode, timed_out, peak resident bytes)`` with a negative returncode for a
-    signal (the peak as ``getrusage`` reports it: Linux counts ``ru_maxrss`` in KiB)."""
+    processes behind. Returns ``(returncode, timed_out, peak resident bytes, CPU seconds)`` with a negative
+    returncode for a signal (the peak as ``getrusage`` reports it: Linux counts ``ru_maxrss`` in KiB; the CPU time,
+    user and system, includes the children it waited for)."""
     deadline = time.monotonic() + seconds
     timed_out = False
     try:
@@ -283,7 +284,7 @@ def _wait(pid: int, seconds: float) -> tuple[int, bool, int]:
     except (ProcessLookupError, PermissionError):
         pass
     _pid, status, usage = os.wait4(pid, 0)
-    return os.waitstatus_to_exitcode(status), timed_out, usage.ru_maxrss * 1024
+    return os.waitstatus_to_exitcode(status), timed_out, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str], learned: Path) -> None:
@@ -307,8 +308,8 @@ def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str
                 os._exit(status)
     engine = sys.modules.get("excel_engine")
     _send(reply, {"started": pid, "compiled_formulas": engine.compiled_count() if engine is not None else 0})
-    returncode, timed_out, max_rss = _wait(pid, float(request["seconds"]))
-    _send(reply, {"returncode": returncode, "timed_out": timed_out, "max_rss_bytes": max_rss})
+    returncode, timed_out, max_rss, cpu = _wait(pid, float(request["seconds"]))
+    _send(reply, {"returncode": returncode, "timed_out": timed_out, "max_rss_bytes": max_rss, "cpu_seconds": cpu})
     _learn(learned)
 
 
