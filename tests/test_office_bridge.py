@@ -4,9 +4,11 @@ bridge cannot serve, the per-file conversion runs, so the receipt is what the pe
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -159,3 +161,21 @@ def test_closing_the_pool_while_soffice_hangs_leaves_no_office_behind(bridge, tm
     bridge.close()
     time.sleep(0.5)
     assert _live_members(group) == []
+
+
+def test_an_evaluation_that_hangs_up_frees_the_hung_soffice_at_once(bridge, tmp_path, monkeypatch):
+    workbook = _workbook(tmp_path / "ledger.xlsx")
+    expected = libreoffice.recalculated_values(workbook)
+    group = _office_group(bridge)
+    os.killpg(group, signal.SIGSTOP)
+    request = json.dumps({"source": str(workbook), "target": str(tmp_path / "copy.xlsx"), "seconds": 60.0})
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as asker:  # an evaluation, then stopped at its bound
+        asker.connect(bridge.address)
+        asker.sendall(request.encode("utf-8") + b"\n")
+        time.sleep(1.0)
+    deadline = time.monotonic() + 10
+    while _live_members(group) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _live_members(group) == []  # long before the request's 60 s
+    _no_per_file_conversion(monkeypatch)
+    assert libreoffice.recalculated_values(workbook) == expected

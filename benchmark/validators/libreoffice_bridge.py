@@ -11,7 +11,8 @@ never updated, ``calculateAll()``-ed, stored as xlsx where the request says, and
 
 soffice is restarted when it died (the request is tried once more on the new one), after :data:`MAX_DOCUMENTS`
 workbooks (a long-lived office grows), and when it hangs: a watchdog kills its process group after the request's
-``seconds``, the reply says ``hung`` and the next request starts a fresh one. A hostile workbook therefore costs
+``seconds`` (or as soon as the evaluation that asked hangs up: it was stopped at its own bound), the reply says
+``hung`` and the next request starts a fresh one. A hostile workbook therefore costs
 one restart, never the pool. soffice runs under the address-space bound the evaluation children have.
 
 The bridge imports only the standard library at start; ``uno`` is imported in :func:`main`, and the bridge says
@@ -190,9 +191,11 @@ class Office:
         raise ValueError(f"LibreOffice {what} it ({type(exc).__name__})") from None
 
 
-def handle(office: Office, request: dict[str, Any]) -> dict[str, Any]:
+def handle(office: Office, request: dict[str, Any], asker: socket.socket | None = None) -> dict[str, Any]:
     """One request (protocol in the module docstring): recalculate under a watchdog, restarting soffice when it
-    is dead before or dies during the work (one more try), or after :data:`MAX_DOCUMENTS`."""
+    is dead before or dies during the work (one more try), or after :data:`MAX_DOCUMENTS`. The watchdog also
+    ends the work when ``asker`` (the evaluation's connection) closes: an evaluation stopped at its own bound does
+    not leave the pool's soffice busy with its workbook."""
     source, target = Path(str(request["source"])), Path(str(request["target"]))
     seconds = float(request.get("seconds", 90.0))
     for attempt in range(2):
@@ -207,7 +210,8 @@ def handle(office: Office, request: dict[str, Any]) -> dict[str, Any]:
                 shutil.copyfile(source, copy)
             except OSError as exc:
                 return {"ok": False, "hung": False, "error": f"cannot read the workbook ({exc.strerror})"}
-            watchdog = threading.Timer(seconds, _watchdog_kill, (office,))
+            done = threading.Event()
+            watchdog = threading.Thread(target=_watch, args=(office, seconds, asker, done), daemon=True)
             watchdog.start()
             try:
                 office.recalculate(copy, target)
@@ -222,7 +226,8 @@ def handle(office: Office, request: dict[str, Any]) -> dict[str, Any]:
             except ValueError as exc:
                 return {"ok": False, "hung": False, "error": str(exc)}
             finally:
-                watchdog.cancel()
+                done.set()
+                watchdog.join()
         if office.killed_by_watchdog:  # the work ended just as the watchdog fired: its office is gone
             office.stop()
             return {"ok": False, "hung": True, "error": f"LibreOffice hung for {seconds:g} s"}
@@ -232,9 +237,21 @@ def handle(office: Office, request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": False, "hung": False, "error": "LibreOffice died twice"}
 
 
-def _watchdog_kill(office: Office) -> None:
-    office.killed_by_watchdog = True
-    office.kill()
+def _watch(office: Office, seconds: float, asker: socket.socket | None, done: threading.Event) -> None:
+    """Kill soffice when the work outlasts ``seconds`` or ``asker`` hangs up before ``done`` is set."""
+    deadline = time.monotonic() + seconds
+    while not done.wait(min(0.25, max(deadline - time.monotonic(), 0.0))):
+        if time.monotonic() >= deadline or (asker is not None and _hung_up(asker)):
+            office.killed_by_watchdog = True
+            office.kill()
+            return
+
+
+def _hung_up(connection: socket.socket) -> bool:
+    try:
+        return bool(select.select([connection], [], [], 0)[0]) and not connection.recv(1, socket.MSG_PEEK)
+    except OSError:
+        return True
 
 
 def _serve_connection(office: Office, connection: socket.socket) -> None:
@@ -252,7 +269,7 @@ def _serve_connection(office: Office, connection: socket.socket) -> None:
                 raise ValueError("not a request")
         except (OSError, ValueError):
             return
-        reply = handle(office, request)
+        reply = handle(office, request, connection)
         try:
             connection.sendall((json.dumps(reply) + "\n").encode("utf-8"))
         except OSError:  # the evaluation that asked is gone (its own bound ended it)
