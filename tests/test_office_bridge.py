@@ -75,6 +75,18 @@ def _live_members(group: int) -> list[str]:
     return [line for line in found if line.split()[:1] == [str(group)] and not line.split()[1].startswith("Z")]
 
 
+def _group_arguments(group: int) -> list[str]:
+    """The command-line arguments of every process in ``group``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and os.getpgid(int(proc.name)) == group:
+                found += (proc / "cmdline").read_bytes().decode("utf-8", "replace").split("\0")
+        except (OSError, ProcessLookupError):
+            continue
+    return found
+
+
 def test_the_bridge_recalculates_as_the_per_file_conversion_does(bridge, tmp_path, monkeypatch):
     workbook = _workbook(tmp_path / "ledger.xlsx")
     per_file = libreoffice.recalculated_values(workbook)
@@ -153,6 +165,9 @@ def test_closing_the_pool_while_soffice_hangs_leaves_no_office_behind(bridge, tm
     workbook = _workbook(tmp_path / "ledger.xlsx")
     libreoffice.recalculated_values(workbook)
     group = _office_group(bridge)
+    profiles = {Path(part.split("file://", 1)[1]).parents[1] for part in _group_arguments(group)
+                if part.startswith("-env:UserInstallation=file://")}
+    assert profiles and all(p.name.startswith("wp42-office-") and p.is_dir() for p in profiles)
     os.killpg(group, signal.SIGSTOP)
     waiting = threading.Thread(target=libreoffice._bridge_recalculate, args=(workbook, tmp_path / "scratch", 60.0),
                                daemon=True)
@@ -161,6 +176,7 @@ def test_closing_the_pool_while_soffice_hangs_leaves_no_office_behind(bridge, tm
     bridge.close()
     time.sleep(0.5)
     assert _live_members(group) == []
+    assert [p for p in profiles if p.exists()] == []  # the throw-away profiles went with it
 
 
 def test_an_evaluation_that_hangs_up_frees_the_hung_soffice_at_once(bridge, tmp_path, monkeypatch):

@@ -81,6 +81,7 @@ class Office:
         self.desktop: Any = None
         self.documents = 0
         self.killed_by_watchdog = False
+        self.run_dir: Path | None = None
 
     def start(self) -> None:
         """Start soffice with a fresh profile and connect to it.
@@ -92,6 +93,7 @@ class Office:
 
         self.stop()
         run = self.scratch / f"office-{uuid.uuid4().hex[:8]}"
+        self.run_dir = run
         (run / "profile" / "user").mkdir(parents=True)
         (run / "profile" / "user" / "registrymodifications.xcu").write_text(RECALC_XCU, encoding="utf-8")
         pipe = f"wp42-{os.getpid()}-{uuid.uuid4().hex[:12]}"
@@ -140,10 +142,14 @@ class Office:
                 pass
 
     def stop(self) -> None:
+        """Kill soffice and remove its throw-away profile."""
         if self.proc is not None:
             self.kill()
             self.proc.wait()
         self.proc, self.desktop = None, None
+        if self.run_dir is not None:
+            _remove(self.run_dir)
+            self.run_dir = None
 
     def recalculate(self, source: Path, target: Path) -> None:
         """Load ``source`` hidden (macros never run, links never updated), ``calculateAll()``, store it as xlsx at
@@ -282,8 +288,23 @@ def _end_with_stdin(office: Office, scratch: Path) -> None:
     while sys.stdin.buffer.read1(4096):
         pass
     office.kill()
-    shutil.rmtree(scratch, ignore_errors=True)
+    if office.proc is not None:
+        try:
+            office.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+    _remove(scratch)
     os._exit(0)
+
+
+def _remove(folder: Path) -> None:
+    """Remove ``folder``, trying again for a second: a killed soffice (a grandchild) may still be writing to its
+    profile while it dies."""
+    for _ in range(10):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            return
+        time.sleep(0.1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -317,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         office.stop()
         server.close()
-        shutil.rmtree(scratch, ignore_errors=True)
+        _remove(scratch)
 
 
 if __name__ == "__main__":
