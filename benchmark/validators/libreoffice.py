@@ -4,31 +4,33 @@ SPEC section 4 records that ``soffice --convert-to`` keeps whatever cached value
 recalculation on load is forced. :func:`convert` therefore runs soffice with a private, throw-away profile
 (``-env:UserInstallation``) whose registrymodifications.xcu sets Calc's ``OOXMLRecalcMode`` and ``ODFRecalcMode``
 to 0 ("always recalculate"), so the converted file's cached values are LibreOffice's own results.
+
+Inside the warm evaluation service, :func:`recalculated_values` asks the pool's long-lived LibreOffice instead
+(``libreoffice_bridge``, over the unix socket named by ``$WP42_OFFICE_BRIDGE``): the same recalculation without a
+new soffice per workbook. Whenever the bridge cannot give a workbook (unreachable, soffice failing on this file),
+the per-file conversion runs, so the values, and the receipt, are what the per-process path gives; a workbook on
+which the bridge's soffice hung for :data:`CONVERT_SECONDS` gets the per-file path's time-out message.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
+from libreoffice_bridge import RECALC_XCU
 from safety import UnreadableFile
+
+from wp42.layout import OFFICE_BRIDGE_ENV
 
 #: Seconds one conversion may take before it is abandoned.
 CONVERT_SECONDS = 90.0
 #: How the message of a missing soffice begins (readers tell "not installed" from "failed on this file").
 NOT_INSTALLED = "LibreOffice (soffice) is not installed"
-_RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
- xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
-<value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse">
-<value>0</value></prop></item>
-</oor:items>
-"""
 
 
 class LibreOfficeUnavailable(Exception):
@@ -65,7 +67,7 @@ def convert(source: Path, target_dir: Path, *, recalculate: bool = True, fmt: st
         profile = Path(scratch) / "profile"
         (profile / "user").mkdir(parents=True)
         if recalculate:
-            (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_XCU, encoding="utf-8")
+            (profile / "user" / "registrymodifications.xcu").write_text(RECALC_XCU, encoding="utf-8")
         staging = Path(scratch) / "converted"
         command = [program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
                    "--nologo", "--nodefault", "--nolockcheck", "--convert-to", fmt, "--outdir", str(staging),
@@ -87,6 +89,46 @@ def convert(source: Path, target_dir: Path, *, recalculate: bool = True, fmt: st
     return target
 
 
+#: Seconds beyond its own time-out the bridge's reply is awaited (another evaluation's workbook may be ahead).
+BRIDGE_MARGIN_S = 30.0
+
+
+def _bridge_recalculate(source: Path, target_dir: Path, timeout: float = CONVERT_SECONDS) -> Path | None:
+    """``source`` recalculated by the pool's long-lived LibreOffice into ``target_dir`` (as ``convert`` names it),
+    or None when no bridge is configured or it could not (the caller then converts per file).
+
+    Raises:
+        LibreOfficeUnavailable: the bridge's soffice hung on this workbook for ``timeout`` seconds (the message
+        the per-file conversion gives for a time-out).
+    """
+    address = os.environ.get(OFFICE_BRIDGE_ENV)
+    if not address or soffice() is None:
+        return None
+    source = source.resolve()
+    target = target_dir / f"{source.stem}.xlsx"
+    request = json.dumps({"source": str(source), "target": str(target), "seconds": timeout}) + "\n"
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
+            channel.settimeout(timeout + BRIDGE_MARGIN_S)
+            channel.connect(address)
+            channel.sendall(request.encode("utf-8"))
+            reply = b""
+            while b"\n" not in reply:
+                chunk = channel.recv(4096)
+                if not chunk:
+                    return None
+                reply += chunk
+        answer = json.loads(reply.split(b"\n", 1)[0])
+    except (OSError, ValueError):
+        return None
+    if isinstance(answer, dict) and answer.get("hung"):
+        raise LibreOfficeUnavailable(f"LibreOffice did not finish converting {source.name} within {timeout:g} s")
+    if isinstance(answer, dict) and answer.get("ok") and target.is_file():
+        return target
+    target.unlink(missing_ok=True)
+    return None
+
+
 def recalculated_values(path: Path) -> dict[tuple[str, str], object]:
     """``{(sheet, coordinate): value}`` of every formula cell after LibreOffice recalculated the workbook.
 
@@ -97,7 +139,8 @@ def recalculated_values(path: Path) -> dict[tuple[str, str], object]:
     import openpyxl
 
     with tempfile.TemporaryDirectory(prefix="wp42-recalc-") as scratch:
-        converted = convert(Path(path), Path(scratch), recalculate=True, fmt="xlsx")
+        converted = _bridge_recalculate(Path(path), Path(scratch)) \
+            or convert(Path(path), Path(scratch), recalculate=True, fmt="xlsx")
         try:
             formulas = openpyxl.load_workbook(converted, data_only=False)
             values = openpyxl.load_workbook(converted, data_only=True)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from amounts import datetime_to_excel_serial, normalize_text, parse_date, parse_number
-from excel_engine import FORMULA_POSITION, BoundedRange, register_excel_semantics, widen_sum_ranges
+from excel_engine import FORMULA_POSITION, BoundedRange, compiled_formula
 from excel_semantics import ERROR_CODES, display_unit, explained, formula_taint
 from libreoffice import NOT_INSTALLED as LO_NOT_INSTALLED
 from ooxml_strict import is_strict, open_package
@@ -187,7 +187,6 @@ class Workbook:
         self.second_engine = second_engine
         self._computed: dict[tuple[str, str], Cell] = {}
         self._upper = {name.upper(): name for name in self._formulas.sheetnames}
-        self._compiled: dict[str, Any] = {}
         self._lo_values: dict[tuple[str, str], Any] | None = None
         self._lo_problem = ""
         self._taint: dict[tuple[str, str], str] = {}
@@ -540,14 +539,9 @@ class Workbook:
         if depth > 200:
             return None, False, "formula chain deeper than 200 cells (circular?)", ""
         try:
-            import formulas
             import numpy as np
 
-            func = self._compiled.get(formula)
-            if func is None:
-                register_excel_semantics()
-                func = formulas.Parser().ast(widen_sum_ranges(formula))[1].compile()
-                self._compiled[formula] = func
+            func = compiled_formula(formula)
             args = [self._resolve(sheet, ref, depth) for ref in func.inputs]
             token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
             try:

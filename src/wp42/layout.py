@@ -28,6 +28,11 @@ DEFAULT_ORACLE_ROOT = "~/wp42-oracles"
 HOME_ENV = "WP42_HOME"
 #: How evaluations run: "service" (forked from a warm parent, the default) or "process" (a new interpreter each).
 EVALUATION_ENV = "WP42_EVALUATION"
+#: The unix socket of the evaluation pool's long-lived LibreOffice (benchmark/validators/libreoffice_bridge.py).
+OFFICE_BRIDGE_ENV = "WP42_OFFICE_BRIDGE"
+#: The interpreter that runs that bridge: one with LibreOffice's ``uno`` module (default: the first of this one and
+#: /usr/bin/python3 that has it); ``none`` disables the bridge.
+UNO_PYTHON_ENV = "WP42_UNO_PYTHON"
 
 # Names inside a public bundle (SPEC section 2).
 TASK_JSON = "task.json"

@@ -15,6 +15,7 @@ and the fallback) is :func:`evaluation_mode`: ``$WP42_EVALUATION`` (``service``,
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import json
 import logging
 import os
@@ -31,6 +32,7 @@ from typing import Any
 
 from wp42 import layout
 from wp42.errors import UserError
+from wp42.evaluation.office import BridgeUnavailable, OfficeBridge, stop_piped
 
 logger = logging.getLogger(__name__)
 
@@ -93,11 +95,13 @@ class ServiceRequest:
 @dataclass(frozen=True)
 class ChildExit:
     """How an evaluation child ended: ``returncode`` as subprocess gives it (negative: killed by that signal),
-    whether it was stopped at its wall-time bound, and its peak resident memory in bytes (None when unknown)."""
+    whether it was stopped at its wall-time bound, its peak resident memory in bytes and the CPU seconds it (and the
+    children it waited for) used (None when unknown)."""
 
     returncode: int
     timed_out: bool
     max_rss_bytes: int | None = None
+    cpu_seconds: float | None = None
 
 
 class WarmParentFailed(Exception):
@@ -154,6 +158,8 @@ class WarmParent:
         if not ready.get("ready"):
             self.close()
             raise WarmParentFailed(f"the warm evaluation parent said {ready!r} instead of ready")
+        #: Compiled formula functions the last child inherited from this parent.
+        self.compiled_formulas = 0
         self.preloaded: list[str] = list(ready.get("preloaded", []))
         self.missing: list[str] = list(ready.get("missing", []))
 
@@ -184,6 +190,7 @@ class WarmParent:
         child = started.get("started")
         if not isinstance(child, int):
             raise WarmParentFailed(f"unexpected reply {started!r}")
+        self.compiled_formulas = int(started.get("compiled_formulas") or 0)
         try:
             ended = self._lines.read(request.seconds + REPLY_MARGIN_S)
         except WarmParentFailed:
@@ -191,22 +198,12 @@ class WarmParent:
             raise
         if not isinstance(ended.get("returncode"), int):
             raise WarmParentFailed(f"unexpected reply {ended!r}")
-        return ChildExit(ended["returncode"], bool(ended.get("timed_out")), ended.get("max_rss_bytes"))
+        return ChildExit(ended["returncode"], bool(ended.get("timed_out")), ended.get("max_rss_bytes"),
+                         ended.get("cpu_seconds"))
 
     def close(self) -> None:
         """Stop the parent (closing its stdin ends it; a parent that lingers is killed)."""
-        try:
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            _kill_group(self.proc.pid)
-            self.proc.wait()
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
+        stop_piped(self.proc, 5.0)
         self._stderr.close()
 
 
@@ -235,13 +232,40 @@ class EvaluationService:
         #: The largest peak resident memory of any evaluation child this service ran, in bytes (what
         #: ``getrusage(RUSAGE_CHILDREN)`` tells of the per-process path; the service's children are not ours).
         self.peak_rss_bytes = 0
+        #: CPU seconds (user and system) of every evaluation child this service ran, for measurements.
+        self.child_cpu_seconds = 0.0
+        self._office: OfficeBridge | None = None
+        self._office_problem = ""
+        self._office_lock = threading.Lock()
+
+    def office(self, memory_bytes: int) -> OfficeBridge | None:
+        """The pool's LibreOffice bridge (:mod:`wp42.evaluation.office`), started at first use and again when it
+        died; None when it cannot run here (then children convert per file, as the per-process path does)."""
+        with self._office_lock:
+            if self._office is not None and not self._office.alive():
+                logger.warning("the evaluation pool's LibreOffice bridge died; starting another")
+                self._office.close()
+                self._office = None
+            if self._office is None and not self._office_problem and not self._closed:
+                home = self.env.get(layout.HOME_ENV)
+                try:
+                    if not home:
+                        raise BridgeUnavailable(f"{layout.HOME_ENV} is not set")
+                    self._office = OfficeBridge(layout.Repo(Path(home)).validators_dir, memory_bytes)
+                except (BridgeUnavailable, OSError) as exc:
+                    self._office_problem = str(exc)
+                    logger.info("no long-lived LibreOffice for the evaluation pool (%s): per-file conversion", exc)
+            return self._office
 
     def run(self, request: ServiceRequest) -> ChildExit:
-        """Run one evaluation in a forked, bounded child.
+        """Run one evaluation in a forked, bounded child, told where the pool's LibreOffice bridge listens.
 
         Raises:
             ServiceUnavailable: no warm parent could be started, or two in a row failed this evaluation.
         """
+        office = self.office(request.memory_bytes)
+        if office is not None:
+            request = dataclasses.replace(request, env={**request.env, layout.OFFICE_BRIDGE_ENV: office.address})
         problem = ""
         for _try in range(2):
             parent = self._borrow()
@@ -255,9 +279,10 @@ class EvaluationService:
                     leftover.unlink(missing_ok=True)
                 continue
             self._give_back(parent)
-            if result.max_rss_bytes is not None:
-                with self._lock:
+            with self._lock:
+                if result.max_rss_bytes is not None:
                     self.peak_rss_bytes = max(self.peak_rss_bytes, result.max_rss_bytes)
+                self.child_cpu_seconds += result.cpu_seconds or 0.0
             return result
         raise ServiceUnavailable(f"two warm evaluation parents failed in a row: {problem}")
 
@@ -287,6 +312,11 @@ class EvaluationService:
                 return
         parent.close()
 
+    def idle_parents(self) -> list[WarmParent]:
+        """The warm parents waiting for work (for measurements and tests: do not run them)."""
+        with self._lock:
+            return list(self._idle)
+
     def idle_pids(self) -> list[int]:
         """Process ids of the warm parents waiting for work."""
         with self._lock:
@@ -299,6 +329,10 @@ class EvaluationService:
             idle, self._idle = self._idle, []
         for parent in idle:
             parent.close()
+        with self._office_lock:
+            office, self._office = self._office, None
+        if office is not None:
+            office.close()
 
 
 #: Services kept at once; the least recently used beyond this is closed (a test session meets many checkouts).

@@ -1,0 +1,76 @@
+"""Compiled formulas cached by their text (issue 14): a formula compiled once in a process is not compiled again,
+a warm evaluation parent learns what its children compiled so the next child inherits it, and receipts stay the
+per-process path's byte for byte."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+from scenario_harness import REPO, ScenarioCache
+
+from wp42 import schemas
+from wp42.evaluation import evaluate_out
+from wp42.evaluation import service as evaluation_service
+from wp42.layout import Repo
+
+sys.path.insert(0, str(Repo.find().validators_dir))
+import excel_engine  # noqa: E402
+from readers_xlsx import Workbook  # noqa: E402
+
+
+def _ledger(path: Path, rows: int) -> Path:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in range(1, rows + 1):
+        sheet[f"A{row}"] = row
+        sheet[f"B{row}"] = "=A1*2+SUM(A1:A3)"  # one formula text in every row
+    book.save(path)
+    return path
+
+
+def test_a_formula_text_is_compiled_once_per_process_whatever_the_workbook(tmp_path, monkeypatch):
+    monkeypatch.setattr(excel_engine, "_COMPILED", {})
+    monkeypatch.setattr(excel_engine, "_LEARNED", [])
+    first = Workbook(_ledger(tmp_path / "first.xlsx", 4), second_engine=False)
+    second = Workbook(_ledger(tmp_path / "second.xlsx", 6), second_engine=False)
+    assert [first.cell(first.sheetnames[0], "B2").value, second.cell(second.sheetnames[0], "B5").value] == [8, 8]
+    assert excel_engine.compiled_count() == 1
+    assert excel_engine.learned_formulas() == ["=A1*2+SUM(A1:A3)"]
+
+
+def test_learned_formulas_are_compiled_bounded_and_skip_what_does_not_compile(monkeypatch):
+    monkeypatch.setattr(excel_engine, "_COMPILED", {})
+    monkeypatch.setattr(excel_engine, "_LEARNED", [])
+    monkeypatch.setattr(excel_engine, "MAX_COMPILED", 2)
+    assert excel_engine.learn_formulas(["=1+", "=A1+B1", "=A1+B1", "=C1*2", "=D1*3"]) == 2
+    assert excel_engine.compiled_count() == 2 and excel_engine.learned_formulas() == []
+    assert excel_engine.compiled_formula("=A1+B1") is excel_engine.compiled_formula("=A1+B1")
+
+
+@pytest.mark.slow
+def test_a_warm_parent_hands_fin01s_compiled_formulas_to_the_next_child_and_receipts_stay_identical(
+        scenario_cache: ScenarioCache):
+    workspace = scenario_cache.reference("FIN-01", 42)
+    generated = scenario_cache.get("FIN-01", 42)
+    formulas = {c.value for path in (workspace / "out").rglob("*.xlsx")
+                for ws in openpyxl.load_workbook(path).worksheets for row in ws.iter_rows() for c in row
+                if isinstance(c.value, str) and c.value.startswith("=")}
+    evaluation_service.close_services()
+
+    def receipt(mode: str) -> str:
+        return schemas.dump_json(evaluate_out("FIN-01", workspace / "out", workspace=workspace,
+                                              oracle_root=generated.oracle_root, run_id="cache", repo=REPO,
+                                              mode=mode))
+
+    try:
+        cold = receipt("service")
+        [parent] = [p for s in evaluation_service.current_services() for p in s.idle_parents()]
+        before = parent.compiled_formulas
+        warm = receipt("service")
+        assert parent.compiled_formulas - before >= len(formulas) > 50
+        assert cold == warm == receipt("process")
+    finally:
+        evaluation_service.close_services()
