@@ -9,9 +9,14 @@ was given a letter grade instead of W; an incomplete whose completion deadline h
 agreement's stated grade; a roster grade that does not match the gradebook) and one gap (a second incomplete whose
 agreement the roster references but which is not on file: the grade cannot be settled and must be asked about). In
 both sets one student's weighted score sits exactly on a letter cut-off (a decoy: the higher letter is right). The
-coverage set (``--set coverage``) writes the same documents clean. See oracles-template/EDU-01/REFERENCE.md.
+coverage set (``--set coverage``) writes the same documents clean. The hard level (``--level hard``, issue 25) is one
+large lecture section (80-100 students, 18 scores each with late and excused marks) with two further records, the
+course history and the registrar's enrollment actions: a W-period drop whose course history already holds three W's
+(the letter earned is due), two neighbouring roster rows with their grades swapped (the grade distribution is
+unchanged), and decoys in both sets (a score just under a cut-off that rounds onto it, a late withdrawal the
+registrar approved, a third W). See oracles-template/EDU-01/REFERENCE.md.
 
-    python benchmark/scenarios/EDU-01/generate.py --seed 42 [--set coverage] --oracle-root DIR
+    python benchmark/scenarios/EDU-01/generate.py --seed 42 [--set coverage] [--level hard] --oracle-root DIR
 """
 
 from __future__ import annotations
@@ -234,7 +239,7 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
     docs.write_pdf(out.input_path("syllabus.pdf"), [
         ("title", f"{COURSE}, section {v['section']}, Fall 2025"),
         ("para", f"{ORG}, Department of Mathematics. Instructor: {teacher_name}. Class meets Monday and Wednesday, "
-                 "10:30-11:50 a.m., Room S-214."),
+                 f"10:30-11:50 a.m., {'Lecture Hall LH-102' if hard else 'Room S-214'}."),
         ("para", "Grading policy"),
         ("para", "Your final grade is a weighted average of four categories:"),
         ("table", {"rows": [["Category", "Weight", "Notes"], *(HARD_CATEGORIES if hard else [
