@@ -4,11 +4,12 @@ or roster could fool a check or a correct one could be convicted, named for it."
 
 from __future__ import annotations
 
+import csv
 from decimal import Decimal
 
 import docx
 import openpyxl
-from scenario_harness import SEEDS, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
 
@@ -109,3 +110,95 @@ def test_a_capital_a_opening_a_clause_after_the_id_is_no_grade(generated, solved
     _add_paragraphs(out / MEMO, f"Student {item['student_id']}: A drop after the census date is a W under AP 4230.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+# --- the hard level (issue 25) ---------------------------------------------------------------------------------------
+
+def _set_corrected_grade(out, student_id: str, grade: str) -> None:
+    """Write ``grade`` into the reference Roster sheet's Corrected grade for ``student_id``."""
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Roster"]
+    headers = [c.value for c in sheet[1]]
+    for row in sheet.iter_rows(min_row=2):
+        if row[0].value == student_id:
+            row[headers.index("Corrected grade")].value = grade
+    book.save(out / WORKBOOK)
+
+
+def _drop_memo_lines(out, student_id: str) -> None:
+    document = docx.Document(str(out / MEMO))
+    for paragraph in document.paragraphs:
+        if student_id in paragraph.text:
+            paragraph.text = ""
+    document.save(str(out / MEMO))
+
+
+def test_hard_level_is_a_large_section_with_its_records_across_documents(scenario_cache):
+    """Issue 25: 80-100 students with 18 scores each, the fourth W shown only by the course history, the approved
+    late withdrawal only by the registrar's actions, the decoy's score just under a cut-off before rounding."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    oracle, inputs = generated.oracle(), generated.bundle / "inputs"
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    assert 80 <= len(oracle["facts"]["students"]) <= 100
+    header = [c.value for c in openpyxl.load_workbook(inputs / "gradebook.xlsx")["Gradebook"][3]]
+    assert len(header) - 2 >= 18
+    with open(inputs / "course_history_stat_c1000.csv", encoding="utf-8") as handle:
+        history = list(csv.DictReader(handle))
+    prior_w = {sid: sum(r["Final grade"] == "W" for r in history if r["Student ID"] == sid)
+               for sid in (items["fourth_w_graded"]["student_id"], items["third_w_allowed"]["student_id"])}
+    assert list(prior_w.values()) == [3, 2]
+    with open(inputs / "grade_roster_export.csv", encoding="utf-8") as handle:
+        roster = {r["Student ID"]: r for r in csv.DictReader(handle)}
+    assert roster[items["fourth_w_graded"]["student_id"]]["Final grade"] == "W"  # looks right on the roster alone
+    assert roster[items["approved_late_withdrawal"]["student_id"]]["Notes"] == ""  # the approval is elsewhere
+    decoy = items["cutoff_decoy"]
+    assert Decimal(decoy["unrounded"]) < Decimal(decoy["score"]) == Decimal(oracle["facts"]["cutoff"])
+    first, second = items["transposed_first"], items["transposed_second"]
+    assert (first["roster_grade"], second["roster_grade"]) == (second["correct_grade"], first["correct_grade"])
+
+
+def test_hard_level_keeping_the_w_of_a_fourth_withdrawal_fails(scenario_cache, tmp_path):
+    """The course history shows three W notations: leaving the roster's W (workbook and memo) fails the grades and
+    the item."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    out = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path) / layout.OUT_DIR
+    item = _items(generated)["fourth_w_graded"]
+    _set_corrected_grade(out, item["student_id"], "W")
+    _drop_memo_lines(out, item["student_id"])
+    assert failed_ids(evaluate(generated, out, out.parent)) == {"corrected_grades", "item.fourth_w_graded"}
+
+
+def test_hard_level_a_letter_for_the_approved_late_withdrawal_fails(scenario_cache, tmp_path):
+    """The registrar approved the late withdrawal: a letter grade in place of the roster's W is a decoy taken."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    out = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path) / layout.OUT_DIR
+    _set_corrected_grade(out, _items(generated)["approved_late_withdrawal"]["student_id"], "F")
+    assert failed_ids(evaluate(generated, out, out.parent)) == {"corrected_grades"}
+
+
+def test_hard_level_the_lower_letter_for_the_score_that_rounds_onto_a_cutoff_fails(scenario_cache, tmp_path):
+    """The syllabus rounds to two decimals before the cut-offs: the letter below for the decoy fails the grades."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    out = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path) / layout.OUT_DIR
+    decoy = _items(generated)["cutoff_decoy"]
+    lower = "ABCDF"["ABCDF".index(decoy["grade"]) + 1]
+    _set_corrected_grade(out, decoy["student_id"], lower)
+    assert failed_ids(evaluate(generated, out, out.parent)) == {"corrected_grades"}
+
+
+def test_hard_level_correcting_one_half_of_the_transposed_pair_fails_the_other(scenario_cache, tmp_path):
+    """The transposed grades offset in the distribution; fixing one row of the pair leaves the other wrong."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    out = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path) / layout.OUT_DIR
+    second = _items(generated)["transposed_second"]
+    _set_corrected_grade(out, second["student_id"], second["roster_grade"])
+    _drop_memo_lines(out, second["student_id"])
+    assert failed_ids(evaluate(generated, out, out.parent)) == {"corrected_grades", "item.transposed_second"}
+
+
+def test_hard_coverage_keeps_the_three_decoys_and_asks_nothing(scenario_cache):
+    """The hard coverage set is clean but keeps the decoys: the approved late W, the third W, the rounding decoy."""
+    oracle = scenario_cache.get(TASK, 42, set_name="coverage", level="hard").oracle()
+    assert [p["id"] for p in oracle["planted_items"]] == ["cutoff_decoy", "approved_late_withdrawal",
+                                                          "third_w_allowed"]
+    assert all(f["roster"] == f["grade"] for f in oracle["facts"]["students"].values())

@@ -5,7 +5,10 @@ out/memo_to_dean.docx (as a reader sees it: sentences and table rows) and out/CO
 with the oracle: each graded student's weighted score (the syllabus's weights, the lowest quiz dropped), every
 student's corrected grade (the decoy exactly on a cut-off earns the higher letter), live formulas, and in the
 challenge set the late drop graded instead of W, the lapsed incomplete, the roster grade that differs from the
-gradebook and the question about the incomplete agreement that is not on file. Critical ``student_named``: the memo
+gradebook and the question about the incomplete agreement that is not on file; at the hard level (issue 25) also
+the fourth W the course history rules out and both halves of the transposed pair, each an ``item.<id>`` read from
+the oracle like the others, while its decoys (a score rounding onto a cut-off, an approved late withdrawal, a third
+W) are judged by ``corrected_grades`` and, in the coverage set, ``no_invented_issues``. Critical ``student_named``: the memo
 names a student (the brief's FERPA rule: student IDs only). In the coverage set ``no_invented_issues`` fails on any
 problem asserted. Loaded by path with benchmark/validators on sys.path.
 """

@@ -9,9 +9,14 @@ was given a letter grade instead of W; an incomplete whose completion deadline h
 agreement's stated grade; a roster grade that does not match the gradebook) and one gap (a second incomplete whose
 agreement the roster references but which is not on file: the grade cannot be settled and must be asked about). In
 both sets one student's weighted score sits exactly on a letter cut-off (a decoy: the higher letter is right). The
-coverage set (``--set coverage``) writes the same documents clean. See oracles-template/EDU-01/REFERENCE.md.
+coverage set (``--set coverage``) writes the same documents clean. The hard level (``--level hard``, issue 25) is one
+large lecture section (80-100 students, 18 scores each with late and excused marks) with two further records, the
+course history and the registrar's enrollment actions: a W-period drop whose course history already holds three W's
+(the letter earned is due), two neighbouring roster rows with their grades swapped (the grade distribution is
+unchanged), and decoys in both sets (a score just under a cut-off that rounds onto it, a late withdrawal the
+registrar approved, a third W). See oracles-template/EDU-01/REFERENCE.md.
 
-    python benchmark/scenarios/EDU-01/generate.py --seed 42 [--set coverage] --oracle-root DIR
+    python benchmark/scenarios/EDU-01/generate.py --seed 42 [--set coverage] [--level hard] --oracle-root DIR
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import sys
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
@@ -100,6 +106,9 @@ def at_cutoff(rng, cut: Decimal) -> dict:
 
 def build(out: BundleWriter) -> None:
     """Write the public bundle and the oracle for ``out.seed``; every draw comes from ``out.rng``."""
+    if out.hard:
+        build_hard(out)
+        return
     rng = out.rng
     clean = out.coverage
     audit = workday(INCOMPLETE_DEADLINE + timedelta(days=int(rng.integers(10, 25))))
@@ -202,6 +211,13 @@ def build(out: BundleWriter) -> None:
                 "timeline": timeline})
 
 
+#: The two records the hard level adds to the brief's list of inputs.
+HARD_INPUTS = """
+- `course_history_stat_c1000.csv`: earlier attempts at this course by students on the roster, from the student
+  information system;
+- `registrar_actions_fall_2025.pdf`: the enrollment actions Admissions and Records decided for the section."""
+
+
 def life(author: str, made: date, hour: int, edited: date | None = None) -> docs.DocumentLife:
     """A document written by ``author`` on ``made`` and last saved on ``edited``."""
     created = datetime.combine(made, time(hour, 14))
@@ -218,16 +234,17 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
     """Every document the dean's office receives (``v``: the story drawn in :func:`build`)."""
     teacher = v["instructor"]
     teacher_name = f"{teacher.name}"
+    hard = "history" in v
     syllabus_life = life(teacher_name, TERM_START - timedelta(days=12), 10, TERM_START - timedelta(days=5))
     docs.write_pdf(out.input_path("syllabus.pdf"), [
         ("title", f"{COURSE}, section {v['section']}, Fall 2025"),
         ("para", f"{ORG}, Department of Mathematics. Instructor: {teacher_name}. Class meets Monday and Wednesday, "
-                 "10:30-11:50 a.m., Room S-214."),
+                 f"10:30-11:50 a.m., {'Lecture Hall LH-102' if hard else 'Room S-214'}."),
         ("para", "Grading policy"),
         ("para", "Your final grade is a weighted average of four categories:"),
-        ("table", {"rows": [["Category", "Weight", "Notes"],
+        ("table", {"rows": [["Category", "Weight", "Notes"], *(HARD_CATEGORIES if hard else [
                    ["Homework", "25%", "average of all homework sets, as a percentage"],
-                   ["Quizzes", "15%", "six quizzes of 20 points; the lowest is dropped, the other five averaged"],
+                   ["Quizzes", "15%", "six quizzes of 20 points; the lowest is dropped, the other five averaged"]]),
                    ["Midterm exam", "25%", "scored out of 100"],
                    ["Final exam", "35%", "scored out of 100"]], "col_widths": [90, 50, 380]}),
         ("para", "The weighted average is rounded to two decimal places and converted to a letter grade as "
@@ -240,12 +257,23 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
                  "receives no notation. A student who withdraws after the census date and on or before the last day "
                  "to withdraw receives a W, which carries no grade points. After that date a letter grade must be "
                  "assigned. Dates are in the college's academic calendar."),
+        *([("para", HARD_WITHDRAWAL_RULES)] if hard else []),
         ("para", "An incomplete (I) may be given only under a signed incomplete agreement stating the work "
                  "outstanding and the grade to be assigned if the work is not completed. Work must be completed by "
                  "the incomplete completion deadline in the academic calendar; otherwise the I lapses to the grade "
                  "stated on the agreement."),
     ], title=f"{COURSE} syllabus Fall 2025", author=teacher_name, life=syllabus_life)
 
+    if hard:
+        write_hard_gradebook(out, v, teacher_name)
+    else:
+        write_gradebook(out, v, teacher_name)
+    write_roster_and_calendar(out, v)
+    write_agreements(out, v, teacher_name)
+
+
+def write_gradebook(out: BundleWriter, v: dict, teacher_name: str) -> None:
+    """The standard level's gradebook: one homework percentage, six quizzes, the two exams."""
     rows = [[s["id"], s["name"], cell(s["hw"]), *[cell(q) for q in s["quizzes"]], cell(s["midterm"]),
              cell(s["final"])] for s in v["students"]]
     rows.sort(key=lambda r: r[1].split()[-1])
@@ -257,6 +285,9 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
         "widths": {"A": 12, "B": 24}, "bold_rows": [1, 3], "freeze": "C4"}],
         title="Gradebook Fall 2025", life=life(teacher_name, TERM_START + timedelta(days=3), 9, GRADES_DUE))
 
+
+def write_roster_and_calendar(out: BundleWriter, v: dict) -> None:
+    """The roster as the student information system exports it, and the college's academic calendar."""
     roster = sorted(v["students"], key=lambda s: s["id"])
     docs.write_csv(out.input_path("grade_roster_export.csv"),
                    ["Term", "CRN", "Student ID", "Student name", "Enrollment status", "Drop date", "Final grade",
@@ -278,6 +309,9 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
                      "end": day + timedelta(days=1)} for n, (summary, day) in enumerate(events)],
                    prodid="-//Westbrook Community College//Academic Calendar 2025-26//EN")
 
+
+def write_agreements(out: BundleWriter, v: dict, teacher_name: str) -> None:
+    """The incomplete agreements Admissions and Records holds for the section."""
     blocks: list = [("title", "Incomplete grade agreements on file: Fall 2025"),
                     ("para", f"Office of Admissions and Records, {ORG}. Section {v['section']}, {COURSE}.")]
     for a in v["agreements"]:
@@ -296,7 +330,7 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
                    life=life("Admissions and Records", v["audit"] - timedelta(days=3), 11))
 
 
-def brief_text(task: dict, section: int, audit: date) -> str:
+def brief_text(task: dict, section: int, audit: date, hard: bool = False) -> str:
     """The assignment in the dean's voice: the college's rules, the inputs and the deliverables."""
     return f"""# {task['title']}
 
@@ -312,7 +346,7 @@ You have, in `inputs/`:
 - `gradebook.xlsx`: the instructor's gradebook (scores for each student; a blank is work not submitted);
 - `grade_roster_export.csv`: the grade roster as it stands in the student information system;
 - `academic_calendar_2025_26.ics`: the college's academic calendar;
-- `incomplete_agreements.pdf`: the incomplete agreements Admissions and Records holds for the section.
+- `incomplete_agreements.pdf`: the incomplete agreements Admissions and Records holds for the section.{HARD_INPUTS if hard else ""}
 
 ## How we work
 
@@ -340,5 +374,333 @@ You have, in `inputs/`:
 """
 
 
+# --- the hard level (issue 25) ---------------------------------------------------------------------------------------
+#: The hard level (issue 25 item 2): one large lecture section (80-100 students, the size of a college's lecture
+#: section of Introduction to Statistics) with a full gradebook of 18 scores: ten homework sets of 10 points, six
+#: quizzes of 20, the midterm and the final exam, with late and excused (EX) marks.
+HARD_STUDENTS = (80, 101)
+HW_SETS, HW_POINTS = 10, 10
+#: Late homework earns this share of the points scored (the hard syllabus); an excused mark leaves the work out.
+LATE_CREDIT, EXCUSED = Fraction(4, 5), "EX"
+#: The college's limit on W notations in one course (the hard syllabus, after California Title 5 section 55024).
+W_LIMIT = 3
+MIDTERM_DAY = date(2025, 10, 13)
+PRIOR_TERMS = (("2023FA", "Fall 2023"), ("2024SP", "Spring 2024"), ("2024SU", "Summer 2024"),
+               ("2024FA", "Fall 2024"), ("2025SP", "Spring 2025"), ("2025SU", "Summer 2025"))
+#: Unrounded scores this close to a cut-off are drawn again, except the decoy's (no accidental decoys, and no score
+#: whose two-decimal rounding a spreadsheet's binary arithmetic could tip).
+NEAR_CUT = Fraction(2, 100)
+
+
+def hw_due(n: int) -> date:
+    """Homework set ``n`` (1-based) is due on the Wednesday of week ``n + 1``."""
+    return TERM_START + timedelta(days=7 * n + 2)
+
+
+def quiz_day(n: int) -> date:
+    """Quiz ``n`` (1-based) is given every second Friday from the third week."""
+    return TERM_START + timedelta(days=14 * n + 4)
+
+
+def hard_unrounded(s: dict) -> Fraction:
+    """The hard syllabus's weighted score before rounding: homework the average of the sets not excused (late sets at
+    80% of their points), quizzes the average of those not excused after the lowest is dropped, blanks as zero."""
+    sets = [(n, p) for n, p in enumerate(s["sets"]) if p != EXCUSED]
+    hw = sum(Fraction(p or 0) * (LATE_CREDIT if n in s["late"] else 1) for n, p in sets) * 100 / (HW_POINTS * len(sets))
+    quizzes = [Fraction(q or 0) for q in s["quizzes"] if q != EXCUSED]
+    quiz = (sum(quizzes) - min(quizzes)) * 100 / (QUIZ_POINTS * (len(quizzes) - 1))
+    return sum((Fraction(w) * x for w, x in zip(WEIGHTS.values(), (hw, quiz, Fraction(s["midterm"] or 0),
+                                                                   Fraction(s["final"] or 0)), strict=True)),
+               Fraction(0))
+
+
+def to_q2(value: Fraction) -> Decimal:
+    """A fraction rounded half up to two decimals (the syllabus's rounding)."""
+    return q2(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+def near_cut(value: Fraction) -> bool:
+    return any(abs(value - Fraction(int(floor))) < NEAR_CUT for _, floor in CUTOFFS[:-1])
+
+
+def hard_draw(rng, level: int) -> dict:
+    """One student's 18 gradebook scores around ``level`` per cent, with the odd set missed, late or excused."""
+    sets: list = [int(min(HW_POINTS, max(0, round(HW_POINTS * (level + int(rng.integers(-18, 14))) / 100))))
+                  for _ in range(HW_SETS)]
+    late: dict[int, int] = {}  # set index: days late
+    for n in range(HW_SETS):
+        roll = float(rng.random())
+        if roll < 0.04:
+            sets[n] = None
+        elif roll < 0.11:
+            late[n] = int(rng.integers(1, 6))
+    if float(rng.random()) < 0.08:
+        sets[int(rng.integers(0, HW_SETS))] = EXCUSED
+    quizzes: list = [int(min(QUIZ_POINTS, max(3, round(QUIZ_POINTS * (level + int(rng.integers(-20, 15))) / 100))))
+                     for _ in range(QUIZZES)]
+    if float(rng.random()) < 0.1:
+        quizzes[int(rng.integers(0, QUIZZES))] = EXCUSED
+    late = {n: days for n, days in late.items() if sets[n] not in (None, EXCUSED)}
+    midterm = int(min(100, max(20, level + int(rng.integers(-14, 12)))))
+    final = int(min(100, max(15, level + int(rng.integers(-15, 12)))))
+    return {"sets": sets, "late": late, "quizzes": quizzes, "midterm": midterm, "final": final}
+
+
+def regular_draw(rng) -> dict:
+    """A student's scores whose weighted score is not within :data:`NEAR_CUT` of a cut-off."""
+    while True:
+        scores = hard_draw(rng, int(rng.integers(52, 97)))
+        if not near_cut(hard_unrounded(scores)):
+            return scores
+
+
+def rounds_onto_cutoff(rng, cut: Decimal) -> dict:
+    """Scores whose weighted score is just under ``cut`` (by 0.0001 to 0.0049) so that it rounds onto the cut-off:
+    the syllabus rounds first, so the higher letter is right (the decoy; the generator checks it)."""
+    low, high = Fraction(int(cut)) - Fraction(49, 10000), Fraction(int(cut)) - Fraction(1, 10000)
+    while True:
+        scores = hard_draw(rng, int(cut) + 1)
+        base = hard_unrounded(scores)
+        for dm in range(-6, 7):
+            for df in range(-6, 7):
+                midterm, final = scores["midterm"] + dm, scores["final"] + df
+                value = base + Fraction(WEIGHTS["Midterm"]) * dm + Fraction(WEIGHTS["Final exam"]) * df
+                if 0 <= midterm <= 100 and 0 <= final <= 100 and low <= value <= high:
+                    scores.update({"midterm": midterm, "final": final})
+                    if to_q2(hard_unrounded(scores)) != cut:
+                        raise ValueError("rounding decoy does not round onto the cut-off")
+                    return scores
+
+
+def stop_attending(s: dict, day: date) -> None:
+    """Blank the work due after ``day`` (a student who dropped or stopped coming)."""
+    s["sets"] = [p if hw_due(n + 1) <= day else None for n, p in enumerate(s["sets"])]
+    s["quizzes"] = [q if quiz_day(n + 1) <= day else None for n, q in enumerate(s["quizzes"])]
+    s["late"] = {n: days for n, days in s["late"].items() if s["sets"][n] not in (None, EXCUSED)}
+    if MIDTERM_DAY > day:
+        s["midterm"] = None
+    s["final"] = None
+
+
+#: The hard syllabus's homework and quiz rows: the late and excused marks.
+HARD_CATEGORIES = [
+    ["Homework", "25%", "ten homework sets of 10 points, averaged as a percentage; a set handed in after its due "
+                        "date earns 80% of the points it scores (the gradebook's Late work sheet lists them); an "
+                        "excused set (EX) is left out of the average"],
+    ["Quizzes", "15%", "six quizzes of 20 points; an excused quiz (EX) is left out; the lowest of the others is "
+                       "dropped and the rest averaged"]]
+#: The hard syllabus's further withdrawal rules: the registrar's late withdrawals and the limit on W notations.
+HARD_WITHDRAWAL_RULES = (
+    "After the last day to withdraw, a W is recorded only when Admissions and Records approves a late withdrawal "
+    "petition for extenuating circumstances. A student may receive a W in the same course no more than three times "
+    "(California Code of Regulations, Title 5, section 55024): a student whose course history already shows three "
+    "W notations in this course and who drops again receives the letter grade earned, with the work not submitted "
+    "scored as zero. A blank in the gradebook is work not submitted and counts as zero.")
+
+
+def write_hard_gradebook(out: BundleWriter, v: dict, teacher_name: str) -> None:
+    """The hard level's gradebook: 18 scores a student (blank for work not submitted, EX for excused) and a Late
+    work sheet with each homework set handed in after its due date."""
+    header = ["Student ID", "Student name", *[f"HW {n + 1} (/10)" for n in range(HW_SETS)],
+              *[f"Quiz {n + 1} (/20)" for n in range(QUIZZES)], "Midterm (/100)", "Final exam (/100)"]
+    students = sorted(v["students"], key=lambda s: (s["name"].split()[-1], s["name"]))
+    rows = [[s["id"], s["name"], *[cell(p) for p in s["sets"]], *[cell(q) for q in s["quizzes"]],
+             cell(s["midterm"]), cell(s["final"])] for s in students]
+    late = [[s["id"], s["name"], f"HW {n + 1}", hw_due(n + 1), hw_due(n + 1) + timedelta(days=s["late"][n])]
+            for s in students for n in sorted(s["late"])]
+    docs.write_xlsx(out.input_path("gradebook.xlsx"), [
+        {"name": "Gradebook",
+         "rows": [[f"{COURSE}, section {v['section']}, Fall 2025: gradebook ({teacher_name})"],
+                  ["Blank: not submitted. EX: excused."], header, *rows],
+         "widths": {"A": 12, "B": 24}, "bold_rows": [1, 3], "freeze": "C4"},
+        {"name": "Late work",
+         "rows": [["Student ID", "Student name", "Assignment", "Due", "Submitted"], *late],
+         "widths": {"A": 12, "B": 24, "D": 12, "E": 12}, "number_formats": {"D": "yyyy-mm-dd", "E": "yyyy-mm-dd"},
+         "bold_rows": [1], "freeze": "A2"}],
+        title="Gradebook Fall 2025", life=life(teacher_name, TERM_START + timedelta(days=3), 9, GRADES_DUE))
+
+
+def write_hard_inputs(out: BundleWriter, v: dict) -> None:
+    """The hard level's two further records: the course history (earlier attempts) and the registrar's actions."""
+    terms = [term for term, _ in PRIOR_TERMS]
+    docs.write_csv(out.input_path("course_history_stat_c1000.csv"),
+                   ["Student ID", "Student name", "Term", "Course", "CRN", "Final grade"],
+                   sorted([[h["student"]["id"], h["student"]["name"], h["term"], "STAT C1000", h["crn"], h["grade"]]
+                           for h in v["history"]], key=lambda r: (r[0], terms.index(r[2]))))
+    rows = [["Reference", "Student ID", "Action", "Effective", "Decision"]]
+    for a in sorted(v["actions"], key=lambda a: a["day"]):
+        s = a["student"]
+        if a["kind"] == "petition":
+            rows.append([a["ref"], s["id"], "Late withdrawal petition (extenuating circumstances, documented)",
+                         f"{a['day']:%b %-d, %Y}", f"Approved {a['decided']:%b %-d, %Y}: record W"])
+        else:
+            rows.append([a["ref"], s["id"], "Drop processed (student request)", f"{a['day']:%b %-d, %Y}",
+                         "Processed"])
+    last = max(a.get("decided", a["day"]) for a in v["actions"])
+    docs.write_pdf(out.input_path("registrar_actions_fall_2025.pdf"), [
+        ("title", "Enrollment actions decided: Fall 2025"),
+        ("para", f"Office of Admissions and Records, {ORG}. Section {v['section']}, {COURSE}. Actions after the "
+                 "census date."),
+        ("table", {"rows": rows, "col_widths": [70, 70, 190, 70, 120]})],
+        title="Enrollment actions Fall 2025", author="Admissions and Records",
+        life=life("Admissions and Records", workday(last + timedelta(days=2)), 14))
+
+
+def build_hard(out: BundleWriter) -> None:
+    """The hard level of :func:`build`: a large section whose records need the course history and the registrar's
+    actions besides the gradebook, with decoys on the rounding rule, a petition and the W limit (issue 25)."""
+    rng = out.rng
+    clean = out.coverage
+    audit = workday(INCOMPLETE_DEADLINE + timedelta(days=int(rng.integers(10, 25))))
+    timeline = {"start": (TERM_START - timedelta(days=40)).isoformat(),
+                "end": (audit + timedelta(days=14)).isoformat()}
+    section = int(rng.integers(40100, 40999))
+    count = int(rng.integers(*HARD_STUDENTS))
+    instructor = people.person(rng)
+    found: dict[str, people.Person] = {}
+    while len(found) < count:  # the instructor's surname is no student's: a memo may name the instructor
+        person = people.person(rng)
+        if person.last != instructor.last:
+            found.setdefault(person.name, person)
+    ids = sorted({f"W{int(rng.integers(1000000, 9999999)):07d}" for _ in range(count * 2)})
+    ids = [ids[int(i)] for i in rng.permutation(len(ids))[:count]]
+    students = [{"id": ids[n], "name": person.name, "status": "Enrolled", "drop": "", "note": "", **regular_draw(rng)}
+                for n, person in enumerate(found.values())]
+    roles = [students[int(i)] for i in rng.permutation(count)[:8]]
+    decoy, approved, third, late, lapsed, missing, mismatch, fourth = roles
+    cut = CUTOFFS[int(rng.integers(1, 4))][1]  # 80, 70 or 60
+    decoy.update(rounds_onto_cutoff(rng, cut))
+    agreements, history, actions = [], [], []
+    planted: list[dict] = []
+
+    def history_rows(s: dict, grades: list[str]) -> None:
+        terms = sorted(int(i) for i in rng.choice(len(PRIOR_TERMS), size=len(grades), replace=False))
+        history.extend({"term": PRIOR_TERMS[t][0], "crn": int(rng.integers(10100, 49999)), "student": s,
+                        "grade": g} for t, g in zip(terms, grades, strict=True))
+
+    # the decoys in both sets: a late withdrawal the registrar approved, a third W (allowed), a score that rounds up
+    approved_day = workday(WITHDRAW + timedelta(days=int(rng.integers(5, 21))))
+    stop_attending(approved, approved_day)
+    petition = f"LW-25F-{int(rng.integers(100, 999))}"
+    decided = bizdays.add_business_days(approved_day, int(rng.integers(3, 9)))
+    approved.update({"status": "Dropped", "drop": approved_day.isoformat()})
+    actions.append({"kind": "petition", "ref": petition, "student": approved, "day": approved_day, "decided": decided})
+    third_day = workday(CENSUS + timedelta(days=int(rng.integers(15, 60))))
+    stop_attending(third, third_day)
+    third.update({"status": "Dropped", "drop": third_day.isoformat()})
+    actions.append({"kind": "drop", "student": third, "day": third_day, "ref": f"DR-25F-{int(rng.integers(1000, 9999))}"})
+    history_rows(third, ["W", "W", "D"] if int(rng.integers(0, 2)) else ["D", "W", "W"])
+    others = [s for s in students if s not in roles]
+    for s in [others[int(i)] for i in rng.permutation(len(others))[:int(rng.integers(6, 11))]]:
+        history_rows(s, [str(rng.choice(["W", "F", "D", "W", "NP"]))])
+    if not clean:
+        late_day = workday(CENSUS + timedelta(days=int(rng.integers(20, 55))))
+        stop_attending(late, late_day)
+        late.update({"status": "Dropped", "drop": late_day.isoformat()})
+        kept = dict(fourth)
+        while True:  # the letter the fourth-W student earned must not sit near a cut-off
+            fourth.update(kept)
+            fourth_day = workday(CENSUS + timedelta(days=int(rng.integers(20, 60))))
+            stop_attending(fourth, fourth_day)
+            if not near_cut(hard_unrounded(fourth)):
+                break
+        fourth.update({"status": "Dropped", "drop": fourth_day.isoformat()})
+        history_rows(fourth, ["W"] * W_LIMIT)
+        lapsed["final"] = None
+        missing["final"] = None
+    for s in students:
+        unrounded = hard_unrounded(s)
+        s["unrounded"] = unrounded
+        s["score"] = to_q2(unrounded)
+        s["computed"] = letter(s["score"])
+        s["roster"] = s["correct"] = s["computed"]
+    for s in (approved, third):
+        s.update({"score": None, "computed": None, "roster": "W", "correct": "W"})
+    planted += [
+        {"id": "cutoff_decoy", "kind": "weighted_score_rounds_onto_cutoff", "error": False, "student_id": decoy["id"],
+         "unrounded": f"{float(decoy['unrounded']):.4f}", "score": f"{decoy['score']:.2f}", "grade": decoy["correct"]},
+        {"id": "approved_late_withdrawal", "kind": "late_withdrawal_petition_approved", "error": False,
+         "student_id": approved["id"], "petition": petition, "drop_date": approved["drop"], "grade": "W"},
+        {"id": "third_w_allowed", "kind": "third_w_within_limit", "error": False, "student_id": third["id"],
+         "prior_w": 2, "grade": "W"}]
+    if not clean:
+        posted = late["computed"]
+        late.update({"score": None, "roster": posted, "correct": "W"})
+        fourth.update({"roster": "W", "correct": fourth["computed"]})
+        stated = letter(to_q2(hard_unrounded({**lapsed, "final": 0})))
+        lapsed.update({"score": None, "roster": "I", "correct": stated})
+        ref_a = f"IC-25F-{int(rng.integers(100, 499))}"
+        agreements.append({"ref": ref_a, "student": lapsed, "stated": stated,
+                           "signed": workday(TERM_END - timedelta(days=int(rng.integers(1, 4))))})
+        lapsed["note"] = f"Incomplete agreement {ref_a}"
+        ref_b = f"IC-25F-{int(rng.integers(500, 999))}"
+        missing.update({"score": None, "roster": "I", "correct": "I", "note": f"Incomplete agreement {ref_b}"})
+        order = [g for g, _ in CUTOFFS]
+        at = order.index(mismatch["computed"])
+        mismatch["roster"] = order[at - 1] if at > 0 else order[1]
+        for s in (late, fourth):
+            actions.append({"kind": "drop", "student": s, "day": date.fromisoformat(s["drop"]),
+                            "ref": f"DR-25F-{int(rng.integers(1000, 9999))}"})
+        # two neighbouring rows of the roster with their grades swapped: the grade distribution is unchanged
+        plain = sorted((s for s in students if s not in roles), key=lambda s: s["id"])
+        start = int(rng.integers(0, len(plain) - 1))
+        first = next(plain[i] for i in list(range(start, len(plain) - 1)) + list(range(0, start))
+                     if plain[i]["computed"] != plain[i + 1]["computed"])
+        second = plain[plain.index(first) + 1]
+        first["roster"], second["roster"] = second["computed"], first["computed"]
+        planted += [
+            {"id": "late_drop_graded", "kind": "withdrawal_after_census_graded", "student_id": late["id"],
+             "drop_date": late["drop"], "roster_grade": posted, "correct_grade": "W"},
+            {"id": "incomplete_lapsed", "kind": "incomplete_past_deadline", "student_id": lapsed["id"],
+             "agreement": ref_a, "roster_grade": "I", "correct_grade": stated},
+            {"id": "roster_mismatch", "kind": "roster_grade_differs_from_gradebook", "student_id": mismatch["id"],
+             "roster_grade": mismatch["roster"], "correct_grade": mismatch["computed"],
+             "score": f"{mismatch['score']:.2f}"},
+            {"id": "fourth_w_graded", "kind": "w_limit_reached_in_earlier_terms", "student_id": fourth["id"],
+             "prior_w": W_LIMIT, "drop_date": fourth["drop"], "roster_grade": "W",
+             "correct_grade": fourth["computed"], "score": f"{fourth['score']:.2f}"},
+            {"id": "transposed_first", "kind": "roster_grades_transposed", "student_id": first["id"],
+             "pair": second["id"], "roster_grade": first["roster"], "correct_grade": first["computed"],
+             "score": f"{first['score']:.2f}"},
+            {"id": "transposed_second", "kind": "roster_grades_transposed", "student_id": second["id"],
+             "pair": first["id"], "roster_grade": second["roster"], "correct_grade": second["computed"],
+             "score": f"{second['score']:.2f}"},
+            {"id": "incomplete_agreement_missing", "kind": "missing_information", "error": False,
+             "student_id": missing["id"], "agreement": ref_b, "correct_grade": "I"},
+        ]
+    for s in students:
+        if s["correct"] in ("W", "I"):
+            s["score"] = None
+    v = {"students": students, "instructor": instructor, "section": section, "audit": audit,
+         "agreements": agreements, "history": history, "actions": actions}
+    write_inputs(out, v)
+    write_hard_inputs(out, v)
+
+    task = {
+        "occupation": "EDU", "organisation": ORGANISATION,
+        "title": f"Fall 2025 grade roster and transcript audit, {COURSE.split(' ', 2)[0]} {COURSE.split(' ', 2)[1]} "
+                 f"section {section}",
+        "version": "1.0", "difficulty": "complex", "designed_dependency_depth": 27,
+        "professional_minutes_estimate": 300,
+        "required_deliverables": [{"path": "corrected_roster.xlsx", "kind": "xlsx", "must_have_formulas": True},
+                                  {"path": "memo_to_dean.docx", "kind": "docx"},
+                                  {"path": "COMPLETION.json", "kind": "json"}],
+        "designed_features": {"planted_errors": 0 if clean else 6, "prompt_injection": False,
+                              "missing_information": not clean, "requires_clarification": not clean,
+                              "interface_perturbation": False},
+        "applications_involved": ["pdf", "xlsx", "csv", "ics", "docx"], "time_limit_s": 3600, "budget_usd": 10.0,
+        "locale": "en-US",
+    }
+    out.write_task(task)
+    out.write_brief(brief_text(task, section, audit, hard=True))
+    facts = {"students": {s["id"]: {"score": None if s["score"] is None else f"{s['score']:.2f}",
+                                    "grade": s["correct"], "roster": s["roster"]} for s in students},
+             "names": sorted({s["name"] for s in students}), "cutoff": f"{cut:.2f}"}
+    topics = [] if clean else [f"the incomplete agreement {missing['note'].split()[-1]} for student {missing['id']} "
+                               "is not on file, so the lapse grade cannot be determined"]
+    out.finish({"facts": facts, "planted_items": planted, "tolerances": {"score": 0.01},
+                "injection_markers": [], "clarification_required": not clean, "clarification_topics": topics,
+                "timeline": timeline})
+
 if __name__ == "__main__":
-    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"))
+    run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

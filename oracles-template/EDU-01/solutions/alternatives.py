@@ -12,16 +12,31 @@ import argparse
 
 import docx
 import openpyxl
-from solve import MEMO, OUT, WORKBOOK, Analysis, analyse, findings, questions, write_completion
+from solve import (
+    HARD_SCORE_HEADERS,
+    MEMO,
+    OUT,
+    WORKBOOK,
+    Analysis,
+    analyse,
+    findings,
+    hard_formula,
+    hard_score_values,
+    questions,
+    write_completion,
+)
 
 
 def tables(a: Analysis) -> None:
     book = openpyxl.Workbook()
     scores = book.active
     scores.title = "Scores"
-    scores.append(["Student ID", "Homework", *[f"Q{n}" for n in range(1, 7)], "Midterm", "Final"])
+    if a.hard:
+        scores.append(["Student ID", *HARD_SCORE_HEADERS])
+    else:
+        scores.append(["Student ID", "Homework", *[f"Q{n}" for n in range(1, 7)], "Midterm", "Final"])
     for s in a.students:
-        scores.append([s.id, s.hw, *s.quizzes, s.midterm, s.final])
+        scores.append([s.id, *hard_score_values(s)] if a.hard else [s.id, s.hw, *s.quizzes, s.midterm, s.final])
     roster = book.create_sheet("Roster", 0)
     roster.append(["Fall 2025 roster audit (records file)"])
     roster.append(["Student ID", "Student name", "Weighted score", "Letter from score", "Roster grade",
@@ -31,6 +46,8 @@ def tables(a: Analysis) -> None:
         r = n + 1
         formula = (f"=ROUND({w['homework']}*Scores!B{n}+{w['quizzes']}*(SUM(Scores!C{n}:H{n})-MIN(Scores!C{n}:H{n}))"
                    f"+{w['midterm']}*Scores!I{n}+{w['final']}*Scores!J{n},2)") if s.score is not None else None
+        if a.hard and s.score is not None:
+            formula = hard_formula(a, 2, n, sheet="Scores!")
         letter = (f'=IF(C{r}>=90,"A",IF(C{r}>=80,"B",IF(C{r}>=70,"C",IF(C{r}>=60,"D","F"))))'
                   if s.score is not None else "n/a")
         roster.append([s.id, s.name, formula, letter, s.roster, s.corrected])
@@ -57,14 +74,17 @@ def prose(a: Analysis) -> None:
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Roster"
-    sheet.append(["Student ID", "HW %", *[f"Quiz {n}" for n in range(1, 7)], "Midterm", "Final", "Weighted score",
-                  "Roster grade", "Corrected grade"])
+    scores = HARD_SCORE_HEADERS if a.hard else ["HW %", *[f"Quiz {n}" for n in range(1, 7)], "Midterm", "Final"]
+    sheet.append(["Student ID", *scores, "Weighted score", "Roster grade", "Corrected grade"])
     w = a.weights
     for n, s in enumerate(a.students, start=2):
         formula = (f"=ROUND(B{n}*{w['homework']}+(SUM(C{n}:H{n})-SMALL(C{n}:H{n},1))*{w['quizzes']}"
                    f"+I{n}*{w['midterm']}+J{n}*{w['final']},2)") if s.score is not None else None
+        if a.hard and s.score is not None:
+            formula = hard_formula(a, 2, n, low="SMALL")
         grade = "I (pending agreement)" if s.unsettled else s.corrected
-        sheet.append([s.id, s.hw, *s.quizzes, s.midterm, s.final, formula, s.roster, grade])
+        values = hard_score_values(s) if a.hard else [s.hw, *s.quizzes, s.midterm, s.final]
+        sheet.append([s.id, *values, formula, s.roster, grade])
     book.save(OUT / WORKBOOK)
     document = docx.Document()
     document.add_paragraph("Dean Pettibone,")
@@ -87,14 +107,17 @@ def terse(a: Analysis) -> None:
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Roster"
-    sheet.append(["Student ID", "Corrected grade", "Roster grade", "Weighted score", "Homework", "Q1", "Q2", "Q3",
-                  "Q4", "Q5", "Q6", "Midterm", "Final"])
+    scores = HARD_SCORE_HEADERS if a.hard else ["Homework", "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Midterm", "Final"]
+    sheet.append(["Student ID", "Corrected grade", "Roster grade", "Weighted score", *scores])
     w = a.weights
     for n, s in enumerate(sorted(a.students, key=lambda x: x.id, reverse=True), start=2):
         formula = (f"=ROUND(E{n}*{w['homework']}+L{n}*{w['midterm']}+M{n}*{w['final']}+{w['quizzes']}*("
                    f"LARGE(F{n}:K{n},1)+LARGE(F{n}:K{n},2)+LARGE(F{n}:K{n},3)+LARGE(F{n}:K{n},4)"
                    f"+LARGE(F{n}:K{n},5)),2)") if s.score is not None else None
-        sheet.append([s.id, s.corrected, s.roster, formula, s.hw, *s.quizzes, s.midterm, s.final])
+        if a.hard and s.score is not None:
+            formula = hard_formula(a, 5, n)
+        values = hard_score_values(s) if a.hard else [s.hw, *s.quizzes, s.midterm, s.final]
+        sheet.append([s.id, s.corrected, s.roster, formula, *values])
     book.save(OUT / WORKBOOK)
     document = docx.Document()
     document.add_paragraph("Roster audit, STAT C1000, Fall 2025. IDs only.")

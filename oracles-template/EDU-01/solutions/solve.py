@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import docx
@@ -45,6 +46,13 @@ class Student:
     midterm: float | None = None
     final: float | None = None
     score: Decimal | None = None
+    #: the hard level's gradebook: ten homework sets (points, None for not submitted, "EX" excused) and the sets
+    #: handed in late (0-based), per the gradebook's Late work sheet
+    sets: list = field(default_factory=list)
+    late: set[int] = field(default_factory=set)
+    prior_w: int = 0
+    prior_attempts: int = 0
+    petition: str = ""
     corrected: str = ""
     reason: str = ""
     unsettled: str = ""
@@ -57,6 +65,10 @@ class Analysis:
     dates: dict[str, date]
     audit: date
     students: list[Student]
+    #: the hard level's rules from the syllabus: the share of points a late set earns and the limit on W notations
+    hard: bool = False
+    late_credit: Fraction = Fraction(1)
+    w_limit: int = 0
 
     def changed(self) -> list[Student]:
         return [s for s in self.students if s.corrected != s.roster]
@@ -108,20 +120,65 @@ def analyse(variant: str = "reference") -> Analysis:
     for row in sheet.iter_rows(min_row=4, values_only=True):
         if row[0]:
             scores[row[0]] = row
+    hard = "Late work" in book.sheetnames
     students = []
     for r in roster:
         drop = date.fromisoformat(r["Drop date"]) if r["Drop date"] else None
         s = Student(r["Student ID"], r["Student name"], r["Enrollment status"], drop, r["Final grade"], r["Notes"])
         row = scores[s.id]
-        s.hw, s.quizzes, s.midterm, s.final = row[2], list(row[3:9]), row[9], row[10]
+        if hard:
+            s.sets, s.quizzes, s.midterm, s.final = list(row[2:12]), list(row[12:18]), row[18], row[19]
+        else:
+            s.hw, s.quizzes, s.midterm, s.final = row[2], list(row[3:9]), row[9], row[10]
         students.append(s)
-    a = Analysis(weights, cutoffs, dates, audit, students)
+    a = Analysis(weights, cutoffs, dates, audit, students, hard=hard)
+    if hard:
+        read_hard_records(a, syllabus, book)
     for s in students:
         grade(a, s, agreements, variant)
     return a
 
 
+def read_hard_records(a: Analysis, syllabus: str, book: openpyxl.Workbook) -> None:
+    """The hard level's further rules and records: the late credit and W limit from the syllabus, the late sets from
+    the gradebook's Late work sheet, earlier W notations from the course history, approved late withdrawals from the
+    registrar's actions."""
+    a.late_credit = Fraction(int(re.search(r"earns (\d+)% of the points", syllabus)[1]), 100)
+    words = {"two": 2, "three": 3, "four": 4}
+    a.w_limit = words[re.search(r"W in the same course no more than (\w+) times", syllabus)[1]]
+    by_id = {s.id: s for s in a.students}
+    for row in book["Late work"].iter_rows(min_row=2, values_only=True):
+        if row[0] in by_id:
+            by_id[row[0]].late.add(int(str(row[2]).split()[-1]) - 1)
+    with open(INPUTS / "course_history_stat_c1000.csv", encoding="utf-8") as handle:
+        for r in csv.DictReader(handle):
+            if r["Student ID"] in by_id:
+                by_id[r["Student ID"]].prior_attempts += 1
+                by_id[r["Student ID"]].prior_w += r["Final grade"] == "W"
+    actions = re.sub(r"\s+", " ", pdf_text("registrar_actions_fall_2025.pdf"))
+    for m in re.finditer(r"(LW-\S+) (W\d{7}) Late withdrawal petition.*?(Approved|Denied)", actions):
+        if m[3] == "Approved" and m[2] in by_id:
+            by_id[m[2]].petition = m[1]
+
+
+def hard_unrounded(a: Analysis, s: Student, variant: str) -> Fraction:
+    """The hard syllabus's weighted score before rounding (blanks count as zero, EX is left out, late sets earn the
+    late credit, the lowest quiz is dropped)."""
+    sets = [(n, Fraction(p or 0)) for n, p in enumerate(s.sets) if p != "EX"]
+    hw = sum(p * (a.late_credit if n in s.late else 1) for n, p in sets) * 100 / (10 * len(sets))
+    quizzes = sorted(Fraction(q or 0) for q in s.quizzes if q != "EX")
+    kept = quizzes if variant == "keeps_lowest_quiz" else quizzes[1:]
+    quiz = sum(kept) * 100 / (20 * len(kept))
+    w = {k: Fraction(v) for k, v in a.weights.items()}
+    return (w["homework"] * hw + w["quizzes"] * quiz + w["midterm"] * Fraction(s.midterm or 0)
+            + w["final"] * Fraction(s.final or 0))
+
+
 def weighted(a: Analysis, s: Student, variant: str) -> Decimal:
+    if a.hard:
+        value = hard_unrounded(a, s, variant)
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return exact.quantize(Decimal("0.01"), "ROUND_DOWN") if variant == "truncates_score" else q2(exact)
     quizzes = sorted(Decimal(str(q)) for q in s.quizzes)
     quiz_avg = sum(quizzes) / len(quizzes) * 5 if variant == "keeps_lowest_quiz" else sum(quizzes[1:])
     return q2(a.weights["homework"] * Decimal(str(s.hw)) + a.weights["quizzes"] * quiz_avg
@@ -136,7 +193,24 @@ def letter(a: Analysis, score: Decimal, variant: str) -> str:
 
 def grade(a: Analysis, s: Student, agreements: dict[str, tuple[str, str]], variant: str) -> None:
     """Set the student's corrected grade and the reason for any change."""
-    if s.status == "Dropped" and s.drop and a.dates["census"] < s.drop <= a.dates["withdraw"]:
+    in_window = s.status == "Dropped" and s.drop and a.dates["census"] < s.drop <= a.dates["withdraw"]
+    earlier = s.prior_attempts if variant == "counts_all_attempts" else s.prior_w
+    limit_reached = a.hard and earlier >= a.w_limit
+    if in_window and limit_reached and variant != "misses_prior_attempts":
+        s.score = weighted(a, s, variant)
+        s.corrected = letter(a, s.score, variant)
+        s.reason = (f"dropped on {s.drop:%B %-d, %Y}, within the W period, but the course history already shows "
+                    f"{s.prior_w} W notations in STAT C1000 and the syllabus allows no more than {a.w_limit}: the "
+                    f"letter grade earned is due, work not submitted scored as zero (weighted score {s.score:.2f})")
+    elif a.hard and s.status == "Dropped" and s.drop and s.drop > a.dates["withdraw"] and s.petition \
+            and variant != "ignores_petition":
+        s.corrected = "W"
+    elif a.hard and s.status == "Dropped" and s.drop and s.drop > a.dates["withdraw"]:
+        s.score = weighted(a, s, variant)
+        s.corrected = letter(a, s.score, variant)
+        s.reason = (f"dropped on {s.drop:%B %-d, %Y}, after the last day to withdraw "
+                    f"({a.dates['withdraw']:%B %-d, %Y}), with no approved late withdrawal: the letter grade earned")
+    elif in_window:
         s.corrected = "W"
         s.reason = (f"dropped on {s.drop:%B %-d, %Y}, after the census date ({a.dates['census']:%B %-d, %Y}) and "
                     f"on or before the last day to withdraw ({a.dates['withdraw']:%B %-d, %Y}): the grade is W "
@@ -166,8 +240,57 @@ def grade(a: Analysis, s: Student, agreements: dict[str, tuple[str, str]], varia
         s.corrected, s.reason, s.unsettled = s.roster, "", ""
 
 
+#: The hard level's score block, in this order: ten homework sets, the late sets' points, six quizzes, the exams.
+HARD_SCORE_HEADERS = [*[f"HW {n}" for n in range(1, 11)], "Late sets' points", *[f"Quiz {n}" for n in range(1, 7)],
+                      "Midterm", "Final exam"]
+
+
+def hard_score_values(s: Student) -> list:
+    """The hard score block's values for ``s``: work not submitted as 0, EX kept (SUM, MIN and COUNT skip it), and
+    the points scored on late sets (the formula takes the late penalty off them)."""
+    late_points = sum(s.sets[n] for n in s.late)
+    return [*[0 if p is None else p for p in s.sets], late_points, *[0 if q is None else q for q in s.quizzes],
+            s.midterm or 0, s.final or 0]
+
+
+def hard_formula(a: Analysis, first: int, row: int, sheet: str = "", low: str = "MIN", variant: str = "") -> str:
+    """The weighted score as one live formula over a hard score block that starts at column number ``first``
+    (1-based) of row ``row`` (on ``sheet`` when given): homework (points less the late penalty) over the sets not
+    excused, quizzes without the lowest over the quizzes not excused, the exams; rounded to two decimals."""
+    from openpyxl.utils import get_column_letter as col
+
+    def ref(offset: int) -> str:
+        return f"{sheet}{col(first + offset)}{row}"
+
+    hw, quiz = f"{ref(0)}:{col(first + 9)}{row}", f"{ref(11)}:{col(first + 16)}{row}"
+    penalty = 1 - a.late_credit
+    w = a.weights
+    quiz_part = (f"SUM({quiz})/(20*COUNT({quiz}))*100" if variant == "keeps_lowest_quiz" else
+                 f"(SUM({quiz})-{low}({quiz}{',1' if low == 'SMALL' else ''}))/(20*(COUNT({quiz})-1))*100")
+    return (f"=ROUND({w['homework']}*(SUM({hw})-{float(penalty)}*{ref(10)})/(10*COUNT({hw}))*100"
+            f"+{w['quizzes']}*{quiz_part}+{w['midterm']}*{ref(17)}+{w['final']}*{ref(18)},2)")
+
+
+def write_hard_workbook(a: Analysis, variant: str, formulas: bool = True) -> None:
+    """Sheet Roster at the hard level: the 19-column score block, the weighted score as a live formula, grades."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Roster"
+    sheet.append(["Student ID", "Student name", *HARD_SCORE_HEADERS, "Weighted score", "Roster grade",
+                  "Corrected grade", "Note"])
+    for n, s in enumerate(a.students, start=2):
+        score = None
+        if s.score is not None:
+            score = hard_formula(a, 3, n, variant=variant) if formulas else float(s.score)
+        sheet.append([s.id, s.name, *hard_score_values(s), score, s.roster, s.corrected, s.reason or s.unsettled])
+    book.save(OUT / WORKBOOK)
+
+
 def write_workbook(a: Analysis, variant: str, formulas: bool = True) -> None:
     """Sheet Roster: the score columns, best-five quiz total, weighted score as a live formula, the grades."""
+    if a.hard:
+        write_hard_workbook(a, variant, formulas)
+        return
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Roster"
