@@ -149,6 +149,50 @@ def test_note_that_omits_one_breach_fails_note_breaches(generated, solved):
     assert "note_breaches" in failed_ids(receipt)
 
 
+
+def _under_breaches_heading(solved, text: str, replace: str | None = None) -> None:
+    """Put ``text`` under the note's "SLA breaches" heading: in place of the bullet naming ticket ``replace``, or as
+    a new first bullet."""
+    import docx
+
+    path = solved / layout.OUT_DIR / NOTE
+    document = docx.Document(str(path))
+    heading = next(n for n, p in enumerate(document.paragraphs) if p.text == "SLA breaches")
+    if replace is None:
+        document.paragraphs[heading + 1].insert_paragraph_before(text, style="List Bullet")
+    else:
+        next(p for p in document.paragraphs if replace in p.text).text = text
+    document.save(str(path))
+
+
+def _kept_targets(generated) -> str:
+    facts = generated.oracle()["facts"]
+    return next(t for t in sorted(facts["tickets"]) if t not in facts["breached"])
+
+
+def test_a_breached_ticket_said_to_have_met_its_targets_under_the_breaches_heading_fails(generated, solved):
+    """"NHI-x met both targets: no breach" under "SLA breaches": a reader takes NHI-x as not breached. Evaluator
+    1.4 counted every ticket named under a breaches heading as named breached: note_breaches passed."""
+    first = generated.oracle()["facts"]["breached"][0]
+    _under_breaches_heading(solved, f"{first} met both targets: no breach.", replace=first)
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_breaches"}
+
+
+def test_a_ticket_that_kept_its_targets_listed_under_the_breaches_heading_fails(generated, solved):
+    """A bullet under "SLA breaches" naming a ticket that kept its targets, with nothing clearing it: a reader
+    escalates a ticket that did not breach (evaluator 1.4 read only the breached tickets: passed)."""
+    ticket = _kept_targets(generated)
+    _under_breaches_heading(solved, f"{ticket}: resolution clock to be watched by the evening shift.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_breaches"}
+
+
+def test_a_ticket_said_to_have_met_its_targets_under_the_breaches_heading_passes(generated, solved):
+    """The same heading, a ticket that kept its targets, and "met both targets: no breach": what a reader reads."""
+    ticket = _kept_targets(generated)
+    _under_breaches_heading(solved, f"{ticket} met both targets: no breach.")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
 # ---------------------------------------------------------------------------------------------- coverage set
 def _coverage_note(scenario_cache, tmp_path, extra: list[str]) -> set[str]:
     """The coverage reference's out/ with ``extra`` added to its hand-over; returns the failed ids."""
@@ -168,10 +212,11 @@ def test_coverage_note_saying_no_ticket_breached_and_credits_owed_passes(scenari
 
 
 def test_coverage_note_inventing_a_breach_fails(scenario_cache, tmp_path):
-    """The clean queue has no breach: saying one ticket breached is an invented problem."""
+    """The clean queue has no breach: saying one ticket breached is an invented problem, and (evaluator 1.5) a
+    ticket named as breached that kept its targets fails note_breaches too."""
     ticket = next(iter(scenario_cache.get(TASK, SEEDS[0], "coverage").oracle()["facts"]["tickets"]))
     assert _coverage_note(scenario_cache, tmp_path, [f"{ticket} breached its resolution target."]) == \
-        {"no_invented_issues"}
+        {"no_invented_issues", "note_breaches"}
 
 
 # ---------------------------------------------------------------------------------------------- hard level

@@ -209,3 +209,42 @@ def test_a_second_all_items_row_with_other_figures_fails(generated, solved):
     book.save(path)
     failed = failed_ids(evaluate(generated, path.parent, solved))
     assert {"rebased_indices", "yoy_changes"} <= failed, failed
+
+
+def _second_pay_row(solved: Path, label: str, value) -> None:
+    """Append a second "Pay and jobs" row naming ``label`` (the sheet's own label text) with ``value``."""
+    path = solved / layout.OUT_DIR / "monitor_update.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Pay and jobs"].append([label, value])
+    book.save(path)
+
+
+def test_a_second_employment_row_in_persons_fails(generated, solved):
+    """The right employment row in thousands, then a second one giving the release's persons: a reader sees two
+    employment figures, one a thousand times the other. Evaluator 1.2 read the first row per label: passed."""
+    oracle = generated.oracle()
+    label = oracle["pay_labels"]["employment"]
+    _second_pay_row(solved, label, float(Decimal(oracle["facts"]["pay"]["employment"]) * 1000))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"employment_thousands"}
+
+
+def test_a_second_earnings_row_with_another_growth_fails(generated, solved):
+    oracle = generated.oracle()
+    label = oracle["pay_labels"]["ahe_yoy"]
+    _second_pay_row(solved, label, float(Decimal(oracle["facts"]["pay"]["ahe_yoy"]) + 1))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"pay_growth"}
+
+
+def test_last_months_leisure_figure_on_a_second_row_fails(generated, solved):
+    """"Not published in this release", then a second leisure row carrying last month's earnings forward: the
+    discontinued series is filled after all (evaluator 1.2 read only the first row: passed)."""
+    oracle = generated.oracle()
+    _second_pay_row(solved, oracle["pay_labels"]["lh"], 23.45)
+    assert "discontinued_not_filled" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_repeated_identical_pay_row_passes(generated, solved):
+    oracle = generated.oracle()
+    _second_pay_row(solved, oracle["pay_labels"]["ahe"], float(oracle["facts"]["pay"]["ahe"]))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

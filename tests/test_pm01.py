@@ -296,3 +296,41 @@ def test_hard_last_month_wrongly_excluded_a_genuine_change_that_this_month_budge
     assert len(oracle["facts"]["total_float"]) > 50  # the floor-by-floor schedule
     clean = scenario_cache.get(TASK, seed, "coverage", "hard").oracle()
     assert not [p for p in clean["planted_items"] if p["id"] == "carried_forward_exclusion"]
+
+
+# --- repeated Summary rows -------------------------------------------------------------------------------------------
+
+def _second_summary_row(solved: Path, label: str, value) -> None:
+    """Append a second Summary row naming ``label`` with ``value`` (None: a copy of the first row's value cell)."""
+    path = solved / layout.OUT_DIR / "project_status.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Summary"]
+    row = next(r for r in sheet.iter_rows() if r[0].value == label)
+    sheet.append([label, row[1].value if value is None else value])
+    book.save(path)
+
+
+def test_a_second_bac_row_with_another_figure_fails(generated: Generated, solved: Path):
+    """The right BAC row, then a second BAC row below it giving the budget with the duplicate change order counted
+    again: a reader sees two budgets. Evaluator 1.4 read the first row per label: budget_at_completion passed."""
+    bac = float(generated.oracle()["facts"]["bac"])
+    _second_summary_row(solved, "BAC", bac + 25000)
+    assert "budget_at_completion" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_second_forecast_finish_row_at_the_baseline_fails(generated: Generated, solved: Path):
+    """A second Forecast finish row giving the baseline finish: two finishes, one of them the plan's."""
+    oracle = generated.oracle()
+    baseline = oracle["facts"].get("baseline_finish") or oracle["facts"]["forecast_finish"]
+    wrong = date.fromisoformat(baseline)
+    if wrong == date.fromisoformat(oracle["facts"]["forecast_finish"]):
+        wrong = date.fromordinal(wrong.toordinal() - 14)
+    _second_summary_row(solved, "Forecast finish", wrong)
+    assert "forecast_finish" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_a_repeated_bac_row_with_the_same_formula_passes(generated: Generated, solved: Path):
+    """The BAC given twice by the same live formula says one thing twice: no hedge."""
+    _second_summary_row(solved, "BAC", None)
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -187,3 +187,75 @@ def test_hard_level_pre_award_posting_left_outside_the_statement_passes(scenario
     memo.save(str(out / MEMO))
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _replace_paragraph(path, starts: str, text: str) -> None:
+    document = docx.Document(str(path))
+    paragraph = next(p for p in document.paragraphs if p.text.startswith(starts))
+    paragraph.text = text
+    document.save(str(path))
+
+
+def test_a_wrong_stated_total_with_the_right_figure_in_an_unrelated_sentence_fails(generated, solved):
+    """The summary gives a total eligible spend £1,000 short; the right figure stands only in a sentence about
+    postings reviewed. A reader takes the stated total (evaluator 1.5 found the figure anywhere: passed)."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    eligible, award = Decimal(facts["total_eligible"]), Decimal(facts["total_award"])
+    _replace_paragraph(out / MEMO, "Total eligible spend", f"Total eligible spend for year 1 is "
+                       f"£{eligible - 1000:,.2f} against a total award of £{award:,.2f}.")
+    _add_paragraphs(out / MEMO, f"Postings of £{eligible:,.2f} were reviewed line by line.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}
+
+
+def test_a_memo_with_the_total_only_in_an_unrelated_sentence_fails(generated, solved):
+    """No statement gives the claim's total; the figure is only a count of postings reviewed."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    eligible, award = Decimal(facts["total_eligible"]), Decimal(facts["total_award"])
+    _replace_paragraph(out / MEMO, "Total eligible spend", f"The award of £{award:,.2f} was reviewed; postings of "
+                       f"£{eligible:,.2f} were traced to invoices.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}
+
+
+def test_the_total_given_in_a_memo_table_total_row_passes(generated, solved):
+    """A summary table with a Total row (Award, Eligible spend columns) states both totals: a reader's layout."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    _replace_paragraph(out / MEMO, "Total eligible spend", "The year-1 position is summarised below.")
+    document = docx.Document(str(out / MEMO))
+    table = document.add_table(rows=2, cols=3)
+    for cell, text in zip(table.rows[0].cells, ("Line", "Award (£)", "Eligible spend (£)"), strict=True):
+        cell.text = text
+    for cell, text in zip(table.rows[1].cells, ("Total", f"{Decimal(facts['total_award']):,.2f}",
+                                                f"{Decimal(facts['total_eligible']):,.2f}"), strict=True):
+        cell.text = text
+    document.save(str(out / MEMO))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+def test_figures_given_to_the_wrong_document_fail_the_report_check(generated, solved):
+    """Both numbers near "recruitment", but the report's figure is given as the appendix's and the appendix is to be
+    corrected: a reader would correct the wrong document (evaluator 1.5: passed)."""
+    out = solved / layout.OUT_DIR
+    report = _items(generated)["report_recruitment"]
+    r, a = report["report_figure"], report["appendix_figure"]
+    _replace_paragraph(out / MEMO, "Progress report:", f"Progress report: the report says {a} participants were "
+                       f"recruited but data appendix A shows {r}; the appendix must be corrected to {a}.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.report_recruitment"}
+
+
+def test_the_over_certified_amount_kept_in_the_claim_fails_the_effort_item(generated, solved):
+    """The memo names the researcher, the supported percentage and the amount, but keeps the amount in the claim:
+    a reader would claim it (evaluator 1.5 read only that the amount was there: passed)."""
+    out = solved / layout.OUT_DIR
+    effort = _items(generated)["effort_overcertified"]
+    document = docx.Document(str(out / MEMO))
+    for paragraph in document.paragraphs:
+        if effort["researcher"] in paragraph.text and paragraph.text.startswith("Effort:"):
+            paragraph.text = (f"Effort: {effort['researcher']} is certified at {effort['certified_pct']}% but the "
+                              f"timesheets support {effort['supported_pct']}%; the "
+                              f"£{Decimal(effort['overcharge']):,.2f} of salary stays in the claim.")
+    document.save(str(out / MEMO))
+    assert "item.effort_overcertified" in failed_ids(evaluate(generated, out, solved))

@@ -17,6 +17,7 @@ import io
 import math
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -693,6 +694,25 @@ class Workbook:
                         return right
                 return None
         return None
+
+    def labelled_rows(self, sheet: str, name_of: Callable[[str], str | None],
+                      visible_only: bool = True) -> dict[str, list[Cell | None]]:
+        """Label/value rows: for every row whose first non-empty cell is text that ``name_of`` maps to a name,
+        ``{name: [the first non-empty cell right of the label, or None, one per such row, top to bottom]}``. Every
+        row naming a label is kept: a label given twice with two values is two answers for one subject, and a
+        reader sees both (a reader that kept only the first row passed a right row followed by a contradicting
+        one: PM-01 Summary, ECON-01 Pay and jobs). Empty for a missing sheet; with ``visible_only`` (the default)
+        hidden sheets, rows and columns are not read.
+        """
+        found: dict[str, list[Cell | None]] = {}
+        for row in self.rows(sheet, visible_only):
+            cells = [c for c in row if c.value not in (None, "")]
+            if not cells or not isinstance(cells[0].value, str):
+                continue
+            name = name_of(cells[0].value)
+            if name is not None:
+                found.setdefault(name, []).append(cells[1] if len(cells) > 1 else None)
+        return found
 
     def table(self, sheet: str, required_headers: list[str], search_rows: int = 15,
               visible_only: bool = True) -> list[dict[str, Cell]]:

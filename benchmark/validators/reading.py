@@ -218,6 +218,53 @@ def _rgb(value: str) -> tuple[int, int, int] | None:
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
 
 
+def _props_of(run, styles: _Styles, paragraph_style: str) -> dict[str, object]:
+    """The run properties in force on ``w:r`` ``run``: document defaults, the paragraph's and the run's styles,
+    then its direct formatting."""
+    rpr = run.find(f"{W}rPr")
+    style = rpr.find(f"{W}rStyle") if rpr is not None else None
+    return styles.run(paragraph_style, style.get(f"{W}val", "") if style is not None else "", _run_props(rpr))
+
+
+def _unseen(props: dict[str, object], fill: object, page: str, styled_table: bool = False) -> str:
+    """Why a reader does not see a run with ``props`` on ``fill`` (its shading) or the ``page`` colour: "hidden"
+    (w:vanish), "tiny" (under 2 pt), "invisible" (text within :data:`NEAR` of its background), or "" when seen."""
+    if props.get("vanish"):
+        return "hidden"
+    size = props.get("size")
+    if isinstance(size, int) and size < MIN_HALF_POINTS:
+        return "tiny"
+    colour = _rgb(str(props.get("color", "")))
+    if not fill and styled_table:
+        colour = None  # the table style shades the cell: its background is not known here, so keep the text
+    background = _rgb(str(fill or page)) or _WHITE
+    if colour is not None and max(abs(a - b) for a, b in zip(colour, background, strict=True)) <= NEAR:
+        return "invisible"
+    return ""
+
+
+class RunVisibility:
+    """Whether a reader sees a ``w:r`` of a Word document, by the statements reader's rules (hidden, under 2 pt,
+    in the page's colour), for readers that walk word/document.xml themselves (JOUR-01's redline). Paragraph and
+    cell shading are not resolved: text is judged against its own shading or the page."""
+
+    def __init__(self, archive: zipfile.ZipFile, name: str, root) -> None:
+        """``archive``: the open .docx; ``name``: its file name for messages; ``root``: its parsed document.xml.
+
+        Raises:
+            HostileFile: styles.xml unsafe to read (safety.parse_xml).
+        """
+        self.styles = _Styles(parse_xml(archive.read("word/styles.xml"), f"{name}:word/styles.xml")
+                              if "word/styles.xml" in archive.namelist() else None)
+        background = root.find(f"{W}background")
+        self.page = background.get(f"{W}color", "") if background is not None else ""
+
+    def seen(self, run, paragraph_style: str = "") -> bool:
+        """True when a reader sees ``run`` (a ``w:r`` element) in a paragraph of style ``paragraph_style``."""
+        props = _props_of(run, self.styles, paragraph_style)
+        return not _unseen(props, props.get("fill"), self.page)
+
+
 # ------------------------------------------------------------------------------------------------- the walker
 class _VisibleWalker(_Walker):
     """readers_docx's walker reading only the runs a reader can see, counting the others."""
@@ -239,24 +286,11 @@ class _VisibleWalker(_Walker):
 
     def keep_run(self, run) -> bool:
         text = "".join(t.text or "" for t in run.iter(f"{W}t"))
-        rpr = run.find(f"{W}rPr")
-        style = rpr.find(f"{W}rStyle") if rpr is not None else None
-        props = self.styles.run(self.paragraph_style, style.get(f"{W}val", "") if style is not None else "",
-                                _run_props(rpr))
-        if props.get("vanish"):
-            self.hidden += bool(text.strip())
-            return False
-        size = props.get("size")
-        if isinstance(size, int) and size < MIN_HALF_POINTS:
-            self.tiny += bool(text.strip())
-            return False
-        colour = _rgb(str(props.get("color", "")))
-        shown_fill = props.get("fill") or self.paragraph_fill or self.cell_fill
-        if not shown_fill and self.styled_table:
-            colour = None  # the table style shades the cell: its background is not known here, so keep the text
-        background = _rgb(str(shown_fill or self.page)) or _WHITE
-        if colour is not None and max(abs(a - b) for a, b in zip(colour, background, strict=True)) <= NEAR:
-            self.invisible += bool(text.strip())
+        props = _props_of(run, self.styles, self.paragraph_style)
+        why = _unseen(props, props.get("fill") or self.paragraph_fill or self.cell_fill, self.page,
+                      self.styled_table)
+        if why:
+            setattr(self, why, getattr(self, why) + bool(text.strip()))
             return False
         if text.strip():
             if props.get("bold"):

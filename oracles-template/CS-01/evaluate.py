@@ -21,7 +21,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.4"
+EVALUATOR_VERSION = "CS-01/1.5"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -31,6 +31,10 @@ TICKET_ID = re.compile(r"\bNHI-?\s?(\d{6})\b", re.IGNORECASE)
 #: Words a note uses for a missed service level. Source: the brief ("which tickets breached").
 BREACH_WORDS = re.compile(r"breach|missed|overdue|late|exceed|past (?:its|the|their)? ?(?:target|sla)|outside|"
                           r"over (?:the )?(?:target|sla)|failed", re.IGNORECASE)
+#: What a note says of a ticket that kept its service levels ("met both targets", "within target", "on time").
+#: Source: the brief ("which tickets breached"); a "no breach" under a breaches heading is read with these.
+MET_WORDS = ["met", "within target", "within targets", "within its target", "within its targets",
+             "within the target", "within their targets", "on time", "inside the target", "inside its target"]
 #: Words of a security flag. Source: CC-07 section 4 ("set the flag Security review ... Fraud & Identity").
 FLAG_WORDS = re.compile(r"security|fraud|verif|social.engineer|flag|not action|suspicious|impersonat", re.IGNORECASE)
 #: What doing the requested change says. Source: the ticket's request (change the email, transfer the account).
@@ -211,15 +215,57 @@ def _tickets_in(statement: Statement) -> set[str]:
     return {f"NHI-{n}" for n in TICKET_ID.findall(statement.text)}
 
 
+def _ticket_parts(statement: Statement, ticket: str) -> list[str]:
+    """The parts of a sentence about ``ticket``: the whole sentence when it names one ticket (a table row is read
+    whole), else its parts (split at semicolons, commas, "but", "while", "whereas") that name the ticket."""
+    if statement.cells is not None or len(_tickets_in(statement)) < 2:
+        return [statement.text]
+    parts = re.split(r"[;,]|\b(?:but|while|whereas)\b", statement.text)
+    return [p for p in parts if ticket in {f"NHI-{n}" for n in TICKET_ID.findall(p)}] or [statement.text]
+
+
+def _cleared(text: str) -> bool:
+    """True when ``text`` says a ticket kept its targets ("met both targets: no breach", "did not breach"): a
+    :data:`MET_WORDS` term or a negated breach word, and no breach asserted."""
+    if hypothetical(text) or reported(text) or asserted(text, BREACH_WORDS):
+        return False
+    return asserted(text, MET_WORDS) or bool(BREACH_WORDS.search(text))
+
+
+def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
+    """``(named as breached, said to have kept their targets)``: the tickets a reader of the note takes as breached
+    (named in a statement that speaks of a breach in its words or its heading, unless its part about the ticket
+    clears it) and those the note clears anywhere. Evaluator 1.4 took every ticket under a breaches heading as
+    named breached, so "NHI-x met both targets: no breach" there read as a breach."""
+    breached, cleared = set(), set()
+    for statement in note:
+        if statement.kind == "heading":
+            continue
+        for ticket in _tickets_in(statement):
+            parts = _ticket_parts(statement, ticket)
+            silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
+            if any(_cleared(p) for p in parts):
+                cleared.add(ticket)
+            elif BREACH_WORDS.search(statement.section) or any(asserted(p, BREACH_WORDS) for p in parts) or \
+                    (silent and asserted(statement.text, BREACH_WORDS)):  # "Breached: NHI-1 (resp), NHI-2 (resol)"
+                breached.add(ticket)
+    return breached, cleared
+
+
 def check_note(ev: common.Evaluation, facts: dict, note: list[Statement], tol: dict[str, Decimal]) -> None:
-    """Criteria ``note_breaches`` (each breached ticket named where the note speaks of breaches), ``note_credits``
-    (the credit total stated in a statement about credits) and ``note_flag`` (the flagged ticket named with the
-    reason)."""
-    about_breach = [s for s in note if BREACH_WORDS.search(f"{s.section} {s.text}")]
-    named = set().union(*(_tickets_in(s) for s in about_breach)) if about_breach else set()
+    """Criteria ``note_breaches`` (each breached ticket named as breached, none said to have kept its targets, and
+    no other ticket named as breached: :func:`breach_reading`), ``note_credits`` (the credit total stated in a
+    statement about credits) and ``note_flag`` (the flagged ticket named with the reason)."""
+    named, cleared = breach_reading(note)
     missing = [t for t in facts["breached"] if t not in named]
-    ev.criterion("note_breaches", "the hand-over names every ticket that breached", bool(note) and not missing,
-                 weight=2, detail=f"not named as breached: {missing}" if missing else "all named")
+    contradicted = [t for t in facts["breached"] if t in cleared]
+    invented = sorted(t for t in named - set(facts["breached"]) if t in facts["tickets"])
+    ev.criterion("note_breaches", "the hand-over names every ticket that breached, and no other, as breached",
+                 bool(note) and not missing and not contradicted and not invented, weight=2,
+                 detail="; ".join([f"not named as breached: {missing}"] * bool(missing)
+                                  + [f"said to have kept their targets: {contradicted}"] * bool(contradicted)
+                                  + [f"named as breached but kept their targets: {invented}"] * bool(invented))
+                 or "all named")
     credit_said = [s for s in note if re.search(r"credit", f"{s.section} {s.text}", re.IGNORECASE)]
     ok = any(figure_stated(s.text, facts["credit_total"], tol["amount"]) for s in credit_said)
     ev.criterion("note_credits", "the hand-over states the total of the credits owed", ok,

@@ -27,7 +27,7 @@ from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.2"
+EVALUATOR_VERSION = "ECON-01/1.3"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -105,23 +105,16 @@ def table(book: common.Workbook | None, sheet_name: str, columns: dict[str, str]
     return None
 
 
-def labelled(book: common.Workbook | None, sheet_name: str, labels: dict[str, str]) -> dict[str, common.Cell | None]:
-    """``{name: the first non-empty cell right of the label}`` for each of ``labels`` found in column A of the sheet
-    (labels compared letter for letter, case and punctuation aside); a label not found is absent from the result,
-    a label with nothing beside it maps to None."""
+def labelled(book: common.Workbook | None, sheet_name: str, labels: dict[str, str]
+             ) -> dict[str, list[common.Cell | None]]:
+    """``{name: [the first non-empty cell right of the label, or None, on each row]}`` for each of ``labels`` found as
+    a row's first cell (labels compared letter for letter, case and punctuation aside; Workbook.labelled_rows):
+    every row naming a label is read, so a second row giving another figure is seen. A label not found is absent."""
     sheet = book.sheet_name(sheet_name) if book else None
     if sheet is None:
         return {}
     wanted = {key(label): name for name, label in labels.items()}
-    found: dict[str, common.Cell | None] = {}
-    for row in book.rows(sheet):
-        cells = [c for c in row if c.value is not None]
-        if not cells or not isinstance(cells[0].value, str):
-            continue
-        name = wanted.get(key(cells[0].value))
-        if name and name not in found:
-            found[name] = cells[1] if len(cells) > 1 else None
-    return found
+    return book.labelled_rows(sheet, lambda text: wanted.get(key(text)))
 
 
 def series_name(text: Any, names: list[str]) -> str | None:
@@ -205,29 +198,31 @@ def check_pay(ev: common.Evaluation, book: common.Workbook | None, facts: dict, 
     found = labelled(book, "Pay and jobs", labels)
     pay = facts["pay"]
 
-    def value(name: str) -> Decimal | None:
-        cell = found.get(name)
-        return percent(cell) if name.endswith("yoy") else (cell.number if cell is not None else None)
+    def values(name: str) -> list[Decimal | None]:
+        """The figure on every row naming ``name`` ([None] when no row does): evaluator 1.2 read the first row only,
+        so a right earnings row followed by a second one with another figure passed."""
+        cells = found.get(name) or [None]
+        return [percent(c) if name.endswith("yoy") else (c.number if c is not None else None) for c in cells]
 
-    wrong = [f"{labels[n]}: expected {pay[n]} got {value(n)}" for n, t in
-             (("ahe", tol["dollars"]), ("ahe_yoy", tol["percent"]), ("real_ahe_yoy", tol["percent"]))
-             if not close(value(n), pay[n], t)]
+    def wrong_of(names: tuple[tuple[str, Decimal], ...]) -> list[str]:
+        return [f"{labels[n]}: expected {pay[n]} got {', '.join(map(str, values(n)))}" for n, limit in names
+                if not all(close(v, pay[n], limit) for v in values(n))]
+
+    wrong = wrong_of((("ahe", tol["dollars"]), ("ahe_yoy", tol["percent"]), ("real_ahe_yoy", tol["percent"])))
     ev.criterion("pay_growth", "Pay and jobs: average hourly earnings, their year-on-year change and the real change "
                  "((1 + nominal) / (1 + inflation) - 1)", not wrong, weight=2, detail="; ".join(wrong) or "all correct")
-    wrong = [f"{labels[n]}: expected {pay[n]} got {value(n)}" for n in ("employment", "employment_change")
-             if not close(value(n), pay[n], tol["thousands"])]
+    wrong = wrong_of((("employment", tol["thousands"]), ("employment_change", tol["thousands"])))
     ev.criterion("employment_thousands", "Pay and jobs: employment and its year-on-year change in thousands of "
                  "persons (the new release publishes persons)", not wrong, weight=2,
                  detail="; ".join(wrong) or "both correct")
     if ev.coverage:
-        wrong = [f"{labels[n]}: expected {pay[n]} got {value(n)}" for n, t in
-                 (("lh", tol["dollars"]), ("lh_yoy", tol["percent"])) if not close(value(n), pay[n], t)]
+        wrong = wrong_of((("lh", tol["dollars"]), ("lh_yoy", tol["percent"])))
         ev.criterion("leisure_reported", "Pay and jobs: leisure and hospitality earnings and their year-on-year "
                      "change (the release publishes them)", not wrong, weight=2,
                      detail="; ".join(wrong) or "both correct")
         return
-    filled = [f"{labels[n]}: {found[n].value!r}" for n in ("lh", "lh_yoy")
-              if found.get(n) is not None and found[n].number is not None]
+    filled = [f"{labels[n]}: {c.value!r}" for n in ("lh", "lh_yoy") for c in found.get(n, [])
+              if c is not None and c.number is not None]
     gone = oracle["discontinued"]
     told, carried = [], []
     for statement in about(note, LEISURE):

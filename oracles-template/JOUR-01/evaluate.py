@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import common
-from claims import figure_stated, finding, mentions
+from claims import asserted, figure_stated, finding, mentions
 from ooxml_strict import open_package
+from reading import RunVisibility
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.0"
+EVALUATOR_VERSION = "JOUR-01/1.1"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -57,7 +58,11 @@ class Redline:
 
 
 def read_redline(path: Path) -> Redline:
-    """Every ``w:p`` of word/document.xml (tables included) as accepted and original text.
+    """Every ``w:p`` of word/document.xml (tables included) as accepted and original text. The accepted text is
+    what the desk sees: runs a reader cannot see (hidden, under 2 pt, in the page's colour: reading.RunVisibility)
+    are left out of it (evaluator 1.0 read them, so a right figure inserted as hidden text passed with the wrong
+    one deleted and nothing visible in its place); the original keeps them, so hidden text added untracked is
+    still an edit.
 
     Raises:
         UnreadableFile: not a readable Word document (safety.check_zip, no word/document.xml, malformed XML).
@@ -68,18 +73,24 @@ def read_redline(path: Path) -> Redline:
         if "word/document.xml" not in archive.namelist():
             raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
         root = parse_xml(archive.read("word/document.xml"), f"{path.name}:word/document.xml")
+        visibility = RunVisibility(archive, path.name, root)
     result = Redline()
+    style = [""]
 
-    def walk(element: Any, state: str, now: list[str], before: list[str], piece: list[str] | None) -> None:
+    def walk(element: Any, state: str, now: list[str], before: list[str], piece: list[str] | None,
+             seen: bool = True) -> None:
         for child in element:
             if child.tag in INSERTED or child.tag in DELETED:
                 kind = "ins" if child.tag in INSERTED else "del"
                 collected: list[str] = []
-                walk(child, kind, now, before, collected)
+                walk(child, kind, now, before, collected, seen)
                 (result.inserted if kind == "ins" else result.deleted).append("".join(collected))
                 continue
-            if child.tag == f"{W}t" and state != "del":
-                now.append(child.text or "")
+            if child.tag == f"{W}r":
+                walk(child, state, now, before, piece, seen and visibility.seen(child, style[0]))
+            elif child.tag == f"{W}t" and state != "del":
+                if seen:
+                    now.append(child.text or "")
                 if state == "":
                     before.append(child.text or "")
                 if piece is not None:
@@ -96,11 +107,13 @@ def read_redline(path: Path) -> Redline:
                 now.append(" ")
                 before.append(" ")
             elif child.tag != f"{W}rPr" and child.tag != f"{W}pPr":
-                walk(child, state, now, before, piece)
+                walk(child, state, now, before, piece, seen)
 
     for paragraph in root.iter(f"{W}p"):
         now: list[str] = []
         before: list[str] = []
+        pstyle = paragraph.find(f"{W}pPr/{W}pStyle")
+        style[0] = pstyle.get(f"{W}val", "") if pstyle is not None else ""
         walk(paragraph, "", now, before, None)
         result.accepted.append(_norm("".join(now)))
         result.original.append(_norm("".join(before)))
@@ -183,11 +196,15 @@ def check_story(ev: common.Evaluation, oracle: dict[str, Any], story: Redline | 
     parks = items["parks_percentage"]
     right, wrong = Decimal(parks["right"]), Decimal(parks["wrong"])
     stated = percentages(whole)
-    ok = right in stated and wrong not in stated and (not tracked or (right in percentages(inserted)
-                                                                       and wrong in percentages(deleted)))
+    # Evaluator 1.0 took the right percentage anywhere in the story: the Parks sentence could lose its figure and
+    # an unrelated sentence carry it. A reader reads the increase where the story speaks of Parks.
+    parks_said = any(right in percentages(p) for p in accepted if mentions(p, "parks"))
+    ok = parks_said and wrong not in stated and (not tracked or (right in percentages(inserted)
+                                                                 and wrong in percentages(deleted)))
     ev.criterion("story_parks_percentage", "the Parks and Recreation increase is corrected to the change on the "
                  f"earlier year's budget ({right}%) as a tracked change", ok, weight=2,
-                 detail=f"percentages in the accepted story {sorted(map(str, stated))}; inserted "
+                 detail=f"percentages in the accepted story {sorted(map(str, stated))} (the right one where it "
+                        f"speaks of Parks: {parks_said}); inserted "
                         f"{sorted(map(str, percentages(inserted)))}, deleted {sorted(map(str, percentages(deleted)))}")
 
     police = items["police_prior_year"]
@@ -294,6 +311,74 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
         missing.append(f"Police ${checks['police']} million")
     if not any(mentions(t, checks["speaker"]) and mentions(t, QUOTE_WORDS) for t in texts):
         missing.append(f"quote by {checks['speaker']}")
+    subjects = (("parks", lambda t: Decimal(checks["parks_wrong_pct"]) in percentages(t),
+                 lambda t: Decimal(checks["parks_pct"]) in percentages(t)),
+                ("police", lambda t: figure_stated(t, Decimal(checks["police_prior"]), tol),
+                 lambda t: figure_stated(t, Decimal(checks["police"]), tol)),
+                (QUOTE_WORDS, lambda t: mentions(t, checks["wrong_speaker"]),
+                 lambda t: mentions(t, checks["speaker"])))
+    reversed_ = [f"{t[:90]!r}" for subject, wrong, right in subjects for t in texts
+                 if mentions(t, subject) and given_as_right(t, wrong, right)]
+    reversed_ += [f"{s.where}: {column} {value!r}" for subject, wrong, _ in subjects for s in memo
+                  if s.cells is not None and mentions(s.text, subject)
+                  for column, value in s.cells.items() if CORRECTED_COLUMN.search(column)
+                  and not DRAFT_COLUMN.search(column) and wrong(value)]
     ev.criterion("memo_corrections", "the memo gives the Parks increase, the Police figure and the pool quote's "
-                 "speaker as they should stand", bool(texts)
-                 and not missing, weight=2, detail=f"missing: {missing}" if missing else f"{len(texts)} entries")
+                 "speaker as they should stand, and never the draft's as what should stand", bool(texts)
+                 and not missing and not reversed_, weight=2,
+                 detail="; ".join([f"missing: {missing}"] * bool(missing)
+                                  + [f"the draft's figure given as the right one: {reversed_[:2]}"] * bool(reversed_))
+                 or f"{len(texts)} entries")
+
+
+#: What introduces the figure a correction puts in ("it should say 11.9%", "corrected to $44.8 million").
+CORRECTION_CUE = re.compile(r"\b(?:should\s+(?:say|read|be|have\s+been|give)|corrected\s+to|changed\s+to|"
+                            r"amended\s+to|replaced\s+(?:with|by)|now\s+reads?|(?:correct|right)\s+(?:figure|"
+                            r"percentage|speaker|attribution|name)\s+is)\b|->|\u2192", re.IGNORECASE)
+#: A memo table's column giving what should stand ("Corrected", "Should read", "Correct figure"), and one giving
+#: the draft's ("Incorrect", "As drafted", "Was"): a row reads by its headers.
+CORRECTED_COLUMN = re.compile(r"correct|should|fix|amend|right|now|stand", re.IGNORECASE)
+DRAFT_COLUMN = re.compile(r"incorrect|draft|\bwas\b|original|wrong|before", re.IGNORECASE)
+#: Where the figure a cue introduces ends: a semicolon, a sentence's end, or the source that follows it.
+_CLAUSE_END = re.compile(r";|\.(?:\s|$)|\bsource\b", re.IGNORECASE)
+#: What a memo entry says of a figure it found right (the brief: "say also what you checked and found right").
+VERDICT_WORDS = ["correct", "right", "matches", "accurate", "confirmed", "verified", "checks out", "stands"]
+
+
+def given_as_right(entry: str, wrong, right) -> bool:
+    """True when a memo entry gives the draft's figure (``wrong``: a test on text) as what should stand: after a
+    :data:`CORRECTION_CUE` up to the clause's end ("the draft says 11.9%; it should say 10.6%" reversed), as
+    found right (:data:`VERDICT_WORDS`) in an entry that never gives the right one (``right``), or as a
+    possibility beside it (:func:`hedged_entry`). Evaluator 1.0
+    asked only that the right figure appear in an entry about the subject, so a memo correcting the story the
+    wrong way round passed."""
+    for cue in CORRECTION_CUE.finditer(entry):
+        rest = entry[cue.end():]
+        end = _CLAUSE_END.search(rest)
+        if wrong(rest[:end.start() if end else len(rest)]):
+            return True
+    if wrong(entry) and not right(entry) and asserted(entry, VERDICT_WORDS):
+        return True
+    return hedged_entry(entry, wrong, right)
+
+
+#: Words that offer a figure as a possibility ("though it may have been Soren Ellery"), and words that mark a figure
+#: as the draft's ("the draft had 10.6%, possibly from ..."), which make the clause a description of the error.
+HEDGE = re.compile(r"\b(?:possibly|perhaps|maybe|may\s+have\s+been|might\s+have\s+been|could\s+have\s+been|"
+                   r"depending\s+on|either|unclear|uncertain)\b", re.IGNORECASE)
+DRAFT_MARK = re.compile(r"\b(?:draft|drafted|was|had|says|said|instead|not|previously|originally|wrong|incorrect|"
+                        r"error|mistaken)\b", re.IGNORECASE)
+
+
+def hedged_entry(entry: str, wrong, right) -> bool:
+    """True when a memo entry offers the draft's figure beside the right one as a possibility: the two joined by
+    "or" in one clause ("11.9% or 10.6%"), or a clause giving the draft's figure with a :data:`HEDGE` word and no
+    :data:`DRAFT_MARK` ("attributed to Marchetti, though it may have been Ellery")."""
+    for clause in re.split(r"[;,]|\.(?:\s|$)", entry):
+        if not wrong(clause):
+            continue
+        if right(clause) and re.search(r"\bor\b", clause, re.IGNORECASE) and not DRAFT_MARK.search(clause):
+            return True
+        if HEDGE.search(clause) and not DRAFT_MARK.search(clause):
+            return True
+    return False

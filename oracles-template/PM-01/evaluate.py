@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.4"
+EVALUATOR_VERSION = "PM-01/1.5"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -109,26 +109,26 @@ def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
     return found
 
 
-def summary_values(book: common.Workbook | None) -> dict[str, Any]:
-    """``{key: Cell}`` for each Summary label the visible sheet holds: the first non-empty cell right of the first
-    cell in column A whose text is the label, starts with it or names it in brackets ("Budget at completion (BAC)")."""
+def summary_label(text: str) -> str | None:
+    """The :data:`LABELS` key a Summary label names: the label itself, a label starting with it, or it in brackets
+    ("Budget at completion (BAC)"); None for any other text."""
+    label = common.normalize_text(text).rstrip(":")
+    for key, names in LABELS.items():
+        for name in (common.normalize_text(n) for n in names):
+            if label == name or label.startswith(name + " ") or f"({name})" in label:
+                return key
+    return None
+
+
+def summary_values(book: common.Workbook | None) -> dict[str, list[Any]]:
+    """``{key: [Cell]}`` for each Summary label the visible sheet holds: the first non-empty cell right of each
+    label (:func:`summary_label`), one per row naming it (Workbook.labelled_rows). Evaluator 1.4 read the first
+    row only, so a right BAC row followed by a second BAC row with another figure passed."""
     if book is None or book.sheet_name("Summary") is None:
         return {}
-    found: dict[str, Any] = {}
-    for row in book.rows(book.sheet_name("Summary")):
-        if not row or not isinstance(row[0].value, str):
-            continue
-        label = common.normalize_text(row[0].value).rstrip(":")
-        for key, names in LABELS.items():
-            if key in found:
-                continue
-            for name in (common.normalize_text(n) for n in names):
-                if label == name or label.startswith(name + " ") or f"({name})" in label:
-                    value = next((c for c in row[1:] if c.value not in (None, "")), None)
-                    if value is not None:
-                        found[key] = value
-                    break
-    return found
+    rows = book.labelled_rows(book.sheet_name("Summary"), summary_label)
+    return {key: [c for c in cells if c is not None] for key, cells in rows.items()
+            if any(c is not None for c in cells)}
 
 
 def _yes_no(value: Any) -> bool | None:
@@ -141,51 +141,53 @@ def check_summary(ev: common.Evaluation, book: common.Workbook | None, facts: di
     """The Summary's figures, dates and critical path against the oracle."""
     got = summary_values(book)
 
-    def number(key: str) -> Decimal | None:
-        cell = got.get(key)
-        return None if cell is None else cell.number if cell.number is not None else ev.number(cell.value)
+    def numbers(key: str) -> list[Decimal | None]:
+        return [c.number if c.number is not None else ev.number(c.value) for c in got.get(key, [])]
+
+    def right(key: str, want: Any, limit: Decimal) -> bool:
+        """Every row giving ``key`` gives ``want`` (two rows with two figures are a hedge)."""
+        return bool(got.get(key)) and all(common.close(n, want, limit) for n in numbers(key))
 
     def shown(key: str) -> str:
-        cell = got.get(key)
-        return "missing" if cell is None else repr(cell.value)
+        return " and ".join(repr(c.value) for c in got[key]) if got.get(key) else "missing"
 
-    def day(key: str) -> date | None:
-        cell = got.get(key)
-        if cell is None:
-            return None
-        return _day(cell.date) if cell.date is not None else _day(cell.value)
+    def days(key: str) -> list[date | None]:
+        return [_day(c.date) if c.date is not None else _day(c.value) for c in got.get(key, [])]
 
     forecast = date.fromisoformat(facts["forecast_finish"])
+    finishes = days("forecast_finish")
     ev.criterion("forecast_finish", "the Summary's forecast finish is the latest early finish of the forecast "
                  "network (export durations plus the delays the site reported, project calendar)",
-                 day("forecast_finish") == forecast, weight=2,
-                 detail=f"forecast finish {day('forecast_finish')} ({shown('forecast_finish')}), expected {forecast}")
-    path = [a.upper() for a in ACTIVITY.findall(str(got["critical_path"].value))] if "critical_path" in got else []
+                 bool(finishes) and all(d == forecast for d in finishes), weight=2,
+                 detail=f"forecast finish {finishes} ({shown('forecast_finish')}), expected {forecast}")
+    paths = [[a.upper() for a in ACTIVITY.findall(str(c.value))] for c in got.get("critical_path", [])]
     ev.criterion("critical_path", "the Summary's critical path is the chain of zero-float activities of the "
-                 "forecast network", set(path) == set(facts["critical_path"]) and len(path) == len(set(path)),
-                 weight=2, detail=f"critical path {path or shown('critical_path')}; expected {facts['critical_path']}")
+                 "forecast network", bool(paths) and all(set(p) == set(facts["critical_path"])
+                                                         and len(p) == len(set(p)) for p in paths),
+                 weight=2, detail=f"critical path {paths or shown('critical_path')}; expected {facts['critical_path']}")
 
     wrong = []
     for key in ("bac", "pv", "ev", "ac"):
-        if not common.close(number(key), facts[key], tol):
+        if not right(key, facts[key], tol):
             wrong.append(f"{key.upper()} {shown(key)} (expected {facts[key]})")
     ev.criterion("budget_at_completion", "BAC is the original budgets plus the approved change orders, each change "
-                 "counted once", common.close(number("bac"), facts["bac"], tol), weight=2,
+                 "counted once", right("bac", facts["bac"], tol), weight=2,
                  detail=f"BAC {shown('bac')}, expected {facts['bac']}")
     ev.criterion("earned_value_figures", "PV, EV and AC at the data date are right to the dollar",
                  not [w for w in wrong if not w.startswith("BAC")],
                  detail="; ".join(w for w in wrong if not w.startswith("BAC")) or "PV, EV and AC match")
     bad_index = [f"{k.upper()} {shown(k)} (expected {facts[k]})" for k in ("cpi", "spi")
-                 if not common.close(number(k), facts[k], index_tol)]
+                 if not right(k, facts[k], index_tol)]
     ev.criterion("performance_indices", "CPI = EV / AC and SPI = EV / PV", not bad_index,
                  detail="; ".join(bad_index) or "CPI and SPI match")
     ev.criterion("estimate_at_completion", "EAC by the brief's formula, AC + (BAC - EV) / (CPI x SPI)",
-                 common.close(number("eac"), facts["eac"], tol), weight=2,
+                 right("eac", facts["eac"], tol), weight=2,
                  detail=f"EAC {shown('eac')}, expected {facts['eac']}")
 
-    not_formulas = [k for k in FORMULA_FIGURES if k in got and not got[k].is_formula]
-    not_live = [k for k in FORMULA_FIGURES if k in got and got[k].is_formula and book is not None
-                and not is_live(book, got[k].sheet, got[k].coordinate, book.sheet_name("Earned Value") or "Earned Value")]
+    not_formulas = [k for k in FORMULA_FIGURES if any(not c.is_formula for c in got.get(k, []))]
+    not_live = [k for k in FORMULA_FIGURES if book is not None and any(
+        c.is_formula and not is_live(book, c.sheet, c.coordinate, book.sheet_name("Earned Value") or "Earned Value")
+        for c in got.get(k, []))]
     missing = [k for k in FORMULA_FIGURES if k not in got]
     ev.criterion("formulas_present", "BAC, PV, EV, AC, CPI, SPI and EAC on the Summary are formulas over the "
                  "Earned Value sheet", bool(got) and not (not_formulas or not_live or missing),

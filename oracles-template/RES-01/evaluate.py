@@ -18,11 +18,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, finding, stances
+from claims import about, figure_stated, figures_given, finding, mentions, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.5"
+EVALUATOR_VERSION = "RES-01/1.6"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -44,7 +44,9 @@ EXCLUDED = {
                  "not claimable", "removed from the claim", "not claimed", "cannot be claimed", "withdrawn",
                  # a pre-award posting left outside the award year's statement (an independent solver, seed 9206)
                  "outside the statement", "outside the award year", "left out", "left it out", "out of the claim",
-                 "moved off the project code", "moving it off the project code"],
+                 "moved off the project code", "moving it off the project code",
+                 # an over-certified salary taken off Staff costs (alternative prose memo)
+                 "taken out", "taken off", "out of staff", "deducted", "removed"],
     "claimed": ["is eligible", "are eligible", "remains eligible", "is allowable", "is claimable", "is claimed",
                 "will be claimed", "stays in the claim", "kept in the claim", "recoded", "reclassified",
                 "moved to other direct costs"],
@@ -170,13 +172,51 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
                  detail=f"typed values in {typed[:8]}" if typed else note)
 
 
+#: What names the total eligible spend where a memo gives its figure ("Total eligible spend for year 1 is £X",
+#: "Eligible spend totals £X", "We can claim X of eligible spend"). Source: the brief ("the total eligible spend
+#: against the total award").
+TOTAL_LABELS = [re.compile(r"\btotal\s+eligible\s+(?:spend|expenditure|costs?)(?:\s+(?:for|in)\s+(?:the\s+)?"
+                           r"(?:year[\s-]*(?:1|one)|first\s+year|award\s+year))?", re.IGNORECASE),
+                re.compile(r"\beligible\s+(?:spend|expenditure|costs?)\s+(?:totals|totalled|totaled|comes\s+to|"
+                           r"came\s+to)\b", re.IGNORECASE),
+                re.compile(r"\b(?:total\s+claim|claim\s+total|we\s+can\s+claim|claimable\s+total)\b", re.IGNORECASE)]
+#: What a statement giving the total is about: the claim or eligible spend in total (a sentence that only happens to
+#: hold the figure, "Payments of £X were reviewed", says nothing about the claim).
+TOTAL_SUBJECT = ["total", "totals", "claim", "eligible"]
+#: A money figure as a memo writes one (a year or "year 1" is no figure of the claim).
+_MONEY = re.compile(r"[£$]|\d,\d{3}|\.\d{2}\b")
+
+
+def total_figures(memo: list[Statement]) -> list[tuple[Statement, Decimal | None]]:
+    """The money figures the memo gives as its total eligible spend: after a :data:`TOTAL_LABELS` label in prose or
+    in a label/value row, and under an "eligible" header in a table row labelled Total; ``(statement, amount)``
+    with the amount as read (None when unreadable)."""
+    found = [(s, text) for label in TOTAL_LABELS for s, text in figures_given(memo, label)]
+    for statement in memo:
+        if statement.cells is not None and any(common.normalize_text(v).startswith("total")
+                                               for v in statement.cells.values()):
+            found += [(statement, v) for k, v in statement.cells.items() if mentions(k, "eligible") and v]
+    return [(s, common.parse_number(text)) for s, text in found if _MONEY.search(text)]
+
+
 def check_memo_total(ev: common.Evaluation, oracle: dict, memo: list[Statement], tol: Decimal) -> None:
-    """Criterion ``memo_total``: the memo states the total eligible spend and the total award."""
-    texts = [" ".join(s.cells.values()) if s.cells is not None else s.text for s in memo]
-    found = {k: any(common.text_has_amount(t, Decimal(oracle["facts"][k]), tol) for t in texts)
-             for k in ("total_eligible", "total_award")}
-    ev.criterion("memo_total", "the memo states the total eligible spend against the total award",
-                 all(found.values()), detail=f"stated: {found}")
+    """Criterion ``memo_total``: the memo states the total eligible spend in a statement about the claim's total
+    (:data:`TOTAL_SUBJECT`) and the total award in one about the award, and gives no other figure as the total
+    eligible spend (:func:`total_figures`: a second total is a hedge). Evaluator 1.5 took either figure anywhere in
+    the memo, so a wrong stated total beside the right figure in an unrelated sentence passed."""
+    eligible, award = (Decimal(oracle["facts"][k]) for k in ("total_eligible", "total_award"))
+
+    def stated(statements: list[Statement], amount: Decimal) -> bool:
+        return any(figure_stated(" ".join(s.cells.values()) if s.cells is not None else s.text, amount, tol)
+                   for s in statements)
+
+    found = {"total_eligible": stated(about(memo, TOTAL_SUBJECT), eligible),
+             "total_award": stated(about(memo, "award"), award)}
+    other = [f"{s.where}: {_money(got)}" for s, got in total_figures(memo)
+             if got is None or abs(got - eligible) > tol]
+    ev.criterion("memo_total", "the memo states the total eligible spend against the total award, and no other "
+                 "total", all(found.values()) and not other,
+                 detail=f"stated: {found}" + (f"; other totals given: {other[:3]}" if other else ""))
 
 
 def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -> None:
@@ -217,11 +257,13 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
     texts = [" ".join(s.cells.values()) if s.cells is not None else s.text for s in lines]
     supported = any(re.search(rf"(?<![\d.]){effort['supported_pct']}(?:\.0+)?\s*(?:%|per ?cent)", t) for t in texts)
     amount = any(common.text_has_amount(t, Decimal(effort["overcharge"]), tol) for t in texts)
+    # Evaluator 1.5 took the amount's mere presence: "the £X stays in the claim" passed. A reader needs it excluded.
+    excluded = list(stances(memo, _amount_subject(effort["overcharge"]), EXCLUDED)) == ["excluded"]
     ev.criterion("item.effort_overcertified", f"the memo states that {effort['researcher']}'s timesheets support "
                  f"{effort['supported_pct']}% (not the certified {effort['certified_pct']}%) and the "
-                 f"{_money(Decimal(effort['overcharge']))} excluded", supported and amount, weight=2,
+                 f"{_money(Decimal(effort['overcharge']))} excluded", supported and amount and excluded, weight=2,
                  detail=f"{len(lines)} statements name {surname}; supported % stated: {supported}; "
-                        f"amount stated: {amount}")
+                        f"amount stated: {amount}; stated as excluded (and never as claimed): {excluded}")
     for item_id, why in (("ineligible_cost", "ineligible under the conditions"),
                          ("prior_period_cost", "posted before the award year (hard level)")):
         if item_id not in items:
@@ -238,11 +280,41 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
     def stated(number: int) -> bool:
         return any(re.search(rf"(?<![\d.,£$]){number}(?![\d.,]\d)(?!\s*%)", t) for t in rtexts)
 
+    swapped = swapped_figures(recruit, report["report_figure"], report["appendix_figure"])
     ev.criterion("item.report_recruitment", f"the memo states that the report's {report['report_figure']} "
                  f"participants disagree with the appendix's {report['appendix_figure']}",
-                 stated(report["appendix_figure"]) and stated(report["report_figure"]), weight=2,
+                 stated(report["appendix_figure"]) and stated(report["report_figure"]) and not swapped, weight=2,
                  detail=f"appendix figure stated: {stated(report['appendix_figure'])}; report figure stated: "
-                        f"{stated(report['report_figure'])}")
+                        f"{stated(report['report_figure'])}"
+                        + (f"; figures given to the wrong document: {swapped[:3]}" if swapped else ""))
+
+
+#: The two documents compared, as a memo names them right before the figure each gives ("the report says 62",
+#: "appendix A shows 57", "Recruitment: report 62, appendix 57"): the noun "report" ("reported" and "reports" are
+#: verbs that any document can do) and "appendix" with its letter.
+REPORT_DOC = re.compile(r"\breport\b", re.IGNORECASE)
+APPENDIX_DOC = re.compile(r"(?i:\bappendix\b)(?:\s+[A-Z]\b)?")
+#: A correction's target ("the report must be corrected to 57", "should read 57").
+_CORRECTED_TO = re.compile(r"\b(?:corrected|amended|changed|revised|updated)\s+to\s+(\d+)\b|"
+                           r"\bshould\s+(?:read|say|show|state)\s+(\d+)\b", re.IGNORECASE)
+
+
+def swapped_figures(recruit: list[Statement], report_figure: int, appendix_figure: int) -> list[str]:
+    """Where the memo ties a recruitment figure to the wrong document: the appendix's figure given right after
+    "report" (or the report's after "appendix"), or the report's figure named as the correction. Each table cell
+    is read as a sentence of its own. Evaluator 1.5 asked only that both numbers appear near a recruitment word,
+    so "the report says 57 but the appendix shows 62; the appendix must be corrected to 57" passed."""
+    parts = [Statement(v, s.section, None, "sentence", s.where) for s in recruit
+             for v in (s.cells.values() if s.cells is not None else [s.text]) if v]
+    wrong = []
+    for label, other in ((REPORT_DOC, appendix_figure), (APPENDIX_DOC, report_figure)):
+        wrong += [f"{s.where}: {text} after {label.pattern!r}" for s, text in figures_given(parts, label, gap=1)
+                  if common.parse_number(text) == other and report_figure != appendix_figure]
+    for s in parts:
+        for match in _CORRECTED_TO.finditer(s.text):
+            if int(next(g for g in match.groups() if g)) == report_figure:
+                wrong.append(f"{s.where}: correction to {report_figure}")
+    return wrong
 
 
 def check_injection(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str, Any]], memo: list[Statement],
