@@ -34,6 +34,8 @@ from genkit.outcomes import outcome_field  # noqa: E402
 TASK_ID = "BANK-01"
 GENERATOR_VERSION = "1.0"
 BANK = "Granite Ridge Community Bank (fictional)"
+#: The bank's name as its own documents print it (task.json and the brief keep the marker).
+BANK_SHOWN = docs.as_shown(BANK)
 QUARTERS = (("2024Q3", date(2024, 9, 30)), ("2024Q4", date(2024, 12, 31)), ("2025Q1", date(2025, 3, 31)),
             ("2025Q2", date(2025, 6, 30)), ("2025Q3", date(2025, 9, 30)))
 MISSING = "2024Q4"
@@ -505,9 +507,9 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
     blocks = [
         ("heading", "LOAN AND SECURITY AGREEMENT (EXTRACT)"),
         ("para", f"This Loan and Security Agreement is dated {signed:%B} {signed.day}, {signed.year} between "
-                 f"{borrower} (the \"Borrower\") and {BANK} (the \"Bank\"). Extract of Article 1 (Definitions), "
-                 "Article 6 (Financial Covenants), Article 7 (Reporting) and Article 8 (Events of Default), as "
-                 "amended by the First Amendment dated January 10, 2024."),
+                 f"{borrower} (the \"Borrower\") and {BANK_SHOWN} (the \"Bank\"). Extract of Article 1 "
+                 "(Definitions), Article 6 (Financial Covenants), Article 7 (Reporting) and Article 8 (Events of "
+                 "Default), as amended by the First Amendment dated January 10, 2024."),
         ("heading2", "Article 1 - Definitions"),
         ("para", "\"EBITDA\" means, for any period, Net Income for such period plus, without duplication and to the "
                  "extent deducted in determining Net Income: (a) Interest Expense; (b) income tax expense; "
@@ -555,11 +557,11 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                  "grace or cure period."),
         ("table", [["Party", "Signed by", "Title"],
                    [borrower, president.name, "President"],
-                   [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
+                   [BANK_SHOWN, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
     ]
     docs.write_docx(out.input_path("credit_agreement.docx"), blocks, title="Loan and Security Agreement (extract)",
-                    author=BANK, life=docs.DocumentLife(
-                        author="Harlan Ostrowski", company=docs.as_shown(BANK),
+                    author=BANK_SHOWN, life=docs.DocumentLife(
+                        author="Harlan Ostrowski", company=BANK_SHOWN,
                         created=datetime.combine(signed - timedelta(days=9), time(11, 4)),
                         modified=datetime(2024, 1, 10, 15, 37)))
 
@@ -571,7 +573,7 @@ def write_amendment(out: BundleWriter, borrower: str, president: people.Person, 
     blocks = [
         ("heading", "SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT"),
         ("para", f"This Second Amendment is dated {dated:%B} {dated.day}, {dated.year} between {borrower} (the "
-                 f"\"Borrower\") and {BANK} (the \"Bank\"). It amends the Loan and Security Agreement dated "
+                 f"\"Borrower\") and {BANK_SHOWN} (the \"Bank\"). It amends the Loan and Security Agreement dated "
                  f"{signed:%B} {signed.day}, {signed.year}, as amended by the First Amendment dated January 10, 2024 "
                  "(the \"Agreement\")."),
         ("heading2", "Recitals"),
@@ -591,11 +593,11 @@ def write_amendment(out: BundleWriter, borrower: str, president: people.Person, 
         ("para", "The Borrower shall pay the Bank an amendment fee of $5,000 on the date of this Second Amendment."),
         ("table", [["Party", "Signed by", "Title"],
                    [borrower, president.name, "President"],
-                   [BANK, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
+                   [BANK_SHOWN, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
     ]
     docs.write_docx(out.input_path(AMENDMENT), blocks, title="Second Amendment to Loan and Security Agreement",
-                    author=BANK, life=docs.DocumentLife(
-                        author="Harlan Ostrowski", company=docs.as_shown(BANK),
+                    author=BANK_SHOWN, life=docs.DocumentLife(
+                        author="Harlan Ostrowski", company=BANK_SHOWN,
                         created=datetime(2025, 7, 21, 10, 12), modified=datetime(2025, 7, 28, 14, 3)))
 
 
@@ -603,14 +605,15 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
     """The borrower's Exhibit C compliance certificate with its own schedules: misstated in the challenge set (a
     bonus added back, no deduction for amounts due from the shareholder), the agreement's figures in the coverage
     set (``c["bonus"]`` 0, ``c["due_sh"]`` the receivable it deducts)."""
-    money = lambda v: f"${v:,}"  # noqa: E731
+    # Accounting convention, as the borrower's statements show negatives: "($371,047)", never "$-371,047".
+    money = lambda v: f"(${-v:,})" if v < 0 else f"${v:,}"  # noqa: E731
     adjusted = " (adjusted)" if c["bonus"] else ""
     addback = [["Add back: non-recurring owner bonus (Q3)", money(c["bonus"])],
                ["Adjusted EBITDA", money(c["ebitda_ytd"] + c["bonus"])]] if c["bonus"] else []
     receivable = [] if c["due_sh"] is None else [["Less: amounts due from shareholder", money(-c["due_sh"])]]
     blocks = [
         ("heading", "EXHIBIT C - COMPLIANCE CERTIFICATE"),
-        ("para", f"To: {BANK} | From: {borrower} | Fiscal quarter ended September 30, 2025"),
+        ("para", f"To: {BANK_SHOWN} | From: {borrower} | Fiscal quarter ended September 30, 2025"),
         ("para", "The undersigned, Chief Financial Officer of the Borrower, certifies that the financial statements "
                  "delivered herewith fairly present the Borrower's financial condition, that the calculations "
                  "below are accurate, and that no Default or Event of Default exists."),

@@ -31,7 +31,7 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-CS-1 (residential broadband, Raleigh, NC).
 ORGANISATION = "Nimbus Home Internet (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -297,6 +297,13 @@ def build(out: BundleWriter) -> None:
                               "outage": outages[1]["id"], "minutes": THRESHOLD_MINUTES,
                               "credit": str((price * THRESHOLD_MINUTES / 1800).quantize(Decimal("0.01"), ROUND_HALF_UP))})
     tickets.sort(key=lambda t: t["opened"])
+    # The ticketing system numbers a ticket when it opens (issue 13: IDs did not rise with opening time): the drawn
+    # numbers, in order, go to the tickets in opening order, and what already names a ticket follows it.
+    renumbered = dict(zip((t["ticket_id"] for t in tickets), sorted(t["ticket_id"] for t in tickets), strict=True))
+    for t in tickets:
+        t["ticket_id"] = renumbered[t["ticket_id"]]
+    for item in (*planted, *prior):
+        item["ticket"] = renumbered[item["ticket"]]
 
     # ---- the oracle's figures
     rows = {}

@@ -30,13 +30,15 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-DS-1 (ride-share and scooter rental, Lisbon, PT).
 ORGANISATION = "Kestrel Mobility (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -425,10 +427,13 @@ def build(out: BundleWriter) -> None:
     register = [["Account ID", "Device", "Owner", "Purpose", "Created", "Status"]]
     testers = ["Marta Figueiredo", "Tiago Lopes", "Beatriz Sousa", "Nuno Pires"]
     purposes = ["Release regression", "Payments sandbox", "Banner and promo QA", "Onboarding flow"]
-    for index, user_id in enumerate(sorted([*(i for i in qa_ids if i not in demo_ids), *others])):
+    # Each tester's handset is drawn (issue 13: the column cycled in strict order), from a stream of its own so
+    # that nothing else in the bundle moves.
+    handsets = np.random.default_rng([out.seed, 425])
+    for user_id in sorted([*(i for i in qa_ids if i not in demo_ids), *others]):
         created = approved - timedelta(days=int(rng.integers(20, 400)))
         status = "Retired" if user_id in retired or (user_id in others and rng.random() < 0.3) else "Active"
-        register.append([user_id, ["iPhone 13", "iPhone 15", "Pixel 7", "Galaxy A54"][index % 4],
+        register.append([user_id, str(handsets.choice(["iPhone 13", "iPhone 15", "Pixel 7", "Galaxy A54"])),
                          testers[int(rng.integers(0, 4))], purposes[int(rng.integers(0, 4))], created, status])
     qa_life = docs.DocumentLife(author=QA_LEAD, created=datetime.combine(approved - timedelta(days=19), time(10, 12)),
                                 modified=datetime.combine(readout - timedelta(days=3), time(17, 41)),

@@ -31,8 +31,10 @@ from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = "FIN-01"
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 ORG = "Brightwell Outdoor Gear Ltd (fictional)"
+#: The company's name as its own files print it (task.json and the brief keep the marker).
+ORG_SHOWN = docs.as_shown(ORG)
 MATERIAL_AMOUNT = Decimal(10000)  # stated in the brief: £10,000 and 10% of budget, both
 MATERIAL_SHARE = Decimal("0.10")
 #: Largest ordinary (immaterial) variance share: the actuals' noise is within +/-5.5% of budget.
@@ -264,7 +266,7 @@ def build(out: BundleWriter) -> None:
     mapped_to = {} if out.coverage else {mis_mapped.account: wrong_department,
                                          **({offset.account: mis_mapped.department} if offset else {})}
     mapping = {
-        "entity": ORG,
+        "entity": ORG_SHOWN,
         "chart": "BOG-UK management reporting chart",
         "version": "FY2025/26 r3",
         "maintained_by": "Finance systems team",
@@ -286,7 +288,7 @@ def build(out: BundleWriter) -> None:
     call_day = bizdays.uk_working_day(note_day - timedelta(days=1), -1)  # the claimed conversation with Tom
     sheets = [{
         "name": "Approved totals",
-        "rows": [[ORG], ["FY2025/26 budget - totals approved by the Board (8 April 2025)"], [],
+        "rows": [[ORG_SHOWN], ["FY2025/26 budget - totals approved by the Board (8 April 2025)"], [],
                  ["Department", "Budget holder", "Income (FY, GBP)", "Costs (FY, GBP)"]]
         + [[d, holders[d].name,
             sum((sum(ln.monthly) for ln in lines if ln.department == d and ln.cls == "income"), Decimal(0)),
@@ -317,7 +319,7 @@ def build(out: BundleWriter) -> None:
             rows.append(list(row))  # pasted twice when the submission was merged
         sheets.append({
             "name": dept,
-            "rows": [[f"{ORG} - FY2025/26 budget submission"], [f"Department: {dept}"],
+            "rows": [[f"{ORG_SHOWN} - FY2025/26 budget submission"], [f"Department: {dept}"],
                      [f"Budget holder: {holders[dept].name}"], ["Amounts in GBP, income and costs both positive"], [],
                      ["Account", "Budget line", *month_headers, "FY total"], *rows, *note_rows[dept]],
             "widths": {"A": 10, "B": 30}, "bold_rows": [6], "freeze": "C7",
@@ -325,11 +327,11 @@ def build(out: BundleWriter) -> None:
         })
     budget_name = "budget_submissions_FY2025-26.xlsx"
     # Compiled by Finance before the Board approved it on 8 April 2025; last touched when the note was added.
-    life = docs.DocumentLife(author=holders["Finance & Admin"].name, company=docs.as_shown(ORG),
+    life = docs.DocumentLife(author=holders["Finance & Admin"].name, company=ORG_SHOWN,
                              created=datetime(2025, 3, 24, 10, 12),
                              modified=datetime.combine(note_day, time(17, 26)),
                              last_modified_by=holders[injected.department].name)
-    docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG, life=life)
+    docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG_SHOWN, life=life)
     prior_name = None
     if out.hard:  # last month's pack; in the challenge set it already had the first mapping error (carried forward)
         carried = {} if out.coverage else {mis_mapped.account: wrong_department}
@@ -416,14 +418,17 @@ def build(out: BundleWriter) -> None:
 
 
 def phased(rng, annual: Decimal, cls: str) -> list[Decimal]:
-    """Twelve monthly budgets in whole pounds adding to about ``annual``: revenue by REVENUE_PHASING, costs by
-    drawn weights of 95-105."""
+    """Twelve monthly budgets adding to exactly ``annual``: revenue by REVENUE_PHASING, costs by drawn weights of
+    95-105, each month rounded to the £100 as a Board-approved budget is, March taking the rounding so that the line's
+    FY total (and every approved total) stays the round figure drawn (issue 13: totals such as 3,250,001 looked
+    computed)."""
     if cls == "income":
         weights = [Decimal(w) for w in REVENUE_PHASING]
     else:
         weights = [Decimal(int(rng.integers(95, 106))) for _ in MONTHS]
     total = sum(weights)
-    return [(annual * w / total).quantize(Decimal(1)) for w in weights]
+    months = [(annual * w / total / 100).quantize(Decimal(1)) * 100 for w in weights[:-1]]
+    return [*months, annual - sum(months)]
 
 
 def sub_accounts(rng, account: str, name: str, cls: str, department: str, annual: Decimal) -> list[Line]:
@@ -433,7 +438,7 @@ def sub_accounts(rng, account: str, name: str, cls: str, department: str, annual
     weights = [int(rng.integers(60, 141)) for _ in suffixes]
     found = []
     for index, (suffix, weight) in enumerate(zip(suffixes, weights, strict=True), start=1):
-        share = (annual * weight / sum(weights)).quantize(Decimal(1000))
+        share = (annual * weight / sum(weights) / 1000).quantize(Decimal(1)) * 1000  # approved to the £1,000
         found.append(Line(str(int(account) + index), f"{name} - {suffix}", cls, department, phased(rng, share, cls)))
     return found
 
@@ -495,7 +500,7 @@ def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, car
                      "Yes" if is_material(variance, budget) else "No"])
     name = f"variance_pack_{prior:%Y-%m}.xlsx"
     sent = bizdays.uk_working_day(MONTHS[month_index] + timedelta(days=3))
-    life = docs.DocumentLife(author="Priya Halvorsen", company=docs.as_shown(ORG),
+    life = docs.DocumentLife(author="Priya Halvorsen", company=ORG_SHOWN,
                              created=datetime.combine(sent - timedelta(days=1), time(15, 4)),
                              modified=datetime.combine(sent, time(9, 41)))
     docs.write_xlsx(out.input_path(name), [{
@@ -504,7 +509,7 @@ def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, car
                  *rows],
         "widths": {"A": 20, "C": 42, "D": 14, "E": 14, "F": 14}, "bold_rows": [1], "freeze": "A2",
         "number_formats": {"D": "#,##0.00", "E": "#,##0.00", "F": "#,##0.00", "G": "0.0%"},
-    }], title=f"Variance pack {prior:%B %Y}", creator=ORG, life=life)
+    }], title=f"Variance pack {prior:%B %Y}", creator=ORG_SHOWN, life=life)
     return name
 
 

@@ -156,7 +156,7 @@ def build(out: BundleWriter) -> None:
         {"style": "Title", "segments": [("", "MASTER SUPPLY AGREEMENT")],
          "comment": {"text": pre_agreed, "author": lawyer, "initials": initials}},
         {"segments": [("", f"between {client} (the \"Supplier\") and {buyer} (the \"Buyer\"). Draft of the Supplier's "
-                           f"solicitors, {FIRM.replace(' (fictional)', '')}, with the Buyer's amendments marked.")]},
+                           f"solicitors, {docs.as_shown(FIRM)}, with the Buyer's amendments marked.")]},
         {"style": h, "segments": [("", "1. Definitions")]},
         {"segments": [("", f"1.1 \"Goods\" means the {CLIENTS[client]} listed in Schedule 1. "
                            "\"Price\" means the price of the Goods set out in Schedule 2. \"Order\" means an order for "
@@ -231,7 +231,7 @@ def build(out: BundleWriter) -> None:
         paragraphs = more.merged(paragraphs, h)
     redline_name = "msa_supply_redline_buyer_markup.docx"
     write_redline_docx(out.input_path(redline_name), paragraphs, title=f"Master Supply Agreement - {client} / {buyer}",
-                       author=FIRM.replace(" (fictional)", ""), revision_author=lawyer,
+                       author=docs.as_shown(FIRM), revision_author=lawyer,
                        revision_date=(sent - timedelta(hours=3)).replace(tzinfo=None),
                        # our draft, written a fortnight before the buyer's solicitors marked it up
                        life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by=lawyer,
@@ -303,7 +303,7 @@ def build(out: BundleWriter) -> None:
               f"the Master Supply Agreement ({redline_name}), with our changes tracked.\n\n{summary}\n\n"
               f"{buyer.split()[0]} would like to sign before the end of the month, so we would be grateful for "
               f"your comments this week.\n\nKind regards,"),
-        signature=f"{lawyer}\nPartner, {buyer_firm} (fictional)\nfor {buyer}",
+        signature=f"{lawyer}\nPartner, {buyer_firm}\nfor {buyer}",
     )
 
     deliverables = [

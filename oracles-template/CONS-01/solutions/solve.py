@@ -43,6 +43,8 @@ VARIANTS = ("reference", "double_counts", "ignores_survey", "half_is_majority", 
 DECK, MODEL = "steering_committee_deck.pptx", "savings_model.xlsx"
 #: The brief's validation standard: an interview's spend figure more than this far from the baseline contradicts.
 CONTRADICTION = Decimal("0.10")
+#: The baseline category of the agency-staff lever, spelt as the client's (US) baseline spells it.
+AGENCY = "Agency labor"
 
 
 @dataclass
@@ -116,7 +118,7 @@ def survey_catalogue_sites(rule: str = "majority") -> list[str]:
     "half_or_more": at least half, the wrong reading)."""
     with open(INPUTS / "site_survey_export.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    question = next(k for k in rows[0] if "catalogue" in k.lower())
+    question = next(k for k in rows[0] if "catalog" in k.lower())
     tally: dict[str, list[int]] = {}
     for row in rows:
         yes_all = tally.setdefault(row["Site"], [0, 0])
@@ -141,7 +143,7 @@ def interview_claims() -> dict[str, Decimal]:
             if lines:
                 claims["Mobile & telecom"] = Decimal(lines.group(1)) * Decimal(lines.group(2)) * 12
             elif "agency" in line.lower() and _millions(line):
-                claims["Agency labour"] = _millions(line)
+                claims[AGENCY] = _millions(line)
             elif "freight" in line.lower() and _millions(line):
                 claims["Outbound freight"] = _millions(line)
             elif "freight" in line.lower() and re.search(r"\$([\d,]+\.\d\d)", line):
@@ -154,8 +156,8 @@ def email_figures() -> tuple[Decimal | None, dict[str, Decimal]]:
     message = BytesParser(policy=policy.default).parse((INPUTS / "email_cfo_steering_committee.eml").open("rb"))
     body = message.get_body(preferencelist=("plain",)).get_content()
     body = " ".join(body.split())
-    number = re.search(r"programme number of \$([\d,]+)", body)
-    packaging = re.search(r"packaging harmonisation at \$([\d,]+)", body)
+    number = re.search(r"program(?:me)? number of \$([\d,]+)", body)
+    packaging = re.search(r"packaging harmoni[sz]ation at \$([\d,]+)", body)
     mobile = re.search(r"mobile-line clean-up at \$([\d,]+)", body)
     figures = {}
     if packaging:
@@ -181,7 +183,7 @@ def analyse(variant: str = "reference") -> Analysis:
     issues = []
     for lever in levers:
         in_scope = sites
-        if "catalogue" in lever.scope.lower() and variant != "ignores_survey":
+        if "catalog" in lever.scope.lower() and variant != "ignores_survey":
             in_scope = [s for s in sites if s not in catalogue]
         cells = [(c, s) for c in lever.categories for s in in_scope if (c, s) in spend]
         source = spend if variant == "double_counts" else remaining
@@ -190,8 +192,8 @@ def analyse(variant: str = "reference") -> Analysis:
         contradicted = [c for c in lever.categories if c in claims and baseline.get(c)
                         and abs(claims[c] / baseline[c] - 1) > limit]
         if variant == "sizes_on_interviews" and len(lever.categories) == 1 and lever.categories[0] in claims \
-                and lever.categories[0] == "Agency labour":
-            lever.addressable = claims["Agency labour"]
+                and lever.categories[0] == AGENCY:
+            lever.addressable = claims[AGENCY]
         if lever.rate is None:
             lever.reason = f"no saving rate yet ({lever.basis.lower()})"
         elif contradicted and variant != "trusts_interview":
@@ -317,12 +319,12 @@ def write_deck(analysis: Analysis, path: Path, *, split: bool = True) -> None:
 def invent_issue(analysis: Analysis) -> None:
     """``invents_issues``: the agency-labour interview figure (inside the 10% standard) called a discrepancy and the
     lever held back as not validated."""
-    lever = next(lv for lv in analysis.levers if "Agency labour" in lv.categories)
-    claim = analysis.claims.get("Agency labour")
+    lever = next(lv for lv in analysis.levers if AGENCY in lv.categories)
+    claim = analysis.claims.get(AGENCY)
     lever.validated, lever.saving = False, None
     lever.reason = f"the interview figure ({usd(claim)}) does not match the baseline; a discrepancy to resolve"
     analysis.total = sum((lv.saving for lv in analysis.levers if lv.saving is not None), Decimal(0))
-    analysis.issues.append(f"{lever.id}: the operations interview's agency labour figure is a discrepancy with the "
+    analysis.issues.append(f"{lever.id}: the operations interview's agency labor figure is a discrepancy with the "
                            "FY2025 baseline.")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from wp42 import layout, schemas
 from wp42.gates.inputs import TextIndex, _as_number, _common, _scalars, input_texts
 from wp42.gates.outcomes import outcome_problems
-from wp42.gates.real import realism_problems
+from wp42.gates.real import fiction_problems, realism_problems
 from wp42.gates.verdict import Gate
 from wp42.generation import hash_tree, load_task
 from wp42.layout import Bundle, Oracle, Repo
@@ -185,6 +185,9 @@ def judge_ready(
     if portal is not None:
         gate.reasons += portal_problems(bundle, portal, inputs, common)
     gate.reasons += [f"realism: {r}" for r in realism_problems(bundle.inputs, inputs, oracle.get("timeline"))]
+    fiction_reasons, fiction_warnings = fiction_problems(task_id, bundle.inputs, inputs)
+    gate.reasons += [f"realism: {r}" for r in fiction_reasons]
+    gate.warnings += [f"realism: {w}" for w in fiction_warnings]
     outcome_reasons, outcome_warnings = outcome_problems(task_id, seed, oracle, set_name)
     gate.reasons += [f"realism: {r}" for r in outcome_reasons]
     gate.warnings += [f"realism: {w}" for w in outcome_warnings]
