@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.7"
+EVALUATOR_VERSION = "HR-01/1.8"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -32,6 +32,7 @@ ISSUE_WORDS = {
     "terminated_paid": ("terminat", "left", "leaver", "ended", "former"),
     "wrong_rate": ("hourly rate", "wrong rate", "old rate", "rate in force", "previous rate"),
     "hours_not_paid": ("not paid", "unpaid hours", "missing hours", "hours missing"),
+    "duplicate_payment": ("duplicate", "paid twice", "twice", "double payment", "second payment"),
 }
 #: Two kinds offered in place of each other in one Issue cell: "or", "and/or", "either", a slash between words.
 ALTERNATIVE_WORDS = re.compile(r"\b(?:or|either)\b|[a-z]\s*/\s*[a-z]")
