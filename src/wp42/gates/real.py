@@ -117,7 +117,12 @@ def dates_outside(properties: dict[str, dict[str, str]], timeline: dict[str, Any
 
 def realism_problems(inputs_dir: Path, texts: dict[str, str], timeline: dict[str, Any] | None) -> list[str]:
     """Every realism reason for the inputs under ``inputs_dir`` (:func:`library_traces` and :func:`dates_outside`)."""
+    properties = input_properties(inputs_dir)
+    return library_traces(properties, texts) + dates_outside(properties, timeline)
+
+
+def input_properties(inputs_dir: Path) -> dict[str, dict[str, str]]:
+    """``{relative path: document_properties(path)}`` of every input that has properties."""
     properties = {p.relative_to(inputs_dir).as_posix(): document_properties(p)
                   for p in sorted(Path(inputs_dir).rglob("*")) if p.is_file() and not p.is_symlink()}
-    properties = {rel: props for rel, props in properties.items() if props}
-    return library_traces(properties, texts) + dates_outside(properties, timeline)
+    return {rel: props for rel, props in properties.items() if props}
