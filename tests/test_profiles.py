@@ -80,3 +80,13 @@ def test_supplier_lines_are_what_the_supplier_sells():
     prices = {profiles.draw_price(np.random.default_rng(s), line) for s in range(50)}
     assert min(prices) >= line["price"][0] and max(prices) <= line["price"][1] and len(prices) > 10
     assert not bizdays.is_working_day(bizdays.date(2025, 8, 25), profile.holiday_region)  # summer bank holiday
+
+
+def test_an_invoice_from_a_supplier_bills_only_what_it_sells():
+    profile = profiles.load("ORG-PROC-1")
+    for seed in range(10):
+        lines = profiles.draw_lines(np.random.default_rng(seed), profile, 2, supplier="Luddenden Farm Eggs Ltd")
+        assert sorted(line["sku"] for line in lines) == ["EGG-360", "LEG-10"]
+    assert len({line["sku"] for line in profiles.draw_lines(np.random.default_rng(1), profile, 16)}) == 16
+    with pytest.raises(ValueError, match="2 lines from Ryburn Oils Ltd; 3 asked"):
+        profiles.draw_lines(np.random.default_rng(0), profile, 3, supplier="Ryburn Oils Ltd")

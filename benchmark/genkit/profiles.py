@@ -205,6 +205,21 @@ def compose_names(rng: np.random.Generator, name_words: tuple[str, ...] | list[s
     return list(found)
 
 
+def draw_lines(rng: np.random.Generator, profile: Profile, n: int, supplier: str | None = None,
+               side: str = "buys") -> list[dict[str, Any]]:
+    """``n`` distinct lines in a seeded random order: what ``supplier`` sells the organisation when one is named (an
+    invoice from a dairy bills dairy), else any line of ``side``.
+
+    Raises:
+        ValueError: fewer than ``n`` lines to draw from.
+        KeyError: ``supplier`` is not one of its suppliers.
+    """
+    pool = profile.supplied_by(supplier) if supplier is not None else profile.lines(side)
+    if len(pool) < n:
+        raise ValueError(f"{profile.id}: {len(pool)} lines {'from ' + supplier if supplier else side}; {n} asked")
+    return [pool[int(i)] for i in rng.permutation(len(pool))[:n]]
+
+
 def draw_price(rng: np.random.Generator, line: dict[str, Any]) -> Decimal:
     """A unit price for ``line`` drawn uniformly in its ``price`` range, to the cent (the profile's currency)."""
     low, high = line["price"]
