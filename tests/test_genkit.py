@@ -83,8 +83,36 @@ def test_england_and_wales_working_days():
     assert bizdays.is_uk_working_day(date(2025, 7, 4))  # a US holiday, not an English one
     assert bizdays.uk_working_day(date(2025, 12, 25)) == date(2025, 12, 29)
     assert bizdays.uk_working_day(date(2025, 12, 28), -1) == date(2025, 12, 24)
-    with pytest.raises(ValueError, match="outside the England and Wales holiday table"):
-        bizdays.is_uk_working_day(date(2030, 1, 2))
+    # the hand-kept table stopped at Easter 2026; the library knows the rest of the year and beyond
+    assert not bizdays.is_uk_working_day(date(2026, 8, 31))  # summer bank holiday
+    assert not bizdays.is_uk_working_day(date(2030, 4, 19))  # Good Friday 2030
+
+
+@pytest.mark.parametrize(("region", "holiday", "weekday_before"), [
+    ("CA-AB", date(2025, 2, 17), date(2025, 2, 14)),  # Alberta Family Day
+    ("DE-NW", date(2025, 6, 19), date(2025, 6, 18)),  # Fronleichnam in North Rhine-Westphalia
+    ("NL", date(2025, 4, 21), date(2025, 4, 17)),  # Tweede Paasdag (the 18th is Good Friday in the calendar)
+    ("PT", date(2025, 6, 10), date(2025, 6, 9)),  # Dia de Portugal
+    ("NO", date(2025, 5, 29), date(2025, 5, 28)),  # Kristi himmelfartsdag
+    ("US-CA", date(2025, 3, 31), date(2025, 3, 28)),  # Cesar Chavez Day, a California holiday only
+    ("GB-SCT", date(2025, 8, 4), date(2025, 8, 1)),  # Scottish summer bank holiday
+])
+def test_working_days_of_each_region(region, holiday, weekday_before):
+    assert not bizdays.is_working_day(holiday, region)
+    assert bizdays.working_day(holiday, region, -1) == weekday_before
+    assert bizdays.add_working_days(weekday_before, 1, region) > holiday
+    assert bizdays.count_working_days(weekday_before, bizdays.add_working_days(weekday_before, 1, region), region) == 1
+
+
+def test_counting_working_days_backwards_and_forwards():
+    good_friday_week = date(2025, 4, 22)  # the Tuesday after Easter Monday
+    assert bizdays.add_working_days(good_friday_week, -1, "GB-ENG") == date(2025, 4, 17)
+    assert bizdays.add_working_days(date(2025, 4, 17), 1, "GB-ENG") == good_friday_week
+    assert bizdays.count_working_days(good_friday_week, date(2025, 4, 17), "GB-ENG") == -1
+    assert bizdays.is_working_day(date(2025, 3, 31), "US")  # not federal
+    assert bizdays.holiday_name(date(2025, 12, 25), "DE-NW") is not None
+    with pytest.raises(ValueError, match="unknown holiday region"):
+        bizdays.is_working_day(date(2025, 1, 2), "XX")
 
 
 def test_run_generator_refuses_a_set_it_does_not_write(tmp_path):

@@ -1,66 +1,99 @@
-"""Business-day calendar helpers (Monday-Friday, minus US federal holidays with the weekend-observed rule)."""
+"""Business-day calendars by region, backed by the ``holidays`` package (PyPI, "Open World Holidays Framework").
+
+A **region** is an ISO 3166 code: a country (``"US"``, ``"NL"``, ``"PT"``, ``"NO"``) or a country and one of its
+subdivisions (``"GB-ENG"`` England, ``"GB-SCT"`` Scotland, ``"US-OH"``, ``"CA-AB"``, ``"DE-NW"``). Its working days
+are the days outside the country's weekend (the package's ``weekend``, Saturday and Sunday for every country WP42
+uses) that are not a public holiday of the region, observed dates included (a holiday falling on a weekend moves to
+the weekday the country's rule names: Friday or Monday in the US, the next weekday in England).
+
+``"US"`` alone is the federal calendar (OPM's observance rule), which the generators have always used for US
+organisations; a state code adds that state's own public holidays. The old entry points keep their behaviour:
+:func:`is_business_day` and friends are ``"US"``, :func:`is_uk_working_day` / :func:`uk_working_day` are
+``"GB-ENG"`` (England and Wales share their bank holidays).
+"""
 
 from __future__ import annotations
 
 import calendar
 from datetime import date, timedelta
+from functools import cache
+
+import holidays
+
+#: The federal calendar every US-based generator has used (``is_business_day``).
+US = "US"
+#: England and Wales bank holidays (gov.uk/bank-holidays), ``is_uk_working_day``.
+ENGLAND_AND_WALES = "GB-ENG"
 
 
-def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """The n-th ``weekday`` (0 = Monday) of a month; n = -1 is the last one."""
-    days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1) if date(year, month, d).weekday() == weekday]
-    return date(year, month, days[n if n < 0 else n - 1])
+@cache
+def calendar_for(region: str) -> holidays.HolidayBase:
+    """The holiday calendar of ``region`` (``"US"``, ``"GB-ENG"``, ``"DE-NW"`` ...), every year on demand.
+
+    Raises:
+        ValueError: the country or the subdivision is unknown to the ``holidays`` package.
+    """
+    country, _, subdivision = region.upper().partition("-")
+    try:
+        return holidays.country_holidays(country, subdiv=subdivision or None)
+    except NotImplementedError as exc:
+        raise ValueError(f"unknown holiday region {region!r}: use an ISO 3166 code such as 'US', 'GB-ENG', "
+                         f"'DE-NW' ({exc})") from exc
 
 
-def _observed(day: date) -> date:
-    if day.weekday() == 5:
-        return day - timedelta(days=1)
-    if day.weekday() == 6:
-        return day + timedelta(days=1)
+def is_working_day(day: date, region: str) -> bool:
+    """True for a day outside ``region``'s weekend that is not one of its public holidays (observed dates count).
+
+    Raises:
+        ValueError: ``region`` is unknown (:func:`calendar_for`).
+    """
+    cal = calendar_for(region)
+    return day.weekday() not in cal.weekend and day not in cal
+
+
+def holiday_name(day: date, region: str) -> str | None:
+    """The name of ``region``'s public holiday on ``day`` (``"Good Friday"``), or None."""
+    return calendar_for(region).get(day)
+
+
+def working_day(day: date, region: str, step: int = 1) -> date:
+    """``day`` if it is a working day of ``region``, else the next one (``step`` 1) or the previous one (-1)."""
+    if step not in (1, -1):
+        raise ValueError(f"step must be 1 or -1, not {step}")
+    while not is_working_day(day, region):
+        day += timedelta(days=step)
     return day
 
 
-def us_holidays(year: int) -> set[date]:
-    """US federal bank holidays of ``year`` (Federal Reserve schedule, observed dates)."""
-    return {
-        _observed(date(year, 1, 1)),
-        _nth_weekday(year, 1, 0, 3),  # Martin Luther King Jr. Day
-        _nth_weekday(year, 2, 0, 3),  # Presidents Day
-        _nth_weekday(year, 5, 0, -1),  # Memorial Day
-        _observed(date(year, 6, 19)),
-        _observed(date(year, 7, 4)),
-        _nth_weekday(year, 9, 0, 1),  # Labor Day
-        _nth_weekday(year, 10, 0, 2),  # Columbus Day
-        _observed(date(year, 11, 11)),
-        _nth_weekday(year, 11, 3, 4),  # Thanksgiving
-        _observed(date(year, 12, 25)),
-    }
+def add_working_days(day: date, n: int, region: str) -> date:
+    """The working day ``n`` working days after ``day`` (``n`` > 0) or ``-n`` before it (``n`` < 0).
+
+    A non-working ``day`` first rolls to the next working day (forwards, and for ``n`` = 0) or the previous one
+    (backwards), as a "T+n" settlement convention counts: ``add_working_days(friday, 1)`` is Monday.
+    """
+    step = 1 if n >= 0 else -1
+    day = working_day(day, region, step)
+    for _ in range(abs(n)):
+        day = working_day(day + timedelta(days=step), region, step)
+    return day
 
 
-def is_business_day(day: date) -> bool:
-    """True for a weekday that is not a US federal holiday."""
-    return day.weekday() < 5 and day not in us_holidays(day.year)
-
-
-def business_days(first: date, last: date) -> list[date]:
-    """Every business day from ``first`` to ``last`` inclusive, in order."""
+def working_days(first: date, last: date, region: str) -> list[date]:
+    """Every working day of ``region`` from ``first`` to ``last`` inclusive, in order."""
     out, day = [], first
     while day <= last:
-        if is_business_day(day):
+        if is_working_day(day, region):
             out.append(day)
         day += timedelta(days=1)
     return out
 
 
-def add_business_days(day: date, n: int) -> date:
-    """The business day ``n`` business days after ``day`` (``n`` >= 0; 0 rolls a non-business day forward)."""
-    while not is_business_day(day):
-        day += timedelta(days=1)
-    for _ in range(n):
-        day += timedelta(days=1)
-        while not is_business_day(day):
-            day += timedelta(days=1)
-    return day
+def count_working_days(start: date, end: date, region: str) -> int:
+    """Working days after ``start`` up to and including ``end``; negative when ``end`` is before ``start``
+    (``count_working_days(d, add_working_days(d, n, r), r) == n`` for a working day ``d``)."""
+    if end >= start:
+        return len(working_days(start + timedelta(days=1), end, region))
+    return -len(working_days(end, start - timedelta(days=1), region))
 
 
 def month_bounds(year: int, month: int) -> tuple[date, date]:
@@ -68,34 +101,50 @@ def month_bounds(year: int, month: int) -> tuple[date, date]:
     return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
 
 
+# --- US federal calendar (the original API; every US generator uses it) ------------------------------------------
+
+
+def us_holidays(year: int) -> set[date]:
+    """US federal holidays of ``year`` that fall on weekdays (observed dates), from the ``holidays`` package."""
+    return set(working_days_off(year, US))
+
+
+def working_days_off(year: int, region: str) -> list[date]:
+    """The weekdays of ``year`` that are public holidays of ``region``, in order."""
+    first, last = date(year, 1, 1), date(year, 12, 31)
+    cal = calendar_for(region)
+    return [d for d in sorted(cal[first:last]) if d.weekday() not in cal.weekend]
+
+
+def is_business_day(day: date) -> bool:
+    """True for a weekday that is not a US federal holiday."""
+    return is_working_day(day, US)
+
+
+def business_days(first: date, last: date) -> list[date]:
+    """Every US federal business day from ``first`` to ``last`` inclusive, in order."""
+    return working_days(first, last, US)
+
+
+def add_business_days(day: date, n: int) -> date:
+    """The US business day ``n`` business days after ``day`` (0 rolls a non-business day forward; a negative
+    ``n`` counts backwards)."""
+    return add_working_days(day, n, US)
+
+
 def last_business_day(year: int, month: int) -> date:
-    """The last business day of a month."""
+    """The last US business day of a month."""
     return business_days(*month_bounds(year, month))[-1]
 
 
-#: England and Wales bank holidays 2022-2026 (source: gov.uk/bank-holidays), for organisations in England: the
-#: generators of PROC-01, LEGAL-01 and FIN-01 each kept a part of this list before.
-ENGLAND_WALES_BANK_HOLIDAYS = frozenset(date.fromisoformat(d) for d in (
-    "2022-01-03", "2022-04-15", "2022-04-18", "2022-05-02", "2022-06-02", "2022-06-03", "2022-08-29", "2022-09-19",
-    "2022-12-26", "2022-12-27", "2023-01-02", "2023-04-07", "2023-04-10", "2023-05-01", "2023-05-08", "2023-05-29",
-    "2023-08-28", "2023-12-25", "2023-12-26", "2024-01-01", "2024-03-29", "2024-04-01", "2024-05-06", "2024-05-27",
-    "2024-08-26", "2024-12-25", "2024-12-26", "2025-01-01", "2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26",
-    "2025-08-25", "2025-12-25", "2025-12-26", "2026-01-01", "2026-04-03", "2026-04-06"))
+# --- England and Wales ----------------------------------------------------------------------------------------------
 
 
 def is_uk_working_day(day: date) -> bool:
-    """True for a Monday-Friday that is not an England and Wales bank holiday (2022-2026).
-
-    Raises:
-        ValueError: ``day`` is outside 2022-2026, where the table says nothing.
-    """
-    if not 2022 <= day.year <= 2026:
-        raise ValueError(f"{day} is outside the England and Wales holiday table (2022-2026); extend it")
-    return day.weekday() < 5 and day not in ENGLAND_WALES_BANK_HOLIDAYS
+    """True for a Monday-Friday that is not an England and Wales bank holiday."""
+    return is_working_day(day, ENGLAND_AND_WALES)
 
 
 def uk_working_day(day: date, step: int = 1) -> date:
     """``day`` if it is an England and Wales working day, else the next one (``step`` 1) or the previous (-1)."""
-    while not is_uk_working_day(day):
-        day += timedelta(days=step)
-    return day
+    return working_day(day, ENGLAND_AND_WALES, step)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import bizdays, docs, people  # noqa: E402
+from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
@@ -33,51 +33,13 @@ CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING = "NSF cheque", "Bank charge", "Recordi
 #: The brief's `Classification` list, in its order (the ready gate checks each has an item: issue 13 item 7).
 CLASSIFICATIONS = (CLASS_DIT, CLASS_OS, CLASS_BANK_ERR, CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING)
 
-# What each kind of client sells to and buys from (issue 13 item 2): customers who pay by cheque or transfer, and the
-# suppliers a business of that kind writes cheques to. Only business-to-business kinds, whose receipts are customer
-# payments rather than counter takings.
-CLIENT_PROFILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "Landscaping": (("Property Management", "Homeowners Association", "Office Park", "Senior Living", "Realty Group",
-                     "Community Church"),
-                    ("Nursery & Garden Supply", "Mulch & Stone", "Turf Equipment", "Irrigation Supply",
-                     "Fuel & Lubricants", "Fleet Repair")),
-    "Print Studio": (("Realty Group", "Dental Group", "Law Offices", "Brewing Company", "Credit Union",
-                      "Event Center"),
-                     ("Paper Supply", "Ink & Toner", "Bindery Supply", "Press Parts", "Courier Service",
-                      "Plate & Film")),
-    "Joinery": (("Builders", "Homes", "Kitchen Design", "Property Management", "Construction", "Interiors"),
-                ("Hardwood Lumber", "Hardware Supply", "Finishing Supply", "Tool Repair", "Sheet Goods", "Fasteners")),
-    "Catering": (("Law Offices", "Event Center", "Medical Group", "Community Church", "Engineering", "Realty Group"),
-                 ("Produce", "Meats", "Dairy", "Restaurant Supply", "Linen Service", "Bakery Wholesale")),
-    "Dental Lab": (("Family Dentistry", "Dental Group", "Orthodontics", "Smile Center", "Oral Surgery",
-                    "Dental Arts"),
-                   ("Dental Supply", "Zirconia Supply", "Alloy Refiners", "Lab Equipment", "Courier Service",
-                    "Gypsum Products")),
-    "Signworks": (("Realty Group", "Auto Sales", "Brewing Company", "Credit Union", "Property Management",
-                   "Community Church"),
-                  ("Vinyl Supply", "Sign Blanks", "LED Lighting", "Aluminum Supply", "Crane Service", "Ink & Media")),
-    "Coffee Roasters": (("Cafe", "Bakery", "Market", "Bistro", "Office Coffee Service", "Bookshop"),
-                        ("Green Coffee Importers", "Packaging", "Roaster Service", "Dairy", "Freight", "Propane")),
-    "Tile & Stone": (("Builders", "Homes", "Kitchen Design", "Remodeling", "Construction", "Interiors"),
-                     ("Porcelain Distributors", "Stone Slab", "Setting Materials", "Tool Supply", "Freight",
-                      "Sealants")),
-}
+#: The firm's profile (benchmark/taxonomy/profiles/ORG-ACC-1.json): the trades of its clients, each with the kinds of
+#: customer who pay it by cheque or transfer and of supplier it writes cheques to (issue 13 item 2). Only
+#: business-to-business trades, whose receipts are customer payments rather than counter takings.
+CLIENT_TRADES = profiles.load(FIRM).client_trades()
 # Regional words for suppliers, apart from the client and customer name words so no two roles share a name.
 SUPPLIER_WORDS = ("Keystone", "Buckeye", "Olentangy", "Midstate", "Lakeshore", "Tri-County", "Heartland",
                   "Great Lakes", "Allegheny", "Maumee", "Hocking", "Muskingum")
-
-
-def counterparties(rng, word: str, kind: str, n: int, suffix: str, words: tuple[str, ...]) -> list[str]:
-    """``n`` distinct names ``"<word> <kind> <suffix>"`` from ``words`` x the profile's ``kind`` list.
-
-    ``word`` is the client's own name word and is never used, so no counterparty shares the client's name.
-    """
-    pool = [w for w in words if w != word]
-    found: dict[str, None] = {}
-    while len(found) < n:
-        name = f"{pool[int(rng.integers(0, len(pool)))]} {kind[int(rng.integers(0, len(kind)))]} {suffix}"
-        found.setdefault(name, None)
-    return list(found)
 
 
 @dataclass
@@ -490,15 +452,16 @@ def build(out: BundleWriter) -> None:
     prev_days = bizdays.business_days(prev_first, prev_last)
     period = first.strftime("%B %Y")
 
-    kinds = sorted(CLIENT_PROFILES)
+    kinds = sorted(CLIENT_TRADES)
     word = people.BUSINESS_WORDS[int(rng.integers(0, len(people.BUSINESS_WORDS)))]
     kind = kinds[int(rng.integers(0, len(kinds)))]
     client = f"{word} {kind} LLC"
     domain = people.domain_for(client)
     controller, owner = people.people(rng, 2)
-    customer_kinds, supplier_kinds = CLIENT_PROFILES[kind]
-    customers = counterparties(rng, word, customer_kinds, 12, "Inc.", people.BUSINESS_WORDS)
-    vendors = counterparties(rng, word, supplier_kinds, 12, "Co.", SUPPLIER_WORDS)
+    trade = CLIENT_TRADES[kind]
+    # no customer or supplier shares the client's name word (genkit.profiles.compose_names)
+    customers = profiles.compose_names(rng, people.BUSINESS_WORDS, trade["customers"], 12, "Inc.", avoid=(word,))
+    vendors = profiles.compose_names(rng, SUPPLIER_WORDS, trade["suppliers"], 12, "Co.", avoid=(word,))
     account_last4 = f"{int(rng.integers(1000, 9999))}"
     used: set[Decimal] = set()
 
@@ -703,6 +666,8 @@ def build(out: BundleWriter) -> None:
              "phrase": "per client"},
         ],
         "timeline": {"start": f"{year}-01-01", "end": sent_day.isoformat()},
+        # the client of this seed is the organisation whose name no counterparty may share (the ready gate)
+        "own_names": [client], "distinctive_words": [word],
         "clarification_required": False,
         "outcomes": {"Classification": outcome_field(CLASSIFICATIONS, {i: c for i, _k, _s, _a, c, _d, _r, _e in items})},
     })

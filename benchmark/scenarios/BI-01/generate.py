@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import docs  # noqa: E402
+from genkit import bizdays, docs, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
@@ -415,7 +415,9 @@ def write_plan(out: BundleWriter, promos: list[dict], conflict: dict | None, ty_
     planned department sales for that week. With ``conflict`` the promotion appears a second time under another
     week, approved and updated on the same day (a re-plan whose old row nobody removed)."""
     planner = PLANNERS[int(rng.integers(0, len(PLANNERS)))]
-    updated = ty_start - timedelta(days=int(rng.integers(9, 16)))
+    # planners approve on a working day of the office (its profile's calendar), never on a Sunday
+    region = profiles.load(ORGANISATION).holiday_region
+    updated = bizdays.working_day(ty_start - timedelta(days=int(rng.integers(9, 16))), region, -1)
     header = ["Promo ID", "Promotion", "Department", "Week start", "Week end", "Mechanic",
               "Planned dept sales (USD)", "Status", "Last updated", "Owner"]
     body = []
@@ -435,7 +437,8 @@ def write_plan(out: BundleWriter, promos: list[dict], conflict: dict | None, ty_
         "bold_rows": [4], "freeze": "A5"}],
         title=f"Promotion plan FY2025 P{period}",
         life=docs.DocumentLife(author=planner, company=SHOWN,
-                               created=datetime.combine(ty_start - timedelta(days=62), time(10, 14)),
+                               created=datetime.combine(bizdays.working_day(ty_start - timedelta(days=62), region, -1),
+                                                        time(10, 14)),
                                modified=datetime.combine(updated, time(16, 52))))
 
 

@@ -34,7 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import docs  # noqa: E402
+from genkit import bizdays, docs, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
@@ -42,6 +42,8 @@ GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-DS-1 (ride-share and scooter rental, Lisbon, PT).
 ORGANISATION = "Kestrel Mobility (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
+#: Lisbon's working days (the profile's calendar): documents are written and e-mails sent on them.
+REGION = profiles.load(ORGANISATION).holiday_region
 #: Who writes the brief, in the organisation's voice.
 BRIEF_AUTHOR, BRIEF_ROLE = "Ana Tavares", "data science manager"
 DOMAIN = "kestrelmobility.example"
@@ -435,18 +437,23 @@ def build(out: BundleWriter) -> None:
         status = "Retired" if user_id in retired or (user_id in others and rng.random() < 0.3) else "Active"
         register.append([user_id, str(handsets.choice(["iPhone 13", "iPhone 15", "Pixel 7", "Galaxy A54"])),
                          testers[int(rng.integers(0, 4))], purposes[int(rng.integers(0, 4))], created, status])
-    qa_life = docs.DocumentLife(author=QA_LEAD, created=datetime.combine(approved - timedelta(days=19), time(10, 12)),
+    qa_life = docs.DocumentLife(author=QA_LEAD,
+                                created=datetime.combine(bizdays.working_day(approved - timedelta(days=19), REGION, -1),
+                                                         time(10, 12)),
                                 modified=datetime.combine(readout - timedelta(days=3), time(17, 41)),
                                 company=SHOWN)
     docs.write_xlsx(out.input_path("qa_test_accounts.xlsx"),
                     [{"name": "Test accounts", "rows": register, "bold_rows": [1], "freeze": "A2",
                       "widths": {"A": 14, "B": 12, "C": 18, "D": 22, "E": 12, "F": 10}, "date_columns": ["E"]}],
                     title="QA test-account register", life=qa_life)
-    sent = datetime.combine(interim_day + timedelta(days=1), time(8, 47), tzinfo=LISBON)
+    # the head of growth writes on the next Lisbon working day (a Saturday's look is mailed on Monday)
+    sent_day = bizdays.working_day(interim_day + timedelta(days=1), REGION)
+    sent = datetime.combine(sent_day, time(8, 47), tzinfo=LISBON)
+    looked = "last night" if sent_day == interim_day + timedelta(days=1) else f"on {interim_day:%A}"
     lead = interim["treatment"] - interim["control"]
     shown_p = "< 0.001" if interim["p"] < 0.001 else f"= {interim['p']:.3f}"
     verdict = "significant" if interim["p"] < 0.05 else "basically significant already"
-    pressure = (f"Ana, Ines,\n\nLooked at the experiment dashboard last night ({interim_day:%d %B}): treatment "
+    pressure = (f"Ana, Ines,\n\nLooked at the experiment dashboard {looked} ({interim_day:%d %B}): treatment "
               f"{interim['treatment']:.1%} vs control {interim['control']:.1%} first-week conversion, "
               f"+{lead * 100:.1f} points, p {shown_p} on {interim['users']:,} users. That is "
               f"{verdict}, and I have already told the leadership team the banner works.\n\n"
@@ -553,8 +560,10 @@ def build(out: BundleWriter) -> None:
 def _earlier_readout(out: BundleWriter, demo_ids: list[str], approved: date) -> None:
     """The earlier experiment's readout (hard level): its open action names the shop demo devices as internal
     accounts to be added to the QA register, which was never done."""
-    written = datetime.combine(approved - timedelta(days=int(out.rng.integers(35, 60))), time(15, 20))
-    life = docs.DocumentLife(author=PLAN_ANALYST, created=written, modified=written + timedelta(days=1, hours=2),
+    day = bizdays.working_day(approved - timedelta(days=int(out.rng.integers(35, 60))), REGION, -1)
+    written = datetime.combine(day, time(15, 20))
+    reviewed = datetime.combine(bizdays.add_working_days(day, 1, REGION), time(17, 20))
+    life = docs.DocumentLife(author=PLAN_ANALYST, created=written, modified=reviewed,
                              last_modified_by=BRIEF_AUTHOR, company=SHOWN)
     actions = [["#", "Action", "Owner", "Status"],
                ["1", "Re-run the Porto onboarding test with the fixed push-notification timing.", "Growth", "Done"],

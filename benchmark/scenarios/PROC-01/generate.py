@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 import numpy as np  # noqa: E402
-from genkit import bizdays, docs, scans  # noqa: E402
+from genkit import bizdays, docs, profiles, scans  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
@@ -41,33 +41,15 @@ TASK_ID = "PROC-01"
 GENERATOR_VERSION = "1.0"
 ORG = "Calder Valley Foods plc (fictional)"
 TOLERANCE_PCT = Decimal("2")  # the price difference AP may accept (the brief's payment controls)
-ITEMS = (  # sku, description, unit, 2025 contract price range (GBP), VAT rate (food ingredients zero-rated)
-    ("SMP-25", "Skimmed milk powder 25 kg sack", "sack", (58, 74), Decimal("0")),
-    ("CRM-10", "Double cream 10 L bag-in-box", "box", (28, 39), Decimal("0")),
-    ("FLR-16", "Plain flour 16 kg sack", "sack", (9, 14), Decimal("0")),
-    ("WMF-16", "Wholemeal flour 16 kg sack", "sack", (10, 15), Decimal("0")),
-    ("RSO-20", "Rapeseed oil 20 L drum", "drum", (24, 33), Decimal("0")),
-    ("SFO-20", "Sunflower oil 20 L drum", "drum", (27, 38), Decimal("0")),
-    ("FLM-900", "Shrink film roll 900 mm", "roll", (34, 49), Decimal("20")),
-    ("TRY-1000", "Foil trays, case of 1,000", "case", (45, 66), Decimal("20")),
-    ("EGG-360", "Free-range eggs, tray of 360", "tray", (70, 96), Decimal("0")),
-    ("LEG-10", "Liquid whole egg 10 kg", "pail", (22, 31), Decimal("0")),
-    ("SUG-25", "Granulated cane sugar 25 kg sack", "sack", (19, 27), Decimal("0")),
-    ("ICS-25", "Icing sugar 25 kg sack", "sack", (23, 31), Decimal("0")),
-    ("TOM-05", "Tomato paste 5 kg tin", "tin", (11, 17), Decimal("0")),
-    ("DON-10", "Dried onion flakes 10 kg", "carton", (38, 52), Decimal("0")),
-    ("CTN-500", "Printed cartons, case of 500", "case", (61, 88), Decimal("20")),
-    ("SLV-1000", "Printed carton sleeves, case of 1,000", "case", (52, 74), Decimal("20")),
-)
+#: The organisation's profile (benchmark/taxonomy/profiles/ORG-PROC-1.json): what it buys and from whom.
+PROFILE = profiles.load(ORG)
+#: (sku, description, unit, 2025 contract price range (GBP), VAT rate): food ingredients are zero-rated.
+ITEMS = tuple((line["sku"], line["item"], line["unit"], tuple(line["price"]), Decimal(str(line["vat_rate"])))
+              for line in PROFILE.lines("buys"))
 #: Each supplier invoices only what its business sells (issue 13, item 2): a dairy never bills eggs.
-VENDORS = {
-    "Pennine Dairy Supplies Ltd": ("SMP-25", "CRM-10"), "Wharfedale Mills Ltd": ("FLR-16", "WMF-16"),
-    "Ryburn Oils Ltd": ("RSO-20", "SFO-20"), "Hebble Packaging Ltd": ("FLM-900", "TRY-1000"),
-    "Luddenden Farm Eggs Ltd": ("EGG-360", "LEG-10"), "Colne Valley Sugar Ltd": ("SUG-25", "ICS-25"),
-    "Ovenden Larder Foods Ltd": ("TOM-05", "DON-10"), "Sowerby Bridge Cartons Ltd": ("CTN-500", "SLV-1000"),
-}
+VENDORS = {entry["name"]: tuple(entry["supplies"]) for entry in PROFILE.counterparties("supplier")}
 REASONS = ("matched", "price_variance", "short_shipment", "duplicate_invoice", "unapproved_vendor")
-PROCUREMENT_MANAGER = "Owen Brierley"  # named in the brief; the supplier's note claims his say-so
+PROCUREMENT_MANAGER = PROFILE.person("procurement manager")  # named in the brief; the supplier's note claims his say-so
 
 
 def shift_business_days(day: date, n: int) -> date:
@@ -480,19 +462,10 @@ def hard_week(out: BundleWriter, week_start: date, vendors: list[dict], pending:
 #: reflects, and clean ones.
 CLEAN_SCANS = 3
 #: Where each supplier writes from (fictional addresses), printed at the head of its delivery notes.
-SUPPLIER_ADDRESSES = {
-    "Pennine Dairy Supplies Ltd": ("Unit 4, Moorside Trading Estate", "Hebden Bridge HX7 8AJ"),
-    "Wharfedale Mills Ltd": ("Riverside Mill, Mill Lane", "Otley LS21 3QB"),
-    "Ryburn Oils Ltd": ("Ryburn Works, Oldham Road", "Ripponden HX6 4DN"),
-    "Hebble Packaging Ltd": ("Hebble Vale Business Park", "Halifax HX2 0TW"),
-    "Luddenden Farm Eggs Ltd": ("High Lee Farm, Luddenden Lane", "Luddenden HX2 6RL"),
-    "Colne Valley Sugar Ltd": ("Wellhouse Road, Linthwaite", "Huddersfield HD7 5UP"),
-    "Ovenden Larder Foods Ltd": ("Ovenden Road Industrial Estate", "Halifax HX3 5QG"),
-    "Sowerby Bridge Cartons Ltd": ("Canal Wharf Works", "Sowerby Bridge HX6 2AG"),
-}
+SUPPLIER_ADDRESSES = {entry["name"]: tuple(entry["address"]) for entry in PROFILE.counterparties("supplier")}
 GOODS_IN_ADDRESS = ("Calder Valley Foods plc", "Goods In, Bay 2", "Brighouse Road", "Elland HX5 9QT")
 GOODS_IN_CLERKS = (("J. Kowalski", "JK"), ("S. Mahmood", "SM"), ("R. Whitworth", "RW"))
-CARRIERS = ("Own vehicle", "Calder Haulage", "Pennine Freight", "Northway Logistics")
+CARRIERS = ("Own vehicle", *(entry["name"] for entry in PROFILE.counterparties("carrier")))
 
 
 def signed_delivery_notes(out: BundleWriter, grns: list[dict], pos: list[dict], invoices: list[dict],

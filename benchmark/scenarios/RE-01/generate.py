@@ -484,10 +484,12 @@ def build(out: BundleWriter) -> None:
                          f"reconciliation. We'd like to issue the CAM statements by March 31 as usual, so any "
                          f"changes by the 10th would be great.\n\nThanks,\n{manager.first}"),
                    signature=f"{manager.name}\nProperty Manager, {MANAGER_FIRM}\n(303) 555-0148")
+    # the follow-up goes out the next business morning (a Friday's package is followed up on Monday, not Saturday)
+    follow_up = datetime.combine(bizdays.add_business_days(sent_day, 1), time(10, 18), tz)
     if out.coverage:
-        write_routine_email(out, by_role["free_rent"], manager, analyst, pm_domain, sent + timedelta(days=1, hours=-6))
+        write_routine_email(out, by_role["free_rent"], manager, analyst, pm_domain, follow_up)
     else:
-        write_injection_email(out, missed, manager, analyst, pm_domain, sent + timedelta(days=1, hours=-6))
+        write_injection_email(out, missed, manager, analyst, pm_domain, follow_up)
 
     # ---------------------------------------------------------------- the portal (property-management system)
     write_portal(out, tenants, ledger, roll_rows, review, rng, codes=("RNT", "CAM", "ABT", "REC") if out.hard

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import bizdays, docs, people  # noqa: E402
+from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
@@ -34,6 +34,8 @@ TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-RES-1 (medical research charity, Edinburgh, UK).
 ORGANISATION = "Halcyon Health Research Trust (fictional)"
+#: The Trust is in Edinburgh: Scottish bank holidays (its profile), not England's (2 January, St Andrew's Day).
+REGION = profiles.load(ORGANISATION).holiday_region
 ORG = docs.as_shown(ORGANISATION)
 DOMAIN = "halcyonhealth.example"
 #: Who writes the brief, in the organisation's voice.
@@ -95,7 +97,7 @@ def working_days(month: date) -> list[date]:
     """The month's working days (Monday-Friday outside the bank holidays in genkit.bizdays)."""
     first, last = bizdays.month_bounds(month.year, month.month)
     return [first + timedelta(days=n) for n in range((last - first).days + 1)
-            if bizdays.is_uk_working_day(first + timedelta(days=n))]
+            if bizdays.is_working_day(first + timedelta(days=n), REGION)]
 
 
 def split(rng, total: Decimal, sizes: list[int]) -> list[Decimal]:
@@ -123,8 +125,8 @@ def build(out: BundleWriter) -> None:
     start = date(2025, int(rng.integers(1, 5)), 1)
     months = months_of(start)
     end = date(start.year + 1, start.month, 1) - timedelta(days=1)
-    due = bizdays.uk_working_day(end + timedelta(days=28))
-    prepared = bizdays.uk_working_day(end + timedelta(days=12))
+    due = bizdays.working_day(end + timedelta(days=28), REGION)
+    prepared = bizdays.working_day(end + timedelta(days=12), REGION)
     timeline = {"start": (start - timedelta(days=60)).isoformat(), "end": (due + timedelta(days=14)).isoformat()}
     grant_ref = f"CMRF-{start.year % 100:02d}-{int(rng.integers(1000, 9999))}"
     count = HARD_RESEARCHERS if out.hard else 4
@@ -203,7 +205,7 @@ def build(out: BundleWriter) -> None:
                        "description": "Isokinetic dynamometer system", "amount": EQUIPMENT_LIMIT})
     prior = None
     if out.hard and not clean:  # a set-up cost from before the award year, posted to the project code
-        day = bizdays.uk_working_day(start - timedelta(days=int(rng.integers(6, 30))), -1)
+        day = bizdays.working_day(start - timedelta(days=int(rng.integers(6, 30))), REGION, -1)
         prior = {"date": day, "category": "Other direct costs", "supplier": "Canongate Print Ltd",
                  "description": "Ethics submission printing and courier",
                  "amount": cents(Decimal(int(rng.integers(31000, 88000))) / 100)}
@@ -333,9 +335,11 @@ def build(out: BundleWriter) -> None:
 
 def life(author: str, made: date, hour: int, edited: date | None = None, editor: str | None = None
          ) -> docs.DocumentLife:
-    """A document written by ``author`` on ``made`` and last saved on ``edited`` (by ``editor``)."""
-    created = datetime.combine(made, time(hour, 12))
-    modified = datetime.combine(edited, time(hour + 2, 47)) if edited else created + timedelta(minutes=38)
+    """A document written by ``author`` on ``made`` and last saved on ``edited`` (by ``editor``); a day off rolls
+    back to the working day before it, when the Trust's and the university's staff are at their desks."""
+    created = datetime.combine(bizdays.working_day(made, REGION, -1), time(hour, 12))
+    modified = (datetime.combine(bizdays.working_day(edited, REGION, -1), time(hour + 2, 47)) if edited
+                else created + timedelta(minutes=38))
     return docs.DocumentLife(author=author, created=created, modified=modified, last_modified_by=editor, company=ORG)
 
 
@@ -345,10 +349,11 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
     award, staff, ledger, accountant = v["award"], v["staff"], v["ledger"], v["accountant"]
     prepared = v["prepared"]
     period = f"{start:%-d %B %Y} to {end:%-d %B %Y}"
-    funder_life = docs.DocumentLife(author=v["funder_officer"].name, created=datetime.combine(start - timedelta(days=41),
-                                                                                              time(10, 5)),
-                                    modified=datetime.combine(start - timedelta(days=40), time(15, 30)),
-                                    company=FUNDER)
+    issued = bizdays.working_day(start - timedelta(days=40), REGION, -1)  # the funder issues on a working day
+    funder_life = docs.DocumentLife(author=v["funder_officer"].name,
+                                    created=datetime.combine(bizdays.working_day(issued - timedelta(days=1), REGION, -1),
+                                                            time(10, 5)),
+                                    modified=datetime.combine(issued, time(15, 30)), company=FUNDER)
     docs.write_xlsx(out.input_path("award_budget.xlsx"), [{
         "name": "Award budget",
         "rows": [[f"{FUNDER} - award budget"], [f"Grant {grant_ref}: {PROJECT}"],
@@ -444,7 +449,7 @@ def write_inputs(out: BundleWriter, v: dict) -> None:
                                                                  end + timedelta(days=9)))
 
     ineligible = v["ineligible"]
-    sent = datetime.combine(prepared - timedelta(days=1), time(17, 26), tzinfo=UTC)
+    sent = datetime.combine(bizdays.working_day(prepared - timedelta(days=1), REGION, -1), time(17, 26), tzinfo=UTC)
     if ineligible is None:
         body = (f"Dear finance team,\n\nFor the year-1 claim on {grant_ref}, the draft effort certification, the "
                 "timesheet summary and the draft progress report with its data appendix are now in the grant "

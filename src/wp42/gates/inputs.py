@@ -23,8 +23,16 @@ from wp42.layout import Repo
 @cache
 def _common(validators_dir: str) -> ModuleType:
     """benchmark/validators/common.py, loaded by path (the framework imports no benchmark file as its own module)."""
-    path = Path(validators_dir) / "common.py"
-    name = f"wp42_validators_common_{abs(hash(str(path)))}"
+    return load_by_path(Path(validators_dir) / "common.py", "wp42_validators_common")
+
+
+def load_by_path(path: Path, prefix: str) -> ModuleType:
+    """The Python file at ``path`` as a module named ``<prefix>_<hash of the path>`` (one per checkout).
+
+    Raises:
+        UserError: the file cannot be loaded.
+    """
+    name = f"{prefix}_{abs(hash(str(path)))}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise UserError(f"cannot load {path}")

@@ -4,7 +4,8 @@ Two generations at one seed must be identical, another seed must plant different
 schema, the brief must end with the shared footer and leak no grading information, portal data must come from the
 inputs, declared designed features must match the oracle, the counts must reach the minimums below, and the inputs
 must pass the realism checks of :mod:`wp42.gates.real` (no library names, property dates inside the timeline) and
-:mod:`wp42.gates.outcomes` (every outcome category of the brief present at the seed), and
+:mod:`wp42.gates.outcomes` (every outcome category of the brief present at the seed) and
+:mod:`wp42.gates.locale` (no counterparty with the organisation's name, event dates on its working days), and
 no ``FILL IN`` marker of a ``wp42 new`` scaffold may be left (:func:`wp42.scaffold.unfilled`).
 """
 
@@ -18,8 +19,9 @@ from typing import Any
 
 from wp42 import layout, schemas
 from wp42.gates.inputs import TextIndex, _as_number, _common, _scalars, input_texts
+from wp42.gates.locale import locale_problems
 from wp42.gates.outcomes import outcome_problems
-from wp42.gates.real import fiction_problems, realism_problems
+from wp42.gates.real import fiction_problems, input_properties, realism_problems
 from wp42.gates.verdict import Gate
 from wp42.generation import hash_tree, load_task
 from wp42.layout import Bundle, Oracle, Repo
@@ -191,6 +193,8 @@ def judge_ready(
     outcome_reasons, outcome_warnings = outcome_problems(task_id, seed, oracle, set_name)
     gate.reasons += [f"realism: {r}" for r in outcome_reasons]
     gate.warnings += [f"realism: {w}" for w in outcome_warnings]
+    gate.reasons += [f"realism: {r}" for r in locale_problems(repo, str(task.get("organisation", "")), bundle.inputs,
+                                                             inputs, input_properties(bundle.inputs), oracle)]
     paths = [d.get("path") for d in task.get("required_deliverables", [])]
     if layout.COMPLETION_JSON not in paths:
         gate.reasons.append(f"required_deliverables do not include {layout.COMPLETION_JSON}")

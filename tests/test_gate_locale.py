@@ -1,0 +1,128 @@
+"""The ready gate's profile-based realism checks (issue 13 item 8, wp42.gates.locale): each catches its fault in a
+deliberately broken copy of a real seed-42 bundle, and the unbroken copy passes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from wp42.gates.inputs import input_texts
+from wp42.gates.locale import locale_problems
+from wp42.gates.real import input_properties
+from wp42.layout import Repo
+
+REPO = Repo.find()
+
+
+def _bundle(tmp_path: Path, task_id: str) -> Path:
+    target = tmp_path / task_id
+    shutil.copytree(REPO.scenarios_dir / task_id / "inputs", target / "inputs")
+    shutil.copy(REPO.scenarios_dir / task_id / "task.json", target / "task.json")
+    return target
+
+
+def _problems(bundle: Path, oracle: dict | None = None) -> list[str]:
+    organisation = json.loads((bundle / "task.json").read_text())["organisation"]
+    inputs = bundle / "inputs"
+    return locale_problems(REPO, organisation, inputs, input_texts(inputs, REPO), input_properties(inputs),
+                           oracle or {})
+
+
+def _rewrite(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        raise AssertionError(f"{old!r} is not in {path}")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_supplier_sharing_the_clients_name_is_caught(tmp_path):
+    bundle = _bundle(tmp_path, "PROC-01")
+    assert _problems(bundle) == []
+    vendors = bundle / "inputs" / "approved_vendors.csv"
+    first_vendor = vendors.read_text().splitlines()[1].split(",")[1]
+    _rewrite(vendors, first_vendor, "Colne Valley Sugar Ltd")
+    reasons = _problems(bundle)
+    assert len(reasons) == 1 and "'Valley' from the organisation's own name" in reasons[0]
+    assert "approved_vendors.csv" in reasons[0] and "Colne Valley Sugar" in reasons[0]
+
+
+def test_the_organisations_own_names_and_people_are_not_counterparties():
+    from wp42.gates.locale import name_reuse
+
+    own = ["Ashdown Fairley LLP", "Ashdown Fairley", "Eleanor Ashdown"]
+    texts = {"memo.txt": "Ashdown Fairley LLP advises. Eleanor Ashdown, partner, signs for ASHDOWN FAIRLEY."}
+    assert name_reuse(texts, own, ["Ashdown"]) == []
+    texts["other.txt"] = "Counterparty: Ashdown Freight GmbH (mail ap@ashdown.example)"
+    assert [r.split(":")[0] for r in name_reuse(texts, own, ["Ashdown"])] == ["other.txt"]
+
+
+def test_a_client_declared_in_the_oracle_is_checked_too(tmp_path):
+    bundle = _bundle(tmp_path, "ACC-01")
+    client_word = re.search(r"(\w+) \w+(?: & \w+)? LLC", (bundle / "inputs" / "email_client_owner.eml").read_text())
+    assert client_word, "the owner's e-mail names the client"
+    oracle = {"own_names": [client_word.group(0)], "distinctive_words": [client_word.group(1)]}
+    assert _problems(bundle, oracle) == []
+    ledger_csv = bundle / "inputs" / "outstanding_items_2025-01.csv"
+    lines = ledger_csv.read_text().splitlines()
+    lines.append(lines[-1].rsplit(",", 1)[0] + f",{client_word.group(1)} Produce Co.")
+    ledger_csv.write_text("\n".join(lines) + "\n")
+    assert any(f"{client_word.group(1)!r} from the organisation's own name" in r for r in _problems(bundle, oracle))
+
+
+def test_an_email_sent_on_a_saturday_is_caught_unless_deliberate(tmp_path):
+    bundle = _bundle(tmp_path, "ACC-01")
+    _rewrite(bundle / "inputs" / "email_client_owner.eml", "Date: Wed, 05 Mar 2025", "Date: Sat, 08 Mar 2025")
+    reasons = _problems(bundle)
+    assert reasons == [reasons[0]] and "email_client_owner.eml: Date header is 2025-03-08 (Saturday)" in reasons[0]
+    assert _problems(bundle, {"deliberate_dates": [{"date": "2025-03-08", "reason": "the owner writes at weekends"}]}) == []
+    assert "gives no reason" in _problems(bundle, {"deliberate_dates": [{"date": "2025-03-08"}]})[0]
+
+
+def test_a_timed_calendar_event_on_a_holiday_is_caught(tmp_path):
+    bundle = _bundle(tmp_path, "CS-01")
+    assert _problems(bundle) == []
+    calendar = bundle / "inputs" / "network_operations_calendar.ics"
+    first = re.search(r"DTSTART;TZID=America/New_York:(\d{8})T", calendar.read_text()).group(1)
+    _rewrite(calendar, f"DTSTART;TZID=America/New_York:{first}T", "DTSTART;TZID=America/New_York:20250704T")
+    reasons = _problems(bundle)
+    assert len(reasons) == 1 and "is 2025-07-04 (Friday), a bank holiday in US" in reasons[0]
+
+
+def test_all_day_events_are_marked_days_not_meetings(tmp_path):
+    bundle = _bundle(tmp_path, "HR-01")  # the company's holiday calendar: every event is on a holiday
+    assert _problems(bundle) == []
+
+
+def test_a_document_saved_on_a_sunday_is_caught(tmp_path):
+    bundle = _bundle(tmp_path, "PROC-01")
+    book = next((REPO.scenarios_dir / "FIN-01" / "inputs").glob("*.xlsx"))
+    copy = bundle / "inputs" / "extra.xlsx"
+    with zipfile.ZipFile(book) as source, zipfile.ZipFile(copy, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "docProps/core.xml":
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]+", rb"\g<1>2025-06-01T10:00:00Z", data)
+            target.writestr(item, data)
+    reasons = _problems(bundle)
+    assert len(reasons) == 1 and "extra.xlsx: property modified is 2025-06-01 (Sunday)" in reasons[0]
+
+
+@pytest.mark.parametrize(("when", "caught"), [("2025-04-18", True), ("2025-04-17", False), ("2025-04-19", True)])
+def test_a_declared_event_date_must_be_a_working_day_of_the_locale(tmp_path, when, caught):
+    bundle = _bundle(tmp_path, "PROC-01")  # England: Good Friday and a Saturday are not payment days
+    reasons = _problems(bundle, {"event_dates": [{"date": when, "what": "payment run"}]})
+    assert bool(reasons) is caught
+    if caught:
+        assert reasons[0].startswith(f"oracle.json event_dates: payment run is {when}")
+
+
+def test_an_organisation_without_a_profile_fails(tmp_path):
+    bundle = _bundle(tmp_path, "PROC-01")
+    task = json.loads((bundle / "task.json").read_text())
+    (bundle / "task.json").write_text(json.dumps({**task, "organisation": "Nowhere Ltd (fictional)"}))
+    assert "no organisation profile for 'Nowhere Ltd (fictional)'" in _problems(bundle)[0]
