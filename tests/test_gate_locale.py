@@ -126,3 +126,21 @@ def test_an_organisation_without_a_profile_fails(tmp_path):
     task = json.loads((bundle / "task.json").read_text())
     (bundle / "task.json").write_text(json.dumps({**task, "organisation": "Nowhere Ltd (fictional)"}))
     assert "no organisation profile for 'Nowhere Ltd (fictional)'" in _problems(bundle)[0]
+
+
+def test_a_candidates_own_cv_may_be_saved_at_a_weekend_when_the_oracle_says_whose_it_is(tmp_path):
+    """REC-01's CVs are the candidates': saved on a Saturday, a CV fails the check unless oracle.json lists cvs/ in
+    personal_documents with a reason (an entry without one is itself a reason)."""
+    bundle = _bundle(tmp_path, "REC-01")
+    cv = next((bundle / "inputs" / "cvs").glob("*.docx"))
+    with zipfile.ZipFile(cv) as source:
+        items = [(item, source.read(item.filename)) for item in source.infolist()]
+    with zipfile.ZipFile(cv, "w") as target:
+        for item, data in items:
+            if item.filename == "docProps/core.xml":
+                data = re.sub(rb"(<dcterms:created[^>]*>)[^<]+", rb"\g<1>2025-03-01T10:00:00Z", data)
+            target.writestr(item, data)
+    personal = {"personal_documents": [{"path": "cvs/", "reason": "candidates save their own CVs at weekends"}]}
+    assert any("property created is 2025-03-01 (Saturday)" in r for r in _problems(bundle))
+    assert _problems(bundle, personal) == []
+    assert "needs a path and a reason" in _problems(bundle, {"personal_documents": [{"path": "cvs/"}]})[0]

@@ -327,7 +327,8 @@ def write_agreements(out: BundleWriter, v: dict, teacher_name: str) -> None:
         blocks.append(("para", "No incomplete agreements were filed for this section in Fall 2025."))
     docs.write_pdf(out.input_path("incomplete_agreements.pdf"), blocks, title="Incomplete agreements Fall 2025",
                    author="Admissions and Records",
-                   life=life("Admissions and Records", v["audit"] - timedelta(days=3), 11))
+                   life=life("Admissions and Records",
+                             bizdays.working_day(v["audit"] - timedelta(days=3), "US-CA", step=-1), 11))
 
 
 def brief_text(task: dict, section: int, audit: date, hard: bool = False) -> str:

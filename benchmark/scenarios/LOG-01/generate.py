@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from dateutil.easter import easter  # noqa: E402
-from genkit import docs, people  # noqa: E402
+from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 
@@ -356,8 +356,9 @@ def build(out: BundleWriter) -> None:
                         "credit_note": prior["credit_no"], "credit_note_amount": str(prior["credit_amount"]),
                         "note": "credit agreed in the carrier's email for last month's invoice and not issued; the "
                                 "month's credit note settles a damage claim"})
-    card_life = docs.DocumentLife(author=clerk.name, created=datetime.combine(first - timedelta(days=40), time(10, 12)),
-                                  modified=datetime.combine(first - timedelta(days=3), time(15, 40)), company=CARRIER)
+    card_made, card_saved = (bizdays.working_day(first - timedelta(days=days), "DE-NW", step=-1) for days in (40, 3))
+    card_life = docs.DocumentLife(author=clerk.name, created=datetime.combine(card_made, time(10, 12)),
+                                  modified=datetime.combine(card_saved, time(15, 40)), company=CARRIER)
     zone_rows = [["PLZ-Bereich (2-stellig)", "Leitregion", "Zone"]] + [[p, t, z] for p, t, z in sorted(AREAS)]
     tariff = [["Zone"] + [label for _, label in BREAKS]]
     tariff += [[z] + [float(rates[(z, b)]) for b in range(len(BREAKS))] for z in range(1, 7)]

@@ -160,7 +160,10 @@ def locale_problems(repo: Repo, organisation: str, inputs_dir: Path, texts: dict
     Args:
         organisation: task.json's ``organisation`` ("Calder Valley Foods plc (fictional)").
         properties: ``{relative path: document_properties(path)}`` (:mod:`wp42.gates.real`).
-        oracle: oracle.json; reads ``own_names``, ``distinctive_words``, ``event_dates`` and ``deliberate_dates``.
+        oracle: oracle.json; reads ``own_names``, ``distinctive_words``, ``event_dates``, ``deliberate_dates`` and
+            ``personal_documents`` (``[{"path", "reason"}]``: inputs under a path prefix written by private persons,
+            such as candidates' CVs, whose dates follow their writers' lives rather than the organisation's
+            calendar; their property dates and e-mail headers are not judged).
     """
     profile = load_profile(repo, organisation)
     if profile is None:
@@ -177,5 +180,12 @@ def locale_problems(repo: Repo, organisation: str, inputs_dir: Path, texts: dict
                            date.fromisoformat(str(entry.get("date")))))
         except ValueError:
             reasons.append(f"oracle.json event_dates has {entry.get('date')!r}, not an ISO date")
+    personal = []
+    for entry in oracle.get("personal_documents") or []:
+        if not str(entry.get("reason") or "").strip() or not str(entry.get("path") or "").strip():
+            reasons.append(f"oracle.json personal_documents {entry.get('path')!r} needs a path and a reason")
+        else:
+            personal.append(str(entry["path"]))
+    events = [event for event in events if not any(event[0].startswith(prefix) for prefix in personal)]
     reasons += event_dates_off(events, bizdays.is_working_day, profile.holiday_region, oracle.get("deliberate_dates"))
     return reasons
