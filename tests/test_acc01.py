@@ -567,11 +567,11 @@ def test_counterparties_fit_the_clients_business_and_never_share_its_name(genera
     a florist, a pet clinic among the customers), and no counterparty carries the client's name word."""
     import openpyxl
 
-    profiles = _generator().CLIENT_PROFILES
+    trades = _generator().CLIENT_TRADES  # the firm's profile (benchmark/taxonomy/profiles/ORG-ACC-1.json)
     client = (generated.bundle / layout.BRIEF_MD).read_text(encoding="utf-8").split("— ", 1)[1].split(",")[0]
     word, kind = client.split(" ", 1)[0], client.split(" ", 1)[1].removesuffix(" LLC")
-    assert kind in profiles
-    customer_kinds, supplier_kinds = profiles[kind]
+    assert kind in trades
+    customer_kinds, supplier_kinds = trades[kind]["customers"], trades[kind]["suppliers"]
     book = openpyxl.load_workbook(next((generated.bundle / layout.INPUTS_DIR).glob("gl_cash_*.xlsx")))
     texts = [r[3] for r in book.active.iter_rows(values_only=True) if r and isinstance(r[3], str)]
     customers = [t.split(" - ", 1)[1] for t in texts if t.startswith("Customer receipts - ")]
