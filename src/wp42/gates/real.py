@@ -32,7 +32,6 @@ _LIBRARY_RE = re.compile("|".join(re.escape(n) for n in LIBRARY_NAMES), re.IGNOR
 FICTION_MARKER = "(fictional)"
 #: Scenarios whose inputs still print the marker, reported as a warning until their owners regenerate them, with why.
 FICTION_MARKER_PENDING = {
-    "HR-01": "its documents are being reworked by another engineer (issue 13)",
     "INS-01": "its counterparties are being migrated to the organisation profiles (issue 13 item 2) in another branch",
 }
 _OFFICE_PARTS = ("docProps/core.xml", "docProps/app.xml")
