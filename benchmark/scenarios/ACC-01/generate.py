@@ -26,6 +26,8 @@ TASK_ID = "ACC-01"
 GENERATOR_VERSION = "1.1"
 FIRM = "Harrow & Pike CPAs (fictional)"
 BANK = "Scioto Commonwealth Bank (fictional)"
+#: The bank's name as its statement and the client's ledger print it (no WP42 marker; issue 13).
+BANK_SHOWN = docs.as_shown(BANK)
 EST = timezone(timedelta(hours=-5))
 
 CLASS_DIT, CLASS_OS, CLASS_BANK_ERR = "Deposit in transit", "Outstanding cheque", "Bank error"
@@ -546,7 +548,7 @@ def build(out: BundleWriter) -> None:
     money = lambda v: "" if v is None else fmt(v)  # noqa: E731
     stmt_name = f"bank_statement_{first:%Y-%m}.pdf"
     docs.write_pdf(out.input_path(stmt_name), [
-        ("title", BANK),
+        ("title", BANK_SHOWN),
         ("para", f"Business Checking statement - {client}"),
         ("para", f"Account number: {masked}"),
         ("para", f"Statement period: {first:%B %d, %Y} to {last:%B %d, %Y}"),
@@ -559,12 +561,10 @@ def build(out: BundleWriter) -> None:
                    + [[f"{d:%m/%d}", text, money(dr), money(cr), fmt(bal)] for d, text, dr, cr, bal in statement],
                    "col_widths": [50, 230, 75, 75, 85], "align_right_from": 2}),
         ("spacer", 8),
-        ("small", "Questions about this statement? Call Business Banking at 614-555-0142. "
-                  "Scioto Commonwealth Bank is a fictional institution."),
-    ], title=f"Statement {masked} {period}", author=BANK,
-       life=docs.DocumentLife(author=docs.as_shown(BANK), created=datetime.combine(statement_day,
-                                                                                  time(5, 42))),
-       producer=f"{docs.as_shown(BANK)} eStatements")
+        ("small", "Questions about this statement? Call Business Banking at 614-555-0142."),
+    ], title=f"Statement {masked} {period}", author=BANK_SHOWN,
+       life=docs.DocumentLife(author=BANK_SHOWN, created=datetime.combine(statement_day, time(5, 42))),
+       producer=f"{BANK_SHOWN} eStatements")
     csv_name = f"bank_statement_{first:%Y-%m}.csv"
     docs.write_csv(out.input_path(csv_name), ["Date", "Description", "Debit", "Credit", "Balance"],
                    [[f"{d:%m/%d/%Y}", text, "" if dr is None else f"{dr:.2f}", "" if cr is None else f"{cr:.2f}",
@@ -572,7 +572,7 @@ def build(out: BundleWriter) -> None:
     gl_name = f"gl_cash_{first:%Y-%m}.xlsx"
     docs.write_xlsx(out.input_path(gl_name), [{
         "name": "GL 1010 Cash",
-        "rows": [[client], [f"General ledger detail - 1010 Cash - Operating ({BANK}, {masked})"],
+        "rows": [[client], [f"General ledger detail - 1010 Cash - Operating ({BANK_SHOWN}, {masked})"],
                  [f"Period: {first:%m/%d/%Y} - {last:%m/%d/%Y}"], [],
                  ["Date", "Journal No.", "Reference", "Description", "Debit", "Credit", "Balance"],
                  [first, "", "", "Opening balance", None, None, gl_open]]

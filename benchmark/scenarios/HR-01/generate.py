@@ -31,6 +31,8 @@ ORG = "Northgate Logistics Services (fictional)"
 ORG_SHORT = "Northgate Logistics Services"
 DOMAIN = "northgate-logistics.example"
 PROCESSOR = "PayStream Payroll Services (fictional)"
+#: The processor's name as its register and its client manager's e-mails print it (no WP42 marker; issue 13).
+PROCESSOR_SHOWN = docs.as_shown(PROCESSOR)
 PROCESSOR_DOMAIN = "paystream-payroll.example"
 EXTERNAL_ADDRESS = "pension-audit@pfl-auditservices.example"
 ACCOUNT_MANAGER = ("Marloes Hoekstra", "marloes.hoekstra")  # PayStream's client manager for Northgate
@@ -541,7 +543,7 @@ def write_calendar(out: BundleWriter) -> None:
 def write_cao(out: BundleWriter) -> None:
     docs.write_docx(out.input_path("cao_excerpt_overtime_holidays.docx"), [
         ("heading", "Collective Labour Agreement (CAO) Northgate Logistics Services 2024-2026 — excerpt"),
-        ("para", "Agreed between Northgate Logistics Services B.V. (fictional) and the employee representatives. "
+        ("para", "Agreed between Northgate Logistics Services B.V. and the employee representatives. "
                  "Chapters 5 (working time and overtime) and 6 (public holidays). English translation for internal "
                  "use; the Dutch text prevails."),
         ("heading2", "Article 5.1 — Normal working hours"),
@@ -588,7 +590,7 @@ def write_register(out: BundleWriter, name: str, staff: list[Employee], register
     a duplicate payment's second line carries a later reference, so it sits below the run's lines)."""
     header = ["Employee ID", "Employee name", "Cost centre", "Hourly rate", "Hours 100%", "Hours 125%", "Hours 150%",
               "Hours 200%", "Pay 100%", "Pay 125%", "Pay 150%", "Pay 200%", "Gross pay", "Payment reference"]
-    rows = [[f"{PROCESSOR} - payroll register"], [f"Employer: {ORG_SHORT} B.V. - pay group WH-HOURLY"],
+    rows = [[f"{PROCESSOR_SHOWN} - payroll register"], [f"Employer: {ORG_SHORT} B.V. - pay group WH-HOURLY"],
             [f"Pay period: {first:%d-%m-%Y} to {last:%d-%m-%Y} ({period})"], [], header]
     totals = {k: Decimal(0) for k in ("100", "125", "150", "200", "gross")}
     hours_tot = {k: Decimal(0) for k in MULTIPLIERS}
@@ -610,8 +612,8 @@ def write_register(out: BundleWriter, name: str, staff: list[Employee], register
         "name": "Register", "rows": rows,
         "widths": {"A": 12, "B": 24, "C": 18, **{c: 11 for c in "DEFGHIJKL"}, "M": 13, "N": 16},
         "number_formats": {**money_cols, **{c: "0.0" for c in "EFGH"}}, "bold_rows": [5, len(rows)], "freeze": "C6",
-    }], title=f"Payroll register {period}", creator=PROCESSOR,
-       life=docs.DocumentLife(author=docs.as_shown(PROCESSOR), company=docs.as_shown(PROCESSOR),
+    }], title=f"Payroll register {period}", creator=PROCESSOR_SHOWN,
+       life=docs.DocumentLife(author=PROCESSOR_SHOWN, company=PROCESSOR_SHOWN,
                               created=datetime.combine(calculated, time(15, 18)),
                               modified=datetime.combine(working_day(calculated, 1), time(10, 41))))
 
@@ -649,7 +651,7 @@ def write_email(out: BundleWriter, reg_name: str, period: str, calculated: date,
               f"is available in your payroll folder as {reg_name}.\n\nControl totals: {count} employees, gross pay "
               f"EUR {fmt(total)}.\n\nPlease approve the register by {working_day(day, 2):%A %d %B} so that "
               f"the payment files reach the bank on time.\n\n{last_point}\n\nKind regards,"),
-        signature=f"{name}\nClient Manager, {PROCESSOR}\n{mailbox}@{PROCESSOR_DOMAIN}",
+        signature=f"{name}\nClient Manager, {PROCESSOR_SHOWN}\n{mailbox}@{PROCESSOR_DOMAIN}",
     )
     return day
 

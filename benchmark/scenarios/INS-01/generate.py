@@ -31,6 +31,8 @@ from genkit.outcomes import outcome_field  # noqa: E402
 TASK_ID = "INS-01"
 GENERATOR_VERSION = "1.3"
 INSURER = "Bluecrest Mutual Insurance (fictional)"
+#: The insurer's name as its schedules and its adjuster's e-mails print it (no WP42 marker; issue 13).
+INSURER_SHOWN = docs.as_shown(INSURER)
 DOMAIN = "bluecrestmutual.example"
 MANAGER = people.Person("Gareth", "Okafor")
 ADJUSTER = people.Person("Sofia", "Brandt")
@@ -572,15 +574,15 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
         exclusions = [f"E{i}. {text}" for i, (_, text) in enumerate(p.exclusions, start=1)]
         endorsements = p.endorsements or ["None."]
         footer = ("This schedule forms part of the policy and must be read with the coverage form. The deductible "
-                  "applies once per occurrence. Countersigned for Bluecrest Mutual Insurance (fictional), "
+                  f"applies once per occurrence. Countersigned for {INSURER_SHOWN}, "
                   "Commercial Lines Underwriting, Hartford, CT.")
         title = f"Policy schedule {p.number}"
         # Issued by underwriting a few days before the policy incepts.
-        issued = docs.DocumentLife(author="Commercial Lines Underwriting", company=docs.as_shown(INSURER),
+        issued = docs.DocumentLife(author="Commercial Lines Underwriting", company=INSURER_SHOWN,
                                    created=datetime.combine(business_day_before(p.inception, 4), time(10, 15)))
         if p.fmt == "pdf":
             docs.write_pdf(out.input_path(f"policy_schedules/{p.number}.pdf"), [
-                ("title", "Bluecrest Mutual Insurance (fictional)"),
+                ("title", INSURER_SHOWN),
                 ("para", "Commercial Property Policy - Schedule (Declarations)"),
                 ("table", {"rows": header, "col_widths": [120, 390]}),
                 ("spacer", 10),
@@ -594,10 +596,10 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
                 *[("para", e) for e in endorsements],
                 ("spacer", 10),
                 ("small", footer),
-            ], title=title, author=INSURER, life=issued, producer="Bluecrest Policy Administration")
+            ], title=title, author=INSURER_SHOWN, life=issued, producer="Bluecrest Policy Administration")
         else:
             docs.write_docx(out.input_path(f"policy_schedules/{p.number}.docx"), [
-                ("heading", "Bluecrest Mutual Insurance (fictional)"),
+                ("heading", INSURER_SHOWN),
                 ("para", "Commercial Property Policy - Schedule (Declarations)"),
                 ("table", header),
                 ("heading2", "Coverages, limits of insurance and deductible"),
@@ -607,7 +609,7 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> None:
                 ("heading2", "Endorsements"),
                 *[("para", e) for e in endorsements],
                 ("para", footer),
-            ], title=title, author=INSURER, life=issued)
+            ], title=title, author=INSURER_SHOWN, life=issued)
 
 
 def write_register(out: BundleWriter, policies: list[Policy]) -> None:
@@ -693,7 +695,7 @@ def write_correspondence(out: BundleWriter, claims: list[Claim], target: Claim, 
               f"{', '.join(noted)}. Where I confirm a cause that differs from what the insured told intake, my "
               f"finding is in the note.\n\nThe others were below the inspection threshold or desk-handled from the "
               f"photos.\n\nSofia"),
-        signature=f"{ADJUSTER.name}\nSenior Adjuster, Commercial Property Claims\n{INSURER}\nHartford, CT",
+        signature=f"{ADJUSTER.name}\nSenior Adjuster, Commercial Property Claims\n{INSURER_SHOWN}\nHartford, CT",
     )
     name = f"correspondence/letter_{target.claim_id}.eml"
     owner = target.reported_by

@@ -187,9 +187,7 @@ def judge_ready(
     if portal is not None:
         gate.reasons += portal_problems(bundle, portal, inputs, common)
     gate.reasons += [f"realism: {r}" for r in realism_problems(bundle.inputs, inputs, oracle.get("timeline"))]
-    fiction_reasons, fiction_warnings = fiction_problems(task_id, bundle.inputs, inputs)
-    gate.reasons += [f"realism: {r}" for r in fiction_reasons]
-    gate.warnings += [f"realism: {w}" for w in fiction_warnings]
+    gate.reasons += [f"realism: {r}" for r in fiction_problems(bundle.inputs, inputs)]
     outcome_reasons, outcome_warnings = outcome_problems(task_id, seed, oracle, set_name)
     gate.reasons += [f"realism: {r}" for r in outcome_reasons]
     gate.warnings += [f"realism: {w}" for w in outcome_warnings]

@@ -30,12 +30,6 @@ LIBRARY_NAMES = ("python-docx", "openpyxl", "reportlab", "xlsxwriter", "pypdf", 
 _LIBRARY_RE = re.compile("|".join(re.escape(n) for n in LIBRARY_NAMES), re.IGNORECASE)
 #: WP42's marker on a fictional organisation's name (benchmark/taxonomy/organisations.md); never in an input.
 FICTION_MARKER = "(fictional)"
-#: Scenarios whose inputs still print the marker, reported as a warning until their owners regenerate them, with why.
-FICTION_MARKER_PENDING = {
-    "ACC-01": "its counterparties are being migrated to the organisation profiles (issue 13 item 2) in another branch",
-    "HR-01": "its documents are being reworked by another engineer (issue 13)",
-    "INS-01": "its counterparties are being migrated to the organisation profiles (issue 13 item 2) in another branch",
-}
 _OFFICE_PARTS = ("docProps/core.xml", "docProps/app.xml")
 _DATE_NAMES = {"created", "modified", "lastPrinted", "CreationDate", "ModDate"}
 
@@ -154,11 +148,7 @@ def realism_problems(inputs_dir: Path, texts: dict[str, str], timeline: dict[str
     return library_traces(properties, texts) + dates_outside(properties, timeline)
 
 
-def fiction_problems(task_id: str, inputs_dir: Path, texts: dict[str, str]) -> tuple[list[str], list[str]]:
-    """``(reasons, warnings)`` of :func:`fiction_markers` for one scenario's inputs: warnings instead of reasons
-    for a scenario of :data:`FICTION_MARKER_PENDING`, each saying why it is not failed."""
-    found = fiction_markers(input_properties(inputs_dir), texts)
-    pending = FICTION_MARKER_PENDING.get(task_id)
-    if pending is None:
-        return found, []
-    return [], [f"{reason} (a warning for {task_id}: {pending})" for reason in found]
+def fiction_problems(inputs_dir: Path, texts: dict[str, str]) -> list[str]:
+    """:func:`fiction_markers` for one scenario's inputs under ``inputs_dir`` (``texts`` as
+    :func:`wp42.gates.inputs.input_texts` reads them): every scenario fails on the marker, none is waived."""
+    return fiction_markers(input_properties(inputs_dir), texts)
