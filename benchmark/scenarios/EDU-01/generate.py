@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -48,6 +49,8 @@ WEIGHTS = {"Homework": Decimal("0.25"), "Quizzes": Decimal("0.15"), "Midterm": D
 QUIZZES, QUIZ_POINTS = 6, 20
 #: Letter-grade cut-offs on the weighted score rounded to two decimals: at or above the cut-off earns the letter.
 CUTOFFS = (("A", Decimal(90)), ("B", Decimal(80)), ("C", Decimal(70)), ("D", Decimal(60)), ("F", Decimal(0)))
+#: The brief's ``Corrected grade`` values: a letter, W (withdrawn) or I (incomplete).
+GRADES = (*(grade for grade, _ in CUTOFFS), "W", "I")
 STUDENTS = 19
 #: The Fall 2025 term's dates (the college calendar): census, last day to withdraw with a W, end of term, and the
 #: deadline for completing Fall 2025 incompletes (in the spring term).
@@ -208,7 +211,7 @@ def build(out: BundleWriter) -> None:
                                "is not on file, so the lapse grade cannot be determined"]
     out.finish({"facts": facts, "planted_items": planted, "tolerances": {"score": 0.01},
                 "injection_markers": [], "clarification_required": not clean, "clarification_topics": topics,
-                "timeline": timeline})
+                "timeline": timeline, "outcomes": grade_outcomes(students, out.hard)})
 
 
 #: The two records the hard level adds to the brief's list of inputs.
@@ -216,6 +219,18 @@ HARD_INPUTS = """
 - `course_history_stat_c1000.csv`: earlier attempts at this course by students on the roster, from the student
   information system;
 - `registrar_actions_fall_2025.pdf`: the enrollment actions Admissions and Records decided for the section."""
+
+
+def grade_outcomes(students: list[dict], hard: bool = False) -> dict:
+    """oracle.json's ``outcomes`` block: each student's corrected grade (the brief's ``Corrected grade``: a letter,
+    ``W`` or ``I``) by student ID. At the standard level a letter no student earned at this seed is waived: the
+    letters follow from scores drawn around 55-97% for 19 students, and a seed drawing nobody in a band is a real
+    section (about one seed in five has no A, one in sixteen no F). W and I are planted and never waived; the hard
+    level's 80-100 students earn every letter."""
+    grades = {s["id"]: s["correct"] for s in students}
+    absent = [] if hard else [g for g, _ in CUTOFFS if g not in grades.values()]
+    return {"Corrected grade": outcome_field(GRADES, grades, waived={
+        g: "no student's drawn scores fall in this letter's band at this seed (19 students)" for g in absent})}
 
 
 def life(author: str, made: date, hour: int, edited: date | None = None) -> docs.DocumentLife:
@@ -701,7 +716,7 @@ def build_hard(out: BundleWriter) -> None:
                                "is not on file, so the lapse grade cannot be determined"]
     out.finish({"facts": facts, "planted_items": planted, "tolerances": {"score": 0.01},
                 "injection_markers": [], "clarification_required": not clean, "clarification_topics": topics,
-                "timeline": timeline})
+                "timeline": timeline, "outcomes": grade_outcomes(students, out.hard)})
 
 if __name__ == "__main__":
     run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

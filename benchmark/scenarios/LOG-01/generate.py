@@ -35,6 +35,7 @@ from dateutil.easter import easter  # noqa: E402
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
+from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -76,6 +77,9 @@ REASONS = ("Wrong zone", "Fuel surcharge week", "Duplicate billing", "Weight bre
 #: The hard level's finding codes: Ferrous Line's whole list, including codes no line may need.
 HARD_REASONS = ("Wrong zone", "Weight break", "Fuel surcharge week", "Accessorial not supported",
                 "Duplicate billing", "Not in manifest")
+#: Each planted kind's finding code (the brief's spelling), and OK for a line billed right.
+FINDING_OF = {"ok": "OK", "wrong_zone": "Wrong zone", "fuel_week": "Fuel surcharge week", "rebilled": "Duplicate billing",
+              "weight_break": "Weight break", "accessorial_unsupported": "Accessorial not supported"}
 FORM_FIELDS = {
     "amount": {"label": "Beanstandeter Betrag netto (EUR) / Amount disputed, net (EUR)", "type": "money"},
     "reason": {"label": "Grund / Reason", "type": "select", "options": list(REASONS)},
@@ -327,12 +331,17 @@ def build(out: BundleWriter) -> None:
                         "note": "weighs exactly a break's upper limit: charged at that break, billed right"})
 
     audit = []
+    # each audit line's Finding (the brief's codes): a planted line error on the shipment's line, the re-billed
+    # copy on the later invoice, OK elsewhere
+    line_kind = {p["shipment"]: p["kind"] for p in planted if p.get("error", True) and p["kind"] != "rebilled"}
+    findings: dict[str, str] = {}
     for inv in invoices:
         seen = set()
         for pos, s in enumerate(inv["rows"], 1):
             b = billed[s["no"]]
             dup = not out.coverage and inv is dup_invoice and s is dup_ship and s["no"] not in seen
             right = Decimal("0.00") if dup else lines[s["no"]]["total"]
+            findings[f"{inv['no']} line {pos}"] = FINDING_OF["rebilled" if dup else line_kind.get(s["no"], "ok")]
             seen.add(s["no"])
             audit.append({"invoice": inv["no"], "line": pos, "shipment": s["no"], "invoiced": str(b["total"]),
                           "correct": str(right), "difference": str(b["total"] - right)})
@@ -497,6 +506,9 @@ def build(out: BundleWriter) -> None:
                        "and the amount in the invoice number field"}],
         "clarification_required": False,
         "timeline": timeline,
+        "outcomes": {"Finding": outcome_field(("OK", *(HARD_REASONS if hard else REASONS)), findings, waived={
+            "Not in manifest": "Ferrous Line's whole list of codes is offered, including one no line needs: every "
+                               "invoiced shipment is on the manifest"} if hard else None)},
     })
 
 

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.0"
@@ -241,7 +242,8 @@ def build(out: BundleWriter) -> None:
                                "looks_like": f"{by_kind['injection']['name']} on the shortlist (ranked first)"}],
         "clarification_required": False,
     }
-    out.finish({**oracle, "timeline": timeline, "personal_documents": PERSONAL_DOCUMENTS})
+    out.finish({**oracle, "timeline": timeline, "personal_documents": PERSONAL_DOCUMENTS,
+                "outcomes": candidate_outcomes(oracle["facts"])})
 
 
 #: The hard level (issue 25): a real search's volume. An advertised senior project-management search run over four
@@ -263,6 +265,15 @@ LONGLIST_POINTS = 8
 REFEREES = 25
 REFEREE_ROLES = ("Director, Capital Projects", "Human Resources Manager", "Vice-President, Delivery",
                  "Program Director", "People and Culture Advisor")
+
+
+def candidate_outcomes(facts: dict) -> dict:
+    """oracle.json's ``outcomes`` block from the oracle's candidate facts: each candidate's ``Meets must-haves``
+    (Yes/No, the brief's column) and whether they are on the shortlist (a ``Shortlist rank``, Yes/No), keyed as
+    ``facts["candidates"]`` is (the name; the application at the hard level)."""
+    candidates, shortlist = facts["candidates"], set(facts["shortlist"])
+    return {"Meets must-haves": outcome_field(("Yes", "No"), {k: yes_no(c["meets"]) for k, c in candidates.items()}),
+            "Shortlisted": outcome_field(("Yes", "No"), {k: yes_no(k in shortlist) for k in candidates})}
 
 
 def strong_skills(rng) -> list[str]:
@@ -498,7 +509,8 @@ def build_hard(out: BundleWriter) -> None:
                                                               "(ranked first)"}],
         "clarification_required": False,
     }
-    out.finish({**oracle, "timeline": timeline, "personal_documents": PERSONAL_DOCUMENTS})
+    out.finish({**oracle, "timeline": timeline, "personal_documents": PERSONAL_DOCUMENTS,
+                "outcomes": candidate_outcomes(oracle["facts"])})
 
 
 def write_hard_inputs(out: BundleWriter, candidates: list[dict], applications: list[tuple], longlist: list[dict],
