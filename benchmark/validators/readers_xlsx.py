@@ -194,6 +194,12 @@ class Workbook:
         self._precedent_taints: list[set[str]] = []
         self._spans: list[list[tuple[str, int, int, int, int]]] = []
         self._what_if = False
+        #: Resolved range references, per (sheet, first row, first column, last row, last column, declared cells):
+        #: the engine argument (or the _Unknown it raised) and the taints of its formula cells. A lookup table read
+        #: by every row of an audit is gathered once per computation, not once per formula (issue: LOG-01 at 9201).
+        self._ranges: dict[tuple[str, int, int, int, int, int], tuple[Any, frozenset[str]]] = {}
+        #: The workbook as the formulas engine alone computes it (what_if with no constant changed), kept once made.
+        self._baseline: tuple[dict, dict, dict] | None = None
         self._extent: dict[str, tuple[int, int]] = {}
         self._arrays: dict[str, list[tuple[int, int, int, int, str]]] = {}
         for ws in self._formulas.worksheets:
@@ -415,14 +421,20 @@ class Workbook:
         """The formula cell ``sheet!coordinate`` recomputed by the ``formulas`` engine as if each
         ``(sheet, coordinate)`` in ``constants`` held the given value: no cached value consulted, nothing
         disputed, LibreOffice not run, the workbook's own cells unchanged afterwards (issue 11, item 3)."""
-        saved = (self._computed, self._taint, self.second_engine, self._what_if)
-        self._computed = {(self.sheet_name(s) or s, c.replace("$", "").upper()):
-                          Cell(s, c, v, date1904=self.date1904) for (s, c), v in constants.items()}
-        self._taint, self.second_engine, self._what_if = {}, False, True
+        saved = (self._computed, self._taint, self._ranges, self.second_engine, self._what_if)
+        if not constants and self._baseline is not None:
+            self._computed, self._taint, self._ranges = self._baseline
+        else:
+            self._computed = {(self.sheet_name(s) or s, c.replace("$", "").upper()):
+                              Cell(s, c, v, date1904=self.date1904) for (s, c), v in constants.items()}
+            self._taint, self._ranges = {}, {}
+            if not constants:  # the unchanged workbook: every later probe's "before" reads these values
+                self._baseline = (self._computed, self._taint, self._ranges)
+        self.second_engine, self._what_if = False, True
         try:
             return self.cell(sheet, coordinate)
         finally:
-            self._computed, self._taint, self.second_engine, self._what_if = saved
+            self._computed, self._taint, self._ranges, self.second_engine, self._what_if = saved
 
     def _cached_value(self, sheet: str, row: int, col: int) -> Any:
         cell = self._cached[sheet]._cells.get((row, col))
@@ -599,10 +611,8 @@ class Workbook:
         """The engine argument for reference ``ref`` in a formula on ``sheet``: a 2-D object array (a single cell
         is 1 x 1, as Excel passes references, so functions can tell a referenced "2" from a typed one), empty
         cells as ``schedula.EMPTY``, error cells as the engine's error values. Each cell's taint is passed to the
-        formula being computed."""
-        import numpy as np
-        import schedula as sh
-        from openpyxl.utils import get_column_letter
+        formula being computed. A range is gathered once per computation (:meth:`_gathered`) and handed out as a
+        copy, so a function cannot change what the next formula reads."""
         from openpyxl.utils.cell import range_boundaries
 
         target_sheet, address = sheet, ref
@@ -634,6 +644,28 @@ class Workbook:
         taints = self._precedent_taints[-1] if self._precedent_taints else set()
         if self._spans and (max_row > min_row or max_col > min_col):
             self._spans[-1].append((target_sheet, min_row, min_col, max_row, max_col))
+        key = (target_sheet, min_row, min_col, max_row, max_col, declared)
+        if key not in self._ranges:
+            self._ranges[key] = self._gathered(target_sheet, ref, min_row, min_col, max_row, max_col, declared,
+                                               depth)
+        result, found = self._ranges[key]
+        taints.update(found)
+        if isinstance(result, _Unknown):
+            raise _Unknown(f"{ref} includes an unknown cell: {result}")
+        copy = result.copy().view(BoundedRange)
+        copy.origin, copy.outside_blanks = result.origin, result.outside_blanks
+        return copy
+
+    def _gathered(self, target_sheet: str, ref: str, min_row: int, min_col: int, max_row: int, max_col: int,
+                  declared: int, depth: int) -> tuple[Any, frozenset[str]]:
+        """The engine argument for the cells ``min_row..max_row`` x ``min_col..max_col`` of ``target_sheet`` (see
+        :meth:`_resolve`; ``declared`` is how many cells the reference ``ref`` spans), or the _Unknown an unknown
+        cell raises, with the taints of the formula cells read up to that point."""
+        import numpy as np
+        import schedula as sh
+        from openpyxl.utils import get_column_letter
+
+        taints: set[str] = set()
         grid = []
         for r in range(min_row, max_row + 1):
             row = []
@@ -651,13 +683,13 @@ class Workbook:
                     row.append(_engine_error(cell.error or cell.value))
                     continue
                 if not cell.known:
-                    raise _Unknown(f"{ref} includes an unknown cell: {cell.note}")
+                    return _Unknown(cell.note), frozenset(taints)
                 row.append(sh.EMPTY if cell.value is None else _engine_value(cell.value, self.date1904))
             grid.append(row)
         result = np.array(grid or [[sh.EMPTY]], dtype=object).view(BoundedRange)
         result.origin = (min_row, min_col)
         result.outside_blanks = max(declared - (max_row - min_row + 1) * (max_col - min_col + 1), 0) if grid else 0
-        return result
+        return result, frozenset(taints)
 
     def _is_error(self, sheet: str, coordinate: str) -> bool:
         """True when the constant at ``sheet!coordinate`` is an error value (t="e"), not text like "#N/A"."""
