@@ -7,8 +7,9 @@ The instance is generated (LOG-01, challenge set, hard level, seed 9201) into a 
 out/ graded in process, each round in a new interpreter so nothing is warm: first with the evaluator and
 validators of this checkout ("after"), then, with ``--before``, with those of git revision ``REV`` (default
 ``HEAD~5``; e.g. 5b7c2fa, main before the readers were fixed), extracted by ``git archive``. Prints the seconds
-per round, the median per side and det_completion. The 2025 measurement (2 shared cores): 190 s before the fix
-(LOG-01 1.1), 32 s after, under a load of about 4.
+per round, the median per side and det_completion. Measured on 2 shared cores under a load of about 7:
+before (5b7c2fa, LOG-01 1.1) 494 s, det_completion False; after the range memo, the shared what-if baseline and
+the single reachability walk, 103 s, det_completion True (35 s of CPU).
 """
 
 from __future__ import annotations
