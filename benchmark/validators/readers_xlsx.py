@@ -552,15 +552,15 @@ class Workbook:
         if depth > 200:
             return None, False, "formula chain deeper than 200 cells (circular?)", ""
         try:
-            import formulas
             import numpy as np
 
-            func = self._compiled.get(formula)
-            if func is None:
+            compiled = self._compiled.get(formula)
+            if compiled is None:
                 register_excel_semantics()
-                func = formulas.Parser().ast(widen_sum_ranges(formula))[1].compile()
-                self._compiled[formula] = func
-            args = [self._resolve(sheet, ref, depth) for ref in func.inputs]
+                compiled = _compiled(widen_sum_ranges(formula))
+                self._compiled[formula] = compiled
+            func, references = compiled
+            args = [self._resolve(sheet, ref, depth) for ref in references]
             token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
             try:
                 result = func(*args)
@@ -842,6 +842,79 @@ def _intersection(spans: list[tuple[str, int, int, int, int]], sheet: str, posit
             return -1, -1
         return row, col
     return 0, 0
+
+
+#: Compiled formula shapes: a formula with its references replaced, in order, by placeholders of the same kind
+#: (``=ROUND(D7-E7,2)`` and ``=ROUND(D8-E8,2)`` are both ``=ROUND(A1-A2,2)``), and whether the shape was proven to
+#: name its inputs as the formula's own compilation does. A column of row formulas compiles once, not per row.
+_SHAPES: dict[str, tuple[Any, bool]] = {}
+_CELL_REF = re.compile(r"[A-Z]{1,3}\d+")
+_RANGE_REF = re.compile(r"[A-Z]{1,3}\d+:[A-Z]{1,3}\d+")
+#: Functions that read where a reference is, not only its values: a formula using one compiles on its own.
+_POSITIONAL = re.compile(r"\b(?:ROWS?|COLUMNS?|OFFSET|INDIRECT|CELL|ADDRESS|AREAS|FORMULATEXT|ISREF)\s*\(", re.I)
+
+
+def _compile(formula: str) -> Any:
+    import formulas
+
+    return formulas.Parser().ast(formula)[1].compile()
+
+
+def _input_name(ref: str) -> str:
+    """The name the formulas package gives reference ``ref`` (``$C$2:C2`` -> ``C2``, ``Manifest!$A$2:$A$9`` ->
+    ``MANIFEST!A2:A9``)."""
+    text = ref.replace("$", "").upper()
+    prefix, _, address = text.rpartition("!")
+    first, _, last = address.partition(":")
+    address = first if last == first else address
+    return f"{prefix}!{address}" if prefix else address
+
+
+def _compiled(formula: str) -> tuple[Any, list[str]]:
+    """The compiled ``formula`` and the references to pass it, in its inputs' order. Formulas of one shape (see
+    :data:`_SHAPES`) share one compilation; a shape is trusted once its first formula's own compilation named the
+    same inputs. Raises what the formulas package raises on a formula it cannot parse."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer
+
+    try:
+        tokens = Tokenizer(formula).items
+    except Exception:  # noqa: BLE001 - openpyxl raises bare Exceptions on malformed text
+        tokens = []
+    if not tokens or "=" + "".join(t.value for t in tokens) != formula or _POSITIONAL.search(formula):
+        func = _compile(formula)
+        return func, list(func.inputs)
+    names: dict[str, str] = {}  # input name -> placeholder
+    parts = []
+    for token in tokens:
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE:
+            name = _input_name(token.value)
+            address = name.rpartition("!")[2]
+            if not (_CELL_REF.fullmatch(address) or _RANGE_REF.fullmatch(address)):
+                func = _compile(formula)
+                return func, list(func.inputs)
+            if name not in names:
+                row = len(names) + 1
+                names[name] = f"A{row}" if _CELL_REF.fullmatch(address) else f"A{row}:B{row}"
+            parts.append(names[name])
+        else:
+            parts.append(token.value)
+    shape = "=" + "".join(parts)
+    by_placeholder = {placeholder: name for name, placeholder in names.items()}
+    known = _SHAPES.get(shape)
+    if known is None:
+        func = _compile(formula)
+        try:
+            shared = _compile(shape)
+            trusted = sorted(func.inputs) == sorted(names) and sorted(shared.inputs) == sorted(by_placeholder)
+        except Exception:  # noqa: BLE001 - the formulas package raises many types
+            shared, trusted = None, False
+        _SHAPES[shape] = (shared, trusted)
+        return func, list(func.inputs)
+    shared, trusted = known
+    if not trusted:
+        func = _compile(formula)
+        return func, list(func.inputs)
+    return shared, [by_placeholder[placeholder] for placeholder in shared.inputs]
 
 
 def _engine_error(code: str) -> Any:
