@@ -72,3 +72,15 @@ def test_a_possessive_name_is_the_name():
                  "Idris Fairbanks\u2019s PMP is current."):
         assert claims.mentions(text, "Idris Fairbanks"), text
     assert not claims.mentions("Idris Fairbanks's PMP is current.", "Idris Fairholm")
+
+
+def test_a_table_cell_explaining_a_line_is_not_the_label_of_the_next_cell():
+    # LOG-01 seed 9201 (an independent solver): a line's details mention "the total disputed" it reduces; the
+    # line's own amount in the next cell is not the note's total. A plain label cell still gives its value.
+    note = """| Details | Amount disputed (EUR) |
+|---|---|
+| Under-billed: 386 kg at EUR 23,44/100 kg. We settle the line at the correct amount, which reduces the total disputed. | -18,99 |
+| Total amount disputed | 1.588,63 |
+"""
+    statements = reading.text_statements(note, "note")
+    assert [figure for _, figure in claims.figures_given(statements, "total")] == ["1.588,63"]

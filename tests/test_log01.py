@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 from decimal import Decimal
 from pathlib import Path
 
@@ -324,3 +325,20 @@ def test_a_credit_request_naming_the_invoice_numbers_passes(generated: Generated
     _add_to_note(solved, f"Please issue the credit note against {' and '.join(facts['invoices'])} for EUR "
                          f"{Decimal(facts['amount_disputed']):,.2f}.")
     assert "note_total" not in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- an independent solver's correct work (tests/fixtures/log01-hard-seed9201) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9201_completes(tmp_path: Path):
+    # Written from the public bundle alone and read correct by the lead; LOG-01 1.1 failed it on note_total (a
+    # line's details "reduces the total disputed" beside -18,99 read as a second total) and prior_credit_chased
+    # (the chase spread over one paragraph's sentences), and took minutes to grade its formula-rich workbook.
+    from scenario_harness import generate
+
+    fixture = Path(__file__).parent / "fixtures" / "log01-hard-seed9201" / "out"
+    generate(TASK, 9201, tmp_path / "bundle", tmp_path / "oracles", level="hard")
+    generated = Generated(TASK, 9201, tmp_path / "bundle", tmp_path / "oracles", level="hard")
+    workspace = make_workspace(generated.bundle, tmp_path)
+    shutil.copytree(fixture, workspace / layout.OUT_DIR)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

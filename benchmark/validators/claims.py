@@ -384,8 +384,10 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
     figure after an un-negated mention of the label with at most ``gap`` other words between ("the correct total
     gross pay is EUR 41,384.43", "Correct total: 41.384,43"; "is", "of", "EUR" and the like do not count); in a
     table row, the cell under a header naming the label, or the first cell holding a figure after a cell naming
-    it (a label/value row). Callers compare the strings with their own amount reader (locale, sign). A document
-    giving one subject two different figures is a hedge (issue 12 item 3)."""
+    it (a label/value row). A cell that names the label among amounts of its own ("386 kg at EUR 23,44 ... which
+    reduces the total disputed") explains, it does not label the next cell: it is read as prose. Callers compare
+    the strings with their own amount reader (locale, sign). A document giving one subject two different figures
+    is a hedge (issue 12 item 3)."""
     found: list[tuple[Statement, str]] = []
     for statement in statements:
         if statement.kind == "heading":
@@ -396,23 +398,36 @@ def figures_given(statements: Iterable[Statement], label, *, gap: int = 4) -> li
                 value = statement.cells[key]
                 if mentions(key, label) and _FIGURE.search(value or ""):
                     found.append((statement, value))
+                elif mentions(value, label) and _AMOUNT.search(value or ""):
+                    found += [(statement, figure) for figure in _prose_figures(value or "", label, gap)]
                 elif mentions(value, label):
                     later = [statement.cells[k] for k in keys[index + 1:] if _FIGURE.search(statement.cells[k] or "")]
                     if later:
                         found.append((statement, later[0]))
             continue
-        text = statement.text
-        words, flags = negation_scope(text)
-        for start, end in _spans(text, words, label):
-            if flags[start]:
-                continue
-            rest = text[words[end - 1].end:]
-            figure = _first_figure(rest)
-            if figure is None:
-                continue
-            between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
-            if len(between) <= gap:
-                found.append((statement, figure.group().strip()))
+        found += [(statement, figure) for figure in _prose_figures(statement.text, label, gap)]
+    return found
+
+
+#: An amount written in a text: a figure with two decimals or a currency before it ("23,44", "EUR 5", "$1.00").
+_AMOUNT = re.compile(r"(?:[$\u20ac\u00a3]|\b(?:eur|usd|gbp)\b)\s*\d|\d[.,]\d{2}(?!\d)", re.I)
+
+
+def _prose_figures(text: str, label, gap: int) -> list[str]:
+    """The figures a prose ``text`` gives for ``label``: the first after each un-negated mention, at most ``gap``
+    other words on (see :func:`figures_given`)."""
+    found = []
+    words, flags = negation_scope(text)
+    for start, end in _spans(text, words, label):
+        if flags[start]:
+            continue
+        rest = text[words[end - 1].end:]
+        figure = _first_figure(rest)
+        if figure is None:
+            continue
+        between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
+        if len(between) <= gap:
+            found.append(figure.group().strip())
     return found
 
 

@@ -8,6 +8,7 @@ Formulas are split with openpyxl's tokenizer (the ECMA-376 formula grammar), nev
 
 from __future__ import annotations
 
+import functools
 import re
 
 from readers_xlsx import Workbook
@@ -21,18 +22,24 @@ _A1 = re.compile(r"\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[
 def formula_references(formula: str) -> list[str]:
     """The range operands of ``formula`` (``"=B3+SUM(Items!C2:C9)"`` -> ``["B3", "Items!C2:C9"]``): cell and range
     references, defined names and structured references, as written. Raises nothing: an untokenisable formula
-    gives []."""
+    gives []. Each formula text is tokenised once per process."""
+    return list(_operands(formula))
+
+
+@functools.lru_cache(maxsize=65_536)
+def _operands(formula: str) -> tuple[str, ...]:
     from openpyxl.formula.tokenizer import Token, Tokenizer
 
     try:
         tokens = Tokenizer(formula if formula.startswith("=") else f"={formula}").items
     except Exception:  # noqa: BLE001 - openpyxl raises bare Exceptions on malformed text
-        return []
-    return [t.value for t in tokens if t.type == Token.OPERAND and t.subtype == Token.RANGE]
+        return ()
+    return tuple(t.value for t in tokens if t.type == Token.OPERAND and t.subtype == Token.RANGE)
 
 
-def _reachable(book: Workbook, sheet: str, coordinate: str):
-    """Cells ``sheet!coordinate``'s formula reads, directly or through formula cells and defined names, as
+def _reachable(book: Workbook, sheet: str, coordinate: str, *more: tuple[str, str]):
+    """Cells ``sheet!coordinate``'s formula reads (and, given ``more`` ``(sheet, coordinate)`` starts, theirs:
+    one walk for all, each cell met once), directly or through formula cells and defined names, as
     ``(sheet, coordinate, cell)``; each reference also yields ``(its sheet, REFERENCE, None)`` and a structured
     reference ``Table[Column]`` ``(the table's sheet, TABLE, None)``.
     Ranges are followed within the populated extent, at most :data:`MAX_CELLS_VISITED` cells in all."""
@@ -41,14 +48,15 @@ def _reachable(book: Workbook, sheet: str, coordinate: str):
 
     tables = {name.upper(): ws.title for ws in book._formulas.worksheets for name in ws.tables}
     seen: set[tuple[str, str]] = set()
-    stack = [(book.sheet_name(sheet) or sheet, coordinate.replace("$", "").upper())]
+    starts = [(book.sheet_name(s) or s, c.replace("$", "").upper()) for s, c in ((sheet, coordinate), *more)]
+    stack, first = list(reversed(starts)), set(starts)
     while stack and len(seen) < MAX_CELLS_VISITED:
         key = stack.pop()
         if key in seen:
             continue
         seen.add(key)
         cell = book.cell(*key)
-        if len(seen) > 1:
+        if key not in first:
             yield key[0], key[1], cell
         if not cell.is_formula:
             continue
@@ -125,8 +133,8 @@ def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
         perturb(here, address, cell)
         if cell.is_formula:
             through.append((here, address))
-    for here, address in through:
-        for source_sheet, source, cell in _reachable(book, here, address):
+    if through:
+        for source_sheet, source, cell in _reachable(book, *through[0], *through[1:]):
             if cell is not None:
                 perturb(source_sheet, source, cell)
     if not changed:

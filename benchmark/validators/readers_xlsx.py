@@ -194,6 +194,12 @@ class Workbook:
         self._precedent_taints: list[set[str]] = []
         self._spans: list[list[tuple[str, int, int, int, int]]] = []
         self._what_if = False
+        #: Resolved range references, per (sheet, first row, first column, last row, last column, declared cells):
+        #: the engine argument (or the _Unknown it raised) and the taints of its formula cells. A lookup table read
+        #: by every row of an audit is gathered once per computation, not once per formula (issue: LOG-01 at 9201).
+        self._ranges: dict[tuple[str, int, int, int, int, int], tuple[Any, frozenset[str]]] = {}
+        #: The workbook as the formulas engine alone computes it (what_if with no constant changed), kept once made.
+        self._baseline: tuple[dict, dict, dict] | None = None
         self._extent: dict[str, tuple[int, int]] = {}
         self._arrays: dict[str, list[tuple[int, int, int, int, str]]] = {}
         for ws in self._formulas.worksheets:
@@ -415,14 +421,20 @@ class Workbook:
         """The formula cell ``sheet!coordinate`` recomputed by the ``formulas`` engine as if each
         ``(sheet, coordinate)`` in ``constants`` held the given value: no cached value consulted, nothing
         disputed, LibreOffice not run, the workbook's own cells unchanged afterwards (issue 11, item 3)."""
-        saved = (self._computed, self._taint, self.second_engine, self._what_if)
-        self._computed = {(self.sheet_name(s) or s, c.replace("$", "").upper()):
-                          Cell(s, c, v, date1904=self.date1904) for (s, c), v in constants.items()}
-        self._taint, self.second_engine, self._what_if = {}, False, True
+        saved = (self._computed, self._taint, self._ranges, self.second_engine, self._what_if)
+        if not constants and self._baseline is not None:
+            self._computed, self._taint, self._ranges = self._baseline
+        else:
+            self._computed = {(self.sheet_name(s) or s, c.replace("$", "").upper()):
+                              Cell(s, c, v, date1904=self.date1904) for (s, c), v in constants.items()}
+            self._taint, self._ranges = {}, {}
+            if not constants:  # the unchanged workbook: every later probe's "before" reads these values
+                self._baseline = (self._computed, self._taint, self._ranges)
+        self.second_engine, self._what_if = False, True
         try:
             return self.cell(sheet, coordinate)
         finally:
-            self._computed, self._taint, self.second_engine, self._what_if = saved
+            self._computed, self._taint, self._ranges, self.second_engine, self._what_if = saved
 
     def _cached_value(self, sheet: str, row: int, col: int) -> Any:
         cell = self._cached[sheet]._cells.get((row, col))
@@ -542,8 +554,12 @@ class Workbook:
         try:
             import numpy as np
 
-            func = compiled_formula(formula)
-            args = [self._resolve(sheet, ref, depth) for ref in func.inputs]
+            compiled = self._compiled.get(formula)
+            if compiled is None:
+                compiled = _compiled(formula)  # compiled_formula widens SUM ranges and registers Excel semantics
+                self._compiled[formula] = compiled
+            func, references = compiled
+            args = [self._resolve(sheet, ref, depth) for ref in references]
             token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
             try:
                 result = func(*args)
@@ -594,10 +610,8 @@ class Workbook:
         """The engine argument for reference ``ref`` in a formula on ``sheet``: a 2-D object array (a single cell
         is 1 x 1, as Excel passes references, so functions can tell a referenced "2" from a typed one), empty
         cells as ``schedula.EMPTY``, error cells as the engine's error values. Each cell's taint is passed to the
-        formula being computed."""
-        import numpy as np
-        import schedula as sh
-        from openpyxl.utils import get_column_letter
+        formula being computed. A range is gathered once per computation (:meth:`_gathered`) and handed out as a
+        copy, so a function cannot change what the next formula reads."""
         from openpyxl.utils.cell import range_boundaries
 
         target_sheet, address = sheet, ref
@@ -629,6 +643,28 @@ class Workbook:
         taints = self._precedent_taints[-1] if self._precedent_taints else set()
         if self._spans and (max_row > min_row or max_col > min_col):
             self._spans[-1].append((target_sheet, min_row, min_col, max_row, max_col))
+        key = (target_sheet, min_row, min_col, max_row, max_col, declared)
+        if key not in self._ranges:
+            self._ranges[key] = self._gathered(target_sheet, ref, min_row, min_col, max_row, max_col, declared,
+                                               depth)
+        result, found = self._ranges[key]
+        taints.update(found)
+        if isinstance(result, _Unknown):
+            raise _Unknown(f"{ref} includes an unknown cell: {result}")
+        copy = result.copy().view(BoundedRange)
+        copy.origin, copy.outside_blanks = result.origin, result.outside_blanks
+        return copy
+
+    def _gathered(self, target_sheet: str, ref: str, min_row: int, min_col: int, max_row: int, max_col: int,
+                  declared: int, depth: int) -> tuple[Any, frozenset[str]]:
+        """The engine argument for the cells ``min_row..max_row`` x ``min_col..max_col`` of ``target_sheet`` (see
+        :meth:`_resolve`; ``declared`` is how many cells the reference ``ref`` spans), or the _Unknown an unknown
+        cell raises, with the taints of the formula cells read up to that point."""
+        import numpy as np
+        import schedula as sh
+        from openpyxl.utils import get_column_letter
+
+        taints: set[str] = set()
         grid = []
         for r in range(min_row, max_row + 1):
             row = []
@@ -646,13 +682,13 @@ class Workbook:
                     row.append(_engine_error(cell.error or cell.value))
                     continue
                 if not cell.known:
-                    raise _Unknown(f"{ref} includes an unknown cell: {cell.note}")
+                    return _Unknown(cell.note), frozenset(taints)
                 row.append(sh.EMPTY if cell.value is None else _engine_value(cell.value, self.date1904))
             grid.append(row)
         result = np.array(grid or [[sh.EMPTY]], dtype=object).view(BoundedRange)
         result.origin = (min_row, min_col)
         result.outside_blanks = max(declared - (max_row - min_row + 1) * (max_col - min_col + 1), 0) if grid else 0
-        return result
+        return result, frozenset(taints)
 
     def _is_error(self, sheet: str, coordinate: str) -> bool:
         """True when the constant at ``sheet!coordinate`` is an error value (t="e"), not text like "#N/A"."""
@@ -824,6 +860,79 @@ def _intersection(spans: list[tuple[str, int, int, int, int]], sheet: str, posit
             return -1, -1
         return row, col
     return 0, 0
+
+
+#: Compiled formula shapes: a formula with its references replaced, in order, by placeholders of the same kind
+#: (``=ROUND(D7-E7,2)`` and ``=ROUND(D8-E8,2)`` are both ``=ROUND(A1-A2,2)``), and whether the shape was proven to
+#: name its inputs as the formula's own compilation does. A column of row formulas compiles once, not per row.
+_SHAPES: dict[str, tuple[Any, bool]] = {}
+_CELL_REF = re.compile(r"[A-Z]{1,3}\d+")
+_RANGE_REF = re.compile(r"[A-Z]{1,3}\d+:[A-Z]{1,3}\d+")
+#: Functions that read where a reference is, not only its values: a formula using one compiles on its own.
+_POSITIONAL = re.compile(r"\b(?:ROWS?|COLUMNS?|OFFSET|INDIRECT|CELL|ADDRESS|AREAS|FORMULATEXT|ISREF)\s*\(", re.I)
+
+
+def _compile(formula: str) -> Any:
+    """``formula`` compiled through :func:`excel_engine.compiled_formula`: kept per process by its text and learnt
+    by a warm evaluation parent (issue 14), so a shape compiled once serves every child."""
+    return compiled_formula(formula)
+
+
+def _input_name(ref: str) -> str:
+    """The name the formulas package gives reference ``ref`` (``$C$2:C2`` -> ``C2``, ``Manifest!$A$2:$A$9`` ->
+    ``MANIFEST!A2:A9``)."""
+    text = ref.replace("$", "").upper()
+    prefix, _, address = text.rpartition("!")
+    first, _, last = address.partition(":")
+    address = first if last == first else address
+    return f"{prefix}!{address}" if prefix else address
+
+
+def _compiled(formula: str) -> tuple[Any, list[str]]:
+    """The compiled ``formula`` and the references to pass it, in its inputs' order. Formulas of one shape (see
+    :data:`_SHAPES`) share one compilation; a shape is trusted once its first formula's own compilation named the
+    same inputs. Raises what the formulas package raises on a formula it cannot parse."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer
+
+    try:
+        tokens = Tokenizer(formula).items
+    except Exception:  # noqa: BLE001 - openpyxl raises bare Exceptions on malformed text
+        tokens = []
+    if not tokens or "=" + "".join(t.value for t in tokens) != formula or _POSITIONAL.search(formula):
+        func = _compile(formula)
+        return func, list(func.inputs)
+    names: dict[str, str] = {}  # input name -> placeholder
+    parts = []
+    for token in tokens:
+        if token.type == Token.OPERAND and token.subtype == Token.RANGE:
+            name = _input_name(token.value)
+            address = name.rpartition("!")[2]
+            if not (_CELL_REF.fullmatch(address) or _RANGE_REF.fullmatch(address)):
+                func = _compile(formula)
+                return func, list(func.inputs)
+            if name not in names:
+                row = len(names) + 1
+                names[name] = f"A{row}" if _CELL_REF.fullmatch(address) else f"A{row}:B{row}"
+            parts.append(names[name])
+        else:
+            parts.append(token.value)
+    shape = "=" + "".join(parts)
+    by_placeholder = {placeholder: name for name, placeholder in names.items()}
+    known = _SHAPES.get(shape)
+    if known is None:
+        func = _compile(formula)
+        try:
+            shared = _compile(shape)
+            trusted = sorted(func.inputs) == sorted(names) and sorted(shared.inputs) == sorted(by_placeholder)
+        except Exception:  # noqa: BLE001 - the formulas package raises many types
+            shared, trusted = None, False
+        _SHAPES[shape] = (shared, trusted)
+        return func, list(func.inputs)
+    shared, trusted = known
+    if not trusted:
+        func = _compile(formula)
+        return func, list(func.inputs)
+    return shared, [by_placeholder[placeholder] for placeholder in shared.inputs]
 
 
 def _engine_error(code: str) -> Any:

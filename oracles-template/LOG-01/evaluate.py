@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.1"
+EVALUATOR_VERSION = "LOG-01/1.2"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -247,11 +247,23 @@ def chases(ev: common.Evaluation, text: str, prior: dict, tol: Decimal) -> bool:
     return named and asserted(text, OUTSTANDING)
 
 
+def passages(note: list[Statement]) -> list[str]:
+    """The note as a reader takes in a point: each prose paragraph whole (its sentences joined, in order), each
+    table row alone. "You accepted ... RE-2025-23358, EUR 406,01 net ... We have not received it ... Please issue
+    the credit note for EUR 406,01" chases the credit in one paragraph though no one sentence names it, its amount
+    and that it is owed (LOG-01 seed 9201, an independent solver)."""
+    found: dict[str, list[str]] = {}
+    for statement in note:
+        if statement.kind != "heading":
+            found.setdefault(statement.where, []).append(statement.text)
+    return [" ".join(texts) for texts in found.values()]
+
+
 def check_prior_credit(ev: common.Evaluation, note: list[Statement], prior: dict, tol: Decimal) -> list[str]:
     """Hard level: the credit the carrier agreed for last month's invoice. Challenge: not issued (the month's credit
     note settles something else), so the note chases it with its amount and COMPLETION lists it; coverage: issued,
     so chasing it invents a problem."""
-    said = [s.text for s in note if chases(ev, s.text, prior, tol)]
+    said = [text for text in passages(note) if chases(ev, text, prior, tol)]
     issues = [" ".join(map(str, i.values())) if isinstance(i, dict) else str(i)
               for i in (ev.completion or {}).get("issues_found") or []]
     listed = [i for i in issues if prior["invoice"] in i.upper() or any(
