@@ -18,6 +18,7 @@ from wp42.layout import Repo
 
 sys.path.insert(0, str(Repo.find().validators_dir))
 import excel_engine  # noqa: E402
+import readers_xlsx  # noqa: E402
 from readers_xlsx import Workbook  # noqa: E402
 
 
@@ -34,11 +35,14 @@ def _ledger(path: Path, rows: int) -> Path:
 def test_a_formula_text_is_compiled_once_per_process_whatever_the_workbook(tmp_path, monkeypatch):
     monkeypatch.setattr(excel_engine, "_COMPILED", {})
     monkeypatch.setattr(excel_engine, "_LEARNED", [])
+    monkeypatch.setattr(readers_xlsx, "_SHAPES", {})
     first = Workbook(_ledger(tmp_path / "first.xlsx", 4), second_engine=False)
+    assert first.cell(first.sheetnames[0], "B2").value == 8
+    # the formula and its shape (readers_xlsx._compiled: formulas of one shape share one compilation)
+    assert excel_engine.learned_formulas() == ["=A1*2+SUM(A1:A3)", "=A1*2+SUM(A2:B2)"]
     second = Workbook(_ledger(tmp_path / "second.xlsx", 6), second_engine=False)
-    assert [first.cell(first.sheetnames[0], "B2").value, second.cell(second.sheetnames[0], "B5").value] == [8, 8]
-    assert excel_engine.compiled_count() == 1
-    assert excel_engine.learned_formulas() == ["=A1*2+SUM(A1:A3)"]
+    assert second.cell(second.sheetnames[0], "B5").value == 8
+    assert excel_engine.compiled_count() == 2  # the second workbook compiled nothing
 
 
 def test_learned_formulas_are_compiled_bounded_and_skip_what_does_not_compile(monkeypatch):
@@ -70,7 +74,9 @@ def test_a_warm_parent_hands_fin01s_compiled_formulas_to_the_next_child_and_rece
         [parent] = [p for s in evaluation_service.current_services() for p in s.idle_parents()]
         before = parent.compiled_formulas
         warm = receipt("service")
-        assert parent.compiled_formulas - before >= len(formulas) > 50
+        # FIN-01's 78 formula texts fall into a few shapes, each learnt as its first text and its shape (seen: 8
+        # more); with the parent's learning step disabled the count does not grow
+        assert len(formulas) > 50 and parent.compiled_formulas - before >= 6
         assert cold == warm == receipt("process")
     finally:
         evaluation_service.close_services()

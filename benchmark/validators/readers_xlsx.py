@@ -188,6 +188,7 @@ class Workbook:
         self.second_engine = second_engine
         self._computed: dict[tuple[str, str], Cell] = {}
         self._upper = {name.upper(): name for name in self._formulas.sheetnames}
+        self._compiled: dict[str, Any] = {}  # formula text -> (compiled function, references in its inputs' order)
         self._lo_values: dict[tuple[str, str], Any] | None = None
         self._lo_problem = ""
         self._taint: dict[tuple[str, str], str] = {}
