@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.table import Table
@@ -15,6 +16,9 @@ from wp42.cli.common import print_json, warn_unsandboxed
 from wp42.console import err, out, progress
 from wp42.generation import SETS
 from wp42.layout import Repo
+
+#: Seconds between two plain progress lines when stderr is not a terminal.
+LINE_EVERY_S = 10.0
 
 
 @click.command("demo")
@@ -31,15 +35,25 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
     worker fails, on each set run (the coverage set's wrong solutions include each invents_issues one).
     """
     from wp42.demo import run_demo
+    from wp42.evaluation.throughput import PeriodicLines, Throughput
     from wp42.variants import expand
 
     repo = Repo.find()
     ids = repo.resolve_task_ids(task_ids, all_tasks=not task_ids) if task_ids else repo.task_ids()
+    # off a terminal (a CI log, `wp42 demo > log 2>&1`) the bar is silent: a plain line every LINE_EVERY_S instead
+    throughput = Throughput(None)
+    lines = PeriodicLines(throughput, lambda line: err.print(f"demo: {line}", highlight=False, soft_wrap=True),
+                          every_s=LINE_EVERY_S, enabled=not err.is_terminal)
+
+    def attempt_done(outcome: Any) -> None:
+        throughput.advance()
+        bar.update(task, description=f"{outcome.spec.task_id} {outcome.spec.worker} done")
+        lines.maybe_emit()
+
     with progress() as bar:
         task = bar.add_task("demo", total=None)
         rows = run_demo(ids, jobs=jobs, keep=Path(keep) if keep else None,
-                        progress=lambda msg: bar.update(task, description=msg),
-                        on_attempt=lambda o: bar.update(task, description=f"{o.spec.task_id} {o.spec.worker} done"),
+                        progress=lambda msg: bar.update(task, description=msg), on_attempt=attempt_done,
                         sets=tuple(expand(set_choice, SETS)), lenient=set_choice == "both")
     if as_json:
         print_json([row.as_dict() for row in rows])
