@@ -19,8 +19,10 @@ from wp42.layout import Oracle
 
 TOY = "ACC-99"
 HANG = "import time\ndef evaluate(*a, **k):\n    time.sleep(60)\n"
+#: An evaluator that starts a grandchild ``sleep SECONDS`` and hangs; each test gives its own SECONDS, so a pgrep for
+#: it sees only its own (pytest-xdist runs the two modes at once on two workers).
 HANG_WITH_CHILD = ("import subprocess, time\ndef evaluate(*a, **k):\n"
-                   "    subprocess.Popen(['sleep', '317'])\n    time.sleep(60)\n")
+                   "    subprocess.Popen(['sleep', '{seconds}'])\n    time.sleep(60)\n")
 GREEDY = "def evaluate(*a, **k):\n    x = bytearray(3 << 30)\n"
 CRASH = "def evaluate(*a, **k):\n    print('working on it')\n    raise RuntimeError('boom')\n"
 HEAVY = "def evaluate(*a, **k):\n    x = b'x' * (300 << 20)\n    raise RuntimeError(len(x))\n"
@@ -71,10 +73,11 @@ def test_a_hanging_evaluator_is_killed_at_its_bound_and_the_same_pool_scores_the
 
 @pytest.mark.parametrize("mode", ["service", "process"])
 def test_a_hanging_evaluator_leaves_no_process_behind(toy, tmp_path, mode):
-    _evaluator(toy).write_text(HANG_WITH_CHILD)
+    seconds = {"service": 317, "process": 318}[mode]
+    _evaluator(toy).write_text(HANG_WITH_CHILD.format(seconds=seconds))
     assert _score(toy, tmp_path, mode, seconds=2)["status"] == "evaluator_limit_exceeded"
     time.sleep(0.2)
-    assert subprocess.run(["pgrep", "-f", "sleep 317"], capture_output=True, text=True).stdout.strip() == ""
+    assert subprocess.run(["pgrep", "-f", f"sleep {seconds}"], capture_output=True, text=True).stdout.strip() == ""
 
 
 @pytest.mark.parametrize("mode", ["service", "process"])
