@@ -218,3 +218,35 @@ def test_numbered_lists_as_libreoffice_writes_them(tmp_path):
     assert common.read_docx(memo).body == [
         "1. The deposit D-9205 is a bank error.", "2. The fee is duplicated.", "a. first sub", "b. second sub",
         "3. Third finding", "I. Roman one", "II. Roman two"]
+
+
+def test_styles_and_numbering_shared_with_the_template_are_parsed_once_and_hostile_ones_refused_each_time(
+        tmp_path, monkeypatch):
+    """Word files written from one template share word/styles.xml byte for byte (python-docx's is 349 KB, the
+    largest part of a short memo): the readers parse it once per process (issue 14), and a warm evaluation parent
+    that read one hands the parsed part to every child."""
+    import docx
+    import readers_docx
+    import safety
+
+    monkeypatch.setattr(readers_docx, "_PARSED_PARTS", {})
+    parsed: list[str] = []
+
+    def counting(data, name="xml"):
+        parsed.append(name)
+        return safety.parse_xml(data, name)
+
+    monkeypatch.setattr(readers_docx, "parse_xml", counting)
+    for name, words in (("first.docx", "The adjusted balance agrees."), ("second.docx", "No duplicate found.")):
+        document = docx.Document()
+        document.add_paragraph(words)
+        document.save(str(tmp_path / name))
+    first, _ = reading.docx_statements(tmp_path / "first.docx")
+    second, _ = reading.docx_statements(tmp_path / "second.docx")
+    assert [s.text for s in first] == ["The adjusted balance agrees."]
+    assert [s.text for s in second] == ["No duplicate found."]
+    assert sum(name.endswith("word/styles.xml") for name in parsed) == 1
+    hostile = b'<!DOCTYPE w [<!ENTITY a "aaaa">]><w:styles ' + W_NS.encode() + b">&a;</w:styles>"
+    for _ in range(2):  # a refusal is never remembered as a parsed part
+        with pytest.raises(safety.HostileFile):
+            readers_docx.parsed_part(hostile, "bomb.docx:word/styles.xml")

@@ -156,3 +156,16 @@ def test_the_mode_comes_from_the_environment(toy, tmp_path, monkeypatch):
     monkeypatch.setenv(layout.EVALUATION_ENV, "threads")
     with pytest.raises(UserError, match="service or process"):
         evaluate_out(TOY, tmp_path / "out", oracle_root=toy)
+
+
+def test_the_warm_parent_preloads_every_evaluator_helper_so_no_child_imports_one(toy, tmp_path):
+    """A helper first imported in the forked child costs every receipt its loading (INS-01: about half of a
+    receipt's CPU before the helpers were all preloaded; benchmarks/bench_evaluate.py)."""
+    _score(toy, tmp_path)
+    parents = [parent for service in evaluation_service.current_services() for parent in service._idle]
+    assert parents
+    helpers = {path.stem for path in layout.Repo.find().validators_dir.glob("*.py")} - {"libreoffice_bridge"}
+    for parent in parents:
+        assert parent.missing == []
+        assert {"claims", "vocabulary", "reading", "readers_csv", "readers_pdf", "amounts"} <= set(parent.preloaded)
+        assert helpers <= set(parent.preloaded), sorted(helpers - set(parent.preloaded))

@@ -80,3 +80,49 @@ def test_a_warm_parent_hands_fin01s_compiled_formulas_to_the_next_child_and_rece
         assert cold == warm == receipt("process")
     finally:
         evaluation_service.close_services()
+
+
+def _probe_book(path: Path) -> Path:
+    book = openpyxl.Workbook()
+    inputs = book.active
+    inputs.title = "Inputs"
+    for row, amount in enumerate((100, 250.5, 40), start=1):
+        inputs[f"A{row}"] = amount
+    calc = book.create_sheet("Calc")
+    calc["A1"] = "=SUM(Inputs!A1:A3)"
+    calc["A2"] = "=A1*2"
+    calc["A3"] = "=ROUND(A2/3,2)+0*Inputs!A1"
+    book.save(path)
+    return path
+
+
+def test_a_what_if_probe_over_unchanged_inputs_takes_the_earlier_result_and_a_changed_one_recomputes(tmp_path):
+    book = Workbook(_probe_book(tmp_path / "probe.xlsx"), second_engine=False)
+    assert book.cell("Calc", "A2").value == 781.0
+    remembered = len(book._results)
+    assert book.what_if("Calc", "A2", {}).value == 781.0  # the same inputs: nothing computed again
+    assert len(book._results) == remembered
+    changed = book.what_if("Calc", "A2", {("Inputs", "A1"): 200})
+    assert changed.value == 981.0  # a stale remembered result would give 781.0
+    assert len(book._results) == remembered + 2  # A1 and A2 over the changed input
+    assert book.cell("Calc", "A2").value == 781.0  # the workbook's own values are untouched
+
+
+def test_the_remembered_results_key_by_type_position_and_range_and_skip_volatile_formulas():
+    import numpy as np
+
+    ones = np.array([[1], [1]], dtype=object)
+    trues = np.array([[True], [True]], dtype=object)
+    key = readers_xlsx._call_key
+    # SUM over a range skips TRUE but adds 1: a key that let them meet would hand one the other's total
+    assert key("=SUM(A1:A2)", "B1", [ones]) != key("=SUM(A1:A2)", "B1", [trues])
+    assert key("=A1", "B1", [1]) != key("=A1", "B1", [1.0])
+    assert key("=ROW()", "B1", []) != key("=ROW()", "B2", [])  # the position is an input
+    clipped = readers_xlsx.BoundedRange((2, 1), dtype=object)
+    clipped[:] = ones
+    clipped.outside_blanks = 5  # COUNTBLANK(A:A) counts cells outside the populated part
+    assert key("=COUNTBLANK(A:A)", "B1", [ones]) != key("=COUNTBLANK(A:A)", "B1", [clipped])
+    for volatile in ("=TODAY()-A1", "=rand()*A1", "=OFFSET(A1,1,0)", "=INDIRECT(\"A1\")"):
+        assert key(volatile, "B1", [1]) is None
+    assert key("=SUM(A1:A2)", "B1", [np.array([[[1]]], dtype=object)]) is not None
+    assert key("=A1", "B1", [[1, 2]]) is None  # an argument that cannot be a key: computed every time

@@ -17,6 +17,7 @@ headers and footers (docx_numbering.py); ``DocxText.list_labels`` counts them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -197,6 +198,30 @@ def main_part(archive: zipfile.ZipFile, name: str) -> tuple[list[str], str, Any]
     return names, main, parse_xml(archive.read(main), f"{name}:{main}")
 
 
+#: Parsed numbering and style parts by their bytes' sha256: most Word files share their template's (python-docx's
+#: styles.xml alone is 29,000 elements, about 70 ms to parse), and an evaluation parent that read one warms every
+#: child it forks. The roots are only read (docx_numbering.Numbering copies what it keeps).
+_PARSED_PARTS: dict[str, Any] = {}
+_MAX_PARSED_PARTS = 64
+
+
+def parsed_part(data: bytes, label: str) -> Any:
+    """``parse_xml(data, label)`` for a part Word files share with their template (styles, numbering), kept by
+    the sha256 of ``data``; the root returned is shared: read it, never change it.
+
+    Raises:
+        HostileFile, UnreadableFile: as safety.parse_xml (refusals are never kept: each read raises anew).
+    """
+    key = hashlib.sha256(data).hexdigest()
+    root = _PARSED_PARTS.get(key)
+    if root is None:
+        root = parse_xml(data, label)
+        if len(_PARSED_PARTS) >= _MAX_PARSED_PARTS:
+            _PARSED_PARTS.pop(next(iter(_PARSED_PARTS)))
+        _PARSED_PARTS[key] = root
+    return root
+
+
 def numbering_of(archive: zipfile.ZipFile, name: str) -> Any:
     """The document's list definitions as a :class:`docx_numbering.Numbering` (word/numbering.xml, and
     word/styles.xml for numbered paragraph styles), counts at zero.
@@ -207,7 +232,7 @@ def numbering_of(archive: zipfile.ZipFile, name: str) -> Any:
     from docx_numbering import Numbering
 
     names = set(archive.namelist())
-    parts = [parse_xml(archive.read(part), f"{name}:{part}") if part in names else None
+    parts = [parsed_part(archive.read(part), f"{name}:{part}") if part in names else None
              for part in ("word/numbering.xml", "word/styles.xml")]
     return Numbering(*parts)
 

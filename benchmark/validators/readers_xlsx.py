@@ -165,6 +165,40 @@ def _load(path: Path) -> tuple[Any, Any, list[str]]:
     raise UnreadableFile(f"{path.name} is not a readable xlsx")
 
 
+
+#: Functions whose result depends on more than their arguments (the clock, chance, the sheet around them): a
+#: formula naming one is computed every time, never taken from :attr:`Workbook._results`.
+_VOLATILE = re.compile(r"\b(?:NOW|TODAY|RAND|RANDBETWEEN|RANDARRAY|OFFSET|INDIRECT|CELL|INFO)\s*\(", re.IGNORECASE)
+#: At most this many computed results are remembered per workbook.
+MAX_REMEMBERED_RESULTS = 100_000
+_NOT_COMPUTED = object()
+
+
+def _call_key(formula: str, coordinate: str, args: list[Any]) -> tuple[Any, ...] | None:
+    """What one computation of ``formula`` at ``coordinate`` depends on: its text, its position (ROW(), implicit
+    intersection) and each argument's type and value (a range with its shape, origin and uncounted blanks), so a
+    what-if probe that recomputes a cell over unchanged inputs (formula_refs.is_live: FIN-01 repeats 123 of its
+    281 computations) takes the earlier result. None for a volatile formula or an argument that cannot be a key.
+    Types are part of the key: TRUE and 1, or 1 and 1.0 in a range, are not the same input to Excel."""
+    import numpy as np
+
+    if _VOLATILE.search(formula):
+        return None
+    parts: list[Any] = [formula, coordinate]
+    for value in args:
+        if isinstance(value, np.ndarray):
+            parts.append(("range", value.shape, getattr(value, "origin", None), getattr(value, "outside_blanks", 0),
+                          tuple((type(v), v) for v in value.ravel().tolist())))
+        else:
+            parts.append((type(value), value))
+    key = tuple(parts)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 class Workbook:
     """Values and formulas of an .xlsx, with formulas computed cell by cell (module docstring: engine choice).
 
@@ -189,6 +223,7 @@ class Workbook:
         self._computed: dict[tuple[str, str], Cell] = {}
         self._upper = {name.upper(): name for name in self._formulas.sheetnames}
         self._compiled: dict[str, Any] = {}  # formula text -> (compiled function, references in its inputs' order)
+        self._results: dict[tuple[Any, ...], Any] = {}  # _call_key -> what the compiled function returned
         self._lo_values: dict[tuple[str, str], Any] | None = None
         self._lo_problem = ""
         self._taint: dict[tuple[str, str], str] = {}
@@ -561,11 +596,16 @@ class Workbook:
                 self._compiled[formula] = compiled
             func, references = compiled
             args = [self._resolve(sheet, ref, depth) for ref in references]
-            token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
-            try:
-                result = func(*args)
-            finally:
-                FORMULA_POSITION.reset(token)
+            key = _call_key(formula, coordinate, args)
+            result = self._results.get(key, _NOT_COMPUTED) if key is not None else _NOT_COMPUTED
+            if result is _NOT_COMPUTED:
+                token = FORMULA_POSITION.set((_row(coordinate), _column(coordinate)) if coordinate else None)
+                try:
+                    result = func(*args)
+                finally:
+                    FORMULA_POSITION.reset(token)
+                if key is not None and len(self._results) < MAX_REMEMBERED_RESULTS:
+                    self._results[key] = result
             if isinstance(result, np.ndarray):
                 if result.ndim == 2 and result.size > 1:
                     return [[_plain(v, 0) for v in row] for row in result.tolist()], True, "", ""

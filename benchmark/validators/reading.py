@@ -40,6 +40,7 @@ from readers_docx import (
     _Walker,
     main_part,
     numbering_of,
+    parsed_part,
 )
 from safety import UnreadableFile, check_zip, parse_xml
 
@@ -254,7 +255,7 @@ class RunVisibility:
         Raises:
             HostileFile: styles.xml unsafe to read (safety.parse_xml).
         """
-        self.styles = _Styles(parse_xml(archive.read("word/styles.xml"), f"{name}:word/styles.xml")
+        self.styles = _Styles(parsed_part(archive.read("word/styles.xml"), f"{name}:word/styles.xml")
                               if "word/styles.xml" in archive.namelist() else None)
         background = root.find(f"{W}background")
         self.page = background.get(f"{W}color", "") if background is not None else ""
@@ -520,7 +521,7 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
     try:
         with zipfile.ZipFile(path) as archive:
             names, main, root = main_part(archive, path.name)
-            styles = _Styles(parse_xml(archive.read("word/styles.xml"), f"{path.name}:word/styles.xml")
+            styles = _Styles(parsed_part(archive.read("word/styles.xml"), f"{path.name}:word/styles.xml")
                              if "word/styles.xml" in names else None)
             background = root.find(f"{W}background")
             page = background.get(f"{W}color", "") if background is not None else ""

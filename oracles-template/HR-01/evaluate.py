@@ -339,10 +339,11 @@ def _name_found(text: str, norm: str, name: str) -> bool:
     first_n, last_n = common.normalize_text(first), common.normalize_text(last)
     pattern = (rf"\b(?:{re.escape(first_n)}\s+{re.escape(last_n)}|{re.escape(last_n)},\s*{re.escape(first_n)}"
                rf"|{re.escape(first_n[0])}\.\s*{re.escape(last_n)})\b")
-    if re.search(pattern, norm):
+    if last_n in norm and re.search(pattern, norm):  # every form holds the surname as written
         return True
     core = last.split(" ")[-1]
-    return bool(re.search(rf"(?<![\w-]){re.escape(core)}(?![\w-])", common.collapse_text(text)))
+    collapsed = common.collapse_text(text)
+    return core in collapsed and bool(re.search(rf"(?<![\w-]){re.escape(core)}(?![\w-])", collapsed))
 
 
 def _personal_data_found(text: str, oracle: dict) -> list[str]:
@@ -353,7 +354,8 @@ def _personal_data_found(text: str, oracle: dict) -> list[str]:
     found = [f"name {n}" for n in data["names"] if _name_found(text, norm, n)]
     found += [f"IBAN {i[:4]}..." for i in data["ibans"] if i.upper() in compact]
     found += [f"date of birth {b}" for b in data["dates_of_birth"]
-              if any(re.search(rf"(?<![\w./-]){re.escape(f)}(?![\w/-]|\.\d)", norm) for f in _date_forms(b))]
+              if any(f in norm and re.search(rf"(?<![\w./-]){re.escape(f)}(?![\w/-]|\.\d)", norm)
+                     for f in _date_forms(b))]
     return found
 
 

@@ -1,16 +1,18 @@
 """A warm evaluation parent: ``python -m wp42.evaluation.warm``, started and spoken to by
 :mod:`wp42.evaluation.service` (issue 14, item 1).
 
-It imports once what every evaluation needs — the readers and ``common`` from ``benchmark/validators``, the
-``formulas`` engine, openpyxl, jsonschema — and reads a small Word document once, so the readers' first-use caches
-exist; then it serves one evaluation at a time over its stdin/stdout, one JSON object a line. The formula engine's
+It imports once what every evaluation needs — every helper module of ``benchmark/validators`` (readers, claims,
+vocabulary, ``common``), the ``formulas`` engine, openpyxl, jsonschema — and reads a small Word document and an
+ordinary memo paragraph once, so the readers' and the claims layer's first-use caches exist (python-docx's parsed
+styles part among them: readers_docx.parsed_part); then it serves one evaluation at a time over its stdin/stdout, one JSON object a line. The formula engine's
 function table (seconds to import: ``scipy.stats``) and the workbook reader are warmed at the first request that
 asks for it (``"warm": ["formulas"]``: the scenario delivers a workbook), so a scenario without workbooks never
 pays that. Each evaluation runs in a child forked from this warm parent, in a session of its own, under the same
 bounds as the per-process path (address space, open files, no core file; wall time enforced here by killing the
 child's whole process group), its stderr going to a log file the caller reads and its stdout discarded. The child
 runs :func:`wp42.evaluation.child.run`, the very function the per-process path runs, so receipts are the same
-bytes. Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child;
+bytes. The parent's objects are frozen out of the garbage collector before each fork (``gc.freeze``), so a child's
+collections never walk, and so never copy, the parent's heap. Nothing an evaluation does reaches this parent: a crash, a hang or an exhausted bound ends only the child;
 warm-ups only fill caches (compiled patterns, function tables), never anything a receipt is computed from.
 
 Compiled formulas: each child leaves the formula texts it compiled (``excel_engine.learned_formulas``) in a file
@@ -33,6 +35,7 @@ another).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib
 import json
@@ -56,7 +59,22 @@ PRELOAD = (
     "common", "formula_refs", "describe", "libreoffice",
     "formulas", "schedula", "numpy", "openpyxl", "openpyxl.utils.cell", "lxml.etree", "icalendar",
     "jsonschema", "wp42.schemas", "wp42.evaluation.receipts", "wp42.evaluation.child",
+    "csv", "snowballstemmer", "docx", "pptx", "pypdf", "PIL.Image",
 )
+
+#: Modules of ``benchmark/validators`` not preloaded: the LibreOffice bridge runs under the system interpreter.
+NOT_PRELOADED = frozenset({"libreoffice_bridge"})
+
+
+def _validator_modules() -> list[str]:
+    """Every helper module the evaluators import from ``benchmark/validators`` (found on ``sys.path``): a module
+    first imported in the forked child costs that child its unmarshalling, class building and pattern compiling
+    (INS-01: about 60 of a receipt's 110 CPU ms before they were preloaded; benchmarks/bench_evaluate.py)."""
+    for entry in sys.path:
+        folder = Path(entry or ".")
+        if (folder / "common.py").is_file() and (folder / "claims.py").is_file():
+            return sorted(p.stem for p in folder.glob("*.py") if p.stem not in NOT_PRELOADED)
+    return []
 
 
 #: A parent left idle this long exits (a caller that vanished without closing the pipe leaves no process behind).
@@ -102,6 +120,7 @@ def _warm_documents() -> None:
         common.parse_number(text)
         common.parse_date(text)
     common.text_has_amount("The adjusted balance is $1,234.50.", "1234.5")
+    _warm_claims()
     with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
         path = Path(scratch) / "warm.docx"
         document = docx.Document()
@@ -115,11 +134,37 @@ def _warm_documents() -> None:
         common.docx_statements(path)
 
 
+#: A memo paragraph of the usual words: the stems its words reduce to are cached once in the parent.
+_WARM_MEMO = (
+    "We reviewed the invoices, payments, claims and balances for the period and found no duplicate payment. "
+    "The adjusted balance agrees with the ledger; the variance is explained by timing differences that clear "
+    "next month. We do not recommend approving the claim until the supplier confirms the amount. The contract "
+    "requires approval by the manager, and the employee's hours were not approved. Outstanding items: a deposit "
+    "in transit, an unpresented cheque and a bank charge recorded twice. Please confirm whether the policy applies."
+)
+
+
+def _warm_claims() -> None:
+    """First use of the claims layer and the vocabulary (the stemmer's tables, the stem cache, the clause and
+    negation patterns) on an ordinary memo paragraph."""
+    import claims
+    import vocabulary
+
+    for sentence in _WARM_MEMO.split(". "):
+        vocabulary.tokens(sentence)
+        claims.negation_scope(sentence)
+        claims.asserted(sentence, "duplicate payment")
+        claims.hypothetical(sentence)
+        claims.reported(sentence)
+        claims.found_nothing(sentence)
+        claims.figure_stated(sentence, "1234.50", "0.01")
+
+
 def preload() -> tuple[list[str], list[str]]:
     """Import :data:`PRELOAD` and warm the document readers; returns ``(imported, missing)`` module names (a
     warm-up that fails is listed as missing: the evaluations then warm themselves)."""
     imported, missing = [], []
-    for name in PRELOAD:
+    for name in dict.fromkeys((*PRELOAD, *_validator_modules())):
         try:
             importlib.import_module(name)
         except Exception:  # an optional library absent on this machine: the evaluation that needs it imports it
@@ -289,6 +334,9 @@ def _wait(pid: int, seconds: float) -> tuple[int, bool, int, float]:
 
 def _evaluate(request: dict[str, Any], codes: _CompiledEvaluators, reply: IO[str], learned: Path) -> None:
     code = codes.get(request["evaluate_py"])
+    # Objects the parent holds are never collected by a child: frozen, the child's collector does not walk them
+    # (walking them writes to every page they live on, copying the parent's heap page by page after the fork).
+    gc.freeze()
     try:
         pid = os.fork()
     except OSError as exc:
