@@ -125,8 +125,21 @@ def validate_seed(
     bundles = work / "bundles"
     variant_root = oracle_root if variant.is_default_kind else work / "oracles"
     say(f"{label}: generating (with and without the oracle)")
-    generate(task_id, seed, variant_root, repo=repo, bundle_dir=bundles / task_id, set_name=set_name, level=level)
-    generate(task_id, seed, None, repo=repo, bundle_dir=work / "rebuilt" / task_id, set_name=set_name, level=level)
+    # Each generation is a process of its own: the rebuild without the oracle (the ready gate's independence check)
+    # and the other seed's oracle (its seed check) run beside the bundle the attempts need, not after it.
+    background = ThreadPoolExecutor(max_workers=2, thread_name_prefix="wp42-generate")
+    try:
+        rebuilt = background.submit(generate, task_id, seed, None, repo=repo, bundle_dir=work / "rebuilt" / task_id,
+                                    set_name=set_name, level=level)
+        other = Variant(_other_seed(seed, seeds), set_name, level)
+        other_oracle = background.submit(_oracle_at, task_id, other, oracles, scratch, repo) \
+            if "ready" in gates else None
+        generate(task_id, seed, variant_root, repo=repo, bundle_dir=bundles / task_id, set_name=set_name,
+                 level=level)
+        rebuilt.result()
+    except BaseException:
+        background.shutdown(wait=True, cancel_futures=True)
+        raise
     generation_s = time.monotonic() - started
     oracle_dir = Oracle.at(variant_root, task_id)
     oracle = schemas.load_json(oracle_dir.oracle_json)
@@ -140,6 +153,7 @@ def validate_seed(
         alternatives = {f"alt:{n}": workers.resolve(f"alt:{n}", oracle_dir).description
                         for n in workers.alternative_solution_names(oracle_dir)} if "fair" in gates else {}
     except UserError as exc:
+        background.shutdown(wait=False, cancel_futures=True)
         raise GateError("solvable", str(exc)) from None
     # rendering waits on LibreOffice and poppler, not on this process: it runs beside the attempts (bounded by the
     # slower of the two) instead of after them
@@ -160,26 +174,27 @@ def validate_seed(
     if batch.interrupted:
         if renderer is not None:
             renderer.shutdown(wait=False, cancel_futures=True)
+        background.shutdown(wait=False, cancel_futures=True)
         raise KeyboardInterrupt
     outcomes = {o.spec.worker: o for o in batch.outcomes}
     attempts_s = time.monotonic() - attempt_started
     reference = outcomes.get("reference")
     reference_receipt = reference.receipt if reference else None
     results: dict[str, Gate] = {}
-    if "ready" in gates:
+    if other_oracle is not None:
         t0 = time.monotonic()
-        other = Variant(_other_seed(seed, seeds), set_name, level)
         try:
-            other_oracle = _oracle_at(task_id, other, oracles, scratch, repo)
+            other_found = other_oracle.result()
         except UserError as exc:
-            other_oracle = None
+            other_found = None
             results["ready"] = Gate("ready", reasons=[f"generation at seed {other.seed} failed: {exc}"])
-        gate = judge_ready(task_id, seed, bundle, work / "rebuilt" / task_id, oracle, other_oracle, other.seed,
+        gate = judge_ready(task_id, seed, bundle, work / "rebuilt" / task_id, oracle, other_found, other.seed,
                            oracle_dir, reference_receipt, repo, set_name=set_name, level=level)
         if "ready" in results:
             gate.reasons = results["ready"].reasons + gate.reasons
         gate.seconds = time.monotonic() - t0 + generation_s
         results["ready"] = gate
+    background.shutdown(wait=True)
     if "solvable" in gates:
         results["solvable"] = judge_solvable(reference)
         results["solvable"].seconds = attempts_s
