@@ -5,6 +5,7 @@ lives, with its measurement. The engine's Excel semantics are in excel_engine.py
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -29,16 +30,22 @@ PROVEN_FUNCTIONS = frozenset({
 
 def functions_in(formula: str) -> list[str]:
     """Function names ``formula`` calls, upper case, ``_xlfn.``/``_xlws.`` prefixes removed, sorted (openpyxl's
-    ECMA-376 tokenizer; an untokenisable formula gives ``["(untokenisable)"]``, which no list proves)."""
+    ECMA-376 tokenizer; an untokenisable formula gives ``["(untokenisable)"]``, which no list proves). Each formula
+    text is tokenised once per process."""
+    return list(_function_names(formula))
+
+
+@functools.lru_cache(maxsize=65_536)
+def _function_names(formula: str) -> tuple[str, ...]:
     from openpyxl.formula.tokenizer import Token, Tokenizer
 
     try:
         tokens = Tokenizer(formula if formula.startswith("=") else f"={formula}").items
     except Exception:  # noqa: BLE001 - openpyxl raises bare Exceptions on malformed text
-        return ["(untokenisable)"]
+        return ("(untokenisable)",)
     names = {re.sub(r"^_XL(FN|WS)\.", "", t.value[:-1].upper()) for t in tokens
              if t.type == Token.FUNC and t.subtype == Token.OPEN}
-    return sorted(names)
+    return tuple(sorted(names))
 
 
 def formula_taint(formula: str) -> str:

@@ -222,6 +222,8 @@ class Workbook:
         self.second_engine = second_engine
         self._computed: dict[tuple[str, str], Cell] = {}
         self._upper = {name.upper(): name for name in self._formulas.sheetnames}
+        #: sheet name -> its formula worksheet (openpyxl's ``book[name]`` walks every sheet on each lookup)
+        self._sheets = {ws.title: ws for ws in self._formulas.worksheets}
         self._compiled: dict[str, Any] = {}  # formula text -> (compiled function, references in its inputs' order)
         self._results: dict[tuple[Any, ...], Any] = {}  # _call_key -> what the compiled function returned
         self._lo_values: dict[tuple[str, str], Any] | None = None
@@ -430,11 +432,12 @@ class Workbook:
         key = (name, coordinate.replace("$", "").upper())
         if key in self._computed:
             return self._computed[key]
-        if name not in self._formulas.sheetnames:
+        worksheet = self._sheets.get(name)
+        if worksheet is None:
             return Cell(name, key[1], None, known=False, note=f"no sheet {sheet!r}", date1904=self.date1904)
         letters, row = coordinate_from_string(key[1])
         col = column_index_from_string(letters)
-        source = self._formulas[name]._cells.get((row, col))
+        source = worksheet._cells.get((row, col))
         raw = source.value if source is not None else None
         fmt = source.number_format if source is not None else "General"
         kind = type(raw).__name__
