@@ -206,6 +206,17 @@ def evaluate(generated: Generated, out: Path, workspace: Path, oracle: dict[str,
     return receipt
 
 
+def grade_fixture(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard") -> dict[str, Any]:
+    """The receipt for ``tests/fixtures/<fixture>/out`` (an independent solver's deliverables) graded against
+    ``task_id``'s challenge instance at ``seed`` and ``level``, regenerated under ``tmp_path`` with the current
+    generator and evaluator."""
+    generate(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
+    generated = Generated(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
+    workspace = make_workspace(generated.bundle, tmp_path)
+    shutil.copytree(Path(__file__).parent / "fixtures" / fixture / "out", workspace / layout.OUT_DIR)
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
 def violation_ids(receipt: dict[str, Any]) -> set[str]:
     """Ids of the receipt's critical violations."""
     return {v["id"] for v in receipt["critical_violations"]}

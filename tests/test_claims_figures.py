@@ -84,3 +84,16 @@ def test_a_table_cell_explaining_a_line_is_not_the_label_of_the_next_cell():
 """
     statements = reading.text_statements(note, "note")
     assert [figure for _, figure in claims.figures_given(statements, "total")] == ["1.588,63"]
+
+
+def test_a_figure_in_brackets_right_after_its_label_is_an_aside_not_a_negative():
+    """RES-01 hard, seed 9304: "Total eligible spend (£487,891.36) is also within the total award" gives the total
+    as an aside; read as an accounting negative it became a second, different total (a hedge) on correct work.
+    Brackets after other words keep their accounting meaning."""
+    def given(text: str) -> list[str]:
+        return [f for _, f in claims.figures_given(reading.text_statements(text, "memo"), "total eligible spend")]
+
+    assert given("Total eligible spend (£487,891.36) is also within the total award (£525,015.00).") == [
+        "£487,891.36"]
+    assert given("Total eligible spend: (£487,891.36).") == ["(£487,891.36)"]
+    assert given("Total eligible spend is (487,891.36).") == ["(487,891.36)"]

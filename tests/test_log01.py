@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 from decimal import Decimal
 from pathlib import Path
 
 import docx
 import openpyxl
 import pytest
-from scenario_harness import Generated, copy_workspace, evaluate, failed_ids, make_workspace, run_solution
+from scenario_harness import (
+    Generated,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    grade_fixture,
+    make_workspace,
+    run_solution,
+)
 
 from wp42 import layout
 from wp42.layout import PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS, Bundle
@@ -333,12 +340,5 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9201_completes(tmp_pat
     # Written from the public bundle alone and read correct by the lead; LOG-01 1.1 failed it on note_total (a
     # line's details "reduces the total disputed" beside -18,99 read as a second total) and prior_credit_chased
     # (the chase spread over one paragraph's sentences), and took minutes to grade its formula-rich workbook.
-    from scenario_harness import generate
-
-    fixture = Path(__file__).parent / "fixtures" / "log01-hard-seed9201" / "out"
-    generate(TASK, 9201, tmp_path / "bundle", tmp_path / "oracles", level="hard")
-    generated = Generated(TASK, 9201, tmp_path / "bundle", tmp_path / "oracles", level="hard")
-    workspace = make_workspace(generated.bundle, tmp_path)
-    shutil.copytree(fixture, workspace / layout.OUT_DIR)
-    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    receipt = grade_fixture(TASK, 9201, "log01-hard-seed9201", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

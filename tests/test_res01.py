@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import docx
 import openpyxl
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
 
@@ -259,3 +259,27 @@ def test_the_over_certified_amount_kept_in_the_claim_fails_the_effort_item(gener
                               f"£{Decimal(effort['overcharge']):,.2f} of salary stays in the claim.")
     document.save(str(out / MEMO))
     assert "item.effort_overcertified" in failed_ids(evaluate(generated, out, solved))
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9304) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9304_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 1.6 failed it on five criteria, all
+    # grader faults: a note under the Reconciliation table naming "Other direct costs" was counted as a second row
+    # of that category (category_spend, category_eligible, and its empty cells as typed values in
+    # formulas_present); "Total eligible spend (£487,891.36) is also within the total award" read as a second,
+    # negative total (memo_total); "ask the PI to correct the recruitment figure in the progress report to 163"
+    # read as giving the appendix's 163 to the report (item.report_recruitment).
+    receipt = grade_fixture(TASK, 9304, "res01-hard-seed9304", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_a_correction_to_the_report_figure_or_the_report_given_the_appendix_figure_still_fails(generated, solved,
+                                                                                               tmp_path):
+    facts = _items(generated)["report_recruitment"]
+    report, appendix = facts["report_figure"], facts["appendix_figure"]
+    for line in (f"The progress report says {appendix} participants were recruited.",
+                 f"Ask the PI to correct the recruitment figure in the data appendix to {report}."):
+        work = copy_workspace(solved, tmp_path / f"attack-{len(line)}")
+        _add_paragraphs(work / layout.OUT_DIR / MEMO, line)
+        assert "item.report_recruitment" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), line

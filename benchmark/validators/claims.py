@@ -427,7 +427,12 @@ def _prose_figures(text: str, label, gap: int) -> list[str]:
             continue
         between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
         if len(between) <= gap:
-            found.append(figure.group().strip())
+            value = figure.group().strip()
+            if not rest[:figure.start()].strip() and value.startswith("(") and value.endswith(")"):
+                # brackets opened right after the label give its figure as an aside, not an accounting negative:
+                # "Total eligible spend (£487,891.36) is within the award" (RES-01 hard, seed 9304)
+                value = value[1:-1].strip()
+            found.append(value)
     return found
 
 

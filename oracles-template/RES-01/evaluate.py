@@ -22,7 +22,7 @@ from claims import about, figure_stated, figures_given, finding, mentions, stanc
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.6"
+EVALUATOR_VERSION = "RES-01/1.7"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -103,7 +103,8 @@ def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[st
             total = total or {**values, "cells": [row[k] for k in ("award", "spend per ledger", "eligible spend")]}
             continue
         name = CATEGORIES.canonical(label)
-        if name:
+        amounts = any(values[k] is not None for k in ("award", "spend", "eligible")) or row["eligible spend"].formula
+        if name and amounts:  # a note under the table that names a category is not one of its rows (seed 9304)
             entry = rows.setdefault(name, {"rows": 0})
             entry["rows"] += 1
             entry.update(values)
@@ -294,9 +295,10 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
 #: verbs that any document can do) and "appendix" with its letter.
 REPORT_DOC = re.compile(r"\breport\b", re.IGNORECASE)
 APPENDIX_DOC = re.compile(r"(?i:\bappendix\b)(?:\s+[A-Z]\b)?")
-#: A correction's target ("the report must be corrected to 57", "should read 57").
-_CORRECTED_TO = re.compile(r"\b(?:corrected|amended|changed|revised|updated)\s+to\s+(\d+)\b|"
-                           r"\bshould\s+(?:read|say|show|state)\s+(\d+)\b", re.IGNORECASE)
+#: A correction's target ("the report must be corrected to 57", "should read 57", "ask the PI to correct the
+#: recruitment figure in the progress report to 163": the figure after "report" there is the one it should give).
+_CORRECTED_TO = re.compile(r"\b(?:correct|corrected|amend|amended|change|changed|revise|revised|update|updated)\b"
+                           r"[^.;:]*?\bto\s+(\d+)\b|\bshould\s+(?:read|say|show|state)\s+(\d+)\b", re.IGNORECASE)
 
 
 def swapped_figures(recruit: list[Statement], report_figure: int, appendix_figure: int) -> list[str]:
@@ -307,9 +309,14 @@ def swapped_figures(recruit: list[Statement], report_figure: int, appendix_figur
     parts = [Statement(v, s.section, None, "sentence", s.where) for s in recruit
              for v in (s.cells.values() if s.cells is not None else [s.text]) if v]
     wrong = []
+
+    def targets(text: str) -> set[int]:
+        return {int(next(g for g in m.groups() if g)) for m in _CORRECTED_TO.finditer(text)}
+
     for label, other in ((REPORT_DOC, appendix_figure), (APPENDIX_DOC, report_figure)):
         wrong += [f"{s.where}: {text} after {label.pattern!r}" for s, text in figures_given(parts, label, gap=1)
-                  if common.parse_number(text) == other and report_figure != appendix_figure]
+                  if common.parse_number(text) == other and report_figure != appendix_figure
+                  and other not in targets(s.text)]
     for s in parts:
         for match in _CORRECTED_TO.finditer(s.text):
             if int(next(g for g in match.groups() if g)) == report_figure:
