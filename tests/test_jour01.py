@@ -10,7 +10,7 @@ import docx
 import pytest
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
 
@@ -293,3 +293,26 @@ def test_a_memo_saying_how_the_draft_got_its_figure_passes(generated, solved):
                   f"possibly from dividing by the new budget; it should say {checks['parks_pct']}%.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+# --- an independent solver's correct work (tests/fixtures/jour01-hard-seed9302) ------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9302_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead (six tracked corrections, the release's
+    # figure refused and referred). JOUR-01 1.1 failed memo_corrections: the memo's entry "¶5 Abernathy reserves
+    # quote: ... correctly attributed to Abernathy" is about the hard draft's other Abernathy quote, and was read
+    # as the pool quote's attribution given the draft's way round.
+    receipt = grade_fixture(TASK, 9302, "jour01-hard-seed9302", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_pool_quote_left_with_the_wrong_speaker_in_the_memo_still_fails(tmp_path):
+    from scenario_harness import Generated
+
+    grade_fixture(TASK, 9302, "jour01-hard-seed9302", tmp_path)
+    generated = Generated(TASK, 9302, tmp_path / "bundle", tmp_path / "oracles", level="hard")
+    workspace = tmp_path / layout.WORKSPACE_DIR
+    speaker = generated.oracle()["facts"]["checks"]["wrong_speaker"]
+    with open(workspace / layout.OUT_DIR / MEMO, "a", encoding="utf-8") as memo:
+        memo.write(f"\n\nOn reflection, the pool quote is correctly attributed to {speaker}, as the draft has it.\n")
+    assert "memo_corrections" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))

@@ -25,7 +25,7 @@ from reading import RunVisibility
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.1"
+EVALUATOR_VERSION = "JOUR-01/1.2"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -317,8 +317,10 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                  lambda t: figure_stated(t, Decimal(checks["police"]), tol)),
                 (QUOTE_WORDS, lambda t: mentions(t, checks["wrong_speaker"]),
                  lambda t: mentions(t, checks["speaker"])))
+    other_quote = _other_quote_words(oracle)
     reversed_ = [f"{t[:90]!r}" for subject, wrong, right in subjects for t in texts
-                 if mentions(t, subject) and given_as_right(t, wrong, right)]
+                 if mentions(t, subject) and given_as_right(t, wrong, right)
+                 and not (subject is QUOTE_WORDS and _about_other_quote(t, other_quote))]
     reversed_ += [f"{s.where}: {column} {value!r}" for subject, wrong, _ in subjects for s in memo
                   if s.cells is not None and mentions(s.text, subject)
                   for column, value in s.cells.items() if CORRECTED_COLUMN.search(column)
@@ -329,6 +331,42 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                  detail="; ".join([f"missing: {missing}"] * bool(missing)
                                   + [f"the draft's figure given as the right one: {reversed_[:2]}"] * bool(reversed_))
                  or f"{len(texts)} entries")
+
+
+#: Words too common in a story's paragraphs to tell one quote from another.
+_COMMON_WORDS = {"council", "member", "also", "said", "says", "city", "should", "would", "which", "their", "there",
+                 "about", "budget", "year", "this", "that", "with", "from", "will", "want", "were", "have"}
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", common.normalize_text(text)) if len(w) > 3} - _COMMON_WORDS
+
+
+def _other_quote_words(oracle: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """``(pool words, other words)``: the words of the pool quote's paragraph, and those of the draft's other
+    paragraphs quoting the member it was misattributed to (the hard draft's "Abernathy also said the city should
+    watch its reserves") that the pool quote's paragraph does not share. Capitalised words (names, and the first
+    word of a sentence) are left out of both."""
+    facts = oracle["facts"]
+    paragraphs = facts.get("draft_paragraphs", [])
+    pool = next((p for p in paragraphs if facts.get("quote_fragment", "\0") in p), "")
+    # people's names (capitalised words: "Vesna", "Abernathy") tell no quote from another
+    names = _words(" ".join(re.findall(r"\b[A-Z][a-z]+", " ".join(paragraphs))))
+    pool_words = _words(pool) - names
+    other = set()
+    for paragraph in paragraphs:
+        if paragraph != pool and facts["checks"]["wrong_speaker"] in paragraph and "\u201c" in paragraph:
+            other |= _words(paragraph)
+    return pool_words, other - pool_words - names
+
+
+def _about_other_quote(entry: str, words: tuple[set[str], set[str]]) -> bool:
+    """True when a memo entry is about another quote by the member the pool quote was misattributed to (it names
+    that quote's words and none of the pool quote's): "the reserves quote is correctly attributed to Abernathy"
+    is right, not the pool quote's attribution reversed (JOUR-01 hard, seed 9302)."""
+    pool_words, other = words
+    found = _words(entry)
+    return bool(found & other) and not found & pool_words
 
 
 #: What introduces the figure a correction puts in ("it should say 11.9%", "corrected to $44.8 million").
