@@ -686,3 +686,17 @@ def test_the_decision_must_come_with_the_reason_the_agreement_gives(scenario_cac
     _rewrite_csv(out / "invoice_decisions.csv", lambda row: {**row, "comment": bare.get(row["invoice_number"],
                                                                                         row["comment"])})
     assert failed_ids(score(generated, ws)) == set()
+
+
+def test_a_volume_discount_worked_on_the_line_is_the_amount_at_issue_too(scenario_cache, tmp_path):
+    """Clause 5.2 gives the discount as a reduced unit price, so the reference rounds the unit price to the penny;
+    a clerk who works the discount on the line (price x discount x quantity) is as right. Any other figure fails."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = _fine_print(generated)["volume_discount_not_allowed"]
+    [line] = item["amount_also"]
+    assert line != item["amount_at_issue"]  # seed 42 tells the two ways apart
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    for figure, passes in ((line, True), (str(Decimal(line) + Decimal("0.05")), False)):
+        _rewrite_csv(ws / "out" / "exceptions_report.csv", lambda row, figure=figure: {
+            **row, "amount_at_issue": figure} if row["invoice_number"] == item["invoice_number"] else row)
+        assert ("exception_amounts" in failed_ids(score(generated, ws))) is not passes

@@ -364,8 +364,12 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
         return abs(next(iter(values))) if len(values) == 1 else None
 
     amounts = {_key(k): v for k, v in oracle["facts"]["exception_amounts"].items()}
+    # a volume discount worked on the line (price x discount x quantity) rather than on a unit price rounded to the
+    # penny first: both are how a careful clerk computes it (the hard week's fine print, REFERENCE.md)
+    also = {_key(p["invoice_number"]): p["amount_also"] for p in oracle["planted_items"] if p.get("amount_also")}
     amount_bad = [f"{n}: {[r.get('amount_at_issue') for r in report.get(n, [])]} (expected {v})"
-                  for n, v in amounts.items() if not common.close(amount(n), v, tolerance)]
+                  for n, v in amounts.items()
+                  if not any(common.close(amount(n), want, tolerance) for want in (v, *also.get(n, ())))]
     ev.criterion("exception_amounts", "each exception's amount at issue (overcharge, value not received, net "
                  "amount) is right to the penny", not amount_bad, weight=2,
                  detail="; ".join(amount_bad) or f"{len(amounts)} amounts match")

@@ -655,7 +655,10 @@ def supplier_terms(out: BundleWriter, week_start: date, pos: list[dict], grns: l
         "vendor_id": vendor["vendor_id"], "invoice_number": bulk_bill["invoice_number"],
         "delivery_quantity": quantity, "volume_break": breaks[bulk["sku"]],
         "discount_pct": str(discounts[bulk["sku"]]), "agreed_unit_price": str(discounted),
-        "fine_print": "clause 5.2 with clause 1.1 (Delivery Quantity) and Schedule 1"},
+        "fine_print": "clause 5.2 with clause 1.1 (Delivery Quantity) and Schedule 1",
+        # the discount worked on the line instead of a unit price rounded first: a careful clerk's other way
+        **({} if out.coverage else {"amount_also": [str(cents(bulk["unit_price"] * discounts[bulk["sku"]] / 100
+                                                               * quantity))]})},
         cents((bulk["unit_price"] - discounted) * quantity)))
 
     # the decoy: an order above the break in two loads under it, billed once without a discount
