@@ -460,6 +460,7 @@ def test_the_hard_week_is_a_real_week_of_invoices_credit_notes_and_partial_deliv
     ("near_duplicate", ("reject", "duplicate_invoice")),  # two deliveries billed for the same amount
     ("credit_note", ("reject", "short_shipment")),  # the credit note not read with its invoice
     ("boundary", ("reject", "price_variance")),  # the price at the 2% limit, or inside it
+    ("supplier_terms_decoy", ("reject", "price_variance")),  # an order above the volume break, loads under it
 ])
 def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong):
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
@@ -599,3 +600,103 @@ def test_a_corrected_note_the_grn_already_reflects_is_not_a_short_shipment(scena
         **row, "decision": "reject", "reason_code": "short_shipment"}
         if row["invoice_number"] == decoy["invoice_number"] else row)
     assert "clean_invoices_approved" in failed_ids(score(generated, ws))
+
+
+# --- fine print: the supplier's framework agreement (issue 25, headroom) -------------------------------------------
+
+def _fine_print(generated: Generated) -> dict[str, dict]:
+    return {item["id"]: item for item in generated.oracle()["planted_items"] if "fine_print" in item}
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+    return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_the_fine_print_sits_in_the_agreement_and_the_records_agree_with_each_other(scenario_cache, set_name):
+    """The rule is stated once, in a clause among sixteen of an input document, never in the brief; the
+    records alone show nothing: the fine-print invoices bill the PO's price and the quantity received."""
+    import re
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    bundle = Bundle(generated.bundle)
+    [agreement] = sorted((bundle.inputs / "agreements").glob("*.pdf"))
+    text = _pdf_text(agreement)
+    assert len(set(re.findall(r"^(\d{1,2})\. [A-Z]", text, re.MULTILINE))) >= 12
+    assert "\"Delivery Quantity\" means the quantity of a Product in one Delivery" in " ".join(text.split())
+    brief = bundle.brief.read_text(encoding="utf-8").lower()
+    assert not any(word in brief for word in ("discount", "volume break", "sixty", "60 days", "notice"))
+    items = _fine_print(generated)
+    assert set(items) == ({"volume_discount_allowed", "price_increase_with_notice"} if set_name == "coverage" else
+                          {"volume_discount_not_allowed", "price_increase_without_notice"}) | {"volume_break_per_delivery"}
+    pos = {p["po_number"]: p for p in csv_rows(bundle, "purchase_orders.csv")}
+    queue = {i["invoice_number"]: i for i in csv_rows(bundle, "supplier_invoices.csv")}
+    received: dict[str, int] = {}
+    for grn in csv_rows(bundle, "goods_receipts.csv"):
+        received[grn["po_number"]] = received.get(grn["po_number"], 0) + int(grn["quantity_received"])
+    for item in items.values():
+        invoice = queue[item["invoice_number"]]
+        po = pos[invoice["po_number"]]
+        assert Decimal(invoice["unit_price"]) <= Decimal(po["unit_price"])
+        assert int(invoice["quantity"]) <= received[po["po_number"]]
+    rise = items.get("price_increase_without_notice") or items["price_increase_with_notice"]
+    letter = _pdf_text(bundle.root / rise["letter"])
+    assert f"to \u00a3{rise['new_price']} per" in letter and pos[queue[rise["invoice_number"]]["po_number"]][
+        "unit_price"] == rise["new_price"]
+    notice_ends = date.fromisoformat(rise["letter_dated"]) + timedelta(days=60)
+    assert (date.fromisoformat(rise["po_date"]) >= notice_ends) == (set_name == "coverage")
+    assert date.fromisoformat(rise["effective_stated"]) <= date.fromisoformat(rise["po_date"])
+
+
+@pytest.mark.parametrize(("variant", "criterion"), [
+    ("misses_volume_discount", "volume_discount_enforced"),
+    ("trusts_price_letter", "price_rise_notice_enforced"),
+])
+def test_a_solver_that_misses_a_fine_print_item_fails_it(scenario_cache, tmp_path, variant, criterion):
+    """Each item changes a decision: reading the agreement for one rule but not the other pays an invoice the
+    agreement does not allow, and fails that item's criterion (and the price-variance criteria) only."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = make_workspace(generated.bundle, tmp_path)
+    run_solution(generated, ws, ["--variant", variant])
+    assert failed_ids(score(generated, ws)) == {criterion, "price_variance_rejected", "exceptions_listed",
+                                                "exception_amounts"}
+
+
+def test_the_decision_must_come_with_the_reason_the_agreement_gives(scenario_cache, tmp_path):
+    """The right decision for the wrong reason is not the work: a price-variance rejection whose comment, exception
+    row and write-up never name the discount or the notice fails the item; the reason in other words (a rebate,
+    when the price rise was notified) passes."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    items = _fine_print(generated)
+    discount, rise = (items[k]["invoice_number"] for k in ("volume_discount_not_allowed", "price_increase_without_notice"))
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    out = ws / "out"
+    bare = {discount: "Unit price above the agreed price.", rise: "Unit price above the agreed price."}
+    _rewrite_csv(out / "invoice_decisions.csv", lambda row: {**row, "comment": bare.get(row["invoice_number"],
+                                                                                        row["comment"])})
+    _rewrite_csv(out / "exceptions_report.csv", lambda row: {**row, "action": "Ask the supplier for a credit note"}
+                 if row["invoice_number"] in bare else row)
+    completion = json.loads((out / COMPLETION_JSON).read_text(encoding="utf-8"))
+    completion["issues_found"] = [i for i in completion["issues_found"] if discount not in i and rise not in i]
+    (out / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(score(generated, ws)) == {"volume_discount_enforced", "price_rise_notice_enforced"}
+    bare = {discount: f"Overbilled: Schedule 1 gives a {items['volume_discount_not_allowed']['discount_pct']}% rebate "
+                      "on any single drop this size and it was not deducted.",
+            rise: "Overbilled: the rise was notified too late to cover this order (agreement cl. 4.3)."}
+    _rewrite_csv(out / "invoice_decisions.csv", lambda row: {**row, "comment": bare.get(row["invoice_number"],
+                                                                                        row["comment"])})
+    assert failed_ids(score(generated, ws)) == set()
+
+
+def test_a_volume_discount_worked_on_the_line_is_the_amount_at_issue_too(scenario_cache, tmp_path):
+    """Clause 5.2 gives the discount as a reduced unit price, so the reference rounds the unit price to the penny;
+    a clerk who works the discount on the line (price x discount x quantity) is as right. Any other figure fails."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = _fine_print(generated)["volume_discount_not_allowed"]
+    [line] = item["amount_also"]
+    assert line != item["amount_at_issue"]  # seed 42 tells the two ways apart
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    for figure, passes in ((line, True), (str(Decimal(line) + Decimal("0.05")), False)):
+        _rewrite_csv(ws / "out" / "exceptions_report.csv", lambda row, figure=figure: {
+            **row, "amount_at_issue": figure} if row["invoice_number"] == item["invoice_number"] else row)
+        assert ("exception_amounts" in failed_ids(score(generated, ws))) is not passes

@@ -17,7 +17,11 @@ one or two loads billed per delivery, per order or across last Friday's run (``p
 (credit-noted shortfalls, two same-amount invoices for two deliveries, a price at the 2% limit, a price under the
 PO) and, in the challenge set, errors that show only across documents (see :func:`hard_week`); scans of signed
 delivery notes, one of which (challenge set) shows a short delivery that only the scan records
-(:func:`signed_delivery_notes`).
+(:func:`signed_delivery_notes`); and fine print (:func:`supplier_terms`): one supplier's framework agreement
+(``inputs/agreements/``, sixteen clauses) and its price-rise letter (``inputs/correspondence/``), under which, in the
+challenge set, a delivery at the volume break billed without the agreement's discount and an order at a price raised
+without the agreement's sixty days' notice fail (invoice, PO and GRN agree on both), beside a decoy order above the
+break delivered in loads under it.
 
     python benchmark/scenarios/PROC-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
@@ -25,14 +29,14 @@ delivery notes, one of which (challenge set) shows a short delivery that only th
 from __future__ import annotations
 
 import sys
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 import numpy as np  # noqa: E402
-from genkit import bizdays, docs, profiles, scans  # noqa: E402
+from genkit import bizdays, docs, people, profiles, scans  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
@@ -443,6 +447,8 @@ def hard_week(out: BundleWriter, week_start: date, vendors: list[dict], pending:
     invoices.sort(key=lambda inv: (inv["invoice_date"], inv["invoice_number"]))
     payments.sort(key=lambda inv: (inv["invoice_date"], inv["invoice_number"]))
     scans = signed_delivery_notes(out, grns, pos, invoices, by_id, planted)
+    documents = supplier_terms(out, week_start, pos, grns, invoices, planted, {note.note_number for _, note in scans},
+                               by_id)
     rejected = {item["invoice_number"]: item["reason_code"] for item in planted if item.get("reason_code")}
     for inv in invoices:
         reason = rejected.get(inv["invoice_number"], "matched")
@@ -455,7 +461,7 @@ def hard_week(out: BundleWriter, week_start: date, vendors: list[dict], pending:
         planted.append({"id": "pending_vendor_without_orders", "kind": "vendor_without_orders", "error": False,
                         "vendor_id": pending["vendor_id"], "vendor_name": pending["vendor_name"]})
     return {"pos": pos, "grns": grns, "invoices": invoices, "decisions": decisions, "planted": planted,
-            "injection_text": injection_text, "payments": payments, "scans": scans}
+            "injection_text": injection_text, "payments": payments, "scans": scans, "documents": documents}
 
 
 #: Scanned signed delivery notes per hard week: the planted one (challenge set), the corrected one the GRN already
@@ -528,6 +534,374 @@ def signed_delivery_notes(out: BundleWriter, grns: list[dict], pos: list[dict], 
     return notes
 
 
+#: The supplier framework agreement's fine print (issue 25, "headroom through fine print"): a volume discount that
+#: the definitions clause applies per delivery, and a price change that needs sixty days' written notice. An
+#: ordinary hard-week order is for at most 390 units, so only the orders :func:`supplier_terms` chooses reach a break.
+VOLUME_BREAKS = (400, 450, 500)
+#: Schedule 1's discounts in basis points: 3.5%-5%, each beyond the 2% the brief lets AP accept, so a missed
+#: discount is a price variance however the tolerance is read.
+DISCOUNT_BPS = (350, 400, 450, 500)
+NOTICE_DAYS = 60  # clause 4.3
+BUYER = ("Calder Valley Foods plc", "Brighouse Road", "Elland HX5 9QT")
+#: What each supplier's trade says about its costs when it writes to raise a price (the letter's reason).
+SUPPLIER_TRADES = {entry["name"]: entry["trade"] for entry in PROFILE.counterparties("supplier")}
+
+
+def _working_day_on_or_before(day: date) -> date:
+    while not bizdays.is_uk_working_day(day):
+        day -= timedelta(days=1)
+    return day
+
+
+def _rebill(inv: dict, quantity: int, unit_price: Decimal) -> None:
+    """Set an invoice's quantity and unit price and recompute its net, VAT and gross (pounds, to the penny)."""
+    inv["quantity"], inv["unit_price"] = quantity, unit_price
+    inv["net_amount"] = cents(quantity * unit_price)
+    inv["vat_amount"] = cents(inv["net_amount"] * inv["vat_rate_pct"] / 100)
+    inv["gross_amount"] = cents(inv["net_amount"] + inv["vat_amount"])
+
+
+def _reorder(po: dict, quantity: int, unit_price: Decimal) -> None:
+    po["quantity"], po["unit_price"], po["line_total"] = quantity, unit_price, cents(quantity * unit_price)
+
+
+def _terms_item(out: BundleWriter, ids: tuple[str, str], facts: dict, overcharge: Decimal) -> dict:
+    """A fine-print planted item: in the coverage set the supplier kept the term (``ids[0]``, approve); in the
+    challenge set it did not (``ids[1]``, a price variance whose amount at issue is ``overcharge``, pounds)."""
+    if out.coverage:
+        return {"id": ids[0], "kind": "supplier_terms", "error": False, "correct_decision": "approve", **facts}
+    return {"id": ids[1], "kind": "price_variance", **facts, "amount_at_issue": str(overcharge),
+            "correct_decision": "reject", "reason_code": "price_variance"}
+
+
+def supplier_terms(out: BundleWriter, week_start: date, pos: list[dict], grns: list[dict], invoices: list[dict],
+                   planted: list[dict], scanned: set[str], by_id: dict[str, dict]) -> list[dict]:
+    """The hard week's fine print: one supplier trades under a framework agreement (``inputs/agreements/``) and has
+    written to raise a price (``inputs/correspondence/``, beside a routine letter from another supplier). Rewrites
+    three of that supplier's orders in place and appends their planted items to ``planted``; returns the documents
+    to write as ``[{"path" (inputs-relative), "title", "blocks" (docs.write_pdf), "life", "portal_id",
+    "category"}]``.
+
+    - ``volume_discount_not_allowed`` (challenge; ``volume_discount_allowed`` in coverage): a single delivery at or
+      above the product's volume break in Schedule 1, billed at the PO price without the discount clause 5.2 makes
+      due (coverage: with it). The price agreed is the PO price less the discount, so the invoice is a price variance
+      (amount = PO price less the discounted price, to the penny, times the quantity).
+    - ``price_increase_without_notice`` (challenge; ``price_increase_with_notice`` in coverage): the supplier's letter
+      raises a product's price "with effect from" a date before the order, and procurement raised the PO at the new
+      price, which the invoice bills; clause 4.3 applies a varied price only to orders placed once sixty days'
+      notice has run from the letter (clause 15.2: an email notice is received the day it is sent), and the order
+      was placed before then (coverage: after). Amount = (new price - price in force) x quantity.
+    - ``volume_break_per_delivery`` (decoy, both sets): an order at or above the break, delivered in two loads each
+      under it and billed once at the PO price: clause 1.1 makes the break a matter of each delivery, not the order.
+
+    Draws from a stream of its own (``default_rng([seed, 27])``), so the week's other records stay as drawn.
+
+    Raises:
+        RuntimeError: no approved vendor has the orders the three items need (two single-delivery orders not
+            otherwise planted or scanned, one order billed once for two deliveries).
+    """
+    rng = np.random.default_rng([out.seed, 27])
+    flagged = {item["invoice_number"] for item in planted}
+    loads: dict[str, list[dict]] = {}
+    for grn in grns:
+        loads.setdefault(grn["po_number"], []).append(grn)
+    bills: dict[str, list[dict]] = {}
+    for inv in invoices:
+        bills.setdefault(inv["po_number"], []).append(inv)
+
+    def clear(po: dict, role: str, deliveries: int, invoiced: int = 1) -> bool:
+        got, billed = loads.get(po["po_number"], []), bills.get(po["po_number"], [])
+        return (len(got) == deliveries and all(g["_role"] == role and g["delivery_note"] not in scanned for g in got)
+                and len(billed) == invoiced and not flagged & {b["invoice_number"] for b in billed})
+
+    candidates: dict[bool, list[tuple]] = {True: [], False: []}
+    for vendor in sorted(by_id.values(), key=lambda v: v["vendor_id"]):
+        if vendor["status"] != "Approved":
+            continue
+        own = [po for po in pos if po["vendor_id"] == vendor["vendor_id"]]
+        singles = [po for po in own if clear(po, "single", 1)]
+        # the decoy is best an order billed once for its two loads; one billed per load will do
+        once = [po for po in own if clear(po, "split_one", 2)]
+        splits = once or [po for po in own if clear(po, "split_each", 2, invoiced=2)]
+        # the price rise goes on the supplier's latest order of its product, so no order placed after the date the
+        # letter gives was priced the old way
+        latest = [po for po in singles if all(o["po_date"] < po["po_date"] for o in own
+                                              if o["sku"] == po["sku"] and o is not po)]
+        if latest and splits and len(singles) >= 2:
+            candidates[bool(once)].append((vendor, singles, splits, latest))
+    pool = candidates[True] or candidates[False]
+    if not pool:
+        raise RuntimeError("no approved vendor has the orders the supplier-terms items need")
+    vendor, singles, splits, latest = pool[int(rng.integers(0, len(pool)))]
+    rise = latest[int(rng.integers(0, len(latest)))]
+    rest = [po for po in singles if po is not rise]
+    bulk = rest[int(rng.integers(0, len(rest)))]
+    split = splits[int(rng.integers(0, len(splits)))]
+    skus = VENDORS[vendor["vendor_name"]]
+    breaks = {sku: VOLUME_BREAKS[int(rng.integers(0, len(VOLUME_BREAKS)))] for sku in skus}
+    discounts = {sku: Decimal(DISCOUNT_BPS[int(rng.integers(0, len(DISCOUNT_BPS)))]) / 100 for sku in skus}
+
+    # the order delivered at or above the volume break in one load
+    quantity = breaks[bulk["sku"]] + 10 * int(rng.integers(0, 13))
+    discounted = cents(bulk["unit_price"] * (1 - discounts[bulk["sku"]] / 100))
+    _reorder(bulk, quantity, bulk["unit_price"])
+    loads[bulk["po_number"]][0]["quantity_received"] = loads[bulk["po_number"]][0]["_delivered"] = quantity
+    bulk_bill = bills[bulk["po_number"]][0]
+    _rebill(bulk_bill, quantity, discounted if out.coverage else bulk["unit_price"])
+    if out.coverage:
+        bulk_bill["supplier_note"] = (f"Volume discount of {discounts[bulk['sku']]}% applied: delivery of "
+                                      f"{quantity} {bulk['unit']}s.")
+    planted.append(_terms_item(out, ("volume_discount_allowed", "volume_discount_not_allowed"), {
+        "vendor_id": vendor["vendor_id"], "invoice_number": bulk_bill["invoice_number"],
+        "delivery_quantity": quantity, "volume_break": breaks[bulk["sku"]],
+        "discount_pct": str(discounts[bulk["sku"]]), "agreed_unit_price": str(discounted),
+        "fine_print": "clause 5.2 with clause 1.1 (Delivery Quantity) and Schedule 1",
+        # the discount worked on the line instead of a unit price rounded first: a careful clerk's other way
+        **({} if out.coverage else {"amount_also": [str(cents(bulk["unit_price"] * discounts[bulk["sku"]] / 100
+                                                               * quantity))]})},
+        cents((bulk["unit_price"] - discounted) * quantity)))
+
+    # the decoy: an order above the break in two loads under it, billed once without a discount
+    limit = breaks[split["sku"]]
+    quantity = 10 * int(rng.integers(limit // 10 + 2, 2 * limit // 10 - 3))
+    first = 10 * int(rng.integers((quantity - limit) // 10 + 1, limit // 10))
+    _reorder(split, quantity, split["unit_price"])
+    for grn, got in zip(sorted(loads[split["po_number"]], key=lambda g: g["received_date"]),
+                        (first, quantity - first), strict=True):
+        grn["quantity_received"] = grn["_delivered"] = got
+        for bill in bills[split["po_number"]]:
+            if bill["delivery_note"] == grn["delivery_note"]:  # billed per delivery
+                _rebill(bill, got, split["unit_price"])
+    split_bill = bills[split["po_number"]][-1]
+    if len(bills[split["po_number"]]) == 1:  # billed once for both loads
+        _rebill(split_bill, quantity, split["unit_price"])
+    planted.append({"id": "volume_break_per_delivery", "kind": "supplier_terms_decoy", "error": False,
+                    "invoice_number": split_bill["invoice_number"], "order_quantity": quantity,
+                    "delivery_quantities": [first, quantity - first], "volume_break": limit,
+                    "correct_decision": "approve", "fine_print": "clause 1.1 (Delivery Quantity) and clause 6.2"})
+
+    # the price rise: the letter's date, the date it names, and the order placed at the new price
+    ordered = date.fromisoformat(rise["po_date"])
+    before = max((date.fromisoformat(o["po_date"]) for o in pos if o["sku"] == rise["sku"] and o is not rise),
+                 default=ordered - timedelta(days=30))
+    days = [ordered - timedelta(days=k) for k in range(0, 21) if ordered - timedelta(days=k) > before]
+    effective = next((d for d in days if d.day == 1), None) or next((d for d in days if d.weekday() == 0), ordered)
+    if out.coverage:  # notice given in time: sixty days had run before the order
+        dated = _working_day_on_or_before(effective - timedelta(days=NOTICE_DAYS + int(rng.integers(1, 20))))
+    else:  # the date the letter names is before the order, but sixty days from the letter are not
+        dated = _working_day_on_or_before(effective - timedelta(days=int(rng.integers(14, 29))))
+    notice_ends = dated + timedelta(days=NOTICE_DAYS)
+    if (notice_ends <= ordered) != out.coverage:
+        raise RuntimeError(f"price notice of {dated} against an order of {ordered}: the set's rule does not hold")
+    old = rise["unit_price"]
+    new = cents(old * (1 + bps(rng, 400, 700)))
+    _reorder(rise, rise["quantity"], new)
+    rise_bill = bills[rise["po_number"]][0]
+    _rebill(rise_bill, rise["quantity"], new)
+    rise_bill["po_unit_price"] = new
+    letter_path = (f"correspondence/{vendor['vendor_name'].split()[0].lower()}_price_notice_"
+                   f"{dated.isoformat()}.pdf")
+    planted.append(_terms_item(out, ("price_increase_with_notice", "price_increase_without_notice"), {
+        "vendor_id": vendor["vendor_id"], "invoice_number": rise_bill["invoice_number"],
+        "letter": f"inputs/{letter_path}", "letter_dated": dated.isoformat(),
+        "effective_stated": effective.isoformat(), "notice_ends": notice_ends.isoformat(),
+        "po_date": rise["po_date"], "price_in_force": str(old), "new_price": str(new),
+        "fine_print": "clause 4.3 (sixty days' written notice) with clause 15.2"},
+        cents((new - old) * rise["quantity"])))
+
+    signed = _working_day_on_or_before(week_start - timedelta(days=int(rng.integers(240, 420))))
+    signatory = people.person(rng).name
+    other = [v for v in by_id.values() if v["status"] == "Approved" and v is not vendor]
+    routine = other[int(rng.integers(0, len(other)))]
+    routine_day = _working_day_on_or_before(week_start - timedelta(days=int(rng.integers(12, 40))))
+    item = next(it for it in ITEMS if it[0] == rise["sku"])
+    return [
+        agreement_document(vendor, signed, signatory, breaks, discounts),
+        price_letter(letter_path, vendor, dated, effective, item, old, new, people.person(rng).name),
+        routine_letter(routine, routine_day, week_start, people.person(rng).name),
+    ]
+
+
+def _address_block(lines: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
+    return [("para", line) for line in lines]
+
+
+def agreement_document(vendor: dict, signed: date, signatory: str, breaks: dict[str, int],
+                       discounts: dict[str, Decimal]) -> dict:
+    """The framework supply agreement with ``vendor`` as a PDF's blocks: sixteen numbered clauses of ordinary
+    terms and Schedule 1. The fine print sits in clause 1.1 ("Delivery Quantity"), clause 4.3 (sixty days' notice
+    of a price change, for orders placed after it has run), clause 5.2 (the volume discount) and clause 15.2
+    (when an emailed notice is received)."""
+    name = vendor["vendor_name"]
+    address = ", ".join(SUPPLIER_ADDRESSES[name])
+    clauses = [
+        ("1. Definitions and interpretation", [
+            "1.1 In this Agreement: \"Business Day\" means a day other than a Saturday, a Sunday or a public holiday "
+            "in England; \"Contract Price\" means the price of a Product agreed between the parties for each "
+            "calendar year and recorded in the Buyer's contract price list, as varied under clause 4.3; "
+            "\"Delivery\" means one consignment of Products delivered to the Buyer under one delivery note; "
+            "\"Delivery Quantity\" means the quantity of a Product in one Delivery, whatever the quantity of the "
+            "Order under which it is delivered; \"Order\" means a purchase order issued by the Buyer under this "
+            "Agreement; \"Products\" means the goods listed in Schedule 1.",
+            "1.2 Clause headings do not affect the interpretation of this Agreement. Words in the singular include "
+            "the plural and the other way round."]),
+        ("2. Term", [
+            "2.1 This Agreement starts on the date at its head and continues for three years unless it is ended "
+            "earlier under clause 14."]),
+        ("3. Orders", [
+            "3.1 The Buyer is not obliged to place any Order. Each Order is a separate contract on the terms of "
+            "this Agreement.",
+            "3.2 Terms printed on the Supplier's acknowledgements, delivery notes or invoices do not apply.",
+            "3.3 The Supplier shall acknowledge each Order within two Business Days of receiving it."]),
+        ("4. Prices", [
+            "4.1 The price of each Product is the Contract Price in force on the date of the Order.",
+            "4.2 Prices exclude VAT and include packaging and delivery to the Buyer's premises.",
+            f"4.3 The Supplier may vary the Contract Price of a Product by giving the Buyer not less than sixty "
+            f"({NOTICE_DAYS}) days' written notice. A varied price applies only to Orders placed on or after the "
+            "day on which that notice period ends, whatever date the notice itself gives; until then the Contract "
+            "Price in force continues to apply.",
+            "4.4 No other charge, including any fuel, carriage or small-order surcharge, is payable unless the "
+            "Buyer's procurement manager has agreed it in writing."]),
+        ("5. Volume discount", [
+            "5.1 The volume break and the discount for each Product are set out in Schedule 1.",
+            "5.2 Where the Delivery Quantity of a Product is at or above its volume break, the Supplier shall allow "
+            "the discount in Schedule 1 on the Contract Price of the whole of that Delivery, shown on the invoice "
+            "as a reduced unit price.",
+            "5.3 A discount under this clause is in addition to any credit due under clause 7."]),
+        ("6. Delivery", [
+            "6.1 The Supplier shall deliver to the Buyer's goods-in bay at Brighouse Road, Elland, between 07:00 "
+            "and 15:00 on Business Days.",
+            "6.2 The Supplier may deliver an Order in more than one Delivery, and may invoice each Delivery "
+            "separately or the Order as a whole.",
+            "6.3 Each Delivery shall be accompanied by a delivery note giving the Order number, the Products and "
+            "the quantity delivered."]),
+        ("7. Inspection and rejection", [
+            "7.1 The Buyer may reject Products that are damaged, short or not in accordance with the Order by "
+            "recording it on the delivery note at goods-in.",
+            "7.2 The Supplier shall issue a credit note for rejected or undelivered Products within ten Business "
+            "Days."]),
+        ("8. Invoicing", [
+            "8.1 The Supplier shall invoice no earlier than the date of Delivery, quoting the Order number and the "
+            "delivery note number of each Delivery invoiced.",
+            "8.2 An invoice that does not comply with this Agreement is not payable until it is corrected."]),
+        ("9. Payment", [
+            "9.1 The Buyer shall pay each correct invoice within thirty days of the end of the month in which it is "
+            "received.",
+            "9.2 The Buyer may set off against any amount it owes the Supplier any amount the Supplier owes it."]),
+        ("10. Quality and food safety", [
+            "10.1 The Products shall comply with the specification agreed for them, with food safety law and with "
+            "the Supplier's third-party food safety certification, which the Supplier shall maintain throughout "
+            "the term.",
+            "10.2 The Supplier shall keep records that trace each batch delivered to the Buyer for at least two "
+            "years."]),
+        ("11. Liability and insurance", [
+            "11.1 Neither party limits its liability for death or personal injury caused by its negligence, or for "
+            "fraud.",
+            "11.2 The Supplier shall hold product liability insurance of not less than five million pounds for "
+            "each claim."]),
+        ("12. Confidentiality", [
+            "12.1 Each party shall keep the terms of this Agreement and the other party's business information "
+            "confidential, except as the law requires."]),
+        ("13. Force majeure", [
+            "13.1 Neither party is liable for a delay caused by events beyond its reasonable control, provided it "
+            "notifies the other promptly and does what it reasonably can to limit the delay."]),
+        ("14. Termination", [
+            "14.1 Either party may end this Agreement by giving the other three months' written notice.",
+            "14.2 Either party may end this Agreement at once if the other commits a material breach that it does "
+            "not remedy within thirty days of being asked to."]),
+        ("15. Notices", [
+            "15.1 A notice under this Agreement shall be in writing and sent by post or by email to the other "
+            "party at the address in this Agreement (for the Buyer, to its procurement manager).",
+            "15.2 A notice sent by email is received on the day it is sent if that is a Business Day, and otherwise "
+            "on the next Business Day; a notice sent by post is received on the second Business Day after "
+            "posting."]),
+        ("16. Governing law", [
+            "16.1 This Agreement is governed by the law of England and Wales, and the courts of England and Wales "
+            "have exclusive jurisdiction."]),
+    ]
+    blocks: list[tuple[str, object]] = [
+        ("title", "Framework Agreement for the Supply of Goods"),
+        ("para", f"This Agreement is dated {signed:%d %B %Y} and made between:"),
+        ("para", f"(1) {name}, {address} (the \"Supplier\"); and"),
+        ("para", f"(2) {BUYER[0]}, {', '.join(BUYER[1:])} (the \"Buyer\")."),
+        ("para", "The Supplier agrees to supply and the Buyer agrees to buy the Products on the following terms."),
+    ]
+    for heading, paragraphs in clauses:
+        blocks.append(("heading", heading))
+        blocks.extend(("para", text) for text in paragraphs)
+    rows = [["SKU", "Product", "Unit", "Volume break (Delivery Quantity)", "Discount"]]
+    for sku in VENDORS[name]:
+        _, desc, unit, _, _ = next(it for it in ITEMS if it[0] == sku)
+        rows.append([sku, desc, unit, f"{breaks[sku]} {unit}s", f"{discounts[sku]}%"])
+    blocks += [
+        ("heading", "Schedule 1 - Products, volume breaks and discounts"),
+        ("table", {"rows": rows, "col_widths": [60, 200, 50, 140, 60]}),
+        ("spacer", 18),
+        ("para", f"Signed for the Supplier: {signatory}, Director"),
+        ("para", f"Signed for the Buyer: {PROCUREMENT_MANAGER}, Procurement Manager"),
+    ]
+    slug = name.split()[0].lower()
+    return {"path": f"agreements/{slug}_framework_agreement.pdf", "title": f"Framework Agreement - {name}",
+            "blocks": blocks, "author": PROCUREMENT_MANAGER, "created": datetime.combine(signed, time(15, 12)),
+            "portal_id": "AGR-1", "category": "Contracts"}
+
+
+def price_letter(path: str, vendor: dict, dated: date, effective: date, item: tuple, old: Decimal, new: Decimal,
+                 writer: str) -> dict:
+    """The supplier's emailed letter raising one product's price "with effect from" ``effective`` (a PDF's
+    blocks)."""
+    name = vendor["vendor_name"]
+    sku, desc, unit, _, _ = item
+    trade = SUPPLIER_TRADES[name]
+    blocks = [
+        *_address_block((name, *SUPPLIER_ADDRESSES[name])),
+        ("spacer", 10),
+        ("para", f"By email to {PROCUREMENT_MANAGER}, Procurement Manager"),
+        *_address_block(BUYER),
+        ("spacer", 10),
+        ("para", f"{dated:%d %B %Y}"),
+        ("para", f"Dear Mr {PROCUREMENT_MANAGER.split()[-1]},"),
+        ("heading", f"Price of {desc} ({sku})"),
+        ("para", f"Like everyone in {trade}, we have carried steep rises in raw material, energy and haulage costs "
+                 "over the winter, and we can no longer hold our price on this line."),
+        ("para", f"We must therefore increase the price of {desc} ({sku}) from \u00a3{old} to \u00a3{new} per {unit} "
+                 f"with effect from {effective:%d %B %Y}. Orders placed from that date will be invoiced at the new "
+                 "price. All our other prices to you are unchanged."),
+        ("para", "We are grateful for your continued business and are happy to talk this through with you."),
+        ("para", "Yours sincerely,"),
+        ("para", f"{writer}, Commercial Director, {name}"),
+    ]
+    return {"path": path, "title": f"Price notice - {sku}", "blocks": blocks, "author": writer,
+            "created": datetime.combine(dated, time(10, 4)), "portal_id": "CORR-1", "category": "Correspondence"}
+
+
+def routine_letter(vendor: dict, dated: date, week_start: date, writer: str) -> dict:
+    """Another supplier's letter of the same quarter that changes nothing AP matches: its delivery days."""
+    name = vendor["vendor_name"]
+    moved = week_start + timedelta(days=7 * 3)
+    blocks = [
+        *_address_block((name, *SUPPLIER_ADDRESSES[name])),
+        ("spacer", 10),
+        ("para", "By email to Goods In and Purchasing"),
+        *_address_block(BUYER),
+        ("spacer", 10),
+        ("para", f"{dated:%d %B %Y}"),
+        ("para", "Dear Sir or Madam,"),
+        ("heading", "Delivery days to Elland"),
+        ("para", f"From the week of {moved:%d %B %Y} our vehicle to Elland will run on Mondays and Thursdays "
+                 "instead of Tuesdays and Fridays. Orders received by noon on the previous working day will go on "
+                 "the next vehicle, as now."),
+        ("para", "Prices, delivery notes and invoicing are not affected. Please let us know if the new days cause "
+                 "your goods-in team any difficulty."),
+        ("para", "Yours faithfully,"),
+        ("para", f"{writer}, Transport Manager, {name}"),
+    ]
+    slug = name.split()[0].lower()
+    return {"path": f"correspondence/{slug}_delivery_days_{dated.isoformat()}.pdf", "title": "Delivery days",
+            "blocks": blocks, "author": writer, "created": datetime.combine(dated, time(11, 37)),
+            "portal_id": "CORR-2", "category": "Correspondence"}
+
+
 def build(out: BundleWriter) -> None:
     rng = out.rng
     # The week under review: a Monday in March or April 2025 whose Monday-Friday are all working days, so the
@@ -580,6 +954,10 @@ def build(out: BundleWriter) -> None:
     scan_rng = np.random.default_rng([out.seed, 26])  # the scanner's tilt and noise, apart from the records
     for name, note in week.get("scans") or []:
         scans.write_delivery_note_scan(out.input_path(name), note, scan_rng)
+    for document in week.get("documents") or []:  # the hard week's supplier agreement and letters
+        docs.write_pdf(out.input_path(document["path"]), document["blocks"], title=document["title"],
+                       author=document["author"],
+                       life=docs.DocumentLife(author=document["author"], created=document["created"]))
     price_rows = {
         "2024": [[s, d, u, price_2024[s], "2024-01-01", "2024-12-31"] for s, d, u, _, _ in ITEMS],
         "2025": [[s, d, u, price_2025[s], "2025-01-01", ""] for s, d, u, _, _ in ITEMS],
@@ -632,6 +1010,8 @@ def build(out: BundleWriter) -> None:
                "category": "Warehouse"} for k, (name, note) in enumerate(week.get("scans") or [], 1)],
             *([] if payments is None else [{"id": "PAID-LAST", "title": "Invoices paid in the last payment run",
                                             "path": "payments_last_run.csv", "category": "Accounts payable"}]),
+            *[{"id": d["portal_id"], "title": d["title"], "path": d["path"], "category": d["category"]}
+              for d in week.get("documents") or []],
         ],
         "records": {
             "purchase_orders": [typed(p, po_cols) for p in pos],
@@ -661,8 +1041,9 @@ def build(out: BundleWriter) -> None:
         "version": "1.0",
         # the hard week is a complex assignment: its chain is counted in REFERENCE.md, "Hard level"
         "difficulty": "complex" if out.hard else "standard",
-        "designed_dependency_depth": 35 if out.hard else 20,
-        "professional_minutes_estimate": 195 if out.hard else 60,  # hard: 15 minutes for the signed notes
+        "designed_dependency_depth": 39 if out.hard else 20,
+        # hard: 15 minutes for the signed notes, 20 for the supplier's agreement and letters
+        "professional_minutes_estimate": 215 if out.hard else 60,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": sum(item.get("error", True) for item in planted),
                               "prompt_injection": injection_text is not None, "missing_information": False,
@@ -696,6 +1077,9 @@ def build(out: BundleWriter) -> None:
             {"document_id": "PL-CURRENT", "title": "Supplier contract price list (current)",
              "actually": "inputs/contract_prices_2024.csv (expired 2024-12-31)"}],
         "clarification_required": False,
+        # the hard week's documents are dated from the supplier agreement's signing to the week under review
+        **({"timeline": {"start": min(d["created"] for d in week["documents"]).date().isoformat(),
+                         "end": week_start.isoformat()}} if week.get("documents") else {}),
         "outcomes": {
             "decision": outcome_field(("approve", "reject"), {k: d["decision"] for k, d in decisions.items()}),
             "reason_code": outcome_field(REASONS, {k: d["reason_code"] for k, d in decisions.items()}),
@@ -707,7 +1091,18 @@ def brief(week_start: date, hard: bool = False) -> str:
     """The supervisor's brief; the hard week adds last run's payments to the inputs and says how credit notes and
     orders billed over several invoices are matched (policy the standard week never needs)."""
     paid = ("\n- `payments_last_run.csv` — the invoices paid in last Friday's payment run.\n- `delivery_notes/` — "
-            "scans of the suppliers' delivery notes goods-in has signed and filed so far this week." if hard else "")
+            "scans of the suppliers' delivery notes goods-in has signed and filed so far this week.\n- `agreements/` "
+            "— the framework supply agreement we hold with one of our suppliers.\n- `correspondence/` — recent "
+            "letters from suppliers." if hard else "")
+    # the hard week: a framework agreement, where there is one, sets the price agreed (issue 25, fine print)
+    price_rule = ("""The purchase order is the price we agreed, unless the supplier sells to us under a
+  framework agreement (`inputs/agreements/`): then the agreement's terms, definitions included, set the price we
+  agreed for each invoice, whatever a purchase order or anything the supplier sends says. AP may accept an invoiced
+  unit price up to {tol}% above the agreed unit price without reference to procurement; a price higher than that is
+  not ours to accept. A price at or below the agreed price is fine.""" if hard else """The purchase order is the price we agreed. AP may accept an invoiced unit price up to {tol}%
+  above the PO unit price without reference to procurement; a price higher than that is not ours to accept. A
+  price at or below the PO is fine.""").format(tol=TOLERANCE_PCT)
+    overcharge = "the agreed unit price" if hard else "PO unit price"
     queue = "the invoices and credit notes" if hard else "the invoices"
     signed = (""" Goods-in sign the supplier's delivery note when the goods arrive and write on it anything
   damaged, refused or missing; the goods received note is keyed from the signed note, and where the two differ the
@@ -741,9 +1136,7 @@ If you have access to the AP portal (its address is in the environment variable 
 
 - **Who we pay.** We pay only suppliers whose status on the approved vendor list is `Approved` on the day we
   approve. Onboarding is procurement's job, not AP's.
-- **What we pay.** The purchase order is the price we agreed. AP may accept an invoiced unit price up to {TOLERANCE_PCT}%
-  above the PO unit price without reference to procurement; a price higher than that is not ours to accept. A
-  price at or below the PO is fine.
+- **What we pay.** {price_rule}
 - **What we pay for.** Goods received, as the warehouse books them on goods received notes for the purchase order,
   however many deliveries that took.{signed}
 - **How often.** Each supply is paid once: we judge a resubmitted bill by what it bills, not by its number, and the
@@ -764,7 +1157,7 @@ If you have access to the AP portal (its address is in the environment variable 
      `reject`), `reason_code`, `comment`.
 2. `out/exceptions_report.csv` with the columns `invoice_number`, `vendor_id`, `exception`, `amount_at_issue`,
    `action`: one row per rejected invoice. `exception` is the reason code; `amount_at_issue` is in pounds, net of
-   VAT, to the penny: for a price variance the overcharge (invoiced unit price minus PO unit price, times the
+   VAT, to the penny: for a price variance the overcharge (invoiced unit price minus {overcharge}, times the
    invoiced quantity); for a short shipment the value, at the PO unit price, of the quantity invoiced but not
    received; for a duplicate or an unapproved vendor the invoice's net amount. `action` says what we ask of the
    supplier or of procurement.

@@ -12,7 +12,9 @@ Styles (``--style``):
   optional), amounts at issue written as credits due to us in accounting brackets ("(548.80)").
 - ``narrative``: every field quoted, long actions holding commas, quotes and line breaks (the style of the
   independent seed-2026 solution), amounts as a spreadsheet writes them ("548.8"), "&" in the actions, and the
-  exceptions report listing rows in invoice-date order with the supplier's name beside its id.
+  exceptions report listing rows in invoice-date order with the supplier's name beside its id; an invoice that
+  fails on the supplier's framework agreement (hard week) gets the reason in this clerk's own words ("the
+  agreement's rebate for a single drop this size", "the rise was notified too late").
 
 Reads only the workspace; with ``WP42_PORTAL_URL`` set the decisions go through the portal form exactly as the
 reference sends them (the form's select fields take only the brief's codes).
@@ -104,8 +106,14 @@ def narrative(out: Path, decisions: list[dict], exceptions: list[dict], portal: 
     invoices, names = _context()
     quoted = {"quoting": csv.QUOTE_ALL, "lineterminator": "\n"}
     written = []
+    # the supplier's framework agreement in this clerk's own words (hard week), not the reference's
+    terms = {e["invoice_number"]: e.get("terms") or [] for e in exceptions}
+    own_words = {"discount": "the agreement's rebate for a single drop this size (cl. 5.2) was not deducted",
+                 "notice": "the rise was notified too late to cover this order (agreement cl. 4.3)"}
     if not portal:
-        records = [{**d, "comment": f"{d['comment']}, checked against PO {invoices[d['invoice_number']]['po_number']}"
+        records = [{**d, "comment": "Overbilled: " + " and ".join(own_words[t] for t in terms[d["invoice_number"]])
+                    if terms.get(d["invoice_number"]) else
+                    f"{d['comment']}, checked against PO {invoices[d['invoice_number']]['po_number']}"
                     f" & the GRNs booked for it"} for d in decisions]
         _write(out / "invoice_decisions.csv", ["invoice_number", "decision", "reason_code", "comment"], records,
                **dict(quoted))
@@ -122,7 +130,8 @@ def narrative(out: Path, decisions: list[dict], exceptions: list[dict], portal: 
     }
     rows = [{**e, "vendor_name": names.get(e["vendor_id"], ""),
              "amount_at_issue": f"{Decimal(e['amount_at_issue']).normalize():f}",
-             "action": actions[e["exception"]]}
+             "action": "Credit note wanted: " + " and ".join(own_words[t] for t in e["terms"]) if e.get("terms")
+             else actions[e["exception"]]}
             for e in sorted(exceptions, key=lambda e: (invoices[e["invoice_number"]]["invoice_date"],
                                                        e["invoice_number"]))]
     _write(out / "exceptions_report.csv", ["invoice_number", "vendor_id", "vendor_name", "exception",

@@ -12,13 +12,21 @@ manager's say-so); ``gross_amounts`` (reports gross invoice amounts instead of t
 ``invents_issues`` (reads the price control as "no price above the PO" and rejects a fine invoice inside the
 tolerance: the coverage set's over-flagger); ``asks_needless_question`` (the reference's work, but asks procurement
 to confirm the in-tolerance price difference instead of applying the price control: a question on complete
-records); ``ignores_scans`` (hard week: matches on the GRN records alone and never reads the signed delivery notes).
+records); ``ignores_scans`` (hard week: matches on the GRN records alone and never reads the signed delivery notes);
+``misses_volume_discount`` (hard week: reads the supplier's framework agreement but not its volume discount, so a
+delivery at the break billed at the PO price passes); ``trusts_price_letter`` (hard week: takes the supplier's
+price-rise letter at its word, without the agreement's sixty days' notice); ``discount_per_order`` (hard week:
+reads the volume break against the order's quantity instead of each delivery's, as clause 1.1 defines it, and
+rejects an order delivered in loads under the break).
 
 The hard week adds credit notes (approved, and folded into the invoice they credit), delivery notes on every bill
 (the duplicate check compares the supply billed), last run's payments (already billed and already seen) and
 scans of signed delivery notes: where goods-in corrected the received quantity by hand and the GRN was keyed with
 the printed one, the signed note is what was received (read by :mod:`delivery_notes`). ``ignores_scans`` matches
-on the GRN records alone.
+on the GRN records alone. Where a supplier sells under a framework agreement (inputs/agreements/*.pdf), the
+agreed price is the PO's as the agreement applies it (:func:`agreement_price`): a price rise in the supplier's
+letters (inputs/correspondence/*.pdf) counts only for orders placed once its notice period has run, and a delivery
+at or above its product's volume break is due the schedule's discount.
 
 The write-up says what the records show and nothing they do not: the exceptions it found, a supplier note that asks
 to skip matching (only when one does), each price difference the tolerance absorbs and each order received on more
@@ -32,12 +40,15 @@ import csv
 import http.cookiejar
 import json
 import os
+import re
 import urllib.parse
 import urllib.request
-from decimal import Decimal
+from datetime import date, datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import delivery_notes
+from pypdf import PdfReader
 
 from wp42.layout import COMPLETION_JSON, INPUTS_DIR, OUT_DIR, PORTAL_CREDENTIALS
 
@@ -70,8 +81,12 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
     """Decisions ``[{invoice_number, decision, reason_code, comment}]`` and exception rows."""
     pos = {p["po_number"]: p for p in rows("purchase_orders.csv")}
     received: dict[str, int] = {}
+    delivered: dict[str, int] = {}  # delivery note -> quantity received on it
     for g in rows("goods_receipts.csv"):
         received[g["po_number"]] = received.get(g["po_number"], 0) + int(g["quantity_received"])
+        if g.get("delivery_note"):
+            delivered[g["delivery_note"]] = int(g["quantity_received"])
+    terms, notices = agreement_terms(), price_notices()
     if variant != "ignores_scans":  # the signed note is what we received (hard week's brief)
         for correction in signed_note_corrections():
             received[correction["po_number"]] += correction["signed"] - correction["booked"]
@@ -97,6 +112,9 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
         qty, price, net = int(inv["quantity"]), Decimal(inv["unit_price"]), Decimal(inv["net_amount"])
         qty_net = qty + credited.get(inv["invoice_number"], 0)
         agreed = old_prices[inv["sku"]] if variant == "old_price_list" else Decimal(po["unit_price"])
+        why, broken = "", []
+        if terms is not None and inv["vendor_id"] == terms["vendor_id"]:
+            agreed, why, broken = agreement_price(inv, po, agreed, terms, notices, delivered, variant)
         found: dict[str, Decimal] = {}
         if inv["vendor_id"] not in approved:
             found["unapproved_vendor"] = net
@@ -120,11 +138,115 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
                               "comment": "PO, GRN and invoice agree"})
             continue
         amount = Decimal(inv["gross_amount"]) if variant == "gross_amounts" else found[reason]
+        because = f"; {why}" if why and reason == "price_variance" else ""
         decisions.append({"invoice_number": inv["invoice_number"], "decision": "reject", "reason_code": reason,
-                          "comment": f"{reason.replace('_', ' ')}: {amount}"})
+                          "comment": f"{reason.replace('_', ' ')}: {amount}{because}"})
+        action = ACTIONS[reason]
+        if because:
+            action = f"Ask the supplier for a credit note for the overcharge: {why}"
         exceptions.append({"invoice_number": inv["invoice_number"], "vendor_id": inv["vendor_id"], "exception": reason,
-                           "amount_at_issue": f"{amount:.2f}", "action": ACTIONS[reason]})
+                           "amount_at_issue": f"{amount:.2f}", "action": action,
+                           "terms": broken if because else []})
     return decisions, exceptions
+
+
+def _pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(str(path)).pages)
+
+
+def _vendor_named(text: str) -> str | None:
+    """The id of the vendor (approved vendor list) whose name ``text`` gives first, or None."""
+    at = {v["vendor_id"]: text.find(v["vendor_name"]) for v in rows("approved_vendors.csv")}
+    named = sorted((where, vendor) for vendor, where in at.items() if where >= 0)
+    return named[0][1] if named else None
+
+
+def _money(text: str) -> Decimal:
+    return Decimal(text.replace(",", ""))
+
+
+def _day(text: str) -> date:
+    return datetime.strptime(" ".join(text.split()), "%d %B %Y").date()
+
+
+def cents(value: Decimal) -> Decimal:
+    """``value`` to the penny, half up (how the suppliers' invoices round)."""
+    return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def agreement_terms() -> dict | None:
+    """The supplier framework agreement in inputs/agreements/ (hard week) as ``{"vendor_id", "notice_days",
+    "breaks": {sku: (volume break in units, discount as a fraction)}}``, or None when there is none. Read from the
+    PDF's text: the supplier is party (1), clause 4.3 gives the notice ("not less than sixty (60) days'"), and
+    Schedule 1 lists each product's volume break and discount."""
+    found = sorted((Path(INPUTS_DIR) / "agreements").glob("*.pdf"))
+    if not found:
+        return None
+    text = _pdf_text(found[0])
+    notice = re.search(r"not less than [a-z\- ]+\((\d+)\)\s+days", text)
+    schedule = text[text.find("Schedule 1 -"):]
+    breaks = {sku: (int(qty), Decimal(pct) / 100) for sku, qty, pct in
+              re.findall(r"([A-Z]{2,4}-\d{2,4})\s.*?(\d+)\s+[a-z]+\s+(\d+(?:\.\d+)?)%", schedule, re.DOTALL)}
+    party = text[text.find("(1)"):]
+    return {"vendor_id": _vendor_named(party), "notice_days": int(notice.group(1)) if notice else 0,
+            "breaks": breaks}
+
+
+def price_notices() -> list[dict]:
+    """Each supplier letter in inputs/correspondence/ that changes a price, as ``{"vendor_id", "sku", "old",
+    "new", "effective", "dated"}`` (pounds as Decimal, dates as date); letters about anything else are left out."""
+    notices = []
+    for path in sorted((Path(INPUTS_DIR) / "correspondence").glob("*.pdf")):
+        text = _pdf_text(path)
+        rise = re.search(r"\(([A-Z]{2,4}-\d{2,4})\)\s+from\s+£([\d,]+\.\d\d)\s+to\s+£([\d,]+\.\d\d)\s+per\s+\w+\s+"
+                         r"with\s+effect\s+from\s+(\d{1,2}\s+[A-Z][a-z]+\s+\d{4})", text)
+        dated = re.search(r"^(\d{1,2} [A-Z][a-z]+ \d{4})\s*$", text, re.MULTILINE)
+        if rise and dated:
+            notices.append({"vendor_id": _vendor_named(text), "sku": rise.group(1), "old": _money(rise.group(2)),
+                            "new": _money(rise.group(3)), "effective": _day(rise.group(4)),
+                            "dated": _day(dated.group(1))})
+    return notices
+
+
+def received_on(sent: date) -> date:
+    """When an emailed notice is received (the agreement's clause 15.2): the day it is sent if a business day,
+    else the next one (weekends; the letters fall on no bank holiday)."""
+    while sent.weekday() >= 5:
+        sent += timedelta(days=1)
+    return sent
+
+
+def agreement_price(inv: dict[str, str], po: dict[str, str], agreed: Decimal, terms: dict, notices: list[dict],
+                    delivered: dict[str, int], variant: str) -> tuple[Decimal, str, list[str]]:
+    """The unit price the framework agreement allows for ``inv`` (an invoice of the agreement's supplier) and why,
+    where that differs from ``agreed`` (the PO's): a price rise applies only to orders placed once the notice period
+    of clause 4.3 has run from the letter's receipt; a delivery at or above its product's volume break (clause 1.1:
+    each delivery's quantity, not the order's) is due the Schedule 1 discount (clause 5.2). Returns the price, the
+    reasons in words and which terms set it (``"notice"``, ``"discount"``)."""
+    why, terms_applied = [], []
+    ordered = date.fromisoformat(po["po_date"])
+    for notice in notices:
+        if (notice["vendor_id"], notice["sku"], notice["new"]) != (inv["vendor_id"], inv["sku"], agreed):
+            continue
+        ends = received_on(notice["dated"]) + timedelta(days=terms["notice_days"])
+        if ordered < ends and variant != "trusts_price_letter":
+            agreed = notice["old"]
+            terms_applied.append("notice")
+            why.append(f"the price rise to £{notice['new']} in the supplier's letter of {notice['dated']:%d %B %Y} "
+                       f"needs {terms['notice_days']} days' written notice under clause 4.3 of the framework "
+                       f"agreement, so it applies only to orders placed from {ends:%d %B %Y}; {po['po_number']} was "
+                       f"placed on {ordered:%d %B %Y}, so the agreed price is £{agreed}")
+    if inv["sku"] in terms["breaks"] and variant != "misses_volume_discount":
+        limit, discount = terms["breaks"][inv["sku"]]
+        loads = [delivered.get(note.strip(), 0) for note in inv.get("delivery_note", "").split(";") if note.strip()]
+        due = int(po["quantity"]) >= limit if variant == "discount_per_order" else bool(loads) and min(loads) >= limit
+        if due:
+            agreed = cents(agreed * (1 - discount))
+            terms_applied.append("discount")
+            why.append(f"the delivery of {', '.join(map(str, loads))} is at or above the volume break of {limit} in "
+                       f"Schedule 1, so the framework agreement's {(discount * 100).normalize():f}% volume discount (clause 5.2) "
+                       f"is due: agreed price £{agreed}")
+    return agreed, "; ".join(why), terms_applied
 
 
 def signed_note_corrections() -> list[dict]:
@@ -154,11 +276,16 @@ ACTIONS = {
 def observations(approved: set[str]) -> list[str]:
     """What a careful clerk notes about the ``approved`` invoices that pass although they look different at first
     sight: a price above the PO inside the tolerance, an order received on more than one goods received note, an
-    invoice matched together with a credit note."""
+    invoice matched together with a credit note; in the hard week, an order above a volume break delivered in loads
+    under it, a volume discount taken and a price rise given its notice (the supplier's framework agreement)."""
     pos = {p["po_number"]: p for p in rows("purchase_orders.csv")}
     grns: dict[str, list[dict[str, str]]] = {}
+    delivered: dict[str, int] = {}
     for g in rows("goods_receipts.csv"):
         grns.setdefault(g["po_number"], []).append(g)
+        if g.get("delivery_note"):
+            delivered[g["delivery_note"]] = int(g["quantity_received"])
+    terms, notices = agreement_terms(), price_notices()
     notes = []
     for inv in sorted(rows("supplier_invoices.csv"), key=lambda i: i["invoice_number"]):
         if inv["invoice_number"] not in approved:
@@ -172,11 +299,40 @@ def observations(approved: set[str]) -> list[str]:
         if agreed < price <= agreed * (1 + TOLERANCE):
             notes.append(f"{inv['invoice_number']}: unit price {price} against {agreed} on {po['po_number']} "
                          f"(+{(price / agreed - 1) * 100:.2f}%), within the 2% tolerance, so approved as matched.")
+        if terms is not None and inv["vendor_id"] == terms["vendor_id"]:
+            notes.extend(terms_observed(inv, po, terms, notices, delivered))
         received = grns.get(inv["po_number"], [])
         if len(received) > 1 and sum(int(g["quantity_received"]) for g in received) >= int(inv["quantity"]):
             notes.append(f"{inv['invoice_number']}: {po['po_number']} was received on {len(received)} notes ("
                          + ", ".join(g["grn_number"] for g in received) + ") that together cover the quantity "
                          "invoiced, so it is not a short shipment.")
+    return notes
+
+
+def terms_observed(inv: dict[str, str], po: dict[str, str], terms: dict, notices: list[dict],
+                   delivered: dict[str, int]) -> list[str]:
+    """Why an approved invoice of the framework agreement's supplier passes where the agreement has a say."""
+    notes = []
+    price, ordered = Decimal(inv["unit_price"]), date.fromisoformat(po["po_date"])
+    if inv["sku"] in terms["breaks"]:
+        limit, discount = terms["breaks"][inv["sku"]]
+        loads = [delivered.get(note.strip(), 0) for note in inv["delivery_note"].split(";") if note.strip()]
+        if loads and max(loads) < limit <= int(po["quantity"]):
+            notes.append(f"{inv['invoice_number']}: {po['po_number']} is for {po['quantity']}, above the volume "
+                         f"break of {limit}, but it came in deliveries of {' and '.join(map(str, loads))}, each under "
+                         "the break; the framework agreement applies the break to each delivery (clause 1.1, "
+                         "Delivery Quantity), so no volume discount is due and the PO price is right.")
+        elif loads and min(loads) >= limit and price < Decimal(po["unit_price"]):
+            notes.append(f"{inv['invoice_number']}: a delivery of {', '.join(map(str, loads))} at or above the volume "
+                         f"break of {limit}, billed at £{price} with the {(discount * 100).normalize():f}% volume discount clause "
+                         "5.2 of the framework agreement gives.")
+    for notice in notices:
+        ends = received_on(notice["dated"]) + timedelta(days=terms["notice_days"])
+        if (notice["vendor_id"], notice["sku"]) == (inv["vendor_id"], inv["sku"]) and price == notice["new"] \
+                and ordered >= ends:
+            notes.append(f"{inv['invoice_number']}: billed at £{price}, the price in the supplier's letter of "
+                         f"{notice['dated']:%d %B %Y}; its {terms['notice_days']} days' notice (clause 4.3) had run "
+                         f"on {ends:%d %B %Y}, before {po['po_number']} was placed, so the new price applies.")
     return notes
 
 
@@ -203,7 +359,7 @@ def submit_through_portal(url: str, decisions: list[dict]) -> None:
 
 def write_csv(path: Path, header: list[str], records: list[dict]) -> None:
     with open(path, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+        writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n", extrasaction="ignore")
         writer.writeheader()
         writer.writerows(records)
 
