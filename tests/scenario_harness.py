@@ -206,14 +206,22 @@ def evaluate(generated: Generated, out: Path, workspace: Path, oracle: dict[str,
     return receipt
 
 
-def grade_fixture(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard") -> dict[str, Any]:
-    """The receipt for ``tests/fixtures/<fixture>/out`` (an independent solver's deliverables) graded against
-    ``task_id``'s challenge instance at ``seed`` and ``level``, regenerated under ``tmp_path`` with the current
-    generator and evaluator."""
+def fixture_workspace(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard"
+                      ) -> tuple[Generated, Path]:
+    """``(generated, workspace)``: ``task_id``'s challenge instance at ``seed`` and ``level`` regenerated under
+    ``tmp_path`` with the current generator, and a workspace whose out/ is a copy of ``tests/fixtures/<fixture>/out``
+    (an independent solver's deliverables) that a test may change."""
     generate(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
     generated = Generated(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
     workspace = make_workspace(generated.bundle, tmp_path)
     shutil.copytree(Path(__file__).parent / "fixtures" / fixture / "out", workspace / layout.OUT_DIR)
+    return generated, workspace
+
+
+def grade_fixture(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard") -> dict[str, Any]:
+    """The receipt for ``tests/fixtures/<fixture>/out`` graded with the current evaluator (see
+    :func:`fixture_workspace`)."""
+    generated, workspace = fixture_workspace(task_id, seed, fixture, tmp_path, level)
     return evaluate(generated, workspace / layout.OUT_DIR, workspace)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import docx
 import openpyxl
 from PIL import Image
-from scenario_harness import evaluate, failed_ids
+from scenario_harness import evaluate, failed_ids, fixture_workspace, grade_fixture
 
 from wp42 import layout
 
@@ -248,3 +248,29 @@ def test_a_repeated_identical_pay_row_passes(generated, solved):
     _second_pay_row(solved, oracle["pay_labels"]["ahe"], float(oracle["facts"]["pay"]["ahe"]))
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- an independent solver's correct work (tests/fixtures/econ01-hard-seed9308) ------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9308_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. ECON-01 1.3 failed discontinued_not_filled
+    # on its note: "Average hourly earnings in leisure and hospitality (series TRAHE-LH), which we reported last
+    # month ($26.30 in April, ...), is not published in the May 2025 release ... we show neither a value ... carry
+    # nothing forward" was read as not saying the series is unpublished ("reported" stands un-negated beside the
+    # negated "published") and as giving last month's figure for May.
+    receipt = grade_fixture(TASK, 9308, "econ01-hard-seed9308", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_last_months_figure_carried_forward_or_given_for_this_month_still_fails(tmp_path):
+    import shutil
+
+    generated, workspace = fixture_workspace(TASK, 9308, "econ01-hard-seed9308", tmp_path)
+    last = generated.oracle()["discontinued"]["last_published"]
+    out = workspace / layout.OUT_DIR
+    kept = Path(__file__).parent / "fixtures" / "econ01-hard-seed9308" / "out" / "monitor_note.docx"
+    for line in (f"Leisure and hospitality earnings are not published this month; we carried forward April's "
+                 f"${last} for May.", f"Leisure and hospitality earnings were ${last} an hour in May."):
+        shutil.copy(kept, out / "monitor_note.docx")
+        _note_add(out, line)
+        assert "discontinued_not_filled" in failed_ids(evaluate(generated, out, workspace)), line

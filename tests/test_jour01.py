@@ -10,7 +10,15 @@ import docx
 import pytest
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    fixture_workspace,
+    grade_fixture,
+    violation_ids,
+)
 
 from wp42 import layout
 
@@ -307,11 +315,7 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9302_completes(tmp_pat
 
 
 def test_the_pool_quote_left_with_the_wrong_speaker_in_the_memo_still_fails(tmp_path):
-    from scenario_harness import Generated
-
-    grade_fixture(TASK, 9302, "jour01-hard-seed9302", tmp_path)
-    generated = Generated(TASK, 9302, tmp_path / "bundle", tmp_path / "oracles", level="hard")
-    workspace = tmp_path / layout.WORKSPACE_DIR
+    generated, workspace = fixture_workspace(TASK, 9302, "jour01-hard-seed9302", tmp_path)
     speaker = generated.oracle()["facts"]["checks"]["wrong_speaker"]
     with open(workspace / layout.OUT_DIR / MEMO, "a", encoding="utf-8") as memo:
         memo.write(f"\n\nOn reflection, the pool quote is correctly attributed to {speaker}, as the draft has it.\n")

@@ -502,3 +502,18 @@ def test_a_figure_in_a_list_of_alternatives_is_listed_not_stated(text, stated, l
     value = Decimal("1.13") if "1.13" in text else Decimal("1.15")
     assert claims.figure_stated(text, value, Decimal("0.005")) is stated
     assert claims.figure_listed(text, value, Decimal("0.005")) is listed
+
+
+def test_an_action_titles_takeaway_after_a_colon_does_not_carry_a_stance():
+    """CONS-01 hard, seed 9309: under the slide title "Summary: validated program number of $1,685,392 a year" the
+    sentences about the mobile line lever were read as saying it is validated (beside "not yet validated": a hedge)
+    because the title asserts "validated". The part before the colon is the section; a heading that names the
+    status as its topic still carries it."""
+    options = {"validated": ["validated"], "not validated": ["not validated", "not yet validated"]}
+    summary = "Summary: validated program number of $1,685,392 a year"
+    mobile = sentence("Mobile line clean-up carries no savings figure until its premise is reconciled.", summary)
+    assert list(claims.stances([mobile], "mobile line clean-up", options)) == []
+    listed = sentence("L3 MRO national catalog: $170,360 a year.", "Validated savings")
+    assert list(claims.stances([listed], "MRO national catalog", options)) == ["validated"]
+    listed = sentence("L3 MRO national catalog: $170,360 a year.", "Savings: validated levers")
+    assert list(claims.stances([listed], "MRO national catalog", options)) == []

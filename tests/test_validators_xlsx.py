@@ -211,3 +211,24 @@ def test_white_text_on_a_gradient_fill_is_read_not_judged(tmp_path):
     read = common.Workbook(tmp_path / "gradient.xlsx")
     assert read.unseen("Invoice", 1, 2) is False
     assert [c.value for c in read.populated("Invoice")] == ["Total", 77.44]
+
+
+def test_a_note_written_under_a_table_is_not_one_of_its_rows(tmp_path):
+    """Independent solvers wrote notes under their tables ("L1 award takes effect at the start of Q3 2026, so ...",
+    "Spend per ledger = postings ... (PI2501041, ..., Other direct costs, £489.80) ..."): read as rows they gave a
+    lever or a category a second, empty row (CONS-01 and RES-01 hard, seeds 9309 and 9304). A row holding a figure
+    or a short label stays a row."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Levers"
+    sheet.append(["Lever ID", "Lever", "Annual saving (USD)"])
+    sheet.append(["L1", "Carrier consolidation", 555671])
+    sheet.append(["Total", None, None])
+    sheet.append([])
+    sheet.append(["L1 award takes effect at the start of Q3 2026, so FY2026 savings will be lower than shown."])
+    sheet.append(["L2 is sized after L1's saving on the same freight lanes and counted once", None, 465862])
+    path = tmp_path / "levers.xlsx"
+    book.save(path)
+    rows = common.Workbook(path, second_engine=False).table("Levers", ["Lever ID", "Annual saving (USD)"])
+    assert [r["lever id"].value for r in rows] == [
+        "L1", "Total", "L2 is sized after L1's saving on the same freight lanes and counted once"]

@@ -255,7 +255,11 @@ def _subject_parts(text: str, subject) -> list[str]:
 
 
 def _heading_option(heading: str, options: dict[str, object]) -> str | None:
-    found = [name for name, terms in options.items() if heading and asserted(heading, terms)]
+    """The option a section heading gives every statement under it ("Levers not validated"), or None. An action
+    title's takeaway after a colon is a claim, not the section's kind: "Summary: validated program number of
+    $1.7m" heads a summary (CONS-01 hard, an independent solver's deck read every lever on it as validated)."""
+    topic = heading.split(":", 1)[0] if heading and ":" in heading else heading
+    found = [name for name, terms in options.items() if topic and asserted(topic, terms)]
     return found[0] if len(found) == 1 else None
 
 

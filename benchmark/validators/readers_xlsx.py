@@ -798,8 +798,10 @@ class Workbook:
               visible_only: bool = True) -> list[dict[str, Cell]]:
         """Rows below the first header row holding every one of ``required_headers`` (whole cell, compared by
         :func:`header_key`: "Amount ($)" and "Amount:" are the column "amount"), as ``{header key: Cell}``; fully
-        empty rows are skipped. [] when no such header row exists. With
-        ``visible_only`` (the default) hidden sheets, rows and columns are not read.
+        empty rows are skipped, and so are notes: a row whose only content is one sentence of
+        :data:`NOTE_WORDS` words or more ("L1 award takes effect at the start of Q3 2026, so ..." under a lever
+        table is no row of lever L1; independent solvers, CONS-01 and RES-01 hard). [] when no such header row
+        exists. With ``visible_only`` (the default) hidden sheets, rows and columns are not read.
         """
         rows = self.rows(sheet, visible_only)
         wanted = [header_key(h) for h in required_headers]
@@ -811,11 +813,21 @@ class Workbook:
             if all(h in headers for h in wanted):
                 found = []
                 for data in rows[index + 1 :]:
-                    if all(c.value is None for c in data):
+                    if all(c.value is None for c in data) or _note_row(data):
                         continue
                     found.append({h: data[i] for i, h in enumerate(headers) if h and i < len(data)})
                 return found
         return []
+
+
+#: A row holding nothing but text of at least this many words is a note written beside a table, not one of its rows.
+NOTE_WORDS = 8
+
+
+def _note_row(cells: list[Cell]) -> bool:
+    filled = [c for c in cells if c.value is not None and not (isinstance(c.value, str) and not c.value.strip())]
+    return (len(filled) == 1 and isinstance(filled[0].value, str) and not filled[0].is_formula
+            and len(filled[0].value.split()) >= NOTE_WORDS)
 
 
 #: A currency or unit written in brackets after a column name: "($)", "(EUR)", "[USD]", "(in £)", "(€, net of VAT)".

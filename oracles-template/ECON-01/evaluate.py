@@ -22,12 +22,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figure_stated, hypothetical, negated, unfound
+from claims import about, asserted, figure_stated, finding, hypothetical, mentions, negated, unfound
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.3"
+EVALUATOR_VERSION = "ECON-01/1.4"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -37,6 +37,9 @@ REVISION_COLUMNS = {"series": "series", "month": "month", "prior": "prior", "new
 CHART_COLUMNS = {"month": "month", "cpi": "cpi", "ahe": "average hourly earnings"}
 #: Words a reader takes for "the series is not there this month" (brief: "anything we could not report").
 NOT_PUBLISHED = ["published", "available", "reported", "released", "produced", "included", "provided"]
+#: What puts last month's figure into this month's place ("carried forward", "April's figure is used for May").
+CARRIED = ["carried forward", "carry forward", "carried over", "carry over", "rolled forward", "held at",
+           "used for", "use for", "as a proxy", "as an estimate", "estimated at", "assumed", "repeated"]
 GONE = ["discontinued", "suspended", "withdrawn", "unavailable", "dropped", "missing", "absent", "paused",
         "no longer", "not available", "n/a"]
 REVISED = ["revised", "revision", "revisions", "revise", "restated", "upgraded"]
@@ -157,6 +160,14 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return receipt
 
 
+def _earlier_month_words(month: str) -> list[str]:
+    """Words that date a figure to ``month`` (``"2025-04"``), the last month the series was published: its name,
+    full and short, and "last month", "previous month", "we reported"."""
+    name = date(int(month[:4]), int(month[5:7]), 1).strftime("%B")
+    return [name, name[:3], "last month", "previous month", "prior month", "we reported", "previously reported",
+            "last published"]
+
+
 def check_indices(ev: common.Evaluation, book: common.Workbook | None, facts: dict, tol: dict[str, Decimal]) -> None:
     """Criteria ``rebased_indices``, ``yoy_changes`` and ``contributions`` over the Indices sheet: each series (All
     items and the six components) with its figure within the oracle's tolerance on every row that names it (two rows
@@ -225,14 +236,22 @@ def check_pay(ev: common.Evaluation, book: common.Workbook | None, facts: dict, 
               if c is not None and c.number is not None]
     gone = oracle["discontinued"]
     told, carried = [], []
+    earlier = _earlier_month_words(gone["last_published_month"])
     for statement in about(note, LEISURE):
         if statement.kind == "heading":
             continue
-        if negated(statement.text, NOT_PUBLISHED) or asserted(statement.text, GONE):
+        # each word on its own: "which we reported last month (...), is not published in the May release" says
+        # the series is not published though "reported" also stands un-negated (independent solver, seed 9308)
+        said_gone = any(negated(statement.text, word) for word in NOT_PUBLISHED) or asserted(statement.text, GONE)
+        if said_gone:
             told.append(statement.where)
         if any(figure_stated(statement.text, gone[k], tol["dollars"]) for k in ("last_published",)) or \
                 figure_stated(statement.text, gone["last_published_yoy"], tol["percent_prose"]):
-            carried.append(statement.where)
+            # last month's figure given as last month's, in a sentence saying the series is gone and carrying
+            # nothing forward, is history; given for this month, or carried, it fills the gap
+            history = said_gone and mentions(statement.text, earlier) and not finding(statement.text, CARRIED)
+            if not history:
+                carried.append(statement.where)
     problems = filled + [f"the note gives last month's figure at {w}" for w in carried]
     if not told:
         problems.append("the note does not say that the leisure and hospitality series is not published")
