@@ -48,10 +48,11 @@ def test_subjects_joined_by_words_are_parts_of_their_own():
 def test_a_part_naming_no_subject_goes_on_with_the_one_before():
     """"Meta: CAC $56.20, ROAS 2.40; Google: ...": the ROAS after the comma is still Meta's."""
     parts = _parts_of("On our orders, T-1041: CAC $56.20, ROAS 2.40; T-1042: CAC $65.25, ROAS 3.06.")
-    assert parts == {"T-1041": ["T-1041: CAC $56.20, ROAS 2.40"], "T-1042": ["T-1042: CAC $65.25, ROAS 3.06."]}
-    assert claims.subject_parts("On our orders, T-1041 breached.", ID)[0] == ("On our orders", [])
+    assert parts == {"T-1041": ["On our orders, T-1041: CAC $56.20, ROAS 2.40"],
+                     "T-1042": ["T-1042: CAC $65.25, ROAS 3.06."]}
+    assert _parts_of("At $56.20 and 2.40x, T-1041 leads; T-1042 follows at $65.25 and 3.06x.") == \
+        {"T-1041": ["At $56.20 and 2.40x, T-1041 leads"], "T-1042": ["T-1042 follows at $65.25 and 3.06x."]}
 
 
 def test_a_sentence_without_mentions_is_one_part():
-    assert claims.subject_parts("Nothing breached, nothing late.", ID) == \
-        [("Nothing breached", []), (" nothing late.", [])]
+    assert claims.subject_parts("Nothing breached, nothing late.", ID) == [("Nothing breached, nothing late.", [])]

@@ -274,7 +274,8 @@ def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[s
     NHI-4 breached" gives NHI-1 to NHI-3 "met their targets" and NHI-4 "breached"). Cutting a list at its commas
     left NHI-1 alone in a part of its own, which then took the sentence's other verb (CS-01 evaluator 1.5). A part
     naming no subject goes on with the part before it ("Meta: CAC $56.20, ROAS 2.40; Google: ..." gives Meta both
-    figures); one that opens the sentence stays a part of its own ("On our orders, Meta ...").
+    figures), and one that opens the sentence goes with the first part naming one ("At $56.20 and 2.40x, Meta leads;
+    Google follows at ..." gives Meta its figures).
     Raises nothing; a sentence without mentions is one part."""
     found = list(mention.finditer(text))
     kept = [(m.start(), m.end()) for m in found]
@@ -289,8 +290,8 @@ def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[s
     parts: list[tuple[int, int, list[str]]] = []
     for lo, hi in spans:
         named = [m.group() for m in found if lo <= m.start() < hi]
-        if not named and parts and parts[-1][2]:
-            parts[-1] = (parts[-1][0], hi, parts[-1][2])
+        if parts and (not named or not parts[-1][2]):  # a part naming no subject joins its neighbour
+            parts[-1] = (parts[-1][0], hi, parts[-1][2] + named)
         else:
             parts.append((lo, hi, named))
     return [(text[lo:hi], named) for lo, hi, named in parts]
