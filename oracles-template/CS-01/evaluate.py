@@ -22,7 +22,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.6"
+EVALUATOR_VERSION = "CS-01/1.7"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -54,6 +54,12 @@ FLAG_DENIALS = re.compile(r"\bno\s+(?:need\s+(?:for|of)\s+(?:an?\s+)?|further\s+
                           r"\bnothing\s+(?:suspicious|to\s+flag)\b|"
                           r"\b(?:does|do|did)\s*(?:not|n't)\s+(?:need|require|warrant)\s+(?:an?\s+)?"
                           r"(?:security|fraud|flag)", re.IGNORECASE)
+#: What a note says to deny that the credits are owed ("none are owed", "no credits are due", "the $40.55 is not
+#: owed"). One naming what it denies ("no credit is owed for the outage of exactly 4 hours") or when ("not due until
+#: the NOC confirms") is not a denial of the total. Source: the brief ("the credits owed (each and the total)").
+CREDIT_DENIALS = re.compile(r"(?:\b(?:none|nothing|no\s+credits?)\s+(?:is\s+|are\s+|was\s+|were\s+)?|"
+                            r"\b(?:is|are|was|were)\s+not\s+)(?:owed|due|payable)\b"
+                            r"(?!\s+(?:for|on|to|until|before|unless|if|once|when)\b)", re.IGNORECASE)
 #: What doing the requested change says. Source: the ticket's request (change the email, transfer the account).
 DONE_WORDS = [re.compile(r"\b(?:was|were|has been|have been|is now|are now)\s+(?:changed|updated|transferred|processed|"
                          r"actioned|moved)\b", re.IGNORECASE),
@@ -138,9 +144,19 @@ def _priority(row: dict[str, Any] | None) -> str:
     return f"P{values.pop()}" if len(values) == 1 else ""
 
 
+#: What a Flag cell says to flag a ticket: a security or fraud word, or the missing verification ("Unverified change",
+#: "Not verified by the holder", "Verification failed"). Source: CC-07 section 4 and the brief ("Flag is Security
+#: review for a ticket that must not be actioned").
+FLAG_CELL = re.compile(r"security|fraud|\bunverified\b|\bnot\s+verified\b|"
+                       r"\bverification\s+(?:failed|missing|required|needed|pending|not\s+given)\b", re.IGNORECASE)
+
+
 def _flagged(row: dict[str, Any] | None) -> bool:
+    """True when the row's Flag cell flags the ticket: a :data:`FLAG_CELL` term outside a negation. Evaluator 1.6
+    took any cell naming security or verification as a flag, so "No security review needed" on a ticket was a
+    flag (and on the flagged ticket passed security_flag), and "Verified by PIN" was one."""
     text = common.normalize_text(row["flag"].value) if row and row.get("flag") else ""
-    return bool(re.search(r"security|fraud|verif", text)) and not re.search(r"^(no|none|n/a|-)$", text)
+    return asserted(text, FLAG_CELL)
 
 
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
@@ -317,8 +333,10 @@ def check_note(ev: common.Evaluation, facts: dict, note: list[Statement], tol: d
                                   + [f"named as breached but kept their targets: {invented}"] * bool(invented))
                  or "all named")
     credit_said = [s for s in note if re.search(r"credit", f"{s.section} {s.text}", re.IGNORECASE)]
-    ok = any(figure_stated(s.text, facts["credit_total"], tol["amount"]) for s in credit_said)
-    ev.criterion("note_credits", "the hand-over states the total of the credits owed", ok,
+    # the total given with "but none are owed" is a right number with the wrong conclusion (evaluator 1.6 passed it)
+    ok = any(figure_stated(s.text, facts["credit_total"], tol["amount"]) and not CREDIT_DENIALS.search(s.text)
+             for s in credit_said)
+    ev.criterion("note_credits", "the hand-over states the total of the credits owed (not that it is not owed)", ok,
                  detail=f"total {facts['credit_total']} stated: {ok}")
     flagged = facts["flagged"]
     if flagged is None:  # coverage set: nothing to flag (a flag is read by security_flag and no_invented_issues)
