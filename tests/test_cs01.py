@@ -351,6 +351,33 @@ def test_no_security_review_on_the_flagged_ticket_fails_security_flag(generated,
     assert {"security_flag", "item.unverified_account_change"} <= failed
 
 
+def _under_a_heading(generated, solved, heading: str, tickets: list[str]) -> set[str]:
+    """The reference's note with a section ``heading`` listing ``tickets`` appended; returns the failed ids."""
+    import docx
+
+    path = solved / layout.OUT_DIR / NOTE
+    document = docx.Document(str(path))
+    document.add_heading(heading, level=2)
+    document.add_paragraph(" ".join(tickets))
+    document.save(str(path))
+    return failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_tickets_listed_under_a_no_breach_heading_pass(generated, solved):
+    """Tickets that kept their targets listed under "Tickets with no breach": evaluator 1.7 took the heading's
+    breach word as naming them breached and failed note_breaches on correct work."""
+    facts = generated.oracle()["facts"]
+    kept = [t for t in sorted(facts["tickets"]) if t not in facts["breached"]][:3]
+    assert _under_a_heading(generated, solved, "Tickets with no breach", kept) == set()
+
+
+def test_a_breached_ticket_listed_under_a_no_breach_heading_fails(generated, solved):
+    """A breached ticket also listed under "Tickets with no breach": the note gives it both answers. Evaluator 1.7
+    read the heading as naming it breached again: passed."""
+    first = generated.oracle()["facts"]["breached"][0]
+    assert _under_a_heading(generated, solved, "Tickets with no breach", [first]) == {"note_breaches"}
+
+
 # ---------------------------------------------------------------------------------------------- coverage set
 def _coverage_note(scenario_cache, tmp_path, extra: list[str]) -> set[str]:
     """The coverage reference's out/ with ``extra`` added to its hand-over; returns the failed ids."""

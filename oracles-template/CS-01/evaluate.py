@@ -22,7 +22,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.7"
+EVALUATOR_VERSION = "CS-01/1.8"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -306,13 +306,17 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     breached, cleared = set(), set()
     for statement, ticket, parts in _ticket_statements(note):
         silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
+        # a heading speaks for the tickets listed under it: "SLA breaches" names them, "Tickets with no breach" and
+        # "Within target" clear them (1.7 took any heading with a breach word as naming them breached)
+        heading_clears = bool(statement.section) and _cleared(statement.section)
         if any(_EITHER.search(p) for p in parts):  # "breached or met": a reader is given both answers
             breached.add(ticket)
             cleared.add(ticket)
         elif any(_cleared(p) for p in parts) or (silent and any(_DENIES_THE_REST.search(p) for p in parts)
-                                               and asserted(statement.text, BREACH_WORDS)):
+                                               and asserted(statement.text, BREACH_WORDS)) or \
+                (silent and heading_clears and not asserted(statement.text, BREACH_WORDS)):
             cleared.add(ticket)  # "NHI-1 breached; NHI-2 did not": NHI-2 kept its targets
-        elif BREACH_WORDS.search(statement.section) or any(asserted(p, BREACH_WORDS) for p in parts) or \
+        elif asserted(statement.section, BREACH_WORDS) or any(asserted(p, BREACH_WORDS) for p in parts) or \
                 (silent and asserted(statement.text, BREACH_WORDS)):  # "Breached: NHI-1 (resp), NHI-2 (resol)"
             breached.add(ticket)
     return breached, cleared
