@@ -254,6 +254,49 @@ def _subject_parts(text: str, subject) -> list[str]:
     return chosen or [text]
 
 
+#: What joins the subjects of one list, so that they share what the sentence says next: spaces alone ("NHI-480790
+#: NHI-480872 breached"), commas, slashes, "&", "+", "and", "or", "nor", "and/or", "as well as", alone or together
+#: ("A, B, and C").
+_SUBJECT_JOIN = re.compile(r"(?:\s*(?:,|/|&|\+|\band/or\b|\band\b|\bor\b|\bnor\b|\bas\s+well\s+as\b)\s*)+|\s+",
+                           re.IGNORECASE)
+#: Where a sentence naming several subjects turns from one to the next: a semicolon, a comma, "but", "while",
+#: "whereas".
+_SUBJECT_TURN = re.compile(r"[;,]|\b(?:but|while|whereas)\b", re.IGNORECASE)
+
+
+def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[str]]]:
+    """``text`` (one sentence) cut where it turns from one subject to another, as ``[(part, [mentions of
+    ``mention`` in the part, as written])]`` in order, parts naming no subject included.
+
+    A sentence is cut at semicolons, commas and "but"/"while"/"whereas", except inside a list of subjects: mentions
+    joined by nothing but spaces, commas, slashes, "&", "and", "or" (:data:`_SUBJECT_JOIN`) stay in one part with
+    the words that follow them, since what follows is said of each ("NHI-1, NHI-2 and NHI-3 met their targets, while
+    NHI-4 breached" gives NHI-1 to NHI-3 "met their targets" and NHI-4 "breached"). Cutting a list at its commas
+    left NHI-1 alone in a part of its own, which then took the sentence's other verb (CS-01 evaluator 1.5). A part
+    naming no subject goes on with the part before it ("Meta: CAC $56.20, ROAS 2.40; Google: ..." gives Meta both
+    figures), and one that opens the sentence goes with the first part naming one ("At $56.20 and 2.40x, Meta leads;
+    Google follows at ..." gives Meta its figures).
+    Raises nothing; a sentence without mentions is one part."""
+    found = list(mention.finditer(text))
+    kept = [(m.start(), m.end()) for m in found]
+    kept += [(a.end(), b.start()) for a, b in zip(found, found[1:], strict=False)
+             if _SUBJECT_JOIN.fullmatch(text[a.end():b.start()])]
+    cuts = [m for m in _SUBJECT_TURN.finditer(text) if not any(lo <= m.start() < hi for lo, hi in kept)]
+    spans, start = [], 0
+    for cut in cuts:
+        spans.append((start, cut.start()))
+        start = cut.end()
+    spans.append((start, len(text)))
+    parts: list[tuple[int, int, list[str]]] = []
+    for lo, hi in spans:
+        named = [m.group() for m in found if lo <= m.start() < hi]
+        if parts and (not named or not parts[-1][2]):  # a part naming no subject joins its neighbour
+            parts[-1] = (parts[-1][0], hi, parts[-1][2] + named)
+        else:
+            parts.append((lo, hi, named))
+    return [(text[lo:hi], named) for lo, hi, named in parts]
+
+
 def _heading_option(heading: str, options: dict[str, object]) -> str | None:
     """The option a section heading gives every statement under it ("Levers not validated"), or None. An action
     title's takeaway after a colon is a claim, not the section's kind: "Summary: validated program number of

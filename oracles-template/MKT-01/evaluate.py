@@ -18,12 +18,21 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, figure_stated, figures_given, found_nothing, hypothetical, nil_answer, reported
+from claims import (
+    asserted,
+    figure_stated,
+    figures_given,
+    found_nothing,
+    hypothetical,
+    nil_answer,
+    reported,
+    subject_parts,
+)
 from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.6"
+EVALUATOR_VERSION = "MKT-01/1.7"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -34,6 +43,10 @@ CHANNELS = Vocabulary({"Meta": ["Facebook", "Instagram", "Meta Ads", "Facebook A
                        "Google": ["Google Ads", "Paid search", "Google search", "Google cpc"],
                        "TikTok": ["Tik Tok", "TikTok Ads"]},
                       source="MKT-01 brief: Channels rows Meta, Google, TikTok and the channel mapping")
+#: A mention of a channel in any of its names, for cutting a sentence that names several (claims.subject_parts).
+CHANNEL_MENTION = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for term in CHANNELS.terms
+                                                        for w in CHANNELS.words(term)), key=len, reverse=True))
+                             + r")\b", re.IGNORECASE)
 #: The invoice lines of the brief's Invoice sheet.
 INVOICE_LINES = Vocabulary({"Meta media": ["Meta", "Facebook", "Meta Ads media"],
                             "Google media": ["Google", "Google Ads media"],
@@ -45,6 +58,18 @@ APPROVAL = ("approve", "approval", "approved", "pay", "payment", "supported", "s
 #: The words with which the memo itself advises paying an amount ("I recommend approving $X", "pay $X", "release
 #: $X"): the figure right after one is the amount it recommends. Source: the brief ("what I should approve").
 APPROVE_VERBS = ["approve", "approving", "approval of", "pay", "paying", "release", "releasing"]
+#: The memo advising approval of the whole invoice without a figure ("I recommend approving the invoice in full",
+#: "Recommendation: approve as billed", "you can pay it as invoiced"): the writer's own advice (a recommending word,
+#: "you/we should", or the sentence's opening verb), the invoice or nothing as the object. Source: the brief ("what I
+#: should approve"); the agency's request is approval as billed. "Pay the media lines in full" names a part, not the
+#: invoice, and is not matched.
+_ADVICE = (r"(?:\b(?:recommend\w*|suggest\w*|advis\w*|propos\w*)\b:?\s+(?:that\s+)?(?:you\s+|we\s+)?(?:should\s+)?|"
+           r"\b(?:you|we|i)\s+(?:should|can|could|may|will)\s+(?:go\s+ahead\s+and\s+)?|\b(?:ok|fine|safe)\s+to\s+|"
+           r"^\W*(?:please\s+)?)")
+_WHOLE_INVOICE = (r"(?:approv\w*|pay(?:ing)?|releas\w*)(?:\s+(?:it|this|the|northvane'?s?|their|agency'?s?|invoice|"
+                  r"bill|nvm-[\w-]+))*\s+(?:in\s+full|as\s+billed|as\s+invoiced|as\s+submitted|as\s+it\s+stands)\b|"
+                  r"(?:approv\w*|pay(?:ing)?|releas\w*)\s+(?:the\s+)?(?:full|whole|entire)\s+(?:invoice|amount|bill|total)\b")
+APPROVES_IN_FULL = re.compile(_ADVICE + "(?:" + _WHOLE_INVOICE + ")", re.IGNORECASE)
 #: What a report asserting a problem says (coverage set: each asserted one is invented). Source: the brief
 #: ("issues_found lists each problem you found in the data or the invoice"); issue 16. The platforms claiming more
 #: purchases than the shop records ("inflated", "overstated", "double counted", "not supported by our orders") is
@@ -107,7 +132,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     memo = ev.statements(MEMO) or []
 
     check_channels(ev, facts, [channels, *channels_again], channels_note, tol)
-    check_formulas(ev, book, channels, invoice)
+    check_formulas(ev, book, [channels, *channels_again], invoices)
     check_invoice(ev, facts, invoices, invoice_note, tol)
     check_memo(ev, facts, memo, tol)
     planted = {p["id"]: p for p in oracle["planted_items"] if p.get("error", True)}
@@ -161,17 +186,22 @@ def check_channels(ev: common.Evaluation, facts: dict, readings: list[dict[str, 
                  bool(rows) and not wrong, detail="; ".join(wrong[:6]) or note)
 
 
-def check_formulas(ev: common.Evaluation, book: common.Workbook | None, channels: dict[str, dict[str, Any]],
-                   invoice: dict[str, dict[str, Any]]) -> None:
+def check_formulas(ev: common.Evaluation, book: common.Workbook | None, channels: list[dict[str, dict[str, Any]]],
+                   invoices: list[dict[str, dict[str, Any]]]) -> None:
     """Criterion ``formulas_present``: CAC and ROAS on every Channels row and Difference on every Invoice row are
-    formulas that move with the sheet's own figures (formula_refs.is_live)."""
-    cells = [(row[k], "Channels") for row in channels.values() for k in ("cac", "roas") if row.get(k) is not None]
-    cells += [(row["difference"], "Invoice") for row in invoice.values() if row.get("difference") is not None]
+    formulas that move with the sheet's own figures (formula_refs.is_live). ``channels`` and ``invoices`` are
+    :func:`read_rows` readings (the first rows, then each repeated row): every row naming a channel, a line or the
+    total is read, as the value criteria read it. Evaluator 1.6 read the first row per channel only, so a second
+    "Meta" row of hard-coded CAC and ROAS below a live one passed."""
+    cells = [(row[k], "Channels") for rows in channels for row in rows.values() for k in ("cac", "roas")
+             if row.get(k) is not None]
+    cells += [(row["difference"], "Invoice") for rows in invoices for row in rows.values()
+              if row.get("difference") is not None]
     typed = [f"{c.sheet}!{c.coordinate}" for c, _s in cells if not c.is_formula]
     dead = [f"{c.sheet}!{c.coordinate} {c.formula}" for c, sheet in cells
             if c.is_formula and not is_live(book, c.sheet, c.coordinate, sheet)]
     ev.criterion("formulas_present", "CAC and ROAS on the Channels sheet and Difference on the Invoice sheet are live "
-                 "formulas", len(channels) >= 4 and len(invoice) >= 5 and not typed and not dead,
+                 "formulas on every row", len(channels[0]) >= 4 and len(invoices[0]) >= 5 and not typed and not dead,
                  detail="; ".join(([f"typed values in {typed[:8]}"] if typed else [])
                                   + ([f"formulas that read none of the sheet's figures: {dead[:6]}"] if dead else []))
                  or f"{len(cells)} formula cells")
@@ -216,7 +246,7 @@ def check_memo(ev: common.Evaluation, facts: dict, memo: list[Statement], tol: d
     or the invoice, and the amount to query stated). Source: the brief's memo contents."""
     missing = []
     for channel, want in facts["channels"].items():
-        said = [s.text for s in memo if CHANNELS.matches(_channel_text(s), channel)]
+        said = channel_texts(memo, channel)
         cac = any(figure_stated(t, want["cac"], tol["memo_cac"]) for t in said)
         roas = any(figure_stated(t, want["roas"], tol["memo_roas"])
                    or figure_stated(t, Decimal(want["roas"]) * 100, tol["memo_roas"] * 100) for t in said)
@@ -238,13 +268,54 @@ def check_memo(ev: common.Evaluation, facts: dict, memo: list[Statement], tol: d
                                                if as_billed else ""))
 
 
+def channel_texts(memo: list[Statement], channel: str) -> list[str]:
+    """What the memo says of ``channel``: each statement naming it (in its words or its heading), and of a sentence
+    naming several channels only its parts about this one (claims.subject_parts: "Meta's CAC was $65.25, while
+    Google's was $56.20" gives Meta $65.25 alone). Evaluator 1.6 read such a sentence whole for each channel it
+    named, so channels' figures swapped in one sentence passed."""
+    texts = []
+    for statement in memo:
+        if statement.cells is None and len(CHANNELS.find(statement.text)) > 1:
+            texts += [part for part, _ in subject_parts(statement.text, CHANNEL_MENTION)
+                      if channel in CHANNELS.find(part)]
+        elif CHANNELS.matches(_channel_text(statement), channel):
+            texts.append(statement.text)
+    return texts
+
+
 def approved_as_billed(memo: list[Statement], billed_total: Any, tol: Decimal) -> list[str]:
     """Where the memo itself advises approving or paying the billed total (the figure right after an
-    :data:`APPROVE_VERBS` word, claims.figures_given), outside a negation, a supposition or someone else's words
-    ("Northvane asks us to approve $X"); the statements' places, empty when it does not."""
+    :data:`APPROVE_VERBS` word, claims.figures_given) or the whole invoice without a figure
+    (:data:`APPROVES_IN_FULL`: "I recommend approving the invoice in full"), outside a negation, a supposition or
+    someone else's words ("Northvane asks us to approve $X"); the statements' places, empty when it does not.
+    Evaluator 1.6 read only the figure, so a memo giving the supported amount and then advising approval in full
+    passed."""
     own = [s for s in memo if not hypothetical(s.text) and not reported(s.text)]
-    return [s.where for s, figure in figures_given(own, APPROVE_VERBS)
-            if (value := common.parse_number(figure)) is not None and _close(value, billed_total, tol)]
+    found = [s.where for s, figure in figures_given(own, APPROVE_VERBS)
+             if (value := common.parse_number(figure)) is not None and _close(value, billed_total, tol)]
+    return found + [s.where for s in own if s.kind != "heading" and asserted(s.text, APPROVES_IN_FULL)]
+
+
+#: Words that say the outage's days were taken out of the figures ("excluded", "left March 13-15 out", "removed",
+#: "not counted"). Source: the brief's tracking-gap rule.
+EXCLUDED = re.compile(r"\bexclu\w*|\b(?:left|leave|leaving|took|take|taking|taken|kept|keep|keeping)\b[^.;]{0,60}?"
+                      r"\bout\b|\bremov\w*|\bomit\w*|\bdropp?\w*|\bnot\s+counted\b", re.IGNORECASE)
+#: Words that say the days were kept in the figures ("are included", "included in", "kept them in", "I counted"); "the
+#: outage, which included March 13" and "I kept to our basis" say nothing of the figures.
+INCLUDED = re.compile(r"\b(?:are|is|were|was|been|be|remain|remained|stay|stayed)\s+(?:still\s+|all\s+)?"
+                      r"(?:included|counted|kept\s+in)\b|\binclud\w*\s+(?:in|within)\b|"
+                      r"\b(?:kept|keep\w*|retain\w*|left|leave|leaving)\s+(?:them|those\s+days|these\s+days|the\s+days|"
+                      r"it)\s+in\b|\b(?:i|we)\s+(?:included|counted)\b", re.IGNORECASE)
+
+
+def _denies_exclusion(text: str) -> bool:
+    """True when ``text`` says the outage's days were kept in the figures: an exclusion word negated ("I did not
+    exclude those days") or an inclusion word ("are included in every channel") with no exclusion word asserted.
+    A memo saying so gives the reader the opposite of the brief's rule; evaluator 1.6 passed it because the days
+    were named."""
+    if hypothetical(text) or reported(text) or asserted(text, EXCLUDED):
+        return False
+    return bool(EXCLUDED.search(text)) or asserted(text, INCLUDED)
 
 
 def _states_days(text: str, days: list[date]) -> bool:
@@ -269,9 +340,12 @@ def check_planted(ev: common.Evaluation, facts: dict, planted: dict[str, dict], 
             said = [s for s in memo if re.search(r"outage|tracking|utm|exclu|left out|tag|remov|omit|drop|gap|"
                                                  r"not counted|checkout|strip",
                                                  common.normalize_text(f"{s.section} {s.text}"))]
-            ok = any(_states_days(s.text, days) for s in said)
+            named = [s for s in said if _states_days(s.text, days)]
+            denied = [s.where for s in named if _denies_exclusion(s.text)]
+            ok = bool(named) and not denied
             ev.criterion(f"item.{item_id}", f"the memo says the days {days[0]} to {days[-1]} were left out",
-                         ok, detail=f"{len(said)} statements about tracking; days named: {ok}")
+                         ok, detail=f"{len(said)} statements about tracking; days named: {bool(named)}"
+                         + (f"; said to be kept in the figures at {denied[0]}" if denied else ""))
         elif item["kind"] == "fee_on_planned_carried_forward":
             month = facts["prior_month"]["period"].split()[0].lower()
             said = [s for s in memo if re.search(rf"last month|prior|previous|earlier|{month}|{item['invoice'].lower()}",
