@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import docx
 import openpyxl
+import pytest
 from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
@@ -259,3 +260,60 @@ def test_the_over_certified_amount_kept_in_the_claim_fails_the_effort_item(gener
                               f"£{Decimal(effort['overcharge']):,.2f} of salary stays in the claim.")
     document.save(str(out / MEMO))
     assert "item.effort_overcertified" in failed_ids(evaluate(generated, out, solved))
+
+
+# ------------------------------------------------------------------ figures the records do not give (evaluator 1.7)
+def _memo_misstatements(generated) -> dict[str, str]:
+    """Each way a memo can give a second, wrong figure beside the reference's right ones: ``{name: paragraph}``."""
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], _items(generated)
+    award, virement, effort = Decimal(facts["total_award"]), items["virement_at_limit"], items["effort_overcertified"]
+    recruit = items["report_recruitment"]
+    return {
+        "second_total_award": f"The total award for year 1 is £{award + 10000:,.2f}.",
+        "consumables_award": f"Consumables were budgeted at an award of £{Decimal(virement['award']) - 1000:,.2f}.",
+        "consumables_overspend": f"Consumables spend is over the award by £{Decimal(virement['over']) + 1000:,.2f}.",
+        "certified_effort": f"{effort['researcher']} was certified at {effort['certified_pct'] + 10}% on the draft.",
+        "supported_effort": f"{effort['researcher']}'s timesheets support {effort['supported_pct'] - 5}%.",
+        "ineligible_amount": f"The ineligible cost of £{Decimal(items['ineligible_cost']['amount']) + 12:,.2f} is "
+                             "excluded from Travel and subsistence.",
+        "underspend": f"That leaves an underspend of £{award - Decimal(facts['total_eligible']) + 500:,.2f}.",
+        "third_recruitment_figure": f"Progress report: appendix A shows {recruit['appendix_figure'] + 3} participants.",
+    }
+
+
+@pytest.mark.parametrize("attack", ["second_total_award", "consumables_award", "consumables_overspend",
+                                    "certified_effort", "supported_effort", "ineligible_amount", "underspend",
+                                    "third_recruitment_figure"])
+def test_a_second_figure_the_records_do_not_give_fails(generated, solved, attack):
+    """The reference memo plus one sentence giving a figure wrongly: the award a second time, the Consumables
+    award or overspend, the certified or supported effort, the ineligible amount, the underspend, or a third
+    recruitment count. Evaluator 1.6 checked only the first figures it looked for (the total eligible spend, the
+    total award somewhere, the supported effort, the two recruitment counts): every one of these passed."""
+    out = solved / layout.OUT_DIR
+    _add_paragraphs(out / MEMO, _memo_misstatements(generated)[attack])
+    failed = failed_ids(evaluate(generated, out, solved))
+    assert failed == ({"item.report_recruitment"} if attack == "third_recruitment_figure" else {"memo_total"})
+
+
+def test_the_same_figures_in_other_words_pass(generated, solved):
+    """Right figures written as a different professional would: the award and underspend again, the Consumables
+    budget, spend, limit and overspend, the effort's difference in points, both recruitment counts."""
+    out = solved / layout.OUT_DIR
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], _items(generated)
+    award, eligible = Decimal(facts["total_award"]), Decimal(facts["total_eligible"])
+    virement, effort = items["virement_at_limit"], items["effort_overcertified"]
+    recruit = items["report_recruitment"]
+    _add_paragraphs(out / MEMO,
+                    f"The year-1 award, £{award:,.2f}, leaves £{award - eligible:,.2f} unspent against the claim.",
+                    f"Consumables: budget £{Decimal(virement['award']):,.2f}, spent £{Decimal(virement['spend']):,.2f}; "
+                    f"the 10% limit is £{Decimal(virement['over']):,.2f} and the overspend is exactly that.",
+                    f"{effort['researcher']}: {effort['certified_pct']} per cent certified against "
+                    f"{effort['supported_pct']} per cent supported, "
+                    f"{effort['certified_pct'] - effort['supported_pct']}% too high.",
+                    f"Appendix A shows {recruit['appendix_figure']} participants; the report's "
+                    f"{recruit['report_figure']} participants must be corrected.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
+                                       [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])

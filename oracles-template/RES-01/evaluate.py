@@ -18,11 +18,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, figure_stated, figures_given, finding, mentions, stances
+from claims import about, figure_stated, figures_given, finding, labelled_figures, mentions, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.6"
+EVALUATOR_VERSION = "RES-01/1.7"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -214,9 +214,118 @@ def check_memo_total(ev: common.Evaluation, oracle: dict, memo: list[Statement],
              "total_award": stated(about(memo, "award"), award)}
     other = [f"{s.where}: {_money(got)}" for s, got in total_figures(memo)
              if got is None or abs(got - eligible) > tol]
-    ev.criterion("memo_total", "the memo states the total eligible spend against the total award, and no other "
-                 "total", all(found.values()) and not other,
-                 detail=f"stated: {found}" + (f"; other totals given: {other[:3]}" if other else ""))
+    misstated = misstated_figures(oracle, memo, tol)
+    ev.criterion("memo_total", "the memo states the total eligible spend against the total award, gives no other "
+                 "total, and gives no award, spend, adjustment or effort figure the records do not",
+                 all(found.values()) and not other and not misstated,
+                 detail=f"stated: {found}" + (f"; other totals given: {other[:3]}" if other else "")
+                 + (f"; figures the records do not give: {misstated[:3]}" if misstated else ""))
+
+
+#: What names an award where a memo gives its figure ("against a total award of £X", "the award for the year is
+#: X", "Consumables: award £X"); a figure after "by", "over" or "under" is a difference, not the award.
+AWARD_LABELS = ["award", "budget", "allocation", "allocated"]
+#: What names the claim's difference from the award ("an underspend of £X", "£X unspent", "headroom of £X").
+DIFFERENCE_LABELS = ["underspend", "underspent", "unspent", "headroom", "overspend", "overspent"]
+_DIFFERENCE = re.compile(r"\b(?:by|over|under|above|below|less|more|than|exceed\w*|which|variance)\b|[,;(]",
+                         re.IGNORECASE)
+#: The award year named by its number ("year 1", "year-1"), which is no figure of the award.
+_YEAR_ONE = re.compile(r"\byear[\s-]*(?:1|one)\b", re.IGNORECASE)
+#: A money figure as a memo writes one: a pound sign, thousands separators or pence ("£2,094.00", "2,094.00",
+#: "177.67"); not "10.0%", "clause 8.1", "PI2501071" or a year.
+_MONEY_FIGURE = re.compile(r"(?<![\w.,])£?\s?\d[\d,]*(?:\.\d+)?(?![\w%]|\s*per\s*cent)")
+
+
+def _money_figures(text: str) -> list[Decimal]:
+    return [common.parse_number(m.group()) for m in _MONEY_FIGURE.finditer(text) if _MONEY.search(m.group())]
+
+
+def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list[str]:
+    """Where the memo gives the award, a category's figures or a planted adjustment as the records do not, each as
+    ``"where: what"``. Evaluator 1.6 checked the memo's first figures only (the total eligible spend, and the total
+    award somewhere), so a memo could state the award twice, the second time wrongly, or give the Consumables
+    award or overspend wrongly beside a right verdict, and pass.
+
+    - A figure given for the award (:data:`AWARD_LABELS`, :func:`claims.labelled_figures`) in a statement naming
+      no cost category is the total award; in one naming a single category, that category's award (the total's in
+      a "Total" table row).
+    - Every money figure of a statement naming a single category and no researcher is one the records give for
+      it: its award, spend, ineligible and eligible spend and their differences, the virement limit (the award's
+      share), a planted amount (the ineligible cost, the overcharge, the overspend: a memo may name one beside
+      the category it was not recoded to), or a total (claimed, awarded, spent). A
+      researcher's salary figures are the timesheets' and the certification's, which the oracle does not hold: a
+      statement naming one is left to the effort criterion.
+    - In a statement naming the over-certified researcher, every percentage is the certified or the supported
+      effort, their difference, or 100.
+    """
+    facts = oracle["facts"]
+    categories = facts["categories"]
+    totals = {Decimal(facts[k]) for k in ("total_award", "total_eligible", "total_spend")}
+    totals |= {Decimal(facts["total_award"]) - Decimal(facts["total_eligible"]),
+               Decimal(facts["total_award"]) - Decimal(facts["total_spend"]),
+               Decimal(facts["total_spend"]) - Decimal(facts["total_eligible"])}
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    people = [s["name"] for s in facts.get("staff", [])]
+    found: list[str] = []
+
+    def close(value: Decimal | None, wanted: set[Decimal]) -> bool:
+        return value is not None and any(abs(abs(value) - w) <= tol for w in wanted)
+
+    for statement in memo:
+        if statement.kind == "heading":
+            continue
+        parts = list(statement.cells.values()) if statement.cells is not None else [statement.text]
+        text = " ".join(parts)
+        named = [c for c in categories if mentions(text, CATEGORIES.words(c))]
+        person = [n for n in people if mentions(text, n.split()[-1])]
+        if len(named) <= 1:
+            award = Decimal(categories[named[0]]["award"]) if named else Decimal(facts["total_award"])
+            if statement.cells is not None and any(common.normalize_text(v).startswith("total")
+                                                   for v in statement.cells.values()):
+                award = Decimal(facts["total_award"])
+            for part in parts:
+                part = _YEAR_ONE.sub(lambda m: " " * len(m.group()), part)  # "the award for year 1 is £X"
+                for between, start, end in labelled_figures(part, AWARD_LABELS, gap=4):
+                    figure = part[start:end]
+                    if _DIFFERENCE.search(between) or not _MONEY.search(figure) or re.match(r"\s*(?:%|per\s*cent)",
+                                                                                           part[end:]):
+                        continue
+                    value = common.parse_number(figure)
+                    if not close(value, {award}):
+                        found.append(f"{statement.where}: gives the {named[0] if named else 'total'} award as "
+                                     f"{_money(value)} (the records: {_money(award)})")
+        if not named and not person:
+            for part in parts:
+                for _between, start, end in labelled_figures(part, DIFFERENCE_LABELS, gap=2):
+                    value = common.parse_number(part[start:end])
+                    if _MONEY.search(part[start:end]) and not close(value, totals):
+                        found.append(f"{statement.where}: gives an underspend of {_money(value)} (the records: "
+                                     f"{_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))})")
+        if len(named) == 1 and not person:
+            row = categories[named[0]]
+            base = {Decimal(row[k]) for k in ("award", "spend", "ineligible", "eligible")}
+            allowed = base | {a - b for a in base for b in base} | totals | {Decimal(0)}
+            # a planted amount may be named beside another category ("we have not recoded the £177.67 to Other
+            # direct costs")
+            allowed |= {Decimal(p[k]) for p in items.values() for k in ("amount", "over", "overcharge") if k in p}
+            if named[0] in {p.get("category") for p in items.values() if "limit_share" in p}:
+                share = Decimal(next(p["limit_share"] for p in items.values() if "limit_share" in p))
+                allowed |= {Decimal(row["award"]) * share, Decimal(row["award"]) * (1 + share)}
+            for part in parts:
+                for value in _money_figures(part):
+                    if not close(value, allowed):
+                        found.append(f"{statement.where}: gives {_money(value)} for {named[0]}, a figure the "
+                                     "records do not give it")
+        effort = items.get("effort_overcertified")
+        if effort and mentions(text, effort["researcher"].split()[-1]):
+            certified, supported = Decimal(effort["certified_pct"]), Decimal(effort["supported_pct"])
+            for match in re.finditer(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", text, re.IGNORECASE):
+                value = Decimal(match.group(1))
+                if not any(abs(value - w) <= Decimal("0.5") for w in (certified, supported, certified - supported,
+                                                                       Decimal(100))):
+                    found.append(f"{statement.where}: gives {effort['researcher']} an effort of {value}% (certified "
+                                 f"{certified}%, supported {supported}%)")
+    return list(dict.fromkeys(found))
 
 
 def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -> None:
@@ -294,6 +403,9 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
 #: verbs that any document can do) and "appendix" with its letter.
 REPORT_DOC = re.compile(r"\breport\b", re.IGNORECASE)
 APPENDIX_DOC = re.compile(r"(?i:\bappendix\b)(?:\s+[A-Z]\b)?")
+#: What follows a count of participants ("170 participants", "170 recruited", "170 people").
+_PARTICIPANTS = re.compile(r"\s*(?:participants?|recruits?|recruited|people|enrolled|enrolments?|patients|subjects)\b",
+                           re.IGNORECASE)
 #: A correction's target ("the report must be corrected to 57", "should read 57").
 _CORRECTED_TO = re.compile(r"\b(?:corrected|amended|changed|revised|updated)\s+to\s+(\d+)\b|"
                            r"\bshould\s+(?:read|say|show|state)\s+(\d+)\b", re.IGNORECASE)
@@ -310,6 +422,14 @@ def swapped_figures(recruit: list[Statement], report_figure: int, appendix_figur
     for label, other in ((REPORT_DOC, appendix_figure), (APPENDIX_DOC, report_figure)):
         wrong += [f"{s.where}: {text} after {label.pattern!r}" for s, text in figures_given(parts, label, gap=1)
                   if common.parse_number(text) == other and report_figure != appendix_figure]
+    # Evaluator 1.6 caught only the other document's figure: "the appendix shows 170 participants" passed.
+    for label, own in ((REPORT_DOC, report_figure), (APPENDIX_DOC, appendix_figure)):
+        for s in parts:
+            for _, start, end in labelled_figures(s.text, label, gap=1):
+                value = common.parse_number(s.text[start:end])
+                if value is not None and value != own and _PARTICIPANTS.match(s.text[end:]):
+                    wrong.append(f"{s.where}: {s.text[start:end]} participants after {label.pattern!r} (the "
+                                 f"document gives {own})")
     for s in parts:
         for match in _CORRECTED_TO.finditer(s.text):
             if int(next(g for g in match.groups() if g)) == report_figure:
