@@ -4,7 +4,8 @@ a way a corrected story or memo could fool a check or a correct one could be con
 from __future__ import annotations
 
 import json
-from decimal import Decimal
+import re
+from decimal import ROUND_HALF_UP, Decimal
 
 import docx
 import pytest
@@ -293,3 +294,99 @@ def test_a_memo_saying_how_the_draft_got_its_figure_passes(generated, solved):
                   f"possibly from dividing by the new budget; it should say {checks['parks_pct']}%.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+# ------------------------------------------------------------------ a memo that misdescribes the story (evaluator 1.2)
+MEMO_ATTACKS = ["draft_percentage", "draft_police_figure", "draft_speaker", "corrected_percentage",
+                "corrected_speaker", "summary_percentage", "summary_police", "summary_speaker",
+                "summary_drafts_percentage", "summary_drafts_police", "summary_drafts_speaker", "checked_fire_figure",
+                "invented_fire_correction", "invented_total_correction"]
+
+
+def _misdescribe(attack: str, oracle: dict, memo: str) -> str:
+    """The reference memo ``memo`` made to misdescribe the draft or the record one way (:data:`MEMO_ATTACKS`)
+    while the tracked story stays right."""
+    facts = oracle["facts"]
+    checks = facts["checks"]
+    parks, wrong_pct, police, prior = (Decimal(checks[k]) for k in ("parks_pct", "parks_wrong_pct", "police",
+                                                                      "police_prior"))
+    mayor = re.search(r"Mayor ([A-Z]\w+ [A-Z]\w+)", " ".join(facts["draft_paragraphs"])).group(1)
+    drafted = re.search(rf'the draft says "([^"]*{checks["wrong_speaker"]})"', memo).group(1)
+    fire = (Decimal(facts["budget"]["Fire"][1]) / 1_000_000).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    replace = {
+        "draft_percentage": (f'the draft says "{wrong_pct}%"', f'the draft says "{wrong_pct - 1}%"'),
+        "draft_police_figure": (f'the draft says "${prior} million"', f'the draft says "${prior - 1} million"'),
+        "draft_speaker": (f'the draft says "{drafted}"', f'the draft says "{mayor}"'),
+        "corrected_percentage": (f'it should say "{parks}%"', f'it should say "{parks + 1}%"'),
+        "corrected_speaker": (re.search(rf'it should say "[^"]*{checks["speaker"]}"', memo).group(),
+                              f'it should say "{mayor}"'),
+        "checked_fire_figure": (f"Fire ${fire} million", f"Fire ${fire + 2} million"),
+    }
+    added = {
+        "summary_percentage": f"Summary: the Parks and Recreation increase is {parks + 1}%.",
+        "summary_police": f"Summary: the Police Department budget is ${police + 2} million.",
+        "summary_speaker": f"Summary: the pool quote was said by Mayor {mayor}.",
+        "summary_drafts_percentage": f"Summary: the Parks and Recreation increase is {wrong_pct}%.",
+        "summary_drafts_police": f"Summary: the Police Department budget is ${prior} million.",
+        "summary_drafts_speaker": f"Summary: the pool quote was said by Council Member {drafted}.",
+        "invented_fire_correction": f'4. Paragraph 5, Fire budget: the draft says "${fire} million"; it should say '
+                                    f'"${fire + 2} million". Source: adopted budget.',
+        "invented_total_correction": f'4. Paragraph 3, general fund total: the draft says "${checks["total"]} '
+                                     f'million"; it should say "${facts["total"]:,}". Source: adopted budget.',
+    }
+    if attack in added:
+        return memo.replace("## Checked and right", f"{added[attack]}\n\n## Checked and right", 1)
+    old, new = replace[attack]
+    assert old in memo, old
+    return memo.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("attack", MEMO_ATTACKS)
+def test_a_memo_misdescribing_the_story_fails(generated, solved, attack):
+    """The tracked story is right, but the memo says the draft gives what it does not, puts in a figure or speaker
+    the record does not give, 'confirms' a wrong figure or corrects a right one: an editor reading it would be
+    misled. Evaluator 1.1 checked only that the right figure appeared in an entry and that the draft's was not
+    given after "should say": every one of these passed."""
+    out = solved / layout.OUT_DIR
+    memo = out / MEMO
+    memo.write_text(_misdescribe(attack, generated.oracle(), memo.read_text(encoding="utf-8")), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}
+
+
+def test_an_issues_found_item_giving_a_wrong_correction_fails(generated, solved):
+    """COMPLETION.json's issues_found goes to the editor too: "10.6% corrected to 12.9%" there misleads her."""
+    out = solved / layout.OUT_DIR
+    checks = generated.oracle()["facts"]["checks"]
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    completion["issues_found"] = [i.replace(f'corrected to "{checks["parks_pct"]}%"',
+                                            f'corrected to "{Decimal(checks["parks_pct"]) + 1}%"')
+                                  for i in completion["issues_found"]]
+    assert completion["issues_found"] != json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))["issues_found"]
+    (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}
+
+
+def test_a_memo_describing_the_story_rightly_in_other_words_passes(generated, solved):
+    """A summary, arrows, "as drafted", last year's figure, the rise in dollars, the two departments together and
+    the draft's speaker named as the draft's: all true, none a misdescription."""
+    out = solved / layout.OUT_DIR
+    oracle = generated.oracle()
+    checks, budget = oracle["facts"]["checks"], oracle["facts"]["budget"]
+    rise = Decimal(budget["Police"][1] - budget["Police"][0]) / 1_000_000
+    lines = [f"Summary: Parks and Recreation rose {checks['parks_pct']}% on last year's budget, not "
+             f"{checks['parks_wrong_pct']}% as drafted; the Police Department gets ${checks['police']} million, up "
+             f"${rise:.1f} million from last year's ${checks['police_prior']} million; and the pool quote is "
+             f"{checks['speaker']}'s, wrongly attributed to {checks['wrong_speaker']} in the draft.",
+             f"- P4: {checks['parks_wrong_pct']}% -> {checks['parks_pct']}% (Parks and Recreation).",
+             f"- Police and Fire together: ${oracle['facts']['safety_shown']} million, right.",
+             f"- The Police Department's budget is ${checks['police']} million; the draft had "
+             f"${checks['police_prior']} million, last year's figure.",
+             f"- Pool quote: the speaker is {checks['speaker']} (the draft attributed it to "
+             f"{checks['wrong_speaker']})."]
+    memo = out / MEMO
+    memo.write_text(memo.read_text(encoding="utf-8").replace(
+        "## Checked and right", "\n".join(lines) + "\n\n## Checked and right", 1), encoding="utf-8")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
+                                       [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])
+
