@@ -12,6 +12,7 @@ office pressed for. Loaded by path with benchmark/validators on sys.path.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from decimal import ROUND_HALF_UP, Decimal
@@ -36,7 +37,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.2"
+EVALUATOR_VERSION = "JOUR-01/1.3"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -258,6 +259,69 @@ def check_story(ev: common.Evaluation, oracle: dict[str, Any], story: Redline | 
                  "as filed", bool(story) and same and (bool(story.inserted) or not tracked), weight=2,
                  detail=where or (f"{len(story.inserted)} insertions, {len(story.deleted)} deletions" if story
                                   else "no story"))
+    other = other_changes(story, corrections(oracle)) if story else []
+    ev.criterion("story_no_other_changes", "the changes correct the draft's errors and alter no other fact (no other "
+                 "figure, name or vote): the brief's \"correct only what is wrong\"", bool(story) and not other,
+                 weight=2, detail=f"other facts changed: {other[:3]}" if other else "none" if story else "no story")
+
+
+def corrections(oracle: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The corrections the record supports, as ``(the draft's value, the right value, text the paragraph holds)``:
+    each planted error (the challenge set's; the coverage set's draft has none), the speaker's only in the pool
+    quote's paragraph (the draft's speaker rightly says the reserves quote), and, at the hard level, the swapped
+    Library and Community Development figures and the district."""
+    planted = {p["id"]: p for p in oracle["planted_items"] if p.get("error")}
+    fragment = oracle["facts"]["quote_fragment"]
+    pairs = [(p["wrong"], p["right"], fragment if k == "quote_attribution" else "") for k, p in planted.items()
+             if "wrong" in p]
+    hard = oracle["facts"].get("hard", {})
+    if "offsetting_swap" in planted:
+        pairs += [(hard["community_development"], hard["library"], "Library"),
+                  (hard["library"], hard["community_development"], "Library")]
+    if "district_carried_forward" in planted:
+        pairs.append((hard["wrong_district"], hard["district"], "District"))
+    return pairs
+
+
+#: A fact in a changed word of the story: a figure, or a capitalised word not opening a sentence (a name).
+_FIGURE_OR_NAME = re.compile(r"\d|^\W*[A-Z][a-z]")
+
+
+def _facts(words: list[str], start: int, end: int) -> bool:
+    """True when ``words[start:end]`` hold a figure or a name (:data:`_FIGURE_OR_NAME`); a capital after a
+    sentence's end or at the paragraph's start opens a sentence ("Editor's note: ...")."""
+    for index in range(start, end):
+        match = _FIGURE_OR_NAME.search(words[index])
+        opening = index == 0 or re.search(r"[.!?:\u201c\"]$", words[index - 1]) is not None
+        if match and (match.group().endswith(tuple("0123456789")) or not opening):
+            return True
+    return False
+
+
+def _holds(text: str, value: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
+
+
+def other_changes(story: Redline, pairs: list[tuple[str, str, str]]) -> list[str]:
+    """The changed stretches of the story that alter a fact (:func:`_facts`) and are no correction in ``pairs``
+    (the draft's value gone, the right one put in): each paragraph as filed against the paragraph as accepted,
+    word by word (difflib), so a paragraph deleted and retyped whole with one fix is one change. A changed word
+    with no figure or name in it ("also" dropped after the quote moves) is wording, left to the desk. Evaluator
+    1.2 checked only the planted items and the decoys, so a tracked change putting a new error into the story
+    (another department's figure, the vote, the reserves quote's speaker) passed."""
+    found = []
+    for before, after in zip(story.original, story.accepted, strict=False):
+        if before == after:
+            continue
+        old_words, new_words = before.split(), after.split()
+        matcher = difflib.SequenceMatcher(None, old_words, new_words, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal" or not (_facts(old_words, i1, i2) or _facts(new_words, j1, j2)):
+                continue
+            old, new = " ".join(old_words[i1:i2]), " ".join(new_words[j1:j2])
+            if not any(_holds(old, wrong) and _holds(new, right) and where in before for wrong, right, where in pairs):
+                found.append(f"{old!r} -> {new!r}")
+    return found
 
 
 def check_hard(ev: common.Evaluation, hard: dict[str, str], story: Redline | None, accepted: list[str],
