@@ -317,3 +317,19 @@ def test_the_same_figures_in_other_words_pass(generated, solved):
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
                                        [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])
+
+
+def test_category_awards_moved_by_offsetting_amounts_fail(generated, solved):
+    """Consumables' award raised and Staff costs' lowered by the same amount: the Total row's award still ties, but
+    the Consumables row no longer shows its overspend. Evaluator 1.7 checked the award in the Total row only."""
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    rows = {sheet.cell(row, 1).value: row for row in range(2, sheet.max_row + 1)}
+    award = next(col for col in range(1, sheet.max_column + 1) if str(sheet.cell(1, col).value).startswith("Award"))
+    shift = Decimal(_items(generated)["virement_at_limit"]["over"]) * 2
+    for category, sign in (("Consumables", 1), ("Staff costs", -1)):
+        cell = sheet.cell(rows[category], award)
+        cell.value = float(Decimal(str(cell.value)) + sign * shift)
+    book.save(out / WORKBOOK)
+    assert failed_ids(evaluate(generated, out, solved)) == {"category_spend"}

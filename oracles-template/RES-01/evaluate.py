@@ -22,7 +22,7 @@ from claims import about, figure_stated, figures_given, finding, labelled_figure
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.7"
+EVALUATOR_VERSION = "RES-01/1.8"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -150,14 +150,17 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
         return _close(got, want, tol) or (field == "spend" and category in outside
                                           and _close(got, outside[category], tol))
 
-    for field, criterion, weight in (("spend", "category_spend", 1), ("eligible", "category_eligible", 3)):
-        wrong = [f"{c}: expected {_money(Decimal(f[field]))} got "
+    # Evaluator 1.6 checked the Award column only in the Total row: two category awards moved by offsetting amounts
+    # (Consumables' overspend hidden in a larger award) passed. The award is read with the spend, as the brief's
+    # row is read: award, spend per ledger, eligible spend.
+    for fields, criterion, weight, what in ((("award", "spend"), "category_spend", 1, "Award and Spend per ledger"),
+                                            (("eligible",), "category_eligible", 3, "Eligible spend")):
+        wrong = [f"{c} {field}: expected {_money(Decimal(f[field]))} got "
                  f"{_money(rows.get(c, {}).get(field)) if rows.get(c, {}).get('rows') == 1 else 'no single row'}"
-                 for c, f in facts.items()
+                 for c, f in facts.items() for field in fields
                  if rows.get(c, {}).get("rows") != 1 or not right(c, field, f[field])]
-        ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {field} "
-                     "(Spend per ledger / Eligible spend)", bool(rows) and not wrong, weight=weight,
-                     detail="; ".join(wrong) or note)
+        ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {what}",
+                     bool(rows) and not wrong, weight=weight, detail="; ".join(wrong) or note)
     want = oracle["facts"]["total_eligible"]
     ev.criterion("total_eligible", "the Total row gives the total eligible spend and the total award",
                  _close(total.get("eligible"), want, total_tol)
