@@ -333,3 +333,26 @@ def test_category_awards_moved_by_offsetting_amounts_fail(generated, solved):
         cell.value = float(Decimal(str(cell.value)) + sign * shift)
     book.save(out / WORKBOOK)
     assert failed_ids(evaluate(generated, out, solved)) == {"category_spend"}
+
+
+def test_a_variance_of_eligible_less_award_fails(generated, solved):
+    """The brief's Variance is award less eligible spend, negative for an overspend; eligible less award shows
+    Consumables' overspend as an underspend. Evaluator 1.8 asked only that the column hold formulas."""
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    head = {str(sheet.cell(1, col).value).split(" (")[0]: openpyxl.utils.get_column_letter(col)
+            for col in range(1, sheet.max_column + 1)}
+    for row in range(2, sheet.max_row):
+        sheet[f"{head['Variance']}{row}"] = f"={head['Eligible spend']}{row}-{head['Award']}{row}"
+    book.save(out / WORKBOOK)
+    assert failed_ids(evaluate(generated, out, solved)) == {"category_eligible"}
+
+
+def test_a_wrong_overspend_percentage_beside_the_right_verdict_fails(generated, solved):
+    """"Consumables ... over the award by £X (12.5%), which is within the 10% allowed": the share is wrong, so the
+    verdict rests on a figure the records do not give."""
+    out = solved / layout.OUT_DIR
+    virement = _items(generated)["virement_at_limit"]
+    _add_paragraphs(out / MEMO, f"Consumables are over the award by £{Decimal(virement['over']):,.2f} (12.5%).")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}

@@ -22,7 +22,7 @@ from claims import about, figure_stated, figures_given, finding, labelled_figure
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.8"
+EVALUATOR_VERSION = "RES-01/1.9"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -99,6 +99,7 @@ def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[st
                   "eligible": row["eligible spend"].number, "cells": [row["eligible spend"]]}
         if "variance" in row:
             values["cells"].append(row["variance"])
+            values["variance"] = row["variance"].number
         if common.normalize_text(label).startswith("total"):
             total = total or {**values, "cells": [row[k] for k in ("award", "spend per ledger", "eligible spend")]}
             continue
@@ -131,6 +132,20 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
+def _variance(row: dict[str, Any], tol: Decimal) -> bool:
+    """True when a Reconciliation row's Variance is absent or the brief's: the row's award less its eligible spend,
+    negative for an overspend (or that difference as a percentage of the award, a column some write beside it).
+    The award and the eligible spend are judged against the records on their own; this judges the column's
+    meaning. Evaluator 1.8 took any formula there: eligible less award, which shows Consumables' overspend as an
+    underspend, passed."""
+    got, award, eligible = row.get("variance"), row.get("award"), row.get("eligible")
+    if got is None or award is None or eligible is None:
+        return True
+    return _close(got, str(award - eligible), tol) or (award != 0 and (
+        abs(got - (award - eligible) * 100 / award) <= Decimal("0.05")
+        or abs(got - (award - eligible) / award) <= Decimal("0.0005")))
+
+
 def _close(got: Decimal | None, want: str, tol: Decimal) -> bool:
     return got is not None and abs(got - Decimal(want)) <= tol
 
@@ -154,11 +169,15 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
     # (Consumables' overspend hidden in a larger award) passed. The award is read with the spend, as the brief's
     # row is read: award, spend per ledger, eligible spend.
     for fields, criterion, weight, what in ((("award", "spend"), "category_spend", 1, "Award and Spend per ledger"),
-                                            (("eligible",), "category_eligible", 3, "Eligible spend")):
+                                            (("eligible",), "category_eligible", 3, "Eligible spend, and Variance "
+                                             "(award less eligible spend) where it is given")):
         wrong = [f"{c} {field}: expected {_money(Decimal(f[field]))} got "
                  f"{_money(rows.get(c, {}).get(field)) if rows.get(c, {}).get('rows') == 1 else 'no single row'}"
                  for c, f in facts.items() for field in fields
                  if rows.get(c, {}).get("rows") != 1 or not right(c, field, f[field])]
+        if "eligible" in fields:
+            wrong += [f"{c} variance: {_money(rows[c]['variance'])} is not the row's award less its eligible "
+                      "spend" for c in facts if rows.get(c, {}).get("rows") == 1 and not _variance(rows[c], tol)]
         ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {what}",
                      bool(rows) and not wrong, weight=weight, detail="; ".join(wrong) or note)
     want = oracle["facts"]["total_eligible"]
@@ -232,6 +251,8 @@ AWARD_LABELS = ["award", "budget", "allocation", "allocated"]
 DIFFERENCE_LABELS = ["underspend", "underspent", "unspent", "headroom", "overspend", "overspent"]
 _DIFFERENCE = re.compile(r"\b(?:by|over|under|above|below|less|more|than|exceed\w*|which|variance)\b|[,;(]",
                          re.IGNORECASE)
+#: A percentage as a memo writes one ("10.0%", "10 per cent", "43 percent").
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
 #: The award year named by its number ("year 1", "year-1"), which is no figure of the award.
 _YEAR_ONE = re.compile(r"\byear[\s-]*(?:1|one)\b", re.IGNORECASE)
 #: A money figure as a memo writes one: a pound sign, thousands separators or pence ("£2,094.00", "2,094.00",
@@ -259,7 +280,8 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
       researcher's salary figures are the timesheets' and the certification's, which the oracle does not hold: a
       statement naming one is left to the effort criterion.
     - In a statement naming the over-certified researcher, every percentage is the certified or the supported
-      effort, their difference, or 100.
+      effort, their difference, or 100; in one naming only the virement's category, every percentage is the
+      limit, the overspend's share of the award, or the spend's.
     """
     facts = oracle["facts"]
     categories = facts["categories"]
@@ -311,9 +333,18 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
             # a planted amount may be named beside another category ("we have not recoded the £177.67 to Other
             # direct costs")
             allowed |= {Decimal(p[k]) for p in items.values() for k in ("amount", "over", "overcharge") if k in p}
+            shares: set[Decimal] = set()
             if named[0] in {p.get("category") for p in items.values() if "limit_share" in p}:
                 share = Decimal(next(p["limit_share"] for p in items.values() if "limit_share" in p))
                 allowed |= {Decimal(row["award"]) * share, Decimal(row["award"]) * (1 + share)}
+                category_award = Decimal(row["award"])
+                shares = {share * 100, (Decimal(row["spend"]) - category_award) * 100 / category_award,
+                          Decimal(row["spend"]) * 100 / category_award}
+            for part in parts:
+                for match in _PERCENT.finditer(part) if shares else ():
+                    if not any(abs(Decimal(match.group(1)) - w) <= Decimal("0.05") for w in shares):
+                        found.append(f"{statement.where}: gives the {named[0]} overspend as {match.group(1)}% of "
+                                     f"its award (the records: {min(shares):.1f}%)")
             for part in parts:
                 for value in _money_figures(part):
                     if not close(value, allowed):
@@ -322,7 +353,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
         effort = items.get("effort_overcertified")
         if effort and mentions(text, effort["researcher"].split()[-1]):
             certified, supported = Decimal(effort["certified_pct"]), Decimal(effort["supported_pct"])
-            for match in re.finditer(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", text, re.IGNORECASE):
+            for match in _PERCENT.finditer(text):
                 value = Decimal(match.group(1))
                 if not any(abs(value - w) <= Decimal("0.5") for w in (certified, supported, certified - supported,
                                                                        Decimal(100))):
