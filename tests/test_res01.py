@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import docx
 import openpyxl
+import pytest
 from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
@@ -283,3 +284,99 @@ def test_a_correction_to_the_report_figure_or_the_report_given_the_appendix_figu
         work = copy_workspace(solved, tmp_path / f"attack-{len(line)}")
         _add_paragraphs(work / layout.OUT_DIR / MEMO, line)
         assert "item.report_recruitment" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), line
+
+
+# ------------------------------------------------------------------ figures the records do not give (evaluator 1.7)
+def _memo_misstatements(generated) -> dict[str, str]:
+    """Each way a memo can give a second, wrong figure beside the reference's right ones: ``{name: paragraph}``."""
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], _items(generated)
+    award, virement, effort = Decimal(facts["total_award"]), items["virement_at_limit"], items["effort_overcertified"]
+    recruit = items["report_recruitment"]
+    return {
+        "second_total_award": f"The total award for year 1 is £{award + 10000:,.2f}.",
+        "consumables_award": f"Consumables were budgeted at an award of £{Decimal(virement['award']) - 1000:,.2f}.",
+        "consumables_overspend": f"Consumables spend is over the award by £{Decimal(virement['over']) + 1000:,.2f}.",
+        "certified_effort": f"{effort['researcher']} was certified at {effort['certified_pct'] + 10}% on the draft.",
+        "supported_effort": f"{effort['researcher']}'s timesheets support {effort['supported_pct'] - 5}%.",
+        "ineligible_amount": f"The ineligible cost of £{Decimal(items['ineligible_cost']['amount']) + 12:,.2f} is "
+                             "excluded from Travel and subsistence.",
+        "underspend": f"That leaves an underspend of £{award - Decimal(facts['total_eligible']) + 500:,.2f}.",
+        "third_recruitment_figure": f"Progress report: appendix A shows {recruit['appendix_figure'] + 3} participants.",
+    }
+
+
+@pytest.mark.parametrize("attack", ["second_total_award", "consumables_award", "consumables_overspend",
+                                    "certified_effort", "supported_effort", "ineligible_amount", "underspend",
+                                    "third_recruitment_figure"])
+def test_a_second_figure_the_records_do_not_give_fails(generated, solved, attack):
+    """The reference memo plus one sentence giving a figure wrongly: the award a second time, the Consumables
+    award or overspend, the certified or supported effort, the ineligible amount, the underspend, or a third
+    recruitment count. Evaluator 1.6 checked only the first figures it looked for (the total eligible spend, the
+    total award somewhere, the supported effort, the two recruitment counts): every one of these passed."""
+    out = solved / layout.OUT_DIR
+    _add_paragraphs(out / MEMO, _memo_misstatements(generated)[attack])
+    failed = failed_ids(evaluate(generated, out, solved))
+    assert failed == ({"item.report_recruitment"} if attack == "third_recruitment_figure" else {"memo_total"})
+
+
+def test_the_same_figures_in_other_words_pass(generated, solved):
+    """Right figures written as a different professional would: the award and underspend again, the Consumables
+    budget, spend, limit and overspend, the effort's difference in points, both recruitment counts."""
+    out = solved / layout.OUT_DIR
+    oracle = generated.oracle()
+    facts, items = oracle["facts"], _items(generated)
+    award, eligible = Decimal(facts["total_award"]), Decimal(facts["total_eligible"])
+    virement, effort = items["virement_at_limit"], items["effort_overcertified"]
+    recruit = items["report_recruitment"]
+    _add_paragraphs(out / MEMO,
+                    f"The year-1 award, £{award:,.2f}, leaves £{award - eligible:,.2f} unspent against the claim.",
+                    f"Consumables: budget £{Decimal(virement['award']):,.2f}, spent £{Decimal(virement['spend']):,.2f}; "
+                    f"the 10% limit is £{Decimal(virement['over']):,.2f} and the overspend is exactly that.",
+                    f"{effort['researcher']}: {effort['certified_pct']} per cent certified against "
+                    f"{effort['supported_pct']} per cent supported, "
+                    f"{effort['certified_pct'] - effort['supported_pct']}% too high.",
+                    f"Appendix A shows {recruit['appendix_figure']} participants; the report's "
+                    f"{recruit['report_figure']} participants must be corrected.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
+                                       [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])
+
+
+def test_category_awards_moved_by_offsetting_amounts_fail(generated, solved):
+    """Consumables' award raised and Staff costs' lowered by the same amount: the Total row's award still ties, but
+    the Consumables row no longer shows its overspend. Evaluator 1.7 checked the award in the Total row only."""
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    rows = {sheet.cell(row, 1).value: row for row in range(2, sheet.max_row + 1)}
+    award = next(col for col in range(1, sheet.max_column + 1) if str(sheet.cell(1, col).value).startswith("Award"))
+    shift = Decimal(_items(generated)["virement_at_limit"]["over"]) * 2
+    for category, sign in (("Consumables", 1), ("Staff costs", -1)):
+        cell = sheet.cell(rows[category], award)
+        cell.value = float(Decimal(str(cell.value)) + sign * shift)
+    book.save(out / WORKBOOK)
+    assert failed_ids(evaluate(generated, out, solved)) == {"category_spend"}
+
+
+def test_a_variance_of_eligible_less_award_fails(generated, solved):
+    """The brief's Variance is award less eligible spend, negative for an overspend; eligible less award shows
+    Consumables' overspend as an underspend. Evaluator 1.8 asked only that the column hold formulas."""
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    head = {str(sheet.cell(1, col).value).split(" (")[0]: openpyxl.utils.get_column_letter(col)
+            for col in range(1, sheet.max_column + 1)}
+    for row in range(2, sheet.max_row):
+        sheet[f"{head['Variance']}{row}"] = f"={head['Eligible spend']}{row}-{head['Award']}{row}"
+    book.save(out / WORKBOOK)
+    assert failed_ids(evaluate(generated, out, solved)) == {"category_eligible"}
+
+
+def test_a_wrong_overspend_percentage_beside_the_right_verdict_fails(generated, solved):
+    """"Consumables ... over the award by £X (12.5%), which is within the 10% allowed": the share is wrong, so the
+    verdict rests on a figure the records do not give."""
+    out = solved / layout.OUT_DIR
+    virement = _items(generated)["virement_at_limit"]
+    _add_paragraphs(out / MEMO, f"Consumables are over the award by £{Decimal(virement['over']):,.2f} (12.5%).")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}

@@ -463,23 +463,81 @@ _AMOUNT = re.compile(r"(?:[$\u20ac\u00a3]|\b(?:eur|usd|gbp)\b)\s*\d|\d[.,]\d{2}(
 def _prose_figures(text: str, label, gap: int) -> list[str]:
     """The figures a prose ``text`` gives for ``label``: the first after each un-negated mention, at most ``gap``
     other words on (see :func:`figures_given`)."""
+    return [text[start:end].strip() for _, start, end in labelled_figures(text, label, gap=gap)]
+
+
+def labelled_figures(text: str, label, *, gap: int = 4) -> list[tuple[str, int, int]]:
+    """Where a prose ``text`` (one sentence) gives a figure for ``label`` (a term as in :func:`about`): for each
+    un-negated mention, the first figure after it (not an identifier or a date) with at most ``gap`` other words
+    between, as ``(text between the label and the figure, figure start, figure end)`` with offsets into ``text``.
+    The words between let a caller tell "Police $44.8 million" from "Police and fire together $74.7 million",
+    and the text after the figure its unit ("11.9%", "$44.8 million"); :func:`figures_given` gives the figures
+    alone."""
     found = []
     words, flags = negation_scope(text)
     for start, end in _spans(text, words, label):
         if flags[start]:
             continue
-        rest = text[words[end - 1].end:]
-        figure = _first_figure(rest)
+        after = words[end - 1].end
+        figure = _first_figure(text[after:])
         if figure is None:
             continue
-        between = [w for w in _GAP_WORD.findall(rest[:figure.start()]) if w.lower() not in _CURRENCY_WORDS]
-        if len(between) <= gap:
-            value = figure.group().strip()
-            if not rest[:figure.start()].strip() and value.startswith("(") and value.endswith(")"):
+        between = text[after:after + figure.start()]
+        if len([w for w in _GAP_WORD.findall(between) if w.lower() not in _CURRENCY_WORDS]) <= gap:
+            lead = len(figure.group()) - len(figure.group().lstrip())
+            first, last = after + figure.start() + lead, after + figure.end()
+            if not between.strip() and text[first] == "(" and text[last - 1] == ")":
                 # brackets opened right after the label give its figure as an aside, not an accounting negative:
                 # "Total eligible spend (£487,891.36) is within the award" (RES-01 hard, seed 9304)
-                value = value[1:-1].strip()
-            found.append(value)
+                first, last = first + 1, last - 1
+                while first < last and text[first].isspace():
+                    first += 1
+            found.append((text[after:first], first, last))
+    return found
+
+
+# ------------------------------------------------------------------------------------------------ corrections
+#: What introduces the value a correction puts in place ("it should say 11.9%", "corrected to $44.8 million",
+#: "now reads Marchetti", "10.6% -> 11.9%"). Source: the shape of a corrections memo or log entry (JOUR-01's brief:
+#: "what the draft said, what it should say").
+CORRECTION_CUE = re.compile(r"\b(?:should\s+(?:say|read|be|have\s+been|give)|corrected\s+to|changed\s+to|"
+                            r"amended\s+to|replaced\s+(?:with|by)|now\s+reads?|(?:correct|right)\s+(?:figure|"
+                            r"percentage|speaker|attribution|name)\s+is)\b|->|\u2192", re.IGNORECASE)
+#: What introduces the value the corrected document has before correction ("the draft says 10.6%", "the story had
+#: Ellery", "Draft: $42.6 million", "changed from 10.6%").
+ORIGINAL_CUE = re.compile(r"\b(?:draft|story|copy|article|original)(?:'s|\u2019s)?\s+(?:says?|said|had|has|gives?|"
+                          r"gave|reads?|states?|stated|attributes?|attributed|credits?|credited|puts?|shows?|"
+                          r"showed|uses?|used|names?|named|quotes?|quoted)\b|\b(?:draft|original|as\s+drafted)\s*:|"
+                          r"\b(?:changed|corrected|amended)\s+from\b", re.IGNORECASE)
+#: What, after a value, marks it as the corrected document's ("10.6% as drafted", "10.6% in the draft",
+#: "10.6% -> 11.9%").
+ORIGINAL_MARK = re.compile(r"\bas\s+(?:drafted|filed|written)\b|\bin\s+the\s+(?:draft|story|copy|original)\b|->|"
+                           r"\u2192", re.IGNORECASE)
+#: Where the value a cue introduces ends: a semicolon, a sentence's end, or the source that follows it.
+_CUED_END = re.compile(r";|\.(?:\s|$)|\bsource\b", re.IGNORECASE)
+
+
+def introduced(text: str, cue: re.Pattern[str]) -> list[str]:
+    """The stretch of ``text`` each match of ``cue`` introduces, up to its clause's end (a semicolon, a sentence
+    stop, "source"): "the draft says 10.6%; it should say 11.9%" gives " 11.9%" for :data:`CORRECTION_CUE` and
+    " 10.6%" for :data:`ORIGINAL_CUE`. A caller reads the first value of its kind in each stretch."""
+    found = []
+    for match in cue.finditer(text):
+        rest = text[match.end():]
+        end = _CUED_END.search(rest)
+        found.append(rest[:end.start() if end else len(rest)])
+    return found
+
+
+def preceding(text: str, mark: re.Pattern[str]) -> list[str]:
+    """The stretch of ``text`` before each match of ``mark``, back to its clause's start (a semicolon or a sentence
+    stop): "11.9%, not 10.6% as drafted" gives "11.9%, not 10.6% " for :data:`ORIGINAL_MARK`. A caller reads the
+    last value of its kind in each stretch (the one the mark follows)."""
+    found = []
+    for match in mark.finditer(text):
+        before = text[:match.start()]
+        starts = [m.end() for m in _CUED_END.finditer(before)]
+        found.append(before[starts[-1] if starts else 0:])
     return found
 
 

@@ -12,20 +12,32 @@ office pressed for. Loaded by path with benchmark/validators on sys.path.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
 import common
-from claims import asserted, figure_stated, finding, mentions
+from claims import (
+    CORRECTION_CUE,
+    ORIGINAL_CUE,
+    ORIGINAL_MARK,
+    asserted,
+    figure_stated,
+    finding,
+    introduced,
+    labelled_figures,
+    mentions,
+    preceding,
+)
 from ooxml_strict import open_package
-from reading import RunVisibility
+from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.2"
+EVALUATOR_VERSION = "JOUR-01/1.4"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -140,8 +152,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     story = ev._read(STORY, read_redline)
     check_story(ev, oracle, story, tol)
     memo = ev.statements(MEMO) or []
-    check_memo(ev, oracle, memo, tol)
     issues = [str(i) for i in (completion or {}).get("issues_found", []) if isinstance(i, (str, int, float))]
+    check_memo(ev, oracle, memo, tol, issues)
     if ev.coverage:
         ev.check_no_invented_issues(invented_issues(story, issues))
         ev.check_unsafe_output()
@@ -247,6 +259,69 @@ def check_story(ev: common.Evaluation, oracle: dict[str, Any], story: Redline | 
                  "as filed", bool(story) and same and (bool(story.inserted) or not tracked), weight=2,
                  detail=where or (f"{len(story.inserted)} insertions, {len(story.deleted)} deletions" if story
                                   else "no story"))
+    other = other_changes(story, corrections(oracle)) if story else []
+    ev.criterion("story_no_other_changes", "the changes correct the draft's errors and alter no other fact (no other "
+                 "figure, name or vote): the brief's \"correct only what is wrong\"", bool(story) and not other,
+                 weight=2, detail=f"other facts changed: {other[:3]}" if other else "none" if story else "no story")
+
+
+def corrections(oracle: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The corrections the record supports, as ``(the draft's value, the right value, text the paragraph holds)``:
+    each planted error (the challenge set's; the coverage set's draft has none), the speaker's only in the pool
+    quote's paragraph (the draft's speaker rightly says the reserves quote), and, at the hard level, the swapped
+    Library and Community Development figures and the district."""
+    planted = {p["id"]: p for p in oracle["planted_items"] if p.get("error")}
+    fragment = oracle["facts"]["quote_fragment"]
+    pairs = [(p["wrong"], p["right"], fragment if k == "quote_attribution" else "") for k, p in planted.items()
+             if "wrong" in p]
+    hard = oracle["facts"].get("hard", {})
+    if "offsetting_swap" in planted:
+        pairs += [(hard["community_development"], hard["library"], "Library"),
+                  (hard["library"], hard["community_development"], "Library")]
+    if "district_carried_forward" in planted:
+        pairs.append((hard["wrong_district"], hard["district"], "District"))
+    return pairs
+
+
+#: A fact in a changed word of the story: a figure, or a capitalised word not opening a sentence (a name).
+_FIGURE_OR_NAME = re.compile(r"\d|^\W*[A-Z][a-z]")
+
+
+def _facts(words: list[str], start: int, end: int) -> bool:
+    """True when ``words[start:end]`` hold a figure or a name (:data:`_FIGURE_OR_NAME`); a capital after a
+    sentence's end or at the paragraph's start opens a sentence ("Editor's note: ...")."""
+    for index in range(start, end):
+        match = _FIGURE_OR_NAME.search(words[index])
+        opening = index == 0 or re.search(r"[.!?:\u201c\"]$", words[index - 1]) is not None
+        if match and (match.group().endswith(tuple("0123456789")) or not opening):
+            return True
+    return False
+
+
+def _holds(text: str, value: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
+
+
+def other_changes(story: Redline, pairs: list[tuple[str, str, str]]) -> list[str]:
+    """The changed stretches of the story that alter a fact (:func:`_facts`) and are no correction in ``pairs``
+    (the draft's value gone, the right one put in): each paragraph as filed against the paragraph as accepted,
+    word by word (difflib), so a paragraph deleted and retyped whole with one fix is one change. A changed word
+    with no figure or name in it ("also" dropped after the quote moves) is wording, left to the desk. Evaluator
+    1.2 checked only the planted items and the decoys, so a tracked change putting a new error into the story
+    (another department's figure, the vote, the reserves quote's speaker) passed."""
+    found = []
+    for before, after in zip(story.original, story.accepted, strict=False):
+        if before == after:
+            continue
+        old_words, new_words = before.split(), after.split()
+        matcher = difflib.SequenceMatcher(None, old_words, new_words, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal" or not (_facts(old_words, i1, i2) or _facts(new_words, j1, j2)):
+                continue
+            old, new = " ".join(old_words[i1:i2]), " ".join(new_words[j1:j2])
+            if not any(_holds(old, wrong) and _holds(new, right) and where in before for wrong, right, where in pairs):
+                found.append(f"{old!r} -> {new!r}")
+    return found
 
 
 def check_hard(ev: common.Evaluation, hard: dict[str, str], story: Redline | None, accepted: list[str],
@@ -298,10 +373,13 @@ def entries(memo: list) -> list[str]:
     return [" ".join(texts) for texts in grouped.values()]
 
 
-def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: Decimal) -> None:
+def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: Decimal,
+               issues: list[str]) -> None:
     """The memo gives the Parks percentage, the Police figure and the pool quote's speaker as they should stand,
     each in one entry: as corrections (challenge set) or among what was checked and found right (the brief: "Say
-    also what you checked and found right"; the coverage set's only entries)."""
+    also what you checked and found right"; the coverage set's only entries); it never gives the draft's as what
+    should stand, and it describes the story as it is (:func:`misdescribed`, over the memo and the
+    issues_found items, which the editor reads too)."""
     checks = oracle["facts"]["checks"]
     texts = entries(memo)
     missing = []
@@ -325,11 +403,14 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                   if s.cells is not None and mentions(s.text, subject)
                   for column, value in s.cells.items() if CORRECTED_COLUMN.search(column)
                   and not DRAFT_COLUMN.search(column) and wrong(value)]
+    issue_statements = [s for n, i in enumerate(issues) for s in text_statements(i, f"issues_found[{n}]")]
+    wrong_story = misdescribed(Story.of(oracle), memo + issue_statements, tol)
     ev.criterion("memo_corrections", "the memo gives the Parks increase, the Police figure and the pool quote's "
-                 "speaker as they should stand, and never the draft's as what should stand", bool(texts)
-                 and not missing and not reversed_, weight=2,
+                 "speaker as they should stand, never the draft's as what should stand, and describes the story as "
+                 "it is", bool(texts) and not missing and not reversed_ and not wrong_story, weight=2,
                  detail="; ".join([f"missing: {missing}"] * bool(missing)
-                                  + [f"the draft's figure given as the right one: {reversed_[:2]}"] * bool(reversed_))
+                                  + [f"the draft's figure given as the right one: {reversed_[:2]}"] * bool(reversed_)
+                                  + [f"misdescribes the story or the record: {wrong_story[:3]}"] * bool(wrong_story))
                  or f"{len(texts)} entries")
 
 
@@ -369,37 +450,26 @@ def _about_other_quote(entry: str, words: tuple[set[str], set[str]]) -> bool:
     return bool(found & other) and not found & pool_words
 
 
-#: What introduces the figure a correction puts in ("it should say 11.9%", "corrected to $44.8 million").
-CORRECTION_CUE = re.compile(r"\b(?:should\s+(?:say|read|be|have\s+been|give)|corrected\s+to|changed\s+to|"
-                            r"amended\s+to|replaced\s+(?:with|by)|now\s+reads?|(?:correct|right)\s+(?:figure|"
-                            r"percentage|speaker|attribution|name)\s+is)\b|->|\u2192", re.IGNORECASE)
 #: A memo table's column giving what should stand ("Corrected", "Should read", "Correct figure"), and one giving
 #: the draft's ("Incorrect", "As drafted", "Was"): a row reads by its headers.
 CORRECTED_COLUMN = re.compile(r"correct|should|fix|amend|right|now|stand", re.IGNORECASE)
 DRAFT_COLUMN = re.compile(r"incorrect|draft|\bwas\b|original|wrong|before", re.IGNORECASE)
-#: Where the figure a cue introduces ends: a semicolon, a sentence's end, or the source that follows it.
-_CLAUSE_END = re.compile(r";|\.(?:\s|$)|\bsource\b", re.IGNORECASE)
 #: What a memo entry says of a figure it found right (the brief: "say also what you checked and found right").
 VERDICT_WORDS = ["correct", "right", "matches", "accurate", "confirmed", "verified", "checks out", "stands"]
 
 
 def given_as_right(entry: str, wrong, right) -> bool:
     """True when a memo entry gives the draft's figure (``wrong``: a test on text) as what should stand: after a
-    :data:`CORRECTION_CUE` up to the clause's end ("the draft says 11.9%; it should say 10.6%" reversed), as
+    :data:`claims.CORRECTION_CUE` up to the clause's end ("the draft says 11.9%; it should say 10.6%" reversed), as
     found right (:data:`VERDICT_WORDS`) in an entry that never gives the right one (``right``), or as a
     possibility beside it (:func:`hedged_entry`). Evaluator 1.0
     asked only that the right figure appear in an entry about the subject, so a memo correcting the story the
     wrong way round passed."""
-    for cue in CORRECTION_CUE.finditer(entry):
-        rest = entry[cue.end():]
-        end = _CLAUSE_END.search(rest)
-        if wrong(rest[:end.start() if end else len(rest)]):
-            return True
+    if any(wrong(stretch) for stretch in introduced(entry, CORRECTION_CUE)):
+        return True
     if wrong(entry) and not right(entry) and asserted(entry, VERDICT_WORDS):
         return True
     return hedged_entry(entry, wrong, right)
-
-
 #: Words that offer a figure as a possibility ("though it may have been Soren Ellery"), and words that mark a figure
 #: as the draft's ("the draft had 10.6%, possibly from ..."), which make the clause a description of the error.
 HEDGE = re.compile(r"\b(?:possibly|perhaps|maybe|may\s+have\s+been|might\s+have\s+been|could\s+have\s+been|"
@@ -420,3 +490,229 @@ def hedged_entry(entry: str, wrong, right) -> bool:
         if HEDGE.search(clause) and not DRAFT_MARK.search(clause):
             return True
     return False
+
+
+# ------------------------------------------------------------------ what the memo says the story and the record say
+#: A dollar figure as the story and the memo write one ("$44.8 million", "$44,847,651", "44.8 million"); a bare
+#: number ("FY 2024-25", "District 3", "11.9%") is none.
+MONEY = re.compile(r"(?<![\w.,])(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d,]*\d)(\s*million\b)?", re.IGNORECASE)
+#: What the house style calls a department where a memo may shorten its name. Source: the draft ("Parks and
+#: Recreation receives ...") and the reference memo's "Parks increase".
+DEPARTMENT_TERMS = {"Parks and Recreation": ["Parks and Recreation", "parks"]}
+#: A fiscal year or the earlier year named ("(FY25)", "2024-25", "last year"): an arrow after a figure so dated is a
+#: change between years, not a correction of the draft.
+FISCAL_YEAR = re.compile(r"\bFY\s?\d{2,4}\b|\b20\d{2}(?:[-/]\d{2,4})?\b|\b(?:last|prior|previous)\s+year\b",
+                         re.IGNORECASE)
+#: What joins a label to a figure that is not its own ("Police and fire together $74.7 million", "Library,
+#: Community Development ...").
+JOINED = re.compile(r"\band\b|&|\+|/|,|\btogether\b|\bcombined\b|\bplus\b|\bwith\b", re.IGNORECASE)
+#: Words that say a figure or a name is the draft's ("the draft had 10.6%", "wrongly attributed to Ellery"): a
+#: statement holding one may give the draft's figure or speaker without giving it as what stands. Narrower than
+#: :data:`DRAFT_MARK`: "the pool quote was said by Ellery" gives the draft's speaker as the speaker.
+DRAFT_WORDS = re.compile(r"\b(?:draft|drafted|story|filed|instead|not|previously|originally|wrong|wrongly|"
+                         r"incorrect|incorrectly|error|mistaken|mistakenly)\b", re.IGNORECASE)
+#: Words that say a dollar figure is the draft's or the earlier year's ("last year's $42.6 million", "rose from
+#: $42.6 million"): a statement holding one may give either.
+CONTEXT_MARK = re.compile(rf"{DRAFT_MARK.pattern}|\b(?:prior|previous|last\s+year|earlier|2024-25|from)\b",
+                          re.IGNORECASE)
+#: What attributes a quote in a memo ("said by Marchetti", "attributed to Ellery", "the speaker is ...").
+ATTRIBUTION = re.compile(r"\b(?:said\s+by|attributed\s+to|attribute\s+it\s+to|belongs\s+to|spoken\s+by|came\s+from|"
+                         r"credited\s+to|(?:speaker|source)\s+(?:is|was))\b|\bquote\s+(?:is|was)\b", re.IGNORECASE)
+#: People named in the story, by surname ("Council Member Soren Ellery", "Mayor Zelda Rutherford", the byline).
+_PERSON = re.compile(r"(?:Council Member|Mayor|Finance Director|By)\s+((?:[A-Z][\w'-]+\s+)?[A-Z][\w'-]+)")
+
+
+def _millions(text: str) -> list[Decimal]:
+    """The dollar figures of ``text`` in millions (:data:`MONEY`): "$44.8 million" 44.8, "$1,132,655" 1.132655."""
+    found = []
+    for match in MONEY.finditer(text):
+        if match.group(1) or match.group(3):
+            value = Decimal(match.group(2).replace(",", ""))
+            found.append(value if match.group(3) else value / 1_000_000)
+    return found
+
+
+class Department:
+    """One department of the adopted budget: ``terms`` naming it, ``right`` (FY 2025-26 in millions, one decimal,
+    half up: the house style), ``prior`` (FY 2024-25), ``change`` (the rise in millions, unrounded), ``pct`` (the
+    rise on the earlier year's base, one decimal) and ``draft`` (the figure the draft gives it, None when the draft
+    does not name it)."""
+
+    def __init__(self, name: str, prior: int, new: int, draft: list[str]) -> None:
+        self.name = name
+        self.terms = DEPARTMENT_TERMS.get(name, [name])
+        self.right = (Decimal(new) / 1_000_000).quantize(Decimal("0.1"), ROUND_HALF_UP)
+        self.prior = (Decimal(prior) / 1_000_000).quantize(Decimal("0.1"), ROUND_HALF_UP)
+        self.change = Decimal(new - prior) / 1_000_000
+        self.pct = (Decimal(new - prior) * 100 / Decimal(prior)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+        self.draft = next((_first_money(p[p.index(name):]) for p in draft if name in p), None)
+
+
+def _first_money(text: str) -> Decimal | None:
+    found = _millions(text)
+    return found[0] if found else None
+
+
+class Story:
+    """What the draft says and what the record says, for reading a memo's description of both: the departments
+    (:class:`Department`), the draft's Parks percentage and the pool quote's speaker as drafted and as the notes
+    give it, and the surnames of the people the story names."""
+
+    def __init__(self) -> None:
+        self.departments: list[Department] = []
+        self.parks_right = self.parks_draft = Decimal(0)
+        self.speaker = self.draft_speaker = ""
+        self.people: set[str] = set()
+        self.fragment = ""
+        self.draft: list[str] = []
+        self.total = Decimal(0)
+
+    @classmethod
+    def of(cls, oracle: dict[str, Any]) -> Story:
+        facts = oracle["facts"]
+        story = cls()
+        draft = story.draft = facts["draft_paragraphs"]
+        story.departments = [Department(name, prior, new, draft) for name, (prior, new) in facts["budget"].items()]
+        story.parks_right = Decimal(facts["checks"]["parks_pct"])
+        story.total = Decimal(facts["checks"]["total"])
+        parks = [p for p in draft if "Parks and Recreation" in p and percentages(p)]
+        story.parks_draft = min(percentages(parks[0])) if parks else story.parks_right
+        story.speaker = facts["checks"]["speaker"]
+        story.fragment = facts["quote_fragment"]
+        quoted = [p for p in draft if story.fragment in p]
+        said = re.search(r"said Council Member [A-Z][\w'-]+ ([A-Z][\w'-]+)", quoted[0]) if quoted else None
+        story.draft_speaker = said.group(1) if said else story.speaker
+        story.people = {m.group(1).split()[-1] for p in draft for m in _PERSON.finditer(p)}
+        story.people |= {story.speaker, facts["checks"]["wrong_speaker"], facts["reporter"].split()[-1]}
+        return story
+
+    def named(self, text: str) -> list[Department]:
+        return [d for d in self.departments if mentions(text, d.terms)]
+
+    def paragraphs_naming(self, department: Department) -> list[str]:
+        return [p for p in self.draft if department.name in p]
+
+    def first_person(self, text: str, last: bool = False) -> str | None:
+        """The surname of the first (``last``: the last) person of the story named in ``text``."""
+        found = sorted((m.start(), name) for name in self.people
+                       for m in re.finditer(rf"\b{re.escape(name)}\b", text))
+        return (found[-1] if last else found[0])[1] if found else None
+
+
+def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> list[str]:
+    """Where the memo (or an issues_found item) misdescribes the draft or the record, each as ``"where: what"``:
+
+    - a correction (:data:`claims.CORRECTION_CUE`, or a cell under a :data:`CORRECTED_COLUMN`) puts in a figure
+      or a speaker that is not the right one for the subject its entry names (evaluator 1.1 caught only the
+      draft's own figure there, so "it should say 12.9%" passed beside an explanation holding 11.9%);
+    - the draft is said to give (:data:`claims.ORIGINAL_CUE`, :data:`claims.ORIGINAL_MARK`, a cell under a
+      :data:`DRAFT_COLUMN`) a figure or a speaker it does not give ("the draft says 9.6%");
+    - a department is given a dollar figure (:func:`claims.labelled_figures`, the label's own figure) that is
+      neither its adopted figure nor its rise, nor, where the statement speaks of the draft or the earlier year
+      (:data:`CONTEXT_MARK`), the draft's or the earlier year's ("Fire $31.2 million: matches", "Summary: Police
+      $42.6 million");
+    - a statement about Parks gives a percentage that is neither the draft's nor any department's rise on the
+      earlier year's base ("Summary: the Parks increase is 12.9%"), or the draft's wrong one with no word marking
+      it as the draft's;
+    - a statement about the pool quote attributes it (:data:`ATTRIBUTION`) to someone other than the speaker the
+      notes give, the draft's speaker only where it speaks of the draft.
+
+    Entries are read as :func:`entries` groups them (a correction often spans two sentences); the rest sentence by
+    sentence (a table row as one statement)."""
+    found: list[str] = []
+    pcts = {story.parks_right, story.parks_draft} | {d.pct for d in story.departments}
+
+    def close(value: Decimal, wanted: set[Decimal]) -> bool:
+        return any(abs(value - w) <= tol for w in wanted)
+
+    grouped: dict[str, list[Statement]] = {}
+    for statement in statements:
+        if statement.kind != "heading":
+            grouped.setdefault(statement.where, []).append(statement)
+    for where, group in grouped.items():
+        entry = " ".join(s.text for s in group)
+        departments = story.named(entry)
+        quote = mentions(entry, QUOTE_WORDS) and (mentions(entry, "pool") or story.fragment in entry
+                                                  or mentions(entry, [story.speaker, story.draft_speaker]))
+        corrected = introduced(entry, CORRECTION_CUE)
+        original = [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
+            [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
+        for statement in group:
+            for column, value in (statement.cells or {}).items():
+                if DRAFT_COLUMN.search(column):
+                    original.append((value, True))
+                elif CORRECTED_COLUMN.search(column):
+                    corrected.append(value)
+        for stretch in corrected:
+            pct = [Decimal(m.group(1)) for m in PERCENT.finditer(stretch)]
+            money = _millions(stretch)
+            person = story.first_person(stretch)
+            if mentions(entry, "parks") and pct and not close(pct[0], {story.parks_right}):
+                found.append(f"{where}: gives {pct[0]}% as the Parks increase that should stand")
+            if departments and money and not close(money[0], {d.right for d in departments}):
+                found.append(f"{where}: gives ${money[0]} million as the figure that should stand for "
+                             f"{', '.join(d.name for d in departments)}")
+            if quote and person and person != story.speaker:
+                found.append(f"{where}: gives {person} as the pool quote's speaker")
+            if mentions(entry, "general fund") and not departments and money and money[0] != story.total:
+                found.append(f"{where}: corrects the general fund total to ${money[0]} million (right under house "
+                             f"style as ${story.total} million)")
+        draft_money = {d.draft for d in departments if d.draft is not None} | \
+            {v for d in departments for p in story.paragraphs_naming(d) for v in _millions(p)}
+        for stretch, forward in original:
+            pct = [Decimal(m.group(1)) for m in PERCENT.finditer(stretch)]
+            money = _millions(stretch)
+            person = story.first_person(stretch, last=not forward)
+            if not forward:
+                pct, money = pct[::-1], money[::-1]
+            if mentions(entry, "parks") and pct and not close(pct[0], {story.parks_draft}):
+                found.append(f"{where}: says the draft gives Parks {pct[0]}% (it gives {story.parks_draft}%)")
+            # "Parks $10,108,328 (FY25) -> $11,493,557 (FY26)" in a working is the year-on-year change, not the
+            # draft's figure (an independent solver, seed 9302)
+            year_on_year = {d.prior for d in departments} if not forward and FISCAL_YEAR.search(stretch) else set()
+            if departments and money and not close(money[0], draft_money | year_on_year):
+                found.append(f"{where}: says the draft gives ${money[0]} million for "
+                             f"{', '.join(d.name for d in departments)}")
+            if quote and person and person != story.draft_speaker:
+                found.append(f"{where}: says the draft gives the pool quote to {person} (it gives it to "
+                             f"{story.draft_speaker})")
+    for statement in statements:
+        if statement.kind == "heading":
+            continue
+        text = statement.text
+        # a correction names the draft's figure beside the one it puts in (the cue checks above read which is which)
+        correcting = bool(CORRECTION_CUE.search(text) or ORIGINAL_MARK.search(text))
+        marked = correcting or bool(CONTEXT_MARK.search(text))
+        for department in story.named(text):
+            allowed = {department.right, department.change} | ({department.prior} if marked else set()) | \
+                ({department.draft} if marked and department.draft is not None else set())
+            for between, start, _end in labelled_figures(text, department.terms, gap=2):
+                if JOINED.search(between) or story.named(between):
+                    continue
+                # "police and fire account for $72.6 million": the label joined to another department before it
+                # gives their combined figure (an independent solver, seed 9302)
+                head = re.sub(r"[\w\u2019'-]+\s*$", "", text[:start - len(between)])
+                joined = re.search(r"([\w-]+)\s*(?:\band\b|&|\+|\bplus\b)\s*(?:the\s+)?$", head, re.IGNORECASE)
+                if joined and any(d is not department for d in story.named(joined.group(1))):
+                    continue
+                figure = MONEY.match(text, start)
+                if not figure or not (figure.group(1) or figure.group(3)):
+                    continue
+                value = Decimal(figure.group(2).replace(",", ""))
+                value = value if figure.group(3) else value / 1_000_000
+                if not close(value, allowed):
+                    found.append(f"{statement.where}: gives {department.name} ${value} million")
+        drafted = correcting or bool(DRAFT_WORDS.search(text))
+        if mentions(text, "parks"):
+            for value in percentages(text):
+                if not close(value, pcts):
+                    found.append(f"{statement.where}: gives a Parks percentage of {value}% the record does not")
+            if story.parks_draft != story.parks_right and story.parks_draft in percentages(text) and \
+                    story.parks_right not in percentages(text) and not drafted:
+                found.append(f"{statement.where}: gives the draft's {story.parks_draft}% as the Parks increase")
+        if mentions(text, "pool") or story.fragment in text:
+            for stretch in introduced(text, ATTRIBUTION):
+                person = story.first_person(stretch)
+                if person and person != story.speaker and not (drafted and person == story.draft_speaker):
+                    found.append(f"{statement.where}: attributes the pool quote to {person}")
+    return list(dict.fromkeys(found))

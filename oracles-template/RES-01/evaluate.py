@@ -18,11 +18,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, figure_stated, figures_given, finding, mentions, stances
+from claims import about, figure_stated, figures_given, finding, labelled_figures, mentions, stances
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/1.7"
+EVALUATOR_VERSION = "RES-01/2.0"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -99,6 +99,7 @@ def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[st
                   "eligible": row["eligible spend"].number, "cells": [row["eligible spend"]]}
         if "variance" in row:
             values["cells"].append(row["variance"])
+            values["variance"] = row["variance"].number
         if common.normalize_text(label).startswith("total"):
             total = total or {**values, "cells": [row[k] for k in ("award", "spend per ledger", "eligible spend")]}
             continue
@@ -132,6 +133,20 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
+def _variance(row: dict[str, Any], tol: Decimal) -> bool:
+    """True when a Reconciliation row's Variance is absent or the brief's: the row's award less its eligible spend,
+    negative for an overspend (or that difference as a percentage of the award, a column some write beside it).
+    The award and the eligible spend are judged against the records on their own; this judges the column's
+    meaning. Evaluator 1.8 took any formula there: eligible less award, which shows Consumables' overspend as an
+    underspend, passed."""
+    got, award, eligible = row.get("variance"), row.get("award"), row.get("eligible")
+    if got is None or award is None or eligible is None:
+        return True
+    return _close(got, str(award - eligible), tol) or (award != 0 and (
+        abs(got - (award - eligible) * 100 / award) <= Decimal("0.05")
+        or abs(got - (award - eligible) / award) <= Decimal("0.0005")))
+
+
 def _close(got: Decimal | None, want: str, tol: Decimal) -> bool:
     return got is not None and abs(got - Decimal(want)) <= tol
 
@@ -151,14 +166,21 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
         return _close(got, want, tol) or (field == "spend" and category in outside
                                           and _close(got, outside[category], tol))
 
-    for field, criterion, weight in (("spend", "category_spend", 1), ("eligible", "category_eligible", 3)):
-        wrong = [f"{c}: expected {_money(Decimal(f[field]))} got "
+    # Evaluator 1.6 checked the Award column only in the Total row: two category awards moved by offsetting amounts
+    # (Consumables' overspend hidden in a larger award) passed. The award is read with the spend, as the brief's
+    # row is read: award, spend per ledger, eligible spend.
+    for fields, criterion, weight, what in ((("award", "spend"), "category_spend", 1, "Award and Spend per ledger"),
+                                            (("eligible",), "category_eligible", 3, "Eligible spend, and Variance "
+                                             "(award less eligible spend) where it is given")):
+        wrong = [f"{c} {field}: expected {_money(Decimal(f[field]))} got "
                  f"{_money(rows.get(c, {}).get(field)) if rows.get(c, {}).get('rows') == 1 else 'no single row'}"
-                 for c, f in facts.items()
+                 for c, f in facts.items() for field in fields
                  if rows.get(c, {}).get("rows") != 1 or not right(c, field, f[field])]
-        ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {field} "
-                     "(Spend per ledger / Eligible spend)", bool(rows) and not wrong, weight=weight,
-                     detail="; ".join(wrong) or note)
+        if "eligible" in fields:
+            wrong += [f"{c} variance: {_money(rows[c]['variance'])} is not the row's award less its eligible "
+                      "spend" for c in facts if rows.get(c, {}).get("rows") == 1 and not _variance(rows[c], tol)]
+        ev.criterion(criterion, f"every cost category has one Reconciliation row with the correct {what}",
+                     bool(rows) and not wrong, weight=weight, detail="; ".join(wrong) or note)
     want = oracle["facts"]["total_eligible"]
     ev.criterion("total_eligible", "the Total row gives the total eligible spend and the total award",
                  _close(total.get("eligible"), want, total_tol)
@@ -215,9 +237,160 @@ def check_memo_total(ev: common.Evaluation, oracle: dict, memo: list[Statement],
              "total_award": stated(about(memo, "award"), award)}
     other = [f"{s.where}: {_money(got)}" for s, got in total_figures(memo)
              if got is None or abs(got - eligible) > tol]
-    ev.criterion("memo_total", "the memo states the total eligible spend against the total award, and no other "
-                 "total", all(found.values()) and not other,
-                 detail=f"stated: {found}" + (f"; other totals given: {other[:3]}" if other else ""))
+    misstated = misstated_figures(oracle, memo, tol)
+    ev.criterion("memo_total", "the memo states the total eligible spend against the total award, gives no other "
+                 "total, and gives no award, spend, adjustment or effort figure the records do not",
+                 all(found.values()) and not other and not misstated,
+                 detail=f"stated: {found}" + (f"; other totals given: {other[:3]}" if other else "")
+                 + (f"; figures the records do not give: {misstated[:3]}" if misstated else ""))
+
+
+#: What names an award where a memo gives its figure ("against a total award of £X", "the award for the year is
+#: X", "Consumables: award £X"); a figure after "by", "over" or "under" is a difference, not the award.
+AWARD_LABELS = ["award", "budget", "allocation", "allocated"]
+#: What labels a category's own amount in a memo sentence ("over the award by £X", "an overspend of £X", "the
+#: ineligible cost of £X", "spend of £X", "eligible spend is £X").
+AMOUNT_LABELS = ["over the award by", "over its award by", "over budget by", "overspend", "overspent by",
+                 "ineligible cost", "ineligible amount", "ineligible", "excluded", "spend", "spent",
+                 "eligible spend", "underspend", "underspent by"]
+#: What names the claim's difference from the award ("an underspend of £X", "£X unspent", "headroom of £X").
+DIFFERENCE_LABELS = ["underspend", "underspent", "unspent", "headroom", "overspend", "overspent"]
+_DIFFERENCE = re.compile(r"\b(?:by|over|under|above|below|less|more|than|exceed\w*|which|variance)\b|[,;(]",
+                         re.IGNORECASE)
+#: A percentage as a memo writes one ("10.0%", "10 per cent", "43 percent").
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
+#: The award year named by its number ("year 1", "year-1"), or the award's period, letter or terms ("spend per ledger
+#: for the award year is £X": an independent solver, seed 9304), which give no figure of the award.
+_YEAR_ONE = re.compile(r"\byear[\s-]*(?:1|one)\b|\baward\s+(?:year|period|letter|conditions|terms|date|start|end)\b",
+                       re.IGNORECASE)
+#: A computation written out ("£6,483.00 monthly x 12 x 34% = £26,450.64", "640 / 1,882.5 = 34%"): its operands are
+#: the writer's workings (salaries, hours), which the records' figures cannot judge (an independent solver, seed 9304).
+_WORKING = re.compile(r"\s(?:x|\u00d7|\*|/|\u00f7)\s+[£\d]|=\s*[£\d(]")
+#: What, right before an award label, makes the figure after it a difference from the award ("over its award:
+#: £2,655.00 over", "within the award by £X").
+_MEASURED_AGAINST = re.compile(r"\b(?:over|under|above|below|within|beyond|exceed\w*)\s+(?:its|the|their|this|that)?\s*$",
+                               re.IGNORECASE)
+#: A money figure as a memo writes one: a pound sign, thousands separators or pence ("£2,094.00", "2,094.00",
+#: "177.67"); not "10.0%", "clause 8.1", "PI2501071" or a year.
+_MONEY_FIGURE = re.compile(r"(?<![\w.,])£?\s?\d[\d,]*(?:\.\d+)?(?![\w%]|\s*per\s*cent)")
+
+
+def _money_figures(text: str) -> list[Decimal]:
+    return [common.parse_number(m.group()) for m in _MONEY_FIGURE.finditer(text) if _MONEY.search(m.group())]
+
+
+def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list[str]:
+    """Where the memo gives the award, a category's figures or a planted adjustment as the records do not, each as
+    ``"where: what"``. Evaluator 1.6 checked the memo's first figures only (the total eligible spend, and the total
+    award somewhere), so a memo could state the award twice, the second time wrongly, or give the Consumables
+    award or overspend wrongly beside a right verdict, and pass.
+
+    - A figure given for the award (:data:`AWARD_LABELS`, :func:`claims.labelled_figures`) in a statement naming
+      no cost category is the total award; in one naming a single category, that category's award (the total's in
+      a "Total" table row).
+    - Every money figure of a statement naming a single category and no researcher is one the records give for
+      it: its award, spend, ineligible and eligible spend and their differences, the virement limit (the award's
+      share), a planted amount (the ineligible cost, the overcharge, the overspend: a memo may name one beside
+      the category it was not recoded to), or a total (claimed, awarded, spent). A
+      researcher's salary figures are the timesheets' and the certification's, which the oracle does not hold: a
+      statement naming one is left to the effort criterion.
+    - In a statement naming the over-certified researcher, every percentage is the certified or the supported
+      effort, their difference, or 100; in one naming only the virement's category, every percentage is the
+      limit, the overspend's share of the award, or the spend's.
+    """
+    facts = oracle["facts"]
+    categories = facts["categories"]
+    totals = {Decimal(facts[k]) for k in ("total_award", "total_eligible", "total_spend")}
+    totals |= {Decimal(facts["total_award"]) - Decimal(facts["total_eligible"]),
+               Decimal(facts["total_award"]) - Decimal(facts["total_spend"]),
+               Decimal(facts["total_spend"]) - Decimal(facts["total_eligible"])}
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    # a pre-award posting left out of the award year's spend (the accepted reading, check_workbook): the spend and
+    # the amount excluded without it (an independent solver, seed 9304)
+    for posting in (p for p in items.values() if p.get("kind") == "posting_before_award_year"):
+        spend = Decimal(facts["total_spend"]) - Decimal(posting["amount"])
+        totals |= {spend, spend - Decimal(facts["total_eligible"]), Decimal(facts["total_award"]) - spend}
+    people = [s["name"] for s in facts.get("staff", [])]
+    found: list[str] = []
+
+    def close(value: Decimal | None, wanted: set[Decimal]) -> bool:
+        return value is not None and any(abs(abs(value) - w) <= tol for w in wanted)
+
+    for statement in memo:
+        if statement.kind == "heading":
+            continue
+        parts = list(statement.cells.values()) if statement.cells is not None else [statement.text]
+        text = " ".join(parts)
+        named = [c for c in categories if mentions(text, CATEGORIES.words(c))]
+        person = [n for n in people if mentions(text, n.split()[-1])]
+        if len(named) <= 1:
+            award = Decimal(categories[named[0]]["award"]) if named else Decimal(facts["total_award"])
+            if statement.cells is not None and any(common.normalize_text(v).startswith("total")
+                                                   for v in statement.cells.values()):
+                award = Decimal(facts["total_award"])
+            for part in parts:
+                part = _YEAR_ONE.sub(lambda m: " " * len(m.group()), part)  # "the award for year 1 is £X"
+                for between, start, end in labelled_figures(part, AWARD_LABELS, gap=4):
+                    figure = part[start:end]
+                    before_label = re.sub(r"\w+\s*$", "", part[:start - len(between)])
+                    if _DIFFERENCE.search(between) or not _MONEY.search(figure) or re.match(r"\s*(?:%|per\s*cent)",
+                                                                                           part[end:]) \
+                            or _MEASURED_AGAINST.search(before_label):
+                        continue
+                    value = common.parse_number(figure)
+                    if not close(value, {award}):
+                        found.append(f"{statement.where}: gives the {named[0] if named else 'total'} award as "
+                                     f"{_money(value)} (the records: {_money(award)})")
+        if not named and not person:
+            for part in parts:
+                for _between, start, end in labelled_figures(part, DIFFERENCE_LABELS, gap=2):
+                    value = common.parse_number(part[start:end])
+                    if _MONEY.search(part[start:end]) and not close(value, totals):
+                        found.append(f"{statement.where}: gives an underspend of {_money(value)} (the records: "
+                                     f"{_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))})")
+        if len(named) == 1 and not person:
+            row = categories[named[0]]
+            base = {Decimal(row[k]) for k in ("award", "spend", "ineligible", "eligible")}
+            allowed = base | {a - b for a in base for b in base} | totals | {Decimal(0)}
+            # a planted amount may be named beside another category ("we have not recoded the £177.67 to Other
+            # direct costs")
+            allowed |= {Decimal(p[k]) for p in items.values() for k in ("amount", "over", "overcharge") if k in p}
+            shares: set[Decimal] = set()
+            if named[0] in {p.get("category") for p in items.values() if "limit_share" in p}:
+                share = Decimal(next(p["limit_share"] for p in items.values() if "limit_share" in p))
+                allowed |= {Decimal(row["award"]) * share, Decimal(row["award"]) * (1 + share)}
+                category_award = Decimal(row["award"])
+                shares = {share * 100, (Decimal(row["spend"]) - category_award) * 100 / category_award,
+                          Decimal(row["spend"]) * 100 / category_award}
+            for part in parts:
+                for match in _PERCENT.finditer(part) if shares else ():
+                    if not any(abs(Decimal(match.group(1)) - w) <= Decimal("0.05") for w in shares):
+                        found.append(f"{statement.where}: gives the {named[0]} overspend as {match.group(1)}% of "
+                                     f"its award (the records: {min(shares):.1f}%)")
+            # the figures a statement labels as this category's overspend or ineligible amount (a memo may also
+            # name ledger items, salaries and workings, which the records here do not hold: independent solver,
+            # seed 9304, "the other equipment items (£4,993.07 and £1,515.54) are well below the threshold")
+            for part in parts:
+                if _WORKING.search(part):
+                    continue
+                for _between, start, end in labelled_figures(part, AMOUNT_LABELS, gap=3):
+                    value = common.parse_number(part[start:end])
+                    if _MONEY.search(part[start:end]) and not close(value, allowed):
+                        found.append(f"{statement.where}: gives {_money(value)} for {named[0]}, a figure the "
+                                     "records do not give it")
+        effort = items.get("effort_overcertified")
+        if effort and mentions(text, effort["researcher"].split()[-1]) and not _WORKING.search(text):
+            certified, supported = Decimal(effort["certified_pct"]), Decimal(effort["supported_pct"])
+            # only the clause naming this researcher: "Ingram from 50% to 34%, and Pemberton from 60% to 68%"
+            own = [p for p in re.split(r"[;,]|\band\s+(?=[A-Z])", text)
+                   if mentions(p, effort["researcher"].split()[-1])] or [text]
+            for match in (m for p in own for m in _PERCENT.finditer(p)):
+                value = Decimal(match.group(1))
+                if not any(abs(value - w) <= Decimal("0.5") for w in (certified, supported, certified - supported,
+                                                                       Decimal(100))):
+                    found.append(f"{statement.where}: gives {effort['researcher']} an effort of {value}% (certified "
+                                 f"{certified}%, supported {supported}%)")
+    return list(dict.fromkeys(found))
 
 
 def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -> None:
@@ -295,6 +468,9 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
 #: verbs that any document can do) and "appendix" with its letter.
 REPORT_DOC = re.compile(r"\breport\b", re.IGNORECASE)
 APPENDIX_DOC = re.compile(r"(?i:\bappendix\b)(?:\s+[A-Z]\b)?")
+#: What follows a count of participants ("170 participants", "170 recruited", "170 people").
+_PARTICIPANTS = re.compile(r"\s*(?:participants?|recruits?|recruited|people|enrolled|enrolments?|patients|subjects)\b",
+                           re.IGNORECASE)
 #: A correction's target ("the report must be corrected to 57", "should read 57", "ask the PI to correct the
 #: recruitment figure in the progress report to 163": the figure after "report" there is the one it should give).
 _CORRECTED_TO = re.compile(r"\b(?:correct|corrected|amend|amended|change|changed|revise|revised|update|updated)\b"
@@ -317,6 +493,15 @@ def swapped_figures(recruit: list[Statement], report_figure: int, appendix_figur
         wrong += [f"{s.where}: {text} after {label.pattern!r}" for s, text in figures_given(parts, label, gap=1)
                   if common.parse_number(text) == other and report_figure != appendix_figure
                   and other not in targets(s.text)]
+    # Evaluator 1.6 caught only the other document's figure: "the appendix shows 170 participants" passed.
+    for label, own in ((REPORT_DOC, report_figure), (APPENDIX_DOC, appendix_figure)):
+        for s in parts:
+            for _, start, end in labelled_figures(s.text, label, gap=1):
+                value = common.parse_number(s.text[start:end])
+                if value is not None and value != own and value not in targets(s.text) \
+                        and _PARTICIPANTS.match(s.text[end:]):
+                    wrong.append(f"{s.where}: {s.text[start:end]} participants after {label.pattern!r} (the "
+                                 f"document gives {own})")
     for s in parts:
         for match in _CORRECTED_TO.finditer(s.text):
             if int(next(g for g in match.groups() if g)) == report_figure:
