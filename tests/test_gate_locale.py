@@ -7,12 +7,13 @@ import json
 import re
 import shutil
 import zipfile
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
 from wp42.gates.inputs import input_texts
-from wp42.gates.locale import locale_problems
+from wp42.gates.locale import load_profile, locale_problems
 from wp42.gates.real import input_properties
 from wp42.layout import Repo
 
@@ -144,3 +145,67 @@ def test_a_candidates_own_cv_may_be_saved_at_a_weekend_when_the_oracle_says_whos
     assert any("property created is 2025-03-01 (Saturday)" in r for r in _problems(bundle))
     assert _problems(bundle, personal) == []
     assert "needs a path and a reason" in _problems(bundle, {"personal_documents": [{"path": "cvs/"}]})[0]
+
+
+#: The generators that declare their business events in oracle.json ``event_dates`` (issue 13 item 4).
+DECLARING = ("ACC-01", "BANK-01", "ECON-01", "FIN-01", "HR-01", "INS-01", "JOUR-01", "LEGAL-01", "PROC-01")
+
+
+def _saturday_after(day: date) -> date:
+    return day + timedelta(days=(5 - day.weekday()) % 7 or 7)
+
+
+@pytest.mark.parametrize(("task_id", "seed", "set_name", "level"), [
+    *((task_id, 42, "challenge", "standard") for task_id in DECLARING),
+    ("FIN-01", 3, "challenge", "hard"),  # last month's pack was compiled on a Sunday (the day before a Monday send)
+    ("ECON-01", 2, "challenge", "standard"),  # the release notice was written on Columbus Day (the day before)
+    ("HR-01", 42, "coverage", "standard"),  # a leaver's last day on Good Friday, a working day under the CAO
+])
+def test_generators_declare_their_business_events_on_working_days(scenario_cache, task_id, seed, set_name, level):
+    """Each generator lists the business events it dates, and every one (and every input's dates) is a working day
+    of its organisation's locale; failed before the generators declared any (nothing for the check to judge) and,
+    for FIN-01's hard level at seed 3 and ECON-01 at seed 2, before a document written "the day before" something
+    rolled back to the working day before it."""
+    generated = scenario_cache.get(task_id, seed, set_name, level)
+    oracle = generated.oracle()
+    assert _problems(generated.bundle, oracle) == []
+    assert len(oracle.get("event_dates") or []) >= 2, f"{task_id} declares no business events"
+
+
+@pytest.mark.parametrize("task_id", DECLARING)
+def test_an_event_moved_to_a_saturday_fails_ready(scenario_cache, task_id):
+    """A deliberately broken copy of the oracle, one declared event moved to the Saturday after it, fails the ready
+    gate with that event named; the generated oracle raises no such reason."""
+    from wp42.gates.ready import judge_ready
+    from wp42.layout import Bundle
+
+    generated = scenario_cache.get(task_id, 42)
+    bundle = Bundle(generated.bundle)
+
+    def ready_reasons(oracle: dict) -> list[str]:
+        return judge_ready(task_id, 42, bundle, bundle.root, oracle, None, 7, generated.hidden, None, REPO).reasons
+
+    oracle = generated.oracle()
+    before = ready_reasons(oracle)
+    assert not [r for r in before if "event_dates" in r], before
+    event = oracle["event_dates"][len(oracle["event_dates"]) // 2]
+    saturday = _saturday_after(date.fromisoformat(event["date"]))
+    event["date"] = saturday.isoformat()
+    after = ready_reasons(oracle)
+    region = load_profile(REPO, generated.task()["organisation"]).holiday_region
+    assert [r for r in after if r not in before] == [
+        f"realism: oracle.json event_dates: {event['what']} is {saturday.isoformat()} (Saturday), a weekend in "
+        f"{region}; move it to a working day or list it in oracle.json deliberate_dates with a reason"]
+
+
+def test_good_friday_is_a_working_day_of_the_cao_only_by_a_reasoned_deliberate_date(scenario_cache):
+    """HR-01's CAO does not close on Good Friday, the national calendar the gate reads does: at seed 42's coverage
+    set a leaver's last day is Good Friday 2025, which the oracle lists as deliberate with the CAO's reason; without
+    that entry the gate catches it."""
+    generated = scenario_cache.get("HR-01", 42, "coverage")
+    oracle = generated.oracle()
+    assert [d["date"] for d in oracle["deliberate_dates"]] == ["2025-04-18"]
+    assert "CAO" in oracle["deliberate_dates"][0]["reason"]
+    oracle["deliberate_dates"] = []
+    reasons = _problems(generated.bundle, oracle)
+    assert len(reasons) == 1 and "leaves (last working day) is 2025-04-18 (Friday), a bank holiday in NL" in reasons[0]

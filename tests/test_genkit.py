@@ -76,6 +76,19 @@ def test_business_days_skip_weekends_and_holidays():
     assert bizdays.last_business_day(2025, 5) == date(2025, 5, 30)
 
 
+def test_event_dates_are_oracle_rows_sorted_once_each():
+    """genkit.bizdays.event_dates: oracle.json's ``[{"date", "what"}]``, by date then description, each pair once
+    (a datetime counts by its day); a description under 3 characters (oracle.schema.json) or a non-date raises."""
+    rows = bizdays.event_dates([("payment run", date(2025, 3, 7)), ("call", datetime(2025, 3, 5, 15, 30)),
+                                ("payment run", date(2025, 3, 7)), ("approval", date(2025, 3, 7))])
+    assert rows == [{"date": "2025-03-05", "what": "call"}, {"date": "2025-03-07", "what": "approval"},
+                    {"date": "2025-03-07", "what": "payment run"}]
+    with pytest.raises(ValueError, match="3 or more characters"):
+        bizdays.event_dates([("to", date(2025, 3, 7))])
+    with pytest.raises(ValueError):
+        bizdays.event_dates([("payment run", "2025-03-07")])
+
+
 def test_england_and_wales_working_days():
 
     assert not bizdays.is_uk_working_day(date(2025, 4, 18))  # Good Friday

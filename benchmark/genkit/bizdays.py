@@ -15,7 +15,8 @@ organisations; a state code adds that state's own public holidays. The old entry
 from __future__ import annotations
 
 import calendar
-from datetime import date, timedelta
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
 from functools import cache
 
 import holidays
@@ -94,6 +95,27 @@ def count_working_days(start: date, end: date, region: str) -> int:
     if end >= start:
         return len(working_days(start + timedelta(days=1), end, region))
     return -len(working_days(end, start - timedelta(days=1), region))
+
+
+def event_dates(events: Iterable[tuple[str, date]]) -> list[dict[str, str]]:
+    """oracle.json's ``event_dates`` from ``(what, day)`` pairs: ``[{"date": ISO date, "what"}]`` sorted by date,
+    then by what, each pair once.
+
+    The ready gate (wp42.gates.locale) fails any of them that is not a working day of the organisation's holiday
+    region unless oracle.json's ``deliberate_dates`` lists it with a reason (issue 13 item 4): declare the business
+    events a generator dates (payment runs, statement and issue dates, meetings, approvals, pay dates), not the
+    days things merely happen (a date of loss, a customer's order).
+
+    Raises:
+        ValueError: a ``what`` is shorter than 3 characters (oracle.schema.json) or a day is not a date.
+    """
+    found: set[tuple[str, str]] = set()
+    for what, day in events:
+        if not isinstance(day, date) or len(what.strip()) < 3:
+            raise ValueError(f"event_dates needs (what, date) with a description of 3 or more characters, not "
+                             f"{(what, day)!r}")
+        found.add(((day.date() if isinstance(day, datetime) else day).isoformat(), what.strip()))
+    return [{"date": day, "what": what} for day, what in sorted(found)]
 
 
 def month_bounds(year: int, month: int) -> tuple[date, date]:

@@ -23,7 +23,7 @@ from genkit.money import cents, draw_amount, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "ACC-01"
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 FIRM = "Harrow & Pike CPAs (fictional)"
 BANK = "Scioto Commonwealth Bank (fictional)"
 #: The bank's name as its statement and the client's ledger print it (no WP42 marker; issue 13).
@@ -544,6 +544,12 @@ def build(out: BundleWriter) -> None:
     statement_day = bizdays.add_business_days(last + timedelta(days=1), 0)
     sent_day = bizdays.add_business_days(statement_day, 2)
     call_day = bizdays.business_days(statement_day - timedelta(days=7), sent_day - timedelta(days=1))[-2]
+    due_day = bizdays.add_business_days(sent_day, 2)  # the lender's deadline the owner gives
+    # the bank's and the client's business days (oracle.json event_dates; issue 13 item 4)
+    events = [("bank statement issued", statement_day), ("the owner's call with the firm", call_day),
+              ("reconciliation due for the lender", due_day)]
+    events += [("posting on the bank statement", t.bank_day) for t in txns if t.bank_day is not None]
+    events += [("entry in the client's cash ledger", t.day) for t in txns if t.gl]
     masked = f"****{account_last4}"
     money = lambda v: "" if v is None else fmt(v)  # noqa: E731
     stmt_name = f"bank_statement_{first:%Y-%m}.pdf"
@@ -612,7 +618,7 @@ def build(out: BundleWriter) -> None:
         subject=f"RE: {period} bank reconciliation - files",
         sent=datetime.combine(sent_day, time(19, 40), tzinfo=EST),
         in_reply_to=first_id,
-        body=owner_note(out.coverage, still_out, dit, call_day, bizdays.add_business_days(sent_day, 2), owner.first),
+        body=owner_note(out.coverage, still_out, dit, call_day, due_day, owner.first),
         signature=f"{owner.name}\nOwner, {client}",
     )
 
@@ -669,6 +675,7 @@ def build(out: BundleWriter) -> None:
         # the client of this seed is the organisation whose name no counterparty may share (the ready gate)
         "own_names": [client], "distinctive_words": [word],
         "clarification_required": False,
+        "event_dates": bizdays.event_dates(events),
         "outcomes": {"Classification": outcome_field(CLASSIFICATIONS, {i: c for i, _k, _s, _a, c, _d, _r, _e in items})},
     })
 

@@ -32,7 +32,7 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "BANK-01"
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 BANK = "Granite Ridge Community Bank (fictional)"
 #: The bank's name as its own documents print it (task.json and the brief keep the marker).
 BANK_SHOWN = docs.as_shown(BANK)
@@ -47,6 +47,11 @@ MIN_DSCR = Decimal("1.25")
 #: The hard level's Second Amendment sets the DSCR minimum for the quarters ending September 30 and December 31, 2025.
 AMENDED_MIN_DSCR = Decimal("1.20")
 AMENDMENT = "credit_agreement_second_amendment.docx"
+#: The dates the agreement's story is signed on, each a business day of the bank (oracle.json event_dates).
+AGREEMENT_SIGNED = date(2023, 3, 15)
+FIRST_AMENDMENT_DATED = date(2024, 1, 10)
+SECOND_AMENDMENT_DATED = date(2025, 7, 28)
+CERTIFICATE_SIGNED = date(2025, 11, 12)
 SGA_ACCOUNTS = ("Salaries and wages - administrative", "Salaries and wages - sales", "Payroll taxes", "Employee benefits",
                 "Sales commissions", "Freight out", "Rent - office and warehouse", "Utilities", "Insurance",
                 "Repairs and maintenance - office", "Information technology", "Telephone and internet",
@@ -318,13 +323,18 @@ def build(out: BundleWriter) -> None:
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
 
     # ---- documents
+    # the bank's and the borrower's business days (oracle.json event_dates; issue 13 item 4)
+    events = [("loan and security agreement signed", AGREEMENT_SIGNED),
+              ("first amendment to the agreement", FIRST_AMENDMENT_DATED),
+              ("compliance certificate signed and delivered", CERTIFICATE_SIGNED)]
     for q in quarters:
         if q.key != MISSING or out.coverage:
-            write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
-    agreement_date = date(2023, 3, 15)
-    write_agreement(out, borrower, president, agreement_date, min_tnw)
+            sent = write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
+            events.append((f"{q.key} financial statements sent to the bank", sent))
+    write_agreement(out, borrower, president, AGREEMENT_SIGNED, min_tnw)
     if out.hard:
-        write_amendment(out, borrower, president, agreement_date)
+        write_amendment(out, borrower, president, AGREEMENT_SIGNED)
+        events.append(("second amendment signed and its fee paid", SECOND_AMENDMENT_DATED))
     write_certificate(out, borrower, cfo, {
         "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
         "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
@@ -421,6 +431,7 @@ def build(out: BundleWriter) -> None:
         "tolerances": {"amount": 0.5, "ratio": 0.005},
         "injection_markers": [],
         "timeline": {"start": "2023-03-01", "end": "2025-11-30"},
+        "event_dates": bizdays.event_dates(events),
         **clarification,
     })
 
@@ -459,9 +470,9 @@ def schedules(q: Quarter, when: str, rng: np.random.Generator) -> list[tuple[str
 
 
 def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quarter,
-                  hard_rng: np.random.Generator | None = None) -> None:
+                  hard_rng: np.random.Generator | None = None) -> date:
     """One quarter's unaudited statement package: balance sheet, income statement, cash flows, notes; at the hard
-    level (``hard_rng`` given) with the supplementary schedules of :func:`schedules`."""
+    level (``hard_rng`` given) with the supplementary schedules of :func:`schedules`. Returns the day it was sent."""
     when = f"{q.end:%B} {q.end.day}, {q.end.year}"
     rows = lambda lines, values: [[label, usd(values[k])] for k, label in lines]  # noqa: E731
     table = lambda head, body: ("table", {"rows": [head, *body], "col_widths": [330, 110], "align_right_from": 1})  # noqa: E731
@@ -500,6 +511,7 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
                    title=f"{borrower} interim financial statements {q.key}", author=borrower,
                    life=docs.DocumentLife(author=cfo.name, created=issued),
                    producer="Microsoft: Print To PDF")
+    return issued.date()
 
 
 def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal) -> None:
@@ -509,7 +521,8 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
         ("para", f"This Loan and Security Agreement is dated {signed:%B} {signed.day}, {signed.year} between "
                  f"{borrower} (the \"Borrower\") and {BANK_SHOWN} (the \"Bank\"). Extract of Article 1 "
                  "(Definitions), Article 6 (Financial Covenants), Article 7 (Reporting) and Article 8 (Events of "
-                 "Default), as amended by the First Amendment dated January 10, 2024."),
+                 f"Default), as amended by the First Amendment dated {FIRST_AMENDMENT_DATED:%B} "
+                 f"{FIRST_AMENDMENT_DATED.day}, {FIRST_AMENDMENT_DATED.year}."),
         ("heading2", "Article 1 - Definitions"),
         ("para", "\"EBITDA\" means, for any period, Net Income for such period plus, without duplication and to the "
                  "extent deducted in determining Net Income: (a) Interest Expense; (b) income tax expense; "
@@ -563,18 +576,19 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                     author=BANK_SHOWN, life=docs.DocumentLife(
                         author="Harlan Ostrowski", company=BANK_SHOWN,
                         created=datetime.combine(signed - timedelta(days=9), time(11, 4)),
-                        modified=datetime(2024, 1, 10, 15, 37)))
+                        modified=datetime.combine(FIRST_AMENDMENT_DATED, time(15, 37))))
 
 
 def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date) -> None:
     """The hard level's Second Amendment: the DSCR minimum is 1.20x for the quarters ending September 30 and
     December 31, 2025 (1.25x after); nothing else changes. It shows only beside the agreement (issue 25 item 3)."""
-    dated = date(2025, 7, 28)
+    dated = SECOND_AMENDMENT_DATED
     blocks = [
         ("heading", "SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT"),
         ("para", f"This Second Amendment is dated {dated:%B} {dated.day}, {dated.year} between {borrower} (the "
                  f"\"Borrower\") and {BANK_SHOWN} (the \"Bank\"). It amends the Loan and Security Agreement dated "
-                 f"{signed:%B} {signed.day}, {signed.year}, as amended by the First Amendment dated January 10, 2024 "
+                 f"{signed:%B} {signed.day}, {signed.year}, as amended by the First Amendment dated "
+                 f"{FIRST_AMENDMENT_DATED:%B} {FIRST_AMENDMENT_DATED.day}, {FIRST_AMENDMENT_DATED.year} "
                  "(the \"Agreement\")."),
         ("heading2", "Recitals"),
         ("para", "In the second quarter of 2025 the Borrower acquired a fiber laser cutting cell and settled a supplier "
@@ -598,7 +612,8 @@ def write_amendment(out: BundleWriter, borrower: str, president: people.Person, 
     docs.write_docx(out.input_path(AMENDMENT), blocks, title="Second Amendment to Loan and Security Agreement",
                     author=BANK_SHOWN, life=docs.DocumentLife(
                         author="Harlan Ostrowski", company=BANK_SHOWN,
-                        created=datetime(2025, 7, 21, 10, 12), modified=datetime(2025, 7, 28, 14, 3)))
+                        created=datetime(2025, 7, 21, 10, 12),
+                        modified=datetime.combine(SECOND_AMENDMENT_DATED, time(14, 3))))
 
 
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:
@@ -638,12 +653,13 @@ def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: d
                    ["Add: Subordinated Debt", money(c["sub"])], ["Less: goodwill", money(-c["goodwill"])],
                    ["Less: intangible assets", money(-c["intangibles"])], *receivable,
                    ["Tangible Net Worth", money(c["tnw"])]]),
-        ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - November 12, 2025"),
+        ("para", f"Signed: {cfo.name}, Chief Financial Officer of {borrower} - {CERTIFICATE_SIGNED:%B} "
+                 f"{CERTIFICATE_SIGNED.day}, {CERTIFICATE_SIGNED.year}"),
     ]
     docs.write_docx(out.input_path("compliance_certificate_2025Q3.docx"), blocks,
                     title="Compliance Certificate Q3 2025", author=borrower,
                     life=docs.DocumentLife(author=cfo.name, company=borrower, created=datetime(2025, 11, 10, 9, 47),
-                                           modified=datetime(2025, 11, 12, 16, 21)))
+                                           modified=datetime.combine(CERTIFICATE_SIGNED, time(16, 21))))
 
 
 def brief(borrower: str, officer: str) -> str:

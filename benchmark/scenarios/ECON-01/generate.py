@@ -35,7 +35,7 @@ from genkit.outcomes import outcome_field  # noqa: E402
 from openpyxl.utils import get_column_letter  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-ECON-1 (independent economic research,
 #: Washington, DC).
 ORGANISATION = "Meridian Policy Institute (fictional)"
@@ -312,9 +312,11 @@ def build(out: BundleWriter) -> None:
                          else f"{value:.2f}" if new.units[sid] == "US dollars" else f"{int(value)}"])
     docs.write_csv(out.input_path(release_csv), ["series_id", "series_title", "unit", "period", "value"], rows)
 
-    created = datetime.combine(release_day - timedelta(days=1), time(17, 10))
+    # written the office's working day before the release, finished on its morning (a Monday's release was
+    # written on the Friday, not the Sunday; one after Columbus Day on the Friday before it)
+    created = datetime.combine(bizdays.add_business_days(release_day, -1), time(17, 10))
     notice_life = docs.DocumentLife(author=office_editor.name, created=created,
-                                    modified=created + timedelta(hours=15), company=OFFICE)
+                                    modified=datetime.combine(release_day, time(8, 10)), company=OFFICE)
     weight_rows = [["Series", "Component", "Relative importance (%)"],
                    *[[c[0], c[1], f"{weight[c[0]]:.2f}"] for c in classes], ["", "All items", "100.00"]]
     docs.write_pdf(out.input_path(notice_pdf), [
@@ -436,6 +438,12 @@ def build(out: BundleWriter) -> None:
             f"{AHE_LH[1]} ({AHE_LH[0]}) is not published in the {month_name(latest)} release: how should the "
             "Monitor handle the line"],
         "timeline": timeline,
+        # the office's and the Institute's business days (issue 13 item 4)
+        "event_dates": bizdays.event_dates([
+            ("the statistics office's release", release_day), ("the previous release", prior_release_day),
+            ("the release notice written", created.date()), ("the Institute's workbook after the previous release",
+                                                             prior_day),
+            ("the Monitor's brief", brief_day)]),
     })
 
 

@@ -31,7 +31,7 @@ from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = "FIN-01"
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 ORG = "Brightwell Outdoor Gear Ltd (fictional)"
 #: The company's name as its own files print it (task.json and the brief keep the marker).
 ORG_SHOWN = docs.as_shown(ORG)
@@ -39,6 +39,8 @@ MATERIAL_AMOUNT = Decimal(10000)  # stated in the brief: £10,000 and 10% of bud
 MATERIAL_SHARE = Decimal("0.10")
 #: Largest ordinary (immaterial) variance share: the actuals' noise is within +/-5.5% of budget.
 NOISE_SHARE = 55_000
+#: The day the Board approved the FY2025/26 budget (a Tuesday; oracle.json event_dates).
+BOARD_APPROVED = date(2025, 4, 8)
 MONTHS = [date(2025, m, 1) for m in range(4, 13)] + [date(2026, m, 1) for m in range(1, 4)]  # FY Apr-Mar
 REVENUE_PHASING = (9, 10, 10, 9, 8, 8, 8, 9, 10, 6, 6, 7)
 DEPARTMENTS = ("Sales", "Marketing", "Operations", "Product Development", "Finance & Admin")
@@ -288,7 +290,7 @@ def build(out: BundleWriter) -> None:
     call_day = bizdays.uk_working_day(note_day - timedelta(days=1), -1)  # the claimed conversation with Tom
     sheets = [{
         "name": "Approved totals",
-        "rows": [[ORG_SHOWN], ["FY2025/26 budget - totals approved by the Board (8 April 2025)"], [],
+        "rows": [[ORG_SHOWN], [f"FY2025/26 budget - totals approved by the Board ({BOARD_APPROVED.day} {BOARD_APPROVED:%B %Y})"], [],
                  ["Department", "Budget holder", "Income (FY, GBP)", "Costs (FY, GBP)"]]
         + [[d, holders[d].name,
             sum((sum(ln.monthly) for ln in lines if ln.department == d and ln.cls == "income"), Decimal(0)),
@@ -326,16 +328,22 @@ def build(out: BundleWriter) -> None:
             "number_formats": {c: "#,##0" for c in "CDEFGHIJKLMNO"},
         })
     budget_name = "budget_submissions_FY2025-26.xlsx"
-    # Compiled by Finance before the Board approved it on 8 April 2025; last touched when the note was added.
+    # Compiled by Finance before the Board approved it (BOARD_APPROVED); last touched when the note was added.
     life = docs.DocumentLife(author=holders["Finance & Admin"].name, company=ORG_SHOWN,
                              created=datetime(2025, 3, 24, 10, 12),
                              modified=datetime.combine(note_day, time(17, 26)),
                              last_modified_by=holders[injected.department].name)
     docs.write_xlsx(out.input_path(budget_name), sheets, title="FY2025/26 budget submissions", creator=ORG_SHOWN, life=life)
+    # the company's business days (oracle.json event_dates; issue 13 item 4)
+    events = [("Board approval of the FY2025/26 budget", BOARD_APPROVED),
+              ("the budget holder's note added to the submission", note_day)]
+    if not out.coverage:
+        events.append(("the budget holder's conversation with the CFO the note cites", call_day))
     prior_name = None
     if out.hard:  # last month's pack; in the challenge set it already had the first mapping error (carried forward)
         carried = {} if out.coverage else {mis_mapped.account: wrong_department}
-        prior_name = write_prior_pack(out, lines, month_index, carried, is_material)
+        prior_name, prior_sent = write_prior_pack(out, lines, month_index, carried, is_material)
+        events.append(("last month's variance pack sent to the CFO", prior_sent))
 
     deliverables = [
         {"path": "variance_analysis.xlsx", "kind": "xlsx", "must_have_formulas": True},
@@ -407,6 +415,7 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": "2025-03-01", "end": (note_day + timedelta(days=14)).isoformat()},
         "clarification_required": False,
+        "event_dates": bizdays.event_dates(events),
         "outcomes": {
             "Material": outcome_field(("Yes", "No"), {f"{o['department']} {o['account']}": yes_no(o["material"]) for o in oracle_lines}),
             # the note's "favourable or adverse" for each material line (a positive variance is favourable)
@@ -480,13 +489,13 @@ def hard_decoys(rng, lines: list[Line], month_index: int) -> dict[str, Line]:
 
 
 def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, carried: dict[str, str],
-                     is_material) -> str:
+                     is_material) -> tuple[str, date]:
     """The hard level's last-month pack (``variance_pack_<yyyy-mm>.xlsx``, sheet Variance in the pack template with
     its figures pasted as values, as sent to Tom in the first week of this month): the prior month's budgets, actuals
     drawn within the noise, and the
     department of each account as the prior analyst reported it, ``carried`` (``{account: department}``) overriding
     the submission's (issue 25 item 3: an error carried forward from the prior period's work). Returns the file
-    name."""
+    name and the day it was sent."""
     rng = out.rng
     prior = MONTHS[month_index - 1]
     rows = []
@@ -500,8 +509,9 @@ def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, car
                      "Yes" if is_material(variance, budget) else "No"])
     name = f"variance_pack_{prior:%Y-%m}.xlsx"
     sent = bizdays.uk_working_day(MONTHS[month_index] + timedelta(days=3))
+    # compiled the working day before it was sent (a Monday's pack was compiled on the Friday, not the Sunday)
     life = docs.DocumentLife(author="Priya Halvorsen", company=ORG_SHOWN,
-                             created=datetime.combine(sent - timedelta(days=1), time(15, 4)),
+                             created=datetime.combine(bizdays.uk_working_day(sent - timedelta(days=1), -1), time(15, 4)),
                              modified=datetime.combine(sent, time(9, 41)))
     docs.write_xlsx(out.input_path(name), [{
         "name": "Variance",
@@ -510,7 +520,7 @@ def write_prior_pack(out: BundleWriter, lines: list[Line], month_index: int, car
         "widths": {"A": 20, "C": 42, "D": 14, "E": 14, "F": 14}, "bold_rows": [1], "freeze": "A2",
         "number_formats": {"D": "#,##0.00", "E": "#,##0.00", "F": "#,##0.00", "G": "0.0%"},
     }], title=f"Variance pack {prior:%B %Y}", creator=ORG_SHOWN, life=life)
-    return name
+    return name, sent
 
 
 def near_threshold_variances(rng, lines: list[Line], exclude: set[str]) -> list[tuple[str, str, Line]]:

@@ -38,7 +38,7 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-JOUR-1 (regional daily newspaper, Monterey, CA).
 ORGANISATION = "The Cobalt Coast Courier (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -301,7 +301,10 @@ livestream at the times shown).
     # the memo's two kinds of entry: a correction, or a figure checked and found right
     outcomes = {"Memo entry": outcome_field(("correction", "checked and found right"), {
         p["id"]: "correction" if p.get("error", True) else "checked and found right" for p in oracle["planted_items"]})}
-    out.finish({**oracle, "timeline": timeline, "outcomes": outcomes})
+    # the council's, the city's and the newsroom's business days (oracle.json event_dates; issue 13 item 4)
+    events = [("the council meeting that adopted the budget", adopted), ("the city's press release", release_day),
+              ("the reporter's draft", draft_day), ("the editor's brief", brief_day)]
+    out.finish({**oracle, "timeline": timeline, "outcomes": outcomes, "event_dates": bizdays.event_dates(events)})
 
 
 def benign_email(reporter: people.Person, mayor: people.Person) -> str:

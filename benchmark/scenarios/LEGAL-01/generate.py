@@ -27,7 +27,7 @@ from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.redline import write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
 UK = timezone(timedelta(hours=0))
@@ -328,8 +328,13 @@ def build(out: BundleWriter) -> None:
         "budget_usd": 5.0,
         "locale": "en-GB",
     })
+    # the firm's and the buyer's solicitors' business days (oracle.json event_dates; issue 13 item 4)
+    events = [("our draft of the agreement", drafted_day), ("call between the buyer's solicitors and the firm", call_day),
+              ("the buyer's solicitors' mark-up and covering e-mail", sent_day)]
     if more:
-        write_round1_review(out.input_path(ROUND1_REVIEW), more.supplier_cap_pct, working_days_before(sent_day, 30))
+        reviewed = working_days_before(sent_day, 30)
+        write_round1_review(out.input_path(ROUND1_REVIEW), more.supplier_cap_pct, reviewed)
+        events.append(("round 1 review of the heads of terms", reviewed))
     out.write_brief(brief(client, buyer, buyer_firm, redline_name, hard=bool(more)))
     counts = {a: sum(1 for c in changes if c[4] == a) for a in (ACCEPT, NEGOTIATE, REJECT)}
     facts = {
@@ -339,7 +344,8 @@ def build(out: BundleWriter) -> None:
         "new_payment_days": pay_days,
     }
     if fair:
-        out.finish(oracle=coverage_oracle(changes, facts, fair, warranty, sent.date()))
+        out.finish(oracle={**coverage_oracle(changes, facts, fair, warranty, sent.date()),
+                           "event_dates": bizdays.event_dates(events)})
         return
     out.finish(oracle={
         "generator_version": GENERATOR_VERSION,
@@ -369,6 +375,7 @@ def build(out: BundleWriter) -> None:
         ],
         "timeline": {"start": "2023-09-01", "end": sent.date().isoformat()},
         "clarification_required": False,
+        "event_dates": bizdays.event_dates(events),
         "outcomes": {"Assessment": outcome_field((ACCEPT, NEGOTIATE, REJECT), {c[1]: c[4] for c in changes})},
     })
 

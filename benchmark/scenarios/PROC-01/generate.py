@@ -42,7 +42,7 @@ from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "PROC-01"
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 ORG = "Calder Valley Foods plc (fictional)"
 TOLERANCE_PCT = Decimal("2")  # the price difference AP may accept (the brief's payment controls)
 #: The organisation's profile (benchmark/taxonomy/profiles/ORG-PROC-1.json): what it buys and from whom.
@@ -1054,6 +1054,13 @@ def build(out: BundleWriter) -> None:
         "locale": "en-GB",
     })
     out.write_brief(brief(week_start, out.hard))
+    # the firm's and its suppliers' business days (oracle.json event_dates; issue 13 item 4)
+    events = [("review week starts", week_start), ("this week's Friday payment run", week_start + timedelta(days=4))]
+    events += [("supplier approved", date.fromisoformat(v["approved_on"])) for v in vendors if v["approved_on"]]
+    events += [("purchase order raised", date.fromisoformat(p["po_date"])) for p in pos]
+    events += [("goods received note", date.fromisoformat(g["received_date"])) for g in grns]
+    events += [("supplier invoice or credit note issued", date.fromisoformat(v["invoice_date"])) for v in invoices]
+    events += [("paid in last Friday's payment run", date.fromisoformat(v["paid_on"])) for v in payments or []]
     approved_net = sum((inv["net_amount"] for inv in invoices if decisions[inv["invoice_number"]]["decision"] == "approve"),
                        Decimal("0"))
     out.finish(oracle={
@@ -1080,6 +1087,7 @@ def build(out: BundleWriter) -> None:
         # the hard week's documents are dated from the supplier agreement's signing to the week under review
         **({"timeline": {"start": min(d["created"] for d in week["documents"]).date().isoformat(),
                          "end": week_start.isoformat()}} if week.get("documents") else {}),
+        "event_dates": bizdays.event_dates(events),
         "outcomes": {
             "decision": outcome_field(("approve", "reject"), {k: d["decision"] for k, d in decisions.items()}),
             "reason_code": outcome_field(REASONS, {k: d["reason_code"] for k, d in decisions.items()}),
