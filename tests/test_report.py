@@ -372,3 +372,20 @@ def test_sets_and_levels_come_from_run_json_and_over_flagging_is_counted(tmp_pat
     assert "over-flagging: 1 of 2 coverage attempts reported a problem that is not there (rate 0.50)" in text
     assert "level hard" in text and "ACC-01/coverage (coverage)" in text
     assert "over-flagging: 1 of 2" in reporting.render_html(report)
+
+
+def test_compare_pairs_a_scenario_only_at_the_same_seed(tmp_path: Path, repo: Repo) -> None:
+    """A new user's agent ran ACC-01 at seed 42 and the reference at seed 7: the report paired them as one unit.
+    Another seed is another instance; such attempts are left unpaired, and the comparison says so."""
+    runs = tmp_path / "runs"
+    agent = write_attempt(runs, "ACC-01", "A1", 1, worker="agent", score=0.5, run_id="ra")
+    reference = write_attempt(runs, "ACC-01", "A1", 1, worker="reference", score=1.0, run_id="rb")
+    for folder, seed in ((agent, 42), (reference, 7)):
+        for path in (folder.run_json, folder.receipt):
+            record = json.loads(path.read_text())
+            record["seed"] = seed
+            path.write_text(json.dumps(record))
+    result = reporting.compare(reporting.load_runs(runs, repo=repo), "agent", "reference", resamples=RESAMPLES)
+    assert result["det_score"]["pairs"] == 0 and result["unit"] == "scenario seed/arm"
+    assert result["notes"] and "one side only" in result["notes"][0]
+    assert "note: 2 of 2 units" in reporting.render_comparison_text(result)

@@ -64,11 +64,14 @@ def compare(
 
     The pairing unit is the scenario, plus whatever dimension neither side fixes: comparing two workers pairs
     (scenario, arm) cells; two arms pairs (scenario, worker) cells; ``w1:A1`` against ``w2:A2`` pairs scenarios.
+    When the compared attempts ran at more than one seed, the seed is part of the unit: a scenario at seed 42 is
+    never paired with the same scenario at seed 7.
     Each cell's value is the mean det_score of its scored attempts; unscored attempts are left out.
 
     Returns:
         ``{a, b, unit, det_score: stats.paired_difference(...), det_completion: same for completion rates,
-        by_unit: [{unit, a_mean, a_n, b_mean, b_n, difference: Interval.as_dict() or None}]}`` where ``by_unit``
+        by_unit: [{unit, a_mean, a_n, b_mean, b_n, difference: Interval.as_dict() or None}], notes: [str]}`` where
+        ``notes`` says how many units only one side scored and ``by_unit``
         lists every unit either side scored, its attempts' mean det_score per side and, where both sides have one,
         the difference a - b with an interval that resamples each side's attempts
         (:func:`stats.difference_of_means_ci`).
@@ -83,9 +86,13 @@ def compare(
         raise UserError(f"--compare needs two different sides, got {a!r} twice")
     free_worker = left.worker is None and right.worker is None
     free_arm = left.arm is None and right.arm is None
+    compared = [r for r in data.records if r.scored and (left.matches(r) or right.matches(r))]
+    # a scenario at another seed is another instance: attempts pair only at the same seed (a new user's seed-42
+    # agent was paired with a seed-7 reference); the seed is named in the unit when more than one is compared
+    by_seed = len({r.seed for r in compared}) > 1
 
     def unit(r: AttemptRecord) -> str:
-        parts = [r.scenario]
+        parts = [f"{r.scenario} seed {r.seed}" if by_seed else r.scenario]
         if free_arm:
             parts.append(r.arm)
         if free_worker:
@@ -102,7 +109,11 @@ def compare(
     settings = {"seed": seed, "resamples": resamples, "confidence": confidence}
     by_unit = _by_unit([r for r in data.records if r.scored and left.matches(r)],
                        [r for r in data.records if r.scored and right.matches(r)], unit, settings)
-    unit_name = "/".join(["scenario", *(["arm"] if free_arm else []), *(["worker"] if free_worker else [])])
+    unit_name = "/".join(["scenario" + (" seed" if by_seed else ""), *(["arm"] if free_arm else []),
+                          *(["worker"] if free_worker else [])])
+    unpaired = [row["unit"] for row in by_unit if not (row["a_n"] and row["b_n"])]
+    notes = [f"{len(unpaired)} of {len(by_unit)} units scored on one side only, left out of the pairs: "
+             f"{', '.join(unpaired[:5])}{' ...' if len(unpaired) > 5 else ''}"] if unpaired else []
     return {
         "a": a,
         "b": b,
@@ -118,6 +129,7 @@ def compare(
             **settings,
         ),
         "by_unit": by_unit,
+        "notes": notes,
     }
 
 

@@ -148,6 +148,7 @@ def render_comparison_text(comparison: dict[str, Any]) -> str:
             f"  {metric}: {d['mean']:+.3f} [{d['ci_low']:+.3f}, {d['ci_high']:+.3f}] over {result['pairs']} pairs "
             f"({result['wins']} better, {result['losses']} worse, {result['ties']} tied)"
         )
+    lines += [f"  note: {note}" for note in comparison.get("notes", [])]
     return "\n".join(lines)
 
 
