@@ -23,4 +23,6 @@ def test_a_redirected_demo_prints_progress_lines_as_attempts_finish(monkeypatch)
     result = CliRunner().invoke(demo_cli.demo_command, ["ACC-01"])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stderr.splitlines() if line.startswith("demo: ")]
-    assert [line.split(" attempts")[0] for line in lines] == ["demo: 1", "demo: 2", "demo: 3"]
+    # the generation phase (about half a minute before the first attempt ends) says what it is doing
+    assert lines[0] == "demo: generating 1 scenario(s) at seed 42, then running their built-in workers"
+    assert [line.split(" attempts")[0] for line in lines[1:]] == ["demo: 1", "demo: 2", "demo: 3"]

@@ -50,6 +50,9 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
         bar.update(task, description=f"{outcome.spec.task_id} {outcome.spec.worker} done")
         lines.maybe_emit()
 
+    if not err.is_terminal:  # the first attempt ends only after every scenario is generated (half a minute)
+        err.print(f"demo: generating {len(ids)} scenario(s) at seed 42, then running their built-in workers",
+                  highlight=False, soft_wrap=True)
     with progress() as bar:
         task = bar.add_task("demo", total=None)
         rows = run_demo(ids, jobs=jobs, keep=Path(keep) if keep else None,
