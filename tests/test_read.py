@@ -87,3 +87,14 @@ def test_reading_is_bounded_in_time(tmp_path):
     doc = read_file(tmp_path / "a.csv", limits=Limits(seconds=0.01))
     assert doc["status"] == "refused" and "bound" in doc["reason"]
     assert read_file(tmp_path / "a.csv")["status"] == "ok"
+
+
+def test_a_missing_file_is_a_usage_error_not_a_refused_input(tmp_path):
+    """A new user's ``wp42 read /tmp/missing.xlsx`` printed "xlsx error" and exit 3, the README's code for a file
+    the evaluators refuse; a path that does not exist is a usage error (exit 2) naming the path."""
+    from click.testing import CliRunner
+
+    from wp42.cli.read import read_command
+
+    result = CliRunner().invoke(read_command, [str(tmp_path / "missing.xlsx")])
+    assert result.exit_code == 2 and "does not exist" in result.output
