@@ -517,3 +517,6 @@ def test_an_action_titles_takeaway_after_a_colon_does_not_carry_a_stance():
     assert list(claims.stances([listed], "MRO national catalog", options)) == ["validated"]
     listed = sentence("L3 MRO national catalog: $170,360 a year.", "Savings: validated levers")
     assert list(claims.stances([listed], "MRO national catalog", options)) == []
+    # a lead-in ending with its colon is all topic, whatever precedes it (INS-01's "... $100.00 Declined:")
+    listed = sentence("L5 mobile line clean-up.", "Programme to date: $1,685,392. Not validated:")
+    assert list(claims.stances([listed], "mobile line clean-up", options)) == ["not validated"]

@@ -298,10 +298,12 @@ def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[s
 
 
 def _heading_option(heading: str, options: dict[str, object]) -> str | None:
-    """The option a section heading gives every statement under it ("Levers not validated"), or None. An action
-    title's takeaway after a colon is a claim, not the section's kind: "Summary: validated program number of
-    $1.7m" heads a summary (CONS-01 hard, an independent solver's deck read every lever on it as validated)."""
-    topic = heading.split(":", 1)[0] if heading and ":" in heading else heading
+    """The option a section heading gives every statement under it ("Levers not validated", "Declined:"), or None.
+    An action title's takeaway after a colon is a claim, not the section's kind: "Summary: validated program number
+    of $1.7m" heads a summary (CONS-01 hard, an independent solver's deck read every lever on it as validated)."""
+    # a lead-in ending with a colon ("Declined:") is all topic; a title with words after its colon gives its kind first
+    lead_in = not heading or heading.rstrip().endswith(":")
+    topic = heading if lead_in or ":" not in heading else heading.split(":", 1)[0]
     found = [name for name, terms in options.items() if topic and asserted(topic, terms)]
     return found[0] if len(found) == 1 else None
 
