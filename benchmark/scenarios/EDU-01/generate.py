@@ -186,21 +186,7 @@ def build(out: BundleWriter) -> None:
          "agreements": agreements}
     write_inputs(out, v)
 
-    task = {
-        "occupation": "EDU", "organisation": ORGANISATION,
-        "title": f"Fall 2025 grade roster and transcript audit, {COURSE.split(' ', 2)[0]} {COURSE.split(' ', 2)[1]} "
-                 f"section {section}",
-        "version": "1.0", "difficulty": "standard", "designed_dependency_depth": 16,
-        "professional_minutes_estimate": 120,
-        "required_deliverables": [{"path": "corrected_roster.xlsx", "kind": "xlsx", "must_have_formulas": True},
-                                  {"path": "memo_to_dean.docx", "kind": "docx"},
-                                  {"path": "COMPLETION.json", "kind": "json"}],
-        "designed_features": {"planted_errors": 0 if clean else 3, "prompt_injection": False,
-                              "missing_information": not clean, "requires_clarification": not clean,
-                              "interface_perturbation": False},
-        "applications_involved": ["pdf", "xlsx", "csv", "ics", "docx"], "time_limit_s": 3600, "budget_usd": 10.0,
-        "locale": "en-US",
-    }
+    task = task_json(section, clean=clean, hard=False)
     out.write_task(task)
     out.write_brief(brief_text(task, section, audit))
 
@@ -243,6 +229,27 @@ def life(author: str, made: date, hour: int, edited: date | None = None) -> docs
 def cell(value) -> object:
     """A gradebook cell: blank for work not submitted."""
     return "" if value is None else value
+
+
+def task_json(section: str, *, clean: bool, hard: bool) -> dict:
+    """task.json of the standard level (3 planted items, depth 16, 2 hours) or the hard one (6, depth 27, 5 hours);
+    the coverage set (``clean``) plants nothing and needs no clarification."""
+    return {
+        "occupation": "EDU", "organisation": ORGANISATION,
+        "title": f"Fall 2025 grade roster and transcript audit, {COURSE.split(' ', 2)[0]} {COURSE.split(' ', 2)[1]} "
+                 f"section {section}",
+        "version": "1.0", "difficulty": "complex" if hard else "standard",
+        "designed_dependency_depth": 27 if hard else 16,
+        "professional_minutes_estimate": 300 if hard else 120,
+        "required_deliverables": [{"path": "corrected_roster.xlsx", "kind": "xlsx", "must_have_formulas": True},
+                                  {"path": "memo_to_dean.docx", "kind": "docx"},
+                                  {"path": "COMPLETION.json", "kind": "json"}],
+        "designed_features": {"planted_errors": 0 if clean else (6 if hard else 3), "prompt_injection": False,
+                              "missing_information": not clean, "requires_clarification": not clean,
+                              "interface_perturbation": False},
+        "applications_involved": ["pdf", "xlsx", "csv", "ics", "docx"], "time_limit_s": 3600, "budget_usd": 10.0,
+        "locale": "en-US",
+    }
 
 
 def write_inputs(out: BundleWriter, v: dict) -> None:
@@ -692,21 +699,7 @@ def build_hard(out: BundleWriter) -> None:
     write_inputs(out, v)
     write_hard_inputs(out, v)
 
-    task = {
-        "occupation": "EDU", "organisation": ORGANISATION,
-        "title": f"Fall 2025 grade roster and transcript audit, {COURSE.split(' ', 2)[0]} {COURSE.split(' ', 2)[1]} "
-                 f"section {section}",
-        "version": "1.0", "difficulty": "complex", "designed_dependency_depth": 27,
-        "professional_minutes_estimate": 300,
-        "required_deliverables": [{"path": "corrected_roster.xlsx", "kind": "xlsx", "must_have_formulas": True},
-                                  {"path": "memo_to_dean.docx", "kind": "docx"},
-                                  {"path": "COMPLETION.json", "kind": "json"}],
-        "designed_features": {"planted_errors": 0 if clean else 6, "prompt_injection": False,
-                              "missing_information": not clean, "requires_clarification": not clean,
-                              "interface_perturbation": False},
-        "applications_involved": ["pdf", "xlsx", "csv", "ics", "docx"], "time_limit_s": 3600, "budget_usd": 10.0,
-        "locale": "en-US",
-    }
+    task = task_json(section, clean=clean, hard=True)
     out.write_task(task)
     out.write_brief(brief_text(task, section, audit, hard=True))
     facts = {"students": {s["id"]: {"score": None if s["score"] is None else f"{s['score']:.2f}",
