@@ -210,14 +210,20 @@ def _rewrite_memo(path, starts: str, line: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def _with_parks_entry(generated, solved, entry: str) -> dict:
+    """The receipt for the reference with its first memo entry replaced by ``entry``, whose ``{parks_pct}`` and
+    ``{parks_wrong_pct}`` are the right and the draft's Parks percentages."""
+    out = solved / layout.OUT_DIR
+    _rewrite_memo(out / MEMO, "1. ", entry.format(**generated.oracle()["facts"]["checks"]))
+    return evaluate(generated, out, solved)
+
+
 def test_a_memo_correcting_the_parks_figure_the_wrong_way_round_fails(generated, solved):
     """The memo says the draft's right figure is wrong and should be the draft's: an editor reading it would put the
     wrong-base figure back. Evaluator 1.0 found the right percentage in the entry: memo_corrections passed."""
-    out = solved / layout.OUT_DIR
-    checks = generated.oracle()["facts"]["checks"]
-    _rewrite_memo(out / MEMO, "1. ", f"1. Paragraph 4, Parks and Recreation increase: the draft says "
-                  f"\"{checks['parks_pct']}%\"; it should say \"{checks['parks_wrong_pct']}%\".")
-    assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}
+    receipt = _with_parks_entry(generated, solved, "1. Paragraph 4, Parks and Recreation increase: the draft says "
+                                "\"{parks_pct}%\"; it should say \"{parks_wrong_pct}%\".")
+    assert failed_ids(receipt) == {"memo_corrections"}
 
 
 def test_a_memo_calling_the_prior_year_police_figure_right_fails(generated, solved):
@@ -233,11 +239,8 @@ def test_a_memo_calling_the_prior_year_police_figure_right_fails(generated, solv
 
 def test_a_memo_giving_the_right_figure_first_with_not_passes(generated, solved):
     """"11.9%, not 10.6% as drafted" gives the right figure as the one that stands: a reader's wording."""
-    out = solved / layout.OUT_DIR
-    checks = generated.oracle()["facts"]["checks"]
-    _rewrite_memo(out / MEMO, "1. ", f"1. Parks and Recreation rose {checks['parks_pct']}% on last year's budget, "
-                  f"not {checks['parks_wrong_pct']}% as drafted (the draft divided by the new budget).")
-    receipt = evaluate(generated, out, solved)
+    receipt = _with_parks_entry(generated, solved, "1. Parks and Recreation rose {parks_pct}% on last year's budget, "
+                                "not {parks_wrong_pct}% as drafted (the draft divided by the new budget).")
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
 
 
@@ -297,11 +300,9 @@ def test_a_memo_entry_offering_the_drafts_figure_as_a_possibility_fails(generate
 def test_a_memo_saying_how_the_draft_got_its_figure_passes(generated, solved):
     """"The draft had 10.6%, possibly from dividing by the new budget; it should say 11.9%": the draft's figure is
     described, not offered."""
-    out = solved / layout.OUT_DIR
-    checks = generated.oracle()["facts"]["checks"]
-    _rewrite_memo(out / MEMO, "1. ", f"1. Paragraph 4, Parks and Recreation: the draft had {checks['parks_wrong_pct']}%, "
-                  f"possibly from dividing by the new budget; it should say {checks['parks_pct']}%.")
-    receipt = evaluate(generated, out, solved)
+    receipt = _with_parks_entry(generated, solved, "1. Paragraph 4, Parks and Recreation: the draft had "
+                                "{parks_wrong_pct}%, possibly from dividing by the new budget; it should say "
+                                "{parks_pct}%.")
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
 
 

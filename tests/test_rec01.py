@@ -29,6 +29,15 @@ def _add_paragraphs(path, *lines: str) -> None:
     document.save(str(path))
 
 
+def _rewrite_candidate(path, candidate: str, text: str) -> None:
+    """Replace the memo paragraph that starts with ``candidate``'s name by ``text``."""
+    document = docx.Document(str(path))
+    for paragraph in document.paragraphs:
+        if paragraph.text.startswith(candidate):
+            paragraph.text = text
+    document.save(str(path))
+
+
 def _rows(sheet) -> dict[str, list]:
     return {r[0].value: r for r in sheet.iter_rows(min_row=2) if r[0].value}
 
@@ -52,12 +61,9 @@ def test_supported_experience_in_years_and_months_passes(generated, solved):
     out = solved / layout.OUT_DIR
     item = _items(generated)["inflated_summary"]
     months = item["supported_months"]
-    document = docx.Document(str(out / MEMO))
-    for paragraph in document.paragraphs:
-        if paragraph.text.startswith(item["candidate"]):
-            paragraph.text = (f"{item['candidate']} does not qualify: the dated roles add up to {months // 12} years "
-                              f"and {months % 12} months, short of the seven years required.")
-    document.save(str(out / MEMO))
+    _rewrite_candidate(out / MEMO, item["candidate"],
+                       f"{item['candidate']} does not qualify: the dated roles add up to {months // 12} years and "
+                       f"{months % 12} months, short of the seven years required.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
 
@@ -66,11 +72,8 @@ def test_the_inflated_candidate_failed_without_the_supported_months_fails_the_it
     """Saying only "insufficient experience" does not give the months the history supports (the brief asks)."""
     out = solved / layout.OUT_DIR
     item = _items(generated)["inflated_summary"]
-    document = docx.Document(str(out / MEMO))
-    for paragraph in document.paragraphs:
-        if paragraph.text.startswith(item["candidate"]):
-            paragraph.text = f"{item['candidate']} does not qualify: insufficient project-management experience."
-    document.save(str(out / MEMO))
+    _rewrite_candidate(out / MEMO, item["candidate"],
+                       f"{item['candidate']} does not qualify: insufficient project-management experience.")
     assert failed_ids(evaluate(generated, out, solved)) == {"item.inflated_summary"}
 
 
@@ -234,12 +237,9 @@ def test_hard_the_reference_gap_candidate_given_the_cv_months_fails(hard):
     generated, solved = hard
     out = solved / layout.OUT_DIR
     item = _items(generated)["reference_dates"]
-    document = docx.Document(str(out / MEMO))
-    for paragraph in document.paragraphs:
-        if paragraph.text.startswith(item["candidate"]):
-            paragraph.text = (f"{item['candidate']} does not qualify: the employment check does not support the "
-                              f"{item['cv_months']} months in a project-management role the CV gives.")
-    document.save(str(out / MEMO))
+    _rewrite_candidate(out / MEMO, item["candidate"],
+                       f"{item['candidate']} does not qualify: the employment check does not support the "
+                       f"{item['cv_months']} months in a project-management role the CV gives.")
     assert failed_ids(evaluate(generated, out, solved)) == {"item.reference_dates"}
 
 
