@@ -57,6 +57,7 @@ def solved(generated: Generated, scenario_cache: ScenarioCache, tmp_path: Path) 
 RAY_MODULES = {"test_ray_cluster", "test_executor"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook, which reads the marks to name the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Group tests for pytest-xdist's ``--dist loadgroup`` (pyproject addopts): every test of one scenario (the
     contract's cases and tests/test_<id>.py, by the ``task_id`` parameter or the module's ``TASK``) runs on one

@@ -126,10 +126,13 @@ def cluster() -> Iterator[Cluster]:
 
 @pytest.fixture(scope="module")
 def oracles(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every scenario at seed 42 (the committed bundles' seed) with its oracle in a temporary root."""
+    """Every scenario at seed 42 (the committed bundles' seed) with its oracle in a temporary root. The bundles go to
+    a scratch folder, never over the committed ones other tests read at the same time (they regenerate byte for
+    byte, so the oracles match the committed bundles)."""
     root = tmp_path_factory.mktemp(ORACLE_MARK)
+    scratch = tmp_path_factory.mktemp("bundles")
     for task_id in REPO.task_ids():
-        generate(task_id, 42, root, repo=REPO)
+        generate(task_id, 42, root, repo=REPO, bundle_dir=scratch / task_id)
     return root
 
 
