@@ -117,3 +117,22 @@ def test_a_verb_whose_object_is_none():
     assert not claims.finding("We reject none of the amendments.", ["reject"])
     assert not claims.finding("Negotiate: 0 clauses; reject (0).", ["reject", "negotiate"])
     assert claims.finding("We reject clause 4.3 and none of the others.", ["reject"])
+
+
+@pytest.mark.parametrize("text", [
+    "Putting the flag to 100 % on the basis of this test is not supported.",  # DS-01 hard, seed 9402 (solver)
+    "A rollout to all users is not supportable on this evidence.",
+    "Shipping the banner now would not be prudent.",
+])
+def test_a_proposal_the_sentence_calls_unsupported_is_not_asserted(text):
+    """NegEx post-negation ("X is not supported"): the proposal before the verdict is negated. An independent
+    solver's correct DS-01 readout (tests/fixtures/ds01-hard-seed9402) was read as recommending the flag to 100 %."""
+    proposal = ["flag to 100", "rollout to all", "shipping"]
+    assert not claims.asserted(text, proposal)
+    assert claims.asserted(text.replace(" not ", " "), proposal)  # the same sentence without the negation asserts it
+
+
+def test_not_supported_by_a_document_is_a_finding_about_the_item():
+    """"The surcharge is not supported by the contract" says the surcharge is there and unsupported: it is asserted."""
+    assert claims.asserted("The fuel surcharge is not supported by the contract.", "fuel surcharge")
+    assert not claims.asserted("The fuel surcharge is not supported.", "fuel surcharge")

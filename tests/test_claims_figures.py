@@ -97,3 +97,17 @@ def test_a_figure_in_brackets_right_after_its_label_is_an_aside_not_a_negative()
         "£487,891.36"]
     assert given("Total eligible spend: (£487,891.36).") == ["(£487,891.36)"]
     assert given("Total eligible spend is (487,891.36).") == ["(487,891.36)"]
+
+
+def test_a_change_in_the_labelled_figure_is_not_the_figure():
+    """INS-01 hard, seed 9406 (an independent solver): "the total payable would rise by $1,000.00" gave the note a
+    second total payable."""
+    text = "If you regard them as one storm event, one deductible would apply, and the total payable would rise by " \
+           "$1,000.00."
+    assert claims.figures_given(reading.text_statements(text, "note"), "total payable") == []
+    assert [f for _, f in claims.figures_given(reading.text_statements("The total payable is now $1,000.00.", "note"),
+                                                   "total payable")] \
+        == ["$1,000.00"]
+    assert [f for _, f in claims.figures_given(reading.text_statements("NG-1 salary increase by EUR 100 was missed.",
+                                                                           "note"), "NG-1")] \
+        == ["EUR 100"]

@@ -15,7 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture
 
 from wp42 import layout
 from wp42.layout import Repo
@@ -575,3 +575,10 @@ def test_a_check_reported_as_finding_none_is_no_invention(clean):
     lines[-1] = lines[-1].replace("and found none", "and found one duplicate")
     (out / "triage_note.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert "no_invented_issues" in failed_ids(evaluate(generated, out, solved))
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9406_completes(tmp_path):
+    """tests/fixtures/ins01-hard-seed9406: "the total payable would rise by $1,000.00" (what one deductible instead
+    of two would change) was read as a second total payable until claims.labelled_figures learnt a change."""
+    receipt = grade_fixture(TASK, 9406, "ins01-hard-seed9406", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

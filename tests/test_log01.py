@@ -342,3 +342,28 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9201_completes(tmp_pat
     # (the chase spread over one paragraph's sentences), and took minutes to grade its formula-rich workbook.
     receipt = grade_fixture(TASK, 9201, "log01-hard-seed9201", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9407_completes(tmp_path: Path):
+    # LOG-01 1.2 failed note_total: "Over-billed lines total EUR 256,79; net of the under-billing correction the
+    # amount disputed is EUR 192,21" was read as two totals, though the sentence shows its working.
+    receipt = grade_fixture(TASK, 9407, "log01-hard-seed9407", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_hard_the_over_billed_subtotal_is_working_beside_the_net_and_a_second_total_alone(scenario_cache,
+                                                                                            tmp_path: Path):
+    generated, workspace = _hard(scenario_cache, tmp_path)
+    facts = generated.oracle()["facts"]
+    amounts = [Decimal(line["amount"]) for line in facts["disputed_lines"]]
+    gross = sum(a for a in amounts if a > 0)
+    assert any(a < 0 for a in amounts) and gross != Decimal(facts["amount_disputed"])  # the hard level offsets
+
+    def german(value: Decimal | str) -> str:
+        return f"{Decimal(value):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+
+    _add_to_note(workspace, f"Over-billed lines total EUR {german(gross)}; net of the under-billing correction the "
+                            f"amount disputed is EUR {german(facts['amount_disputed'])}.")
+    assert "note_total" not in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+    _add_to_note(workspace, f"The total we dispute is EUR {german(gross)}.")
+    assert "note_total" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))

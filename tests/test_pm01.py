@@ -12,7 +12,7 @@ from pathlib import Path
 import docx
 import openpyxl
 import pytest
-from scenario_harness import Generated, evaluate, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, evaluate, failed_ids, grade_fixture, make_workspace, run_solution
 
 from wp42 import layout
 from wp42.layout import PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS, Bundle
@@ -334,3 +334,11 @@ def test_a_repeated_bac_row_with_the_same_formula_passes(generated: Generated, s
     _second_summary_row(solved, "BAC", None)
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9403_completes(tmp_path):
+    """tests/fixtures/pm01-hard-seed9403: a correction of last month's exclusion over three sentences ("Correction:
+    the June 13 status excluded CO-013 instead, recording it as a duplicate of CO-010. ... This report restores
+    CO-013 to the budget.") was read by evaluator 1.5 as calling CO-013 a duplicate."""
+    receipt = grade_fixture(TASK, 9403, "pm01-hard-seed9403", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

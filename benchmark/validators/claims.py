@@ -44,10 +44,14 @@ _NOT_CUES = {("not", "only"), ("not", "just"), ("no", "later"), ("no", "earlier"
              ("not", "fewer"), ("no", "sooner"), ("no", "doubt"), ("nothing", "but"), ("not", "until")}
 _TERMINATORS = {"but", "however", "although", "though", "whereas", "while", "yet", "because", "instead",
                 "nevertheless", "nonetheless", "except", "unless"}
-#: "X is not <word>" negates X itself.
+#: "X is not <word>" negates X itself (NegEx post-negation; "is not supported", "would not be prudent": an
+#: independent solver's DS-01 readout, "Putting the flag to 100 % ... is not supported", read as recommending it),
+#: except "not supported by" (:data:`_POST_BY`).
 _POST = {stem(w) for w in ("required", "needed", "necessary", "appropriate", "warranted", "correct", "applicable",
                            "justified", "recommended", "permitted", "allowed", "right", "acceptable", "valid",
-                           "proper", "advisable")}
+                           "proper", "advisable", "supported", "supportable", "prudent", "defensible")}
+#: "The surcharge is not supported by the contract" reports a finding about the surcharge, it does not deny it.
+_POST_BY = {stem("supported"), stem("supportable")}
 _PRONOUNS = {"it", "they", "this", "these", "that", "those", "both", "each", "which", "the", "its", "their",
              "he", "she"}
 
@@ -171,8 +175,9 @@ def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
             if clauses[later] != clauses[index]:
                 break
             negated[later] = True
-        ahead = [words[i].stem for i in range(index + 1, min(index + 4, len(words))) if clauses[i] == clauses[index]]
-        if any(s in _POST for s in ahead):
+        ahead = [i for i in range(index + 1, min(index + 4, len(words))) if clauses[i] == clauses[index]]
+        if any(words[i].stem in _POST and not (words[i].stem in _POST_BY and i + 1 < len(words)
+                                                and words[i + 1].word == "by") for i in ahead):
             for earlier in range(index - 1, -1, -1):
                 if clauses[earlier] != clauses[index]:
                     break
@@ -468,13 +473,23 @@ def _prose_figures(text: str, label, gap: int) -> list[str]:
     return [text[start:end].strip() for _, start, end in labelled_figures(text, label, gap=gap)]
 
 
+#: Words between a label and a figure that make the figure a change in the label's value, not the value: the verb
+#: right after the label, auxiliaries alone before it ("the total payable would rise by $1,000.00": an independent
+#: solver's INS-01 note at seed 9406, read as a second total). "NG-1 salary increase by EUR 100" is not one.
+_CHANGE_BY = re.compile(r"^\W*(?:(?:would|will|could|might|may|should|has|have|had|is|was|be|been|then|also)\s+)*"
+                        r"(?:ris(?:e|es|ing|en)|rose|increas(?:e|es|ed|ing)|fall(?:s|ing|en)?|fell|"
+                        r"decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|(?:go(?:es)?|went|gone)\s+(?:up|down)|"
+                        r"chang(?:e|es|ed|ing)|reduc(?:e|es|ed|ing))\s+by\s*$", re.IGNORECASE)
+
+
 def labelled_figures(text: str, label, *, gap: int = 4) -> list[tuple[str, int, int]]:
     """Where a prose ``text`` (one sentence) gives a figure for ``label`` (a term as in :func:`about`): for each
     un-negated mention, the first figure after it (not an identifier or a date) with at most ``gap`` other words
     between, as ``(text between the label and the figure, figure start, figure end)`` with offsets into ``text``.
     The words between let a caller tell "Police $44.8 million" from "Police and fire together $74.7 million",
     and the text after the figure its unit ("11.9%", "$44.8 million"); :func:`figures_given` gives the figures
-    alone."""
+    alone. A figure the words between give as a change ("would rise by $1,000.00", :data:`_CHANGE_BY`) is not the
+    label's figure."""
     found = []
     words, flags = negation_scope(text)
     for start, end in _spans(text, words, label):
@@ -485,6 +500,8 @@ def labelled_figures(text: str, label, *, gap: int = 4) -> list[tuple[str, int, 
         if figure is None:
             continue
         between = text[after:after + figure.start()]
+        if _CHANGE_BY.search(between):
+            continue  # "the total payable would rise by $1,000.00" gives a change, not the total
         if len([w for w in _GAP_WORD.findall(between) if w.lower() not in _CURRENCY_WORDS]) <= gap:
             lead = len(figure.group()) - len(figure.group().lstrip())
             first, last = after + figure.start() + lead, after + figure.end()

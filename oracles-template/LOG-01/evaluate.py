@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.2"
+EVALUATOR_VERSION = "LOG-01/1.3"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -220,8 +220,8 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
             missing.append(f"{line['shipment']} with {line['amount']}")
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
-    totals = {amount(ev, f) for _, f in figures_given(without_document_numbers(note), ["total", "credit note"])}
-    totals -= {None}
+    given = [(st, amount(ev, f)) for st, f in figures_given(without_document_numbers(note), ["total", "credit note"])]
+    totals = {t for st, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)}
     prior = facts.get("prior_credit")
     if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
         # named to say why the agreed credit is still owed, are not a second total
@@ -238,6 +238,20 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
     ev.criterion("note_spares_same_lane", "the dispute note disputes neither of the two genuine same-lane shipments",
                  bool(note) and not accused, detail=f"disputed: {accused}" if accused else "not disputed")
     return check_prior_credit(ev, note, prior, tol) if prior else []
+
+
+def subtotal_beside_net(ev: common.Evaluation, statement: Statement, figure: Decimal, facts: dict,
+                        tol: Decimal) -> bool:
+    """True when ``figure`` is the over-billed lines' subtotal (or the under-billing set against it) and the same
+    sentence goes on to the net amount disputed: "Over-billed lines total EUR 256,79; net of the under-billing
+    correction the amount disputed is EUR 192,21" shows its working (an independent solver's correct note, LOG-01
+    hard at seed 9407, which evaluator 1.2 read as two totals). A subtotal given alone is still a second total."""
+    lines = [Decimal(line["amount"]) for line in facts["disputed_lines"]]
+    parts = (sum((a for a in lines if a > 0), Decimal(0)), -sum((a for a in lines if a < 0), Decimal(0)))
+    if not any(common.close(figure, p, tol) for p in parts) or common.close(figure, facts["amount_disputed"], tol):
+        return False
+    figures = {amount(ev, n) for n in re.findall(r"\d[\d,.]*\d|\d", statement.text)} - {None}
+    return any(common.close(f, facts["amount_disputed"], tol) for f in figures)
 
 
 def chases(ev: common.Evaluation, text: str, prior: dict, tol: Decimal) -> bool:

@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.5"
+EVALUATOR_VERSION = "PM-01/1.6"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -288,7 +288,10 @@ _CORRECTION = re.compile(r"\b(?:wrong(?:ly)?|in error|mistaken(?:ly)?|incorrect(
 
 
 def called_duplicate(memo: list[Statement], co: str) -> bool:
-    """True when the memo's last word on ``co`` calls it excluded as a duplicate (EXCLUDED), read clause by clause.
+    """True when the memo's last word on ``co`` calls it excluded as a duplicate (EXCLUDED), read clause by clause
+    through the memo in order: a correction may take several sentences ("Correction: the June 13 status excluded
+    CO-013 instead, recording it as a duplicate of CO-010. CO-010 is a different change. This report restores CO-013
+    to the budget." is an independent solver's correct memo, PM-01 hard at seed 9403, which evaluator 1.5 failed).
 
     A table row speaks of its first change order. A sentence is split into clauses (:data:`_CLAUSE_BREAK`); each
     clause speaks of the first change order it names, or of the previous clause's when it names none. Within a
@@ -298,6 +301,7 @@ def called_duplicate(memo: list[Statement], co: str) -> bool:
     "the first entry (CO-010) stands and CO-012 is excluded" or "CO-010 was wrongly excluded as a duplicate".
     "CO-009 duplicates CO-005" is about CO-009 only, "CO-008 is not a duplicate" asserts nothing, and a clause
     reporting what someone else says (claims.reported) gives no verdict."""
+    verdict = None
     for statement in about(memo, _co_terms(co)):
         if statement.cells is not None:
             cells = [v for v in statement.cells.values() if v]
@@ -305,7 +309,7 @@ def called_duplicate(memo: list[Statement], co: str) -> bool:
             if subject == co and any(asserted(v, EXCLUDED.words("excluded")) for v in cells):
                 return True
             continue
-        verdict, subject = None, None
+        subject = None
         for clause in _CLAUSE_BREAK.split(statement.text):
             named = CO_NUMBER.search(clause)
             subject = _co_key(named) if named else subject
@@ -315,9 +319,7 @@ def called_duplicate(memo: list[Statement], co: str) -> bool:
                 verdict = "included" if _CORRECTION.search(clause) else "excluded"
             elif asserted(clause, INCLUDED.words("included")):
                 verdict = "included"
-        if verdict == "excluded":
-            return True
-    return False
+    return verdict == "excluded"
 
 
 def _co_terms(co: str) -> list[str]:

@@ -42,7 +42,7 @@ from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "PROC-01"
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"  # 1.2: the hard level's framework agreement fine print (issue 25)
 ORG = "Calder Valley Foods plc (fictional)"
 TOLERANCE_PCT = Decimal("2")  # the price difference AP may accept (the brief's payment controls)
 #: The organisation's profile (benchmark/taxonomy/profiles/ORG-PROC-1.json): what it buys and from whom.
