@@ -477,3 +477,26 @@ def test_a_tracked_wording_change_with_no_fact_in_it_passes(generated, solved):
     _track_replace(out / STORY, " also said", " said")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9414_completes(tmp_path):
+    # JOUR-01 1.4 failed memo_corrections: each issues_found item states the draft's value in its first sentence
+    # ("Para 4: Parks increase given as 8.9%.") and the right one in the next ("It is 9.7% ..."); read alone, the
+    # first sentence gave the draft's value as if it stood.
+    receipt = grade_fixture(TASK, 9414, "jour01-hard-seed9414", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("order", ["right_then_draft", "draft_alone"])
+def test_an_issues_found_item_ending_on_the_drafts_value_fails(generated, solved, order):
+    """The entry's next sentence may put the right value in; an item that ends on the draft's value, or gives it
+    alone, still tells the editor the draft's figure and speaker stand."""
+    out = solved / layout.OUT_DIR
+    checks = generated.oracle()["facts"]["checks"]
+    parks = (f"Para 4: the Parks increase is {checks['parks_pct']}% on one reading. The Parks increase stands at "
+             f"{checks['parks_wrong_pct']}%." if order == "right_then_draft"
+             else f"Para 4: Parks increase given as {checks['parks_wrong_pct']}%.")
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    completion["issues_found"] = [*completion["issues_found"], parks]
+    (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}

@@ -37,7 +37,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.4"
+EVALUATOR_VERSION = "JOUR-01/1.5"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -703,16 +703,23 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
                 if not close(value, allowed):
                     found.append(f"{statement.where}: gives {department.name} ${value} million")
         drafted = correcting or bool(DRAFT_WORDS.search(text))
+        # the entry's next sentences put the right value in ("Para 4: Parks increase given as 8.9%. It is 9.7% ...",
+        # an independent solver's issues_found at seed 9414): the sentence gave the draft's, as a correction does
+        group = grouped.get(statement.where, [])
+        later = " ".join(s.text for s in group[group.index(statement) + 1:]) if statement in group else ""
         if mentions(text, "parks"):
             for value in percentages(text):
                 if not close(value, pcts):
                     found.append(f"{statement.where}: gives a Parks percentage of {value}% the record does not")
             if story.parks_draft != story.parks_right and story.parks_draft in percentages(text) and \
-                    story.parks_right not in percentages(text) and not drafted:
+                    story.parks_right not in percentages(text) and not drafted and \
+                    story.parks_right not in percentages(later):
                 found.append(f"{statement.where}: gives the draft's {story.parks_draft}% as the Parks increase")
         if mentions(text, "pool") or story.fragment in text:
             for stretch in introduced(text, ATTRIBUTION):
                 person = story.first_person(stretch)
-                if person and person != story.speaker and not (drafted and person == story.draft_speaker):
+                corrected_next = person == story.draft_speaker and story.first_person(later) == story.speaker
+                if person and person != story.speaker and not (drafted and person == story.draft_speaker) and \
+                        not corrected_next:
                     found.append(f"{statement.where}: attributes the pool quote to {person}")
     return list(dict.fromkeys(found))
