@@ -12,6 +12,7 @@ from typing import Any
 import click
 from rich.table import Table
 
+from wp42 import layout
 from wp42.cli.common import print_json, warn_unsandboxed
 from wp42.console import err, out, progress
 from wp42.generation import SETS
@@ -36,7 +37,7 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
     """
     from wp42.demo import run_demo
     from wp42.evaluation.throughput import PeriodicLines, Throughput
-    from wp42.variants import expand
+    from wp42.variants import check_declared, expand
 
     repo = Repo.find()
     ids = repo.resolve_task_ids(task_ids, all_tasks=not task_ids) if task_ids else repo.task_ids()
@@ -50,6 +51,9 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
         bar.update(task, description=f"{outcome.spec.task_id} {outcome.spec.worker} done")
         lines.maybe_emit()
 
+    sets = tuple(expand(set_choice, SETS))
+    if set_choice != "both":  # an undeclared set is one line before any other output (run_demo checks it again)
+        check_declared(ids, sets, [layout.DEFAULT_LEVEL], repo)
     if not err.is_terminal:  # the first attempt ends only after every scenario is generated (half a minute)
         err.print(f"demo: generating {len(ids)} scenario(s) at seed 42, then running their built-in workers",
                   highlight=False, soft_wrap=True)
@@ -57,7 +61,7 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
         task = bar.add_task("demo", total=None)
         rows = run_demo(ids, jobs=jobs, keep=Path(keep) if keep else None,
                         progress=lambda msg: bar.update(task, description=msg), on_attempt=attempt_done,
-                        sets=tuple(expand(set_choice, SETS)), lenient=set_choice == "both")
+                        sets=sets, lenient=set_choice == "both")
     if as_json:
         print_json([row.as_dict() for row in rows])
     else:
