@@ -13,7 +13,7 @@ import click
 from rich.table import Table
 
 from wp42 import layout
-from wp42.cli.common import print_json, warn_unsandboxed
+from wp42.cli.common import UserPath, print_json, warn_unsandboxed
 from wp42.console import err, out, progress
 from wp42.generation import SETS
 from wp42.layout import Repo
@@ -25,7 +25,7 @@ LINE_EVERY_S = 10.0
 @click.command("demo")
 @click.argument("task_ids", nargs=-1)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True)
-@click.option("--keep", type=click.Path(file_okay=False), help="keep the oracle root and runs in this folder")
+@click.option("--keep", type=UserPath(file_okay=False), help="keep the oracle root and runs in this folder")
 @click.option("--set", "set_choice", type=click.Choice([*SETS, "both"]), default="both", show_default=True,
               help="challenge, coverage, or both (each scenario on the sets its solutions.json declares)")
 @click.option("--json", "as_json", is_flag=True)

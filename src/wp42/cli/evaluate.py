@@ -9,14 +9,14 @@ from pathlib import Path
 
 import click
 
-from wp42.cli.common import ORACLE_ROOT_HELP, print_json
+from wp42.cli.common import ORACLE_ROOT_HELP, UserPath, print_json
 
 
 @click.command("evaluate")
 @click.argument("task_id")
-@click.argument("out_dir", type=click.Path())
-@click.option("--workspace", type=click.Path(), help="the workspace the worker used (default: the public bundle)")
-@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.argument("out_dir", type=UserPath())
+@click.option("--workspace", type=UserPath(), help="the workspace the worker used (default: the public bundle)")
+@click.option("--oracle-root", type=UserPath(file_okay=False), help=ORACLE_ROOT_HELP)
 @click.option("--run-id", default="", help="recorded in the receipt")
 def evaluate_command(task_id: str, out_dir: str, workspace: str | None, oracle_root: str | None, run_id: str) -> None:
     """Score OUT_DIR for TASK_ID and print the receipt JSON."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from wp42.cli.common import UserPath
 from wp42.portal import serve_forever
 
 
@@ -21,7 +22,7 @@ from wp42.portal import serve_forever
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=UserPath(file_okay=False, path_type=Path),
     default=None,
     help=(
         "where portal_submissions.json goes (default: a temporary folder, removed when the portal stops);"
