@@ -1,4 +1,5 @@
-"""What a new user of the CLI expects: `wp42 list` (`~` and `$VAR` in path options: tests/test_framework.py)."""
+"""What a new user of the CLI expects: `wp42 list`, `--json` on the verbs that report a result (`~` and `$VAR` in
+path options: tests/test_framework.py)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,16 @@ def test_list_table_shows_title_sets_levels_portal_and_the_folders_seed(toy_repo
     row = next(line for line in table.splitlines() if TOY in line)
     for cell in ("accounting", "Toy total of amounts", "challenge, coverage", "standard, hard", "no", "seed 7"):
         assert cell in row, row
+
+
+# --- --json on new (portal: tests/test_portal.py, worker llm: tests/test_llm_worker.py) ---------------------------
+
+def test_new_json_names_the_files_the_organisation_and_the_next_commands(shared_repo, capsys):
+    assert main(["new", "ACC-02", "--organisation", "ORG-ACC-2", "--json"]) == 0
+    captured = capsys.readouterr()
+    document = json.loads(captured.out)
+    assert document["organisation"] == {"id": "ORG-ACC-2", "name": "Tidewater Hardware Supply Co."}
+    assert "benchmark/scenarios/ACC-02/generate.py" in document["files"]
+    assert all((shared_repo / f).is_file() for f in document["files"])
+    assert document["next"] == ["wp42 generate ACC-02 --seed 42", "wp42 validate ACC-02"]
+    assert captured.err == ""
