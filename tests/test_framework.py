@@ -474,11 +474,9 @@ def test_a_bundle_changed_since_its_oracle_is_refused(generated, tmp_path, toy_r
     assert code == 2 and "does not match its oracle" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("written", ["./agents/agent.sh", "~/agents/agent.sh"])
-def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monkeypatch, written):
-    """A new user's finding: the README's `--worker "~/agents/my_agent.py" --expose ~/agents` exited 127, and so
-    did `./agents/agent.sh --expose agents`: inside the sandbox ~ is a private HOME and the worker starts in its
-    workspace. The program is now made absolute on the host, and --expose folders too."""
+def _agent_at_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A worker script ``~/agents/agent.sh`` that writes out/answer.json, with HOME and the working folder at
+    ``tmp_path/home``; returns the script."""
     home = tmp_path / "home"
     agents = home / "agents"
     agents.mkdir(parents=True)
@@ -487,6 +485,15 @@ def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monke
     script.chmod(0o755)
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(home)
+    return script
+
+
+@pytest.mark.parametrize("written", ["./agents/agent.sh", "~/agents/agent.sh"])
+def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monkeypatch, written):
+    """A new user's finding: the README's `--worker "~/agents/my_agent.py" --expose ~/agents` exited 127, and so
+    did `./agents/agent.sh --expose agents`: inside the sandbox ~ is a private HOME and the worker starts in its
+    workspace. The program is now made absolute on the host, and --expose folders too."""
+    _agent_at_home(tmp_path, monkeypatch)
     run_id = "relative" if written.startswith(".") else "home"
     expose = ("agents",) if written.startswith(".") else ("~/agents",)
     run_attempt(_spec(tmp_path, generated, written, run_id, expose=expose))
@@ -494,6 +501,34 @@ def test_worker_given_by_a_relative_or_home_path_runs(generated, tmp_path, monke
     record = json.loads(attempt.run_json.read_text())
     assert record["exit_code"] == 0, attempt.worker_log.read_text()
     assert (attempt.out / "answer.json").read_text() == "done\n"
+
+
+@pytest.mark.parametrize("written", ["~/agents", "$WP42_TEST_AGENTS", "${WP42_TEST_AGENTS}"])
+def test_expose_given_in_quotes_is_expanded(generated, tmp_path, monkeypatch, capsys, written):
+    """A new user's `wp42 run ... --expose "~/agents"` (quoted, so the shell left ~ alone) was refused as
+    "Path '~/agents' does not exist"; ~ and $VAR are now expanded in every path option, --runs-dir included."""
+    script = _agent_at_home(tmp_path, monkeypatch)
+    monkeypatch.setenv("WP42_TEST_AGENTS", str(script.parent))
+    code = main(["run", TOY, "--worker", str(script), "--expose", written, "--run-id", "x", "--runs-dir",
+                 "$WP42_TEST_AGENTS/../runs", "--oracle-root", str(generated)])
+    assert code == 0, capsys.readouterr().err
+    record = json.loads(Attempt.at(tmp_path / "home" / "runs", "x", TOY, "A1", 1).run_json.read_text())
+    assert record["exit_code"] == 0
+
+
+def test_a_path_naming_an_unset_variable_is_one_line_naming_it(generated, monkeypatch, capsys):
+    monkeypatch.delenv("WP42_TEST_UNSET", raising=False)
+    code = main(["run", TOY, "--worker", "nop", "--expose", "$WP42_TEST_UNSET/agents", "--oracle-root",
+                 str(generated)])
+    err = capsys.readouterr().err
+    assert code == 2 and "$WP42_TEST_UNSET, which is not set" in err and "Traceback" not in err
+
+
+def test_oracle_root_and_out_dir_expand_home(generated, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "out").mkdir()
+    assert main(["evaluate", TOY, "~/out", "--oracle-root", f"~/{generated.name}"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "empty_submission"
 
 
 def test_a_worker_program_that_is_missing_or_not_executable_is_refused_before_any_attempt(generated, tmp_path,

@@ -249,12 +249,12 @@ def test_an_endpoint_holding_a_secret_or_no_host_is_refused(url):
 
 # --- one-line errors ----------------------------------------------------------------------------------------------
 
-def _worker(tmp_path: Path, base_url: str, **env: str) -> subprocess.CompletedProcess[str]:
+def _worker(tmp_path: Path, base_url: str, *options: str, **env: str) -> subprocess.CompletedProcess[str]:
     workspace = tmp_path / "workspace"
     (workspace / "out").mkdir(parents=True, exist_ok=True)
     (workspace / "BRIEF.md").write_text("Write out/a.md.", encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "wp42", "worker", "llm", "--model", "fake-1", "--base-url", base_url,
-                           "--api-key-env", KEY_ENV, "--max-retries", "0"], cwd=workspace,
+                           "--api-key-env", KEY_ENV, "--max-retries", "0", *options], cwd=workspace,
                           env=_env(WP42_WORKSPACE=str(workspace), WP42_USAGE_FILE=str(workspace / "usage.json"),
                                    **env), capture_output=True, text=True, timeout=120)
 
@@ -278,6 +278,16 @@ def test_an_unusable_endpoint_is_one_line_and_exit_3(tmp_path, case, expected):
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(expected), proc.stderr
     assert KEY not in proc.stderr
     assert json.loads((tmp_path / "workspace" / "usage.json").read_text())["stopped"] == "error"
+
+
+def test_worker_llm_json_prints_its_usage_on_stdout(tmp_path):
+    with FakeOpenAI([[("write_file", {"path": "out/a.md", "content": "done"})], "Written."], api_key=KEY) as fake:
+        proc = _worker(tmp_path, fake.url, "--json")
+    assert proc.returncode == 0, proc.stderr
+    usage = json.loads(proc.stdout)
+    assert usage == json.loads((tmp_path / "workspace" / "usage.json").read_text())
+    assert usage["requests"] == 2 and usage["model"] == "fake-1" and usage["stopped"] != "error"
+    assert proc.stderr.startswith("wp42 worker llm: ") and KEY not in proc.stdout
 
 
 @needs_bwrap

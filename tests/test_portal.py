@@ -540,6 +540,35 @@ def test_wp42_portal_process_removes_its_folder_on_ctrl_c_and_sigterm(tmp_path, 
     assert list(systmp.iterdir()) == []
 
 
+def test_wp42_portal_json_prints_its_address_as_one_line_when_ready(tmp_path):
+    """A script that starts ``wp42 portal --json`` reads one JSON line and can connect at once."""
+    systmp = tmp_path / "systmp"
+    systmp.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from wp42.cli import main; sys.exit(main(sys.argv[1:]))", "portal",
+         PORTAL_TASK, "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(systmp)},
+    )
+    try:
+        address = json.loads(process.stdout.readline())
+        connection = http.client.HTTPConnection("127.0.0.1", address["port"], timeout=10)
+        connection.request("GET", "/login")
+        status = connection.getresponse().status
+        connection.close()
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert set(address) == {"task_id", "url", "port", "username", "password", "submissions", "access_log",
+                            "temporary"}
+    assert address["task_id"] == PORTAL_TASK and address["url"] == f"http://127.0.0.1:{address['port']}"
+    assert address["temporary"] is True and Path(address["submissions"]).is_relative_to(systmp)
+    assert status == 200 and rest == "" and process.returncode == 0 and "Traceback" not in err, err
+    assert list(systmp.iterdir()) == []
+
+
 def _open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 

@@ -23,7 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wp42 import schemas, variants
+from wp42 import catalogue, schemas
+from wp42.errors import UserError
 from wp42.layout import Repo
 
 #: The schemas whose fields the guide tabulates, in the guide's order.
@@ -164,19 +165,20 @@ def scenario_rows(repo: Repo) -> list[tuple[str, ...]]:
     required_deliverables, in order), features (planted errors, injection, clarification, portal), sets, levels.
 
     Raises:
-        UserError: a template's solutions.json is missing or invalid (from :func:`wp42.variants.declared`).
+        UserError: a scenario's task.json or its template's solutions.json is missing or invalid
+            (:attr:`wp42.catalogue.Scenario.problem`).
     """
     rows = []
-    for task_id in repo.task_ids():
-        bundle = repo.bundle(task_id)
-        task = schemas.load_json(bundle.task_json)
-        inputs = sorted({p.suffix.lower().lstrip(".") for p in bundle.inputs.rglob("*") if p.is_file() and p.suffix})
+    for entry in catalogue.scenarios(repo):
+        if entry.problem:
+            raise UserError(f"{entry.task_id}: {entry.problem}")
+        task = entry.task
+        inputs_dir = repo.bundle(entry.task_id).inputs
+        inputs = sorted({p.suffix.lower().lstrip(".") for p in inputs_dir.rglob("*") if p.is_file() and p.suffix})
         kinds = list(dict.fromkeys(d["kind"] for d in task.get("required_deliverables", [])))
-        declared = variants.declared(task_id, repo)
-        rows.append((task_id, task.get("occupation", ""), task.get("organisation", "").replace(" (fictional)", ""),
-                     task.get("title", ""), task.get("difficulty", ""), ", ".join(inputs), ", ".join(kinds),
-                     _features(task, bundle.portal_json.is_file()), ", ".join(declared.sets),
-                     ", ".join(declared.levels)))
+        rows.append((entry.task_id, task.get("occupation", ""), entry.organisation, task.get("title", ""),
+                     task.get("difficulty", ""), ", ".join(inputs), ", ".join(kinds), _features(task, entry.portal),
+                     ", ".join(entry.sets), ", ".join(entry.levels)))
     return rows
 
 

@@ -80,6 +80,13 @@ def input_hashes(bundle_root: Path) -> dict[str, str]:
     }
 
 
+def differing_inputs(hashes: dict[str, str], oracle: dict[str, Any]) -> list[str]:
+    """The bundle paths (``inputs/...``, ``portal/...``) whose sha256 in ``hashes`` (:func:`input_hashes`) differs
+    from ``oracle["input_sha256"]``, the inputs the oracle was computed from: changed, missing or extra; sorted."""
+    expected = oracle.get("input_sha256") or {}
+    return sorted(k for k in set(hashes) | set(expected) if hashes.get(k) != expected.get(k))
+
+
 def bundle_sha256(bundle_root: Path) -> str:
     """One sha256 over the public part of a bundle (task.json, BRIEF.md, inputs/, portal/), generate.py excluded."""
     bundle = Bundle(Path(bundle_root))

@@ -12,10 +12,11 @@ from typing import Any
 import click
 from rich.table import Table
 
-from wp42.cli.common import print_json, warn_unsandboxed
+from wp42 import layout
+from wp42.cli.common import UserPath, print_json, warn_unsandboxed
 from wp42.console import err, out, progress
 from wp42.generation import SETS
-from wp42.layout import DEFAULT_LEVEL, Repo
+from wp42.layout import Repo
 
 #: Seconds between two plain progress lines when stderr is not a terminal.
 LINE_EVERY_S = 10.0
@@ -24,7 +25,7 @@ LINE_EVERY_S = 10.0
 @click.command("demo")
 @click.argument("task_ids", nargs=-1)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True)
-@click.option("--keep", type=click.Path(file_okay=False), help="keep the oracle root and runs in this folder")
+@click.option("--keep", type=UserPath(file_okay=False), help="keep the oracle root and runs in this folder")
 @click.option("--set", "set_choice", type=click.Choice([*SETS, "both"]), default="both", show_default=True,
               help="challenge, coverage, or both (each scenario on the sets its solutions.json declares)")
 @click.option("--json", "as_json", is_flag=True)
@@ -51,8 +52,8 @@ def demo_command(task_ids: tuple[str, ...], jobs: int, keep: str | None, set_cho
         lines.maybe_emit()
 
     sets = tuple(expand(set_choice, SETS))
-    if set_choice != "both":  # a refused variant is the only line printed (run_demo checks again before any work)
-        check_declared(ids, sets, [DEFAULT_LEVEL], repo)
+    if set_choice != "both":  # an undeclared set is one line before any other output (run_demo checks it again)
+        check_declared(ids, sets, [layout.DEFAULT_LEVEL], repo)
     if not err.is_terminal:  # the first attempt ends only after every scenario is generated (half a minute)
         err.print(f"demo: generating {len(ids)} scenario(s) at seed 42, then running their built-in workers",
                   highlight=False, soft_wrap=True)

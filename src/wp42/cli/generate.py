@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from wp42 import layout
-from wp42.cli.common import ORACLE_ROOT_HELP, print_json
+from wp42.cli.common import ORACLE_ROOT_HELP, UserPath, print_json
 from wp42.console import err
 from wp42.generation import LEVELS, SETS
 from wp42.layout import Repo
@@ -20,7 +20,7 @@ from wp42.layout import Repo
 @click.argument("task_ids", nargs=-1)
 @click.option("--all", "all_tasks", is_flag=True, help="every scenario")
 @click.option("--seed", type=click.IntRange(min=0), required=True, help="generator seed")
-@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--oracle-root", type=UserPath(file_okay=False), help=ORACLE_ROOT_HELP)
 @click.option("--set", "set_name", type=click.Choice(SETS), default=SETS[0], show_default=True,
               help="challenge (planted errors, injection, traps) or coverage (the same assignment, clean records)")
 @click.option("--level", type=click.Choice(LEVELS), default=LEVELS[0], show_default=True,

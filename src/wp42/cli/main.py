@@ -32,6 +32,7 @@ def _register_verbs() -> None:
     from wp42.cli.demo import demo_command
     from wp42.cli.evaluate import evaluate_command
     from wp42.cli.generate import generate_command
+    from wp42.cli.listing import list_command
     from wp42.cli.new import new_command
     from wp42.cli.portal import portal_command
     from wp42.cli.read import read_command
@@ -41,6 +42,7 @@ def _register_verbs() -> None:
     from wp42.cli.validate import validate_command
     from wp42.cli.worker import worker_command
 
+    cli.add_command(list_command)
     cli.add_command(generate_command)
     cli.add_command(run_command)
     cli.add_command(evaluate_command)

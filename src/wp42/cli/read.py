@@ -10,11 +10,12 @@ from pathlib import Path
 
 import click
 
+from wp42.cli.common import UserPath
 from wp42.read import EXIT_NOT_READ, read_file, reading_text
 
 
 @click.command("read")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=UserPath(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="print the whole reading as JSON (sorted keys)")
 def read_command(file: Path, as_json: bool) -> None:
     """Show what WP42's evaluators see in FILE (xlsx, docx, pptx, pdf, csv, md, eml, ics, json). Exit 3 when the

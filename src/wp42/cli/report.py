@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from wp42 import report as reporting
+from wp42.cli.common import UserPath
 from wp42.errors import UserError
 from wp42.report import stats
 from wp42.run.sandbox import unsandboxed_console_line
@@ -25,8 +26,8 @@ from wp42.schemas import dump_json
 
 
 @click.command("report")
-@click.argument("runs_dir", type=click.Path(path_type=Path))
-@click.option("--html", "html_target", type=click.Path(path_type=Path),
+@click.argument("runs_dir", type=UserPath(path_type=Path))
+@click.option("--html", "html_target", type=UserPath(path_type=Path),
               help="FILE.html: one page with plots; DIR/ (or a name without .html): a folder with index.html and a "
                    "page per attempt (criteria, deliverables, log).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (sorted keys) instead of tables.")

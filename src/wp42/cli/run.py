@@ -14,7 +14,7 @@ from click.core import ParameterSource
 from rich.table import Table
 
 from wp42 import layout
-from wp42.cli.common import ORACLE_ROOT_HELP, print_json, warn_unsandboxed
+from wp42.cli.common import ORACLE_ROOT_HELP, UserPath, print_json, warn_unsandboxed
 from wp42.console import err, out, progress
 from wp42.errors import UserError
 from wp42.generation import LEVELS, SETS
@@ -31,9 +31,9 @@ from wp42.schemas import load_json
 @click.option("--arm", default="A1", show_default=True, help="arm from benchmark/arms.json")
 @click.option("--attempts", type=click.IntRange(min=1), default=1, show_default=True, help="attempts per scenario")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="parallel attempts")
-@click.option("--runs-dir", type=click.Path(file_okay=False), default="runs", show_default=True)
+@click.option("--runs-dir", type=UserPath(file_okay=False), default="runs", show_default=True)
 @click.option("--run-id", help="name of this run; reuse it to resume (default: the UTC time)")
-@click.option("--oracle-root", type=click.Path(file_okay=False), help=ORACLE_ROOT_HELP)
+@click.option("--oracle-root", type=UserPath(file_okay=False), help=ORACLE_ROOT_HELP)
 @click.option("--time-limit", type=click.FloatRange(min=0.1), help="seconds; overrides task.json's time_limit_s")
 @click.option("--json", "as_json", is_flag=True, help="print one summary object per attempt as JSON")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
@@ -42,7 +42,7 @@ from wp42.schemas import load_json
 @click.option("--ray-address", envvar="RAY_ADDRESS",
               help="with --backend ray: a running Ray cluster (the address `ray start --head` prints); workers run "
                    "on its nodes, the oracle and grading stay here [env RAY_ADDRESS]")
-@click.option("--expose", multiple=True, type=click.Path(exists=True, file_okay=True),
+@click.option("--expose", multiple=True, type=UserPath(exists=True, file_okay=True),
               help="a folder or file the worker may read (its own program, say); the sandbox shows only the system "
                    "folders, the Python running wp42 and the workspace otherwise (repeatable)")
 @click.option("--set", "set_name", type=click.Choice(SETS),

@@ -12,15 +12,15 @@ from typing import Any
 import click
 
 from wp42 import layout
-from wp42.cli.common import print_json
+from wp42.cli.common import UserPath, print_json
 from wp42.console import err, out, progress
 from wp42.errors import UserError
 from wp42.schemas import load_json
 
 
 @click.command("score")
-@click.argument("runs_dir", type=click.Path())
-@click.option("--oracle-root", type=click.Path(file_okay=False),
+@click.argument("runs_dir", type=UserPath())
+@click.option("--oracle-root", type=UserPath(file_okay=False),
               help="oracle root (default: the one each attempt's run.json records, else "
                    f"${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from wp42 import layout
+from wp42.cli.common import UserPath
 from wp42.console import out
 from wp42.errors import UserError
 from wp42.evaluation import Limits
@@ -62,7 +63,7 @@ def _table(report: dict[str, Any]) -> Table:
 @click.argument("task_ids", nargs=-1)
 @click.option("--all", "all_tasks", is_flag=True, help="every scenario")
 @click.option("--seeds", default=DEFAULT_SEEDS, show_default=True, help="comma-separated generator seeds")
-@click.option("--oracle-root", type=click.Path(file_okay=False),
+@click.option("--oracle-root", type=UserPath(file_okay=False),
               help=f"oracle root (default ${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="parallel attempts")
 @click.option("--hostile-seconds", type=click.FloatRange(min=1), default=60.0, show_default=True,

@@ -1,4 +1,4 @@
-"""``wp42 worker llm --model NAME [--base-url URL] [--max-steps N]``: the reference LLM worker (issue 19 item 2).
+"""``wp42 worker llm --model NAME [--base-url URL] [--max-steps N] [--json]``: the reference LLM worker (issue 19 item 2).
 
 Run it as a worker: ``wp42 run INS-01 --worker "wp42 worker llm --model gpt-4o" --model-endpoint
 https://api.openai.com/v1 --model-api-key-env OPENAI_API_KEY``. Inside the sandbox it finds the model at
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from wp42.cli.common import print_json
 from wp42.errors import UserError
 
 #: Exit status when the model endpoint cannot be used (unreachable, key refused, malformed reply).
@@ -36,8 +37,11 @@ def worker_command() -> None:
 @click.option("--max-retries", type=click.IntRange(min=0), default=2, show_default=True,
               help="retries of a failed request (connection errors, 429, 5xx)")
 @click.option("--request-timeout", type=click.FloatRange(min=1), default=600, show_default=True, help="seconds")
+@click.option("--json", "as_json", is_flag=True,
+              help="when the loop ends, print its usage on stdout as JSON ({model, requests, prompt_tokens, "
+                   "completion_tokens, tokens, stopped, cost_usd where reported}, as in $WP42_USAGE_FILE)")
 def llm_command(model: str, base_url: str | None, api_key_env: str | None, max_steps: int, max_retries: int,
-                request_timeout: float) -> None:
+                request_timeout: float, as_json: bool) -> None:
     """A small tool-using agent over an OpenAI-compatible chat-completions API: it reads BRIEF.md and the inputs
     (spreadsheets, Word, PDF, slides and email as text and tables), writes out/, runs Python in arms with code
     execution and calls the portal in portal arms. Usage goes to $WP42_USAGE_FILE, each step to
@@ -69,6 +73,8 @@ def llm_command(model: str, base_url: str | None, api_key_env: str | None, max_s
     except ModelError as exc:
         click.echo(f"wp42 worker llm: error: {exc}", err=True)
         raise SystemExit(EXIT_MODEL) from None
+    if as_json:
+        print_json(usage.as_json())
     click.echo(f"wp42 worker llm: {usage.stopped} after {usage.requests} request(s), "
                f"{usage.prompt_tokens + usage.completion_tokens} tokens", err=True)
 

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from waitress import create_server, wasyncore
 from waitress.server import BaseWSGIServer
@@ -287,14 +288,18 @@ def serve_forever(
     port: int = 0,
     out_dir: Path | None = None,
     echo: Callable[[str], object] = print,
+    ready: Callable[[dict[str, Any]], object] | None = None,
 ) -> None:
-    """``wp42 portal TASK_ID [--port P] [--out DIR]``: serve a scenario's portal until interrupted.
+    """``wp42 portal TASK_ID [--port P] [--out DIR] [--json]``: serve a scenario's portal until interrupted.
 
     Submissions go to ``out_dir``, or, without one, to a temporary folder ``wp42-portal-<TASK_ID>-*`` that is
     created only once the port is bound and removed on every way out: a return, an exception, Ctrl-C
     (KeyboardInterrupt), SIGTERM or SIGHUP (turned into an exception while serving), and interpreter exit (an
     ``atexit`` hook as a backstop). SIGKILL cannot be caught; nothing can clean up after it. The access log goes
-    beside ``out_dir`` as ``portal_access.jsonl``. Prints the URL, the credentials and both paths through ``echo``.
+    beside ``out_dir`` as ``portal_access.jsonl``. Prints the URL, the credentials and both paths through ``echo``;
+    with ``ready``, hands them to it instead, once the portal answers, as ``{task_id, url, port, username, password,
+    submissions, access_log, temporary}`` (``port`` None on a Unix socket; ``temporary``: the submissions folder is
+    removed when the portal stops).
 
     Raises:
         UserError: unknown task id, a scenario without a portal, or a port that cannot be bound
@@ -324,12 +329,19 @@ def serve_forever(
             app = create_app(spec, bundle.inputs, out, access_log)
             handle = _serve(app, spec, listener, out, access_log)
             try:
-                echo(f"{task_id} portal: {handle.url}")
-                echo(f"user: {handle.credentials['username']}  password: {handle.credentials['password']}")
-                echo(f"submissions: {handle.out_dir.resolve()}  access log: {access_log}")
-                if cleanup is not None:
-                    echo("(a temporary folder, removed when the portal stops; pass --out DIR to keep submissions)")
-                echo("Ctrl-C stops it.")
+                if ready is not None:
+                    ready({"task_id": task_id, "url": handle.url,
+                           "port": int(handle.url.rsplit(":", 1)[1]) if handle.url.startswith("http") else None,
+                           "username": handle.credentials["username"], "password": handle.credentials["password"],
+                           "submissions": str(handle.out_dir.resolve()), "access_log": str(access_log),
+                           "temporary": cleanup is not None})
+                else:
+                    echo(f"{task_id} portal: {handle.url}")
+                    echo(f"user: {handle.credentials['username']}  password: {handle.credentials['password']}")
+                    echo(f"submissions: {handle.out_dir.resolve()}  access log: {access_log}")
+                    if cleanup is not None:
+                        echo("(a temporary folder, removed when the portal stops; pass --out DIR to keep submissions)")
+                    echo("Ctrl-C stops it.")
                 while True:
                     time.sleep(3600)
             finally:

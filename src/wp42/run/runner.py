@@ -24,7 +24,14 @@ from wp42 import evidence, layout, schemas
 from wp42.errors import UserError
 from wp42.evaluation import evaluate_out
 from wp42.evaluation.receipts import ReceiptContext, error_receipt
-from wp42.generation import bundle_sha256, copy_public_bundle, input_hashes, load_oracle, load_task
+from wp42.generation import (
+    bundle_sha256,
+    copy_public_bundle,
+    differing_inputs,
+    input_hashes,
+    load_oracle,
+    load_task,
+)
 from wp42.layout import Attempt, Bundle, Oracle, Repo
 from wp42.run import sandbox, workers
 from wp42.run.attempt_services import start_services
@@ -156,10 +163,9 @@ def check_bundle_matches_oracle(task_id: str, hashes: dict[str, str], oracle: di
     Raises:
         UserError: naming the first differing file and the fix.
     """
-    expected = oracle.get("input_sha256") or {}
-    if hashes == expected:
+    differing = differing_inputs(hashes, oracle)
+    if not differing:
         return
-    differing = sorted(k for k in set(hashes) | set(expected) if hashes.get(k) != expected.get(k))
     raise UserError(
         f"{task_id}'s public bundle does not match its oracle ({len(differing)} input file(s) differ, e.g. "
         f"{differing[0]}): regenerate both with `wp42 generate {task_id} --seed {oracle.get('seed')}`"
@@ -577,8 +583,10 @@ def finish_attempt(staged: StagedAttempt, worker_part: dict[str, Any], repo: Rep
     return grade_attempt(folder, spec.oracle_root, repo)
 
 
-def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None = None) -> dict[str, Any]:
-    """Grade a stored attempt from its run.json, out/ and workspace; write and return receipt.json.
+def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None = None,
+                  write: bool = True) -> dict[str, Any]:
+    """Grade a stored attempt from its run.json, out/ and workspace; write (unless ``write`` is False: ``wp42
+    evaluate`` only prints) and return receipt.json.
 
     ``oracle_root`` None means the one run.json records (``oracle_root``, written since issue 16: a variant run's
     oracle lives under ``<oracle-root>/variants/``), else the default oracle root for older records.
@@ -589,28 +597,33 @@ def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None =
     is an ``infrastructure_error``.
 
     Raises:
-        UserError: the folder has no run.json, or its oracle is missing or for another seed.
+        UserError: the folder has no run.json, or its oracle is missing, for another seed, set or level, or was
+            computed from other inputs than the ones the worker was given (run.json's ``input_sha256_before``: the
+            oracle was regenerated since the run, and grading would blame the worker for inputs it never saw).
     """
     if not folder.run_json.is_file():
         raise UserError(f"{folder.root} has no {layout.RUN_JSON}: it is not an attempt folder")
     run_record = schemas.load_json(folder.run_json)
     if oracle_root is None:
         oracle_root = layout.oracle_root(run_record.get("oracle_root"))
+
+    def kept(receipt: dict[str, Any]) -> dict[str, Any]:
+        if write:
+            schemas.write_json_atomic(folder.receipt, receipt)
+        return receipt
+
     if run_record.get("infrastructure_error"):
         context = ReceiptContext(run_record["task_id"], run_record["run_id"], seed=run_record.get("seed"),
                                  bundle_sha256=run_record.get("bundle_sha256"))
-        receipt = error_receipt(context, "infrastructure_error", run_record["infrastructure_error"])
-        schemas.write_json_atomic(folder.receipt, receipt)
-        return receipt
+        return kept(error_receipt(context, "infrastructure_error", run_record["infrastructure_error"]))
+    check_attempt_matches_oracle(folder, run_record, oracle_root)
     portal_evidence = None
     if (run_record.get("portal") or {}).get("submissions_signed"):
         if not folder.portal_key.is_file():
             context = ReceiptContext(run_record["task_id"], run_record["run_id"], seed=run_record.get("seed"),
                                      bundle_sha256=run_record.get("bundle_sha256"))
-            receipt = error_receipt(context, "infrastructure_error", f"the portal's key ({layout.PORTAL_KEY}) is "
-                                    "missing from the attempt folder: its submissions cannot be verified")
-            schemas.write_json_atomic(folder.receipt, receipt)
-            return receipt
+            return kept(error_receipt(context, "infrastructure_error", f"the portal's key ({layout.PORTAL_KEY}) is "
+                                      "missing from the attempt folder: its submissions cannot be verified"))
         portal_evidence = {"key": folder.portal_key.read_text(encoding="utf-8").strip(),
                            "attempt_id": run_record["portal"]["attempt_id"],
                            "issued": run_record["portal"]["accepted_submissions"]}
@@ -631,5 +644,26 @@ def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None =
         portal_evidence=portal_evidence,
     )
     receipt["notes"] = [*receipt["notes"], *notes]
-    schemas.write_json_atomic(folder.receipt, receipt)
-    return receipt
+    return kept(receipt)
+
+
+def check_attempt_matches_oracle(folder: Attempt, run_record: dict[str, Any], oracle_root: Path) -> None:
+    """Refuse to grade an attempt with an oracle of another variant than run.json's (seed, set, level), or one
+    computed from other inputs than the worker was given (run.json's ``input_sha256_before``; a record without it
+    is checked on the variant only).
+
+    Raises:
+        UserError: one line naming the attempt, the seed and the fix.
+    """
+    task_id = run_record["task_id"]
+    oracle = load_oracle(oracle_root, task_id, expected_seed=run_record.get("seed"),
+                         expected_set=run_record.get("set"), expected_level=run_record.get("level"))
+    given = run_record.get("input_sha256_before")
+    differing = differing_inputs(given, oracle) if given is not None else []
+    if differing:
+        raise UserError(
+            f"{folder.root} ran on inputs the oracle at {Oracle.at(oracle_root, task_id).oracle_json} (seed "
+            f"{oracle.get('seed')}) was not computed from ({len(differing)} input file(s) differ from run.json's "
+            f"input_sha256_before, e.g. {differing[0]}): the oracle was regenerated since the run; grade it with "
+            "the oracle root the run used (--oracle-root), or run the attempt again"
+        )
