@@ -170,3 +170,30 @@ def test_pdf_section_heading_is_set_in_bold(tmp_path):
     assert _fonts(tmp_path / "plain.pdf") == {"/Helvetica"}
     assert "/Helvetica-Bold" in _fonts(tmp_path / "headed.pdf")
     assert "Grading policy" in PdfReader(str(tmp_path / "headed.pdf")).pages[0].extract_text()
+
+
+def _text_right_edges(path: Path) -> list[float]:
+    """Where each piece of text a PDF page draws ends, in points (pypdf's visitor: position plus the text's width
+    at its font size, Helvetica widths from reportlab)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    edges: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            edges.append(tm[4] * cm[0] + cm[4] + stringWidth(text.rstrip("\n"), "Helvetica", size * tm[0]))
+
+    PdfReader(str(path)).pages[0].extract_text(visitor_text=visit)
+    return edges
+
+
+def test_a_long_table_cell_wraps_inside_its_column(tmp_path):
+    """The hard syllabus's homework rule ran past the table's edge and off the printed page (an independent solver
+    read it only in the text layer): a cell too wide for its fixed column wraps inside it. (Cells that fit are drawn
+    as before: every committed seed-42 bundle but RE-01's CAM reconciliation kept its bytes.)"""
+    rule = ("ten homework sets of 10 points, averaged as a percentage; a set handed in after its due date earns 80% "
+            "of the points it scores; an excused set (EX) is left out of the average")
+    docs.write_pdf(tmp_path / "s.pdf", [("table", {"rows": [["Category", "Weight", "Notes"], ["Homework", "25%", rule]],
+                                                   "col_widths": [90, 50, 380]})])
+    assert max(_text_right_edges(tmp_path / "s.pdf")) <= 612 - 40  # inside the letter page's right margin
+    assert "left out of the average" in PdfReader(str(tmp_path / "s.pdf")).pages[0].extract_text()

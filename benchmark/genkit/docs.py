@@ -315,13 +315,15 @@ def write_pdf(
         elif kind == "spacer":
             story.append(Spacer(1, float(content)))
         elif kind == "table":
-            rows = [[str(v) for v in row] for row in content["rows"]]
+            rows = _wrapped_cells([[str(v) for v in row] for row in content["rows"]], content.get("col_widths"),
+                                  ParagraphStyle("Cell", parent=styles["BodyText"], fontSize=8, leading=9.6))
             table = Table(rows, colWidths=content.get("col_widths"), repeatRows=1)
             style = [
                 ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
                 ("FONTSIZE", (0, 0), (-1, -1), 8),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),  # a row with a wrapped cell reads from its top line
             ]
             if content.get("align_right_from") is not None:
                 style.append(("ALIGN", (content["align_right_from"], 0), (-1, -1), "RIGHT"))
@@ -339,6 +341,30 @@ def write_pdf(
         canvas.setCreator(life.author)
 
     doc.build(story, onFirstPage=stamp, onLaterPages=stamp)
+
+
+#: Points a table cell's padding takes from its column (reportlab's default 6 left + 6 right).
+_CELL_PADDING = 12
+
+
+def _wrapped_cells(rows: list[list[str]], col_widths: Sequence[float] | None, style: Any) -> list[list[Any]]:
+    """``rows`` with each body cell too wide for its fixed column as a wrapping Paragraph: a plain string runs past
+    the table's edge and off the page (EDU-01's syllabus lost the end of its homework rule on the printed page while
+    the text layer kept it; an independent solver noticed). Cells that fit, single words (a Paragraph would break
+    them mid-word) and the header row (write a long header over two lines with "\\n") stay strings, so their bytes
+    and text extraction are unchanged."""
+    if not col_widths:
+        return rows
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    wrapped: list[list[Any]] = [list(rows[0])] if rows else []
+    for row in rows[1:]:
+        wrapped.append([Paragraph(_escape(cell), style)
+                        if index < len(col_widths) and col_widths[index] is not None and " " in cell.strip()
+                        and stringWidth(cell, "Helvetica", 8) > col_widths[index] - _CELL_PADDING else cell
+                        for index, cell in enumerate(row)])
+    return wrapped
 
 
 def _escape(text: Any) -> str:

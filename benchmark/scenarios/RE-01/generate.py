@@ -464,8 +464,8 @@ def build(out: BundleWriter) -> None:
         ("para", f"Recoverable operating expenses {YEAR - 1}: non-controllable {fmt(pool['2024'][False])}; "
                  f"controllable {fmt(pool['2024'][True])}. Building rentable area {building:,} RSF."),
         ("table", {"rows": [["Tenant ID", "Tenant", "Share", "Non-controllable", "Controllable", "Total",
-                             "Estimates billed", "Balance / (credit)"], *final_2024],
-                   "col_widths": [50, 130, 45, 65, 60, 60, 65, 70], "align_right_from": 3}),
+                             "Estimates\nbilled", "Balance /\n(credit)"], *final_2024],
+                   "col_widths": [50, 115, 45, 80, 60, 55, 60, 67], "align_right_from": 3}),
         ("small", "Controllable share is the tenant's share of controllable operating expenses as defined in its "
                   "lease; amounts in US dollars."),
     ], title=f"{YEAR - 1} CAM reconciliation", life=final_life)
