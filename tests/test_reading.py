@@ -215,6 +215,24 @@ def test_a_supposition_gives_no_stance_but_its_heading_still_carries():
     assert claims.hypothetical("Should the bank refuse, tell us") and not claims.hypothetical("Post it if unsure")
 
 
+def test_a_supposition_runs_on_only_into_the_sentences_that_point_back_to_it():
+    """"If one posting is a duplicate, ... falls to £29,906.33. That is an overspend ..., and total eligible spend
+    becomes £427,459.14" supposes both figures (RES-01, seed 9415); a sentence that does not point back, or one in
+    the next paragraph, states again."""
+    statements = reading.text_statements(
+        "If one posting is a duplicate, Consumables falls to £29,906.33. That is an overspend of £2,016.33, and "
+        "total eligible spend becomes £427,459.14. In that case no approval is needed. Total eligible spend is "
+        "£427,459.14.\n\nThat total is £428,231.81.", "memo")
+    assert [s.text[:12] for s in claims.suppositions(statements)] == ["If one posti", "That is an o", "In that case"]
+
+
+def test_a_share_before_a_label_is_read_as_that_share():
+    """"10% of the category award is £2,789.00" gives a tenth of the award, not the award (RES-01, seed 9415)."""
+    assert claims.share_before("so 10% of the category ") == Decimal("0.1")
+    assert claims.share_before("12.5 per cent of its ") == Decimal("0.125")
+    assert claims.share_before("half of the ") == Decimal("0.5")
+    assert claims.share_before("against the ") is None and claims.share_before("10% and the ") is None
+
 def test_hidden_white_tiny_text_comments_and_properties_are_not_read_but_reported(tmp_path):
     doc = Document()
     doc.core_properties.title = "Recommend approval"

@@ -9,7 +9,15 @@ from decimal import Decimal
 import docx
 import openpyxl
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    fixture_workspace,
+    grade_fixture,
+    violation_ids,
+)
 
 from wp42 import layout
 
@@ -285,6 +293,56 @@ def test_a_correction_to_the_report_figure_or_the_report_given_the_appendix_figu
         _add_paragraphs(work / layout.OUT_DIR / MEMO, line)
         assert "item.report_recruitment" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), line
 
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9415) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9415_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.0 failed it on two criteria, all
+    # grader faults. memo_total: "If one posting is a duplicate, ... Consumables eligible spend falls to
+    # £29,906.33. That is an overspend of £2,016.33 (7.2%), ... and total eligible spend becomes £427,459.14" read
+    # as a second total and a Consumables figure the records do not give (a supposition, and the sentence that goes
+    # on with it); "Consumables is the only category over its award. The overspend is £2,789.00" read as the
+    # claim's underspend; "10% of the category award is £2,789.00" read as giving the total award.
+    # virement_within_limit: "The overspend is therefore within the virement clause", after a paragraph naming
+    # Consumables as the only category over its award, read as saying nothing about Consumables.
+    receipt = grade_fixture(TASK, 9415, "res01-hard-seed9415", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _edit_memo(path, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in the one memo paragraph that holds it (its runs rewritten as one)."""
+    document = docx.Document(str(path))
+    paragraph = next(p for p in document.paragraphs if old in p.text)
+    paragraph.text = paragraph.text.replace(old, new)
+    document.save(str(path))
+
+
+def test_the_seed_9415_memo_with_a_second_total_as_fact_or_its_overspend_called_an_underspend_still_fails(tmp_path):
+    """The solver's memo changed one way each: the duplicate's total stated as fact (on its own, or in a sentence
+    after the supposition that does not go on with it), the Consumables overspend called an underspend (in the
+    sentence after the one naming Consumables, or in the one naming it), 10% of the category award given wrongly,
+    or the overspend's verdict reversed."""
+    generated, workspace = fixture_workspace(TASK, 9415, "res01-hard-seed9415", tmp_path)
+    attacks = {
+        "memo_total": [
+            ("Possible duplicate in Consumables:", "Total eligible spend for Year 1 is £427,459.14. Possible "
+                                                   "duplicate in Consumables:"),
+            ("That is an overspend of £2,016.33 (7.2%), still within the virement clause, and total",
+             "Meanwhile, total"),
+            ("The overspend is £2,789.00,", "The underspend is £2,789.00,"),
+            ("an overspend of £2,789.00.", "an underspend of £2,789.00."),
+            ("10% of the category award is £2,789.00", "10% of the category award is £2,500.00"),
+        ],
+        "virement_within_limit": [
+            ("The overspend is therefore within the virement clause and needs no prior approval.",
+             "The overspend therefore breaches the virement clause."),
+        ],
+    }
+    for n, (criterion, old, new) in enumerate((c, o, w) for c, edits in attacks.items() for o, w in edits):
+        work = copy_workspace(workspace, tmp_path / f"attack-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, old, new)
+        assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == {criterion}, new
 
 # ------------------------------------------------------------------ figures the records do not give (evaluator 1.7)
 def _memo_misstatements(generated) -> dict[str, str]:

@@ -23,6 +23,8 @@ start with a pronoun: "...; they are bank errors"), in any cell of a table row a
 statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
 opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported speech ("the client asked us to record
 it" — :func:`reported`) give no stance of their own. More than one option with evidence is a hedge.
+:func:`suppositions` finds the supposing sentences with those that go on with them ("If ... . That is ..."), for a
+caller to leave out of what a document states.
 """
 
 from __future__ import annotations
@@ -214,6 +216,52 @@ def hypothetical(text: str) -> bool:
     "Unless ...", "Should the bank ...", "In the event ..."): what it says about a subject is supposed, not
     stated, so it gives no stance (a heading's stance still carries to it)."""
     return bool(_HYPOTHETICAL.match(text))
+
+
+#: What opens a sentence that goes on with the supposition before it: a word pointing back to the supposed case
+#: ("If one posting is a duplicate, Consumables falls to £29,906.33. That is an overspend of £2,016.33, and total
+#: eligible spend becomes £427,459.14": an independent solver's RES-01 memo at seed 9415, read as a second total).
+_GOES_ON = re.compile(r"^\W*(?:that|this|then|in\s+(?:that|which|this)\s+(?:case|event))\b", re.IGNORECASE)
+
+
+def suppositions(statements: Iterable[Statement]) -> list[Statement]:
+    """The prose statements that suppose rather than state, in document order: each :func:`hypothetical` sentence
+    ("If one posting is a duplicate, ... falls to £X") and each sentence right after one in the same paragraph
+    (same ``where``) that goes on with it by pointing back (:data:`_GOES_ON`: "That is ...", "Then ...", "In that
+    case ..."). A figure in one is what would hold, not what the document gives; a sentence after a supposition
+    that does not point back ("Total eligible spend is £X") states again. Table rows and headings are never
+    suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`, carried across a sentence boundary only by
+    an anaphor)."""
+    found: list[Statement] = []
+    previous: Statement | None = None
+    for statement in statements:
+        if statement.kind == "sentence" and statement.cells is None and (
+                hypothetical(statement.text) or (previous is not None and previous.where == statement.where
+                                                 and _GOES_ON.match(statement.text))):
+            found.append(statement)
+            previous = statement
+        else:
+            previous = None
+    return found
+
+
+#: A share written right before a label ("10% of the category award", "12.5 per cent of its budget", "half of the
+#: award"): the figure the label then takes is that share of its value, not the value.
+_SHARE_BEFORE = re.compile(r"(?:(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)|\b(half|a\s+quarter|a\s+third))\s+of\s+"
+                           r"(?:(?:the|its|their|this|that|each|a)\s+)?(?:[^\W\d_]+\s+){0,2}$", re.IGNORECASE)
+_SHARE_WORDS = {"half": Decimal("0.5"), "a quarter": Decimal("0.25"), "a third": Decimal(1) / 3}
+
+
+def share_before(text: str) -> Decimal | None:
+    """The share (a fraction: 0.1 for "10% of the category ") that ``text``, the words before a label, ends on,
+    or None. "10% of the category award is £2,789.00" gives 10% of the award, not the award (an independent
+    solver's RES-01 memo at seed 9415, read as giving the total award as £2,789.00)."""
+    match = _SHARE_BEFORE.search(text)
+    if match is None:
+        return None
+    if match.group(1):
+        return Decimal(match.group(1)) / 100
+    return _SHARE_WORDS[re.sub(r"\s+", " ", match.group(2).lower())]
 
 
 #: Reporting verbs: a sentence or part in which someone other than the writer says, asks or claims something ("The

@@ -18,11 +18,21 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, figure_stated, figures_given, finding, labelled_figures, mentions, stances
+from claims import (
+    about,
+    figure_stated,
+    figures_given,
+    finding,
+    labelled_figures,
+    mentions,
+    share_before,
+    stances,
+    suppositions,
+)
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.0"
+EVALUATOR_VERSION = "RES-01/2.1"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -120,9 +130,13 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     total_tol = Decimal(str(oracle["tolerances"]["total"]))
     rows, total, note = read_reconciliation(ev.open_xlsx(WORKBOOK))
     memo = ev.statements(MEMO) or []
+    # what the memo states, less what it supposes ("If one posting is a duplicate, ... total eligible spend becomes
+    # £X": an independent solver, seed 9415, read as a second total)
+    supposed = {id(s) for s in suppositions(memo)}
+    stated = [s for s in memo if id(s) not in supposed]
     check_workbook(ev, oracle, rows, total, note, tol, total_tol)
-    check_memo_total(ev, oracle, memo, total_tol)
-    check_virement(ev, oracle, memo)
+    check_memo_total(ev, oracle, stated, total_tol)
+    check_virement(ev, oracle, stated)
     if ev.coverage:
         ev.check_no_invented_issues(invented_issues(completion, memo))
     else:
@@ -253,8 +267,13 @@ AWARD_LABELS = ["award", "budget", "allocation", "allocated"]
 AMOUNT_LABELS = ["over the award by", "over its award by", "over budget by", "overspend", "overspent by",
                  "ineligible cost", "ineligible amount", "ineligible", "excluded", "spend", "spent",
                  "eligible spend", "underspend", "underspent by"]
-#: What names the claim's difference from the award ("an underspend of £X", "£X unspent", "headroom of £X").
-DIFFERENCE_LABELS = ["underspend", "underspent", "unspent", "headroom", "overspend", "overspent"]
+#: What names the claim's difference from the award when it is under ("an underspend of £X", "£X unspent",
+#: "headroom of £X").
+UNDERSPEND_LABELS = ["underspend", "underspent", "unspent", "headroom"]
+#: What names a difference over an award ("The overspend is £X"): a category's overspend, or the claim's when
+#: the claim is over; never the claim's underspend (an independent solver, seed 9415: "Consumables is the only
+#: category over its award. The overspend is £2,789.00" was read as the claim's underspend).
+OVERSPEND_LABELS = ["overspend", "overspent"]
 _DIFFERENCE = re.compile(r"\b(?:by|over|under|above|below|less|more|than|exceed\w*|which|variance)\b|[,;(]",
                          re.IGNORECASE)
 #: A percentage as a memo writes one ("10.0%", "10 per cent", "43 percent").
@@ -270,6 +289,9 @@ _WORKING = re.compile(r"\s(?:x|\u00d7|\*|/|\u00f7)\s+[£\d]|=\s*[£\d(]")
 #: £2,655.00 over", "within the award by £X").
 _MEASURED_AGAINST = re.compile(r"\b(?:over|under|above|below|within|beyond|exceed\w*)\s+(?:its|the|their|this|that)?\s*$",
                                re.IGNORECASE)
+#: What, joined right before an award label, makes a word of its own that names no award ("the pre-award cost of
+#: £541.22": an independent solver, seed 9415, read as giving the total award as £541.22).
+_AWARD_COMPOUND = re.compile(r"\b(?:pre|post|non)\s*-\s*$", re.IGNORECASE)
 #: A money figure as a memo writes one: a pound sign, thousands separators or pence ("£2,094.00", "2,094.00",
 #: "177.67"); not "10.0%", "clause 8.1", "PI2501071" or a year.
 _MONEY_FIGURE = re.compile(r"(?<![\w.,])£?\s?\d[\d,]*(?:\.\d+)?(?![\w%]|\s*per\s*cent)")
@@ -287,7 +309,12 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
 
     - A figure given for the award (:data:`AWARD_LABELS`, :func:`claims.labelled_figures`) in a statement naming
       no cost category is the total award; in one naming a single category, that category's award (the total's in
-      a "Total" table row).
+      a "Total" table row). After a share ("10% of the category award is £X", :func:`claims.share_before`) it is
+      that share of the award (of the total's or any category's when the statement names none).
+    - In a statement naming no category and no researcher, a figure given as an underspend
+      (:data:`UNDERSPEND_LABELS`) is one of the claim's totals or differences; one given as an overspend
+      (:data:`OVERSPEND_LABELS`) is a category's overspend (or the claim's, were it over). In one naming a single
+      category, that category's difference given the other way ("Consumables ... an underspend of £X") is wrong.
     - Every money figure of a statement naming a single category and no researcher is one the records give for
       it: its award, spend, ineligible and eligible spend and their differences, the virement limit (the award's
       share), a planted amount (the ineligible cost, the overcharge, the overspend: a memo may name one beside
@@ -310,6 +337,13 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     for posting in (p for p in items.values() if p.get("kind") == "posting_before_award_year"):
         spend = Decimal(facts["total_spend"]) - Decimal(posting["amount"])
         totals |= {spend, spend - Decimal(facts["total_eligible"]), Decimal(facts["total_award"]) - spend}
+    # what the records give as an overspend: each category's over its award (eligible spend, or spend per ledger),
+    # and the claim's if it is over
+    overspends = {Decimal(f[k]) - Decimal(f["award"]) for f in categories.values() for k in ("eligible", "spend")
+                  if Decimal(f[k]) > Decimal(f["award"])}
+    claim_over = Decimal(facts["total_eligible"]) - Decimal(facts["total_award"])
+    if claim_over > 0:
+        overspends.add(claim_over)
     people = [s["name"] for s in facts.get("staff", [])]
     found: list[str] = []
 
@@ -335,21 +369,42 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                     before_label = re.sub(r"\w+\s*$", "", part[:start - len(between)])
                     if _DIFFERENCE.search(between) or not _MONEY.search(figure) or re.match(r"\s*(?:%|per\s*cent)",
                                                                                            part[end:]) \
-                            or _MEASURED_AGAINST.search(before_label):
+                            or _MEASURED_AGAINST.search(before_label) or _AWARD_COMPOUND.search(before_label):
                         continue
                     value = common.parse_number(figure)
+                    share = share_before(before_label)
+                    if share is not None:
+                        # "10% of the category award is £2,789.00" gives a share of an award, when the sentence
+                        # names no category that of one its paragraph names (an independent solver, seed 9415)
+                        reach = {award} if named else {award, *(Decimal(c["award"]) for c in categories.values())}
+                        if not close(value, {a * share for a in reach}):
+                            found.append(f"{statement.where}: gives {share * 100:g}% of the "
+                                         f"{named[0] if named else 'total or a category'} award as {_money(value)}")
+                        continue
                     if not close(value, {award}):
                         found.append(f"{statement.where}: gives the {named[0] if named else 'total'} award as "
                                      f"{_money(value)} (the records: {_money(award)})")
         if not named and not person:
-            for part in parts:
-                for _between, start, end in labelled_figures(part, DIFFERENCE_LABELS, gap=2):
-                    value = common.parse_number(part[start:end])
-                    if _MONEY.search(part[start:end]) and not close(value, totals):
-                        found.append(f"{statement.where}: gives an underspend of {_money(value)} (the records: "
-                                     f"{_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))})")
+            for labels, wanted, what in ((UNDERSPEND_LABELS, totals, "an underspend"),
+                                         (OVERSPEND_LABELS, overspends, "an overspend")):
+                for part in parts:
+                    for _between, start, end in labelled_figures(part, labels, gap=2):
+                        value = common.parse_number(part[start:end])
+                        if _MONEY.search(part[start:end]) and not close(value, wanted):
+                            found.append(f"{statement.where}: gives {what} of {_money(value)} (the records: "
+                                         f"underspend {_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))}"
+                                         f", overspends {sorted(_money(v) for v in overspends) or 'none'})")
         if len(named) == 1 and not person:
             row = categories[named[0]]
+            # the category's own difference given the wrong way ("Consumables ... an underspend of £2,789.00")
+            over = Decimal(row["eligible"]) - Decimal(row["award"])
+            wrong_way = UNDERSPEND_LABELS if over > 0 else OVERSPEND_LABELS if over < 0 else []
+            for part in parts if wrong_way else ():
+                for _between, start, end in labelled_figures(part, wrong_way, gap=3):
+                    if _MONEY.search(part[start:end]) and close(common.parse_number(part[start:end]), {abs(over)}):
+                        found.append(f"{statement.where}: gives the {named[0]} "
+                                     f"{'overspend' if over > 0 else 'underspend'} of {_money(abs(over))} as "
+                                     f"{'an underspend' if over > 0 else 'an overspend'}")
             base = {Decimal(row[k]) for k in ("award", "spend", "ineligible", "eligible")}
             allowed = base | {a - b for a in base for b in base} | totals | {Decimal(0)}
             # a planted amount may be named beside another category ("we have not recoded the £177.67 to Other
@@ -395,9 +450,17 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
 
 def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -> None:
     """Criterion ``virement_within_limit`` (both sets): the memo says the Consumables overspend, exactly at the
-    conditions' 10% limit, is within the virement clause, and never that it is beyond it."""
+    conditions' 10% limit, is within the virement clause, and never that it is beyond it. Where the category is
+    the records' only overspend, a statement about "the overspend" is about it. ``memo`` is what the memo states
+    (its suppositions left out, :func:`claims.suppositions`)."""
     item = next(p for p in oracle["planted_items"] if p["id"] == "virement_at_limit")
-    said = stances([m for m in memo if not _conditional(m.text)], CATEGORIES.words(item["category"]), VIREMENT)
+    subject: list[str] = CATEGORIES.words(item["category"])
+    over = [c for c, f in oracle["facts"]["categories"].items() if Decimal(f["eligible"]) > Decimal(f["award"])]
+    if over == [item["category"]]:
+        # the records' one overspend: "Consumables is the only category over its award. ... The overspend is
+        # therefore within the virement clause" gives its verdict (an independent solver, seed 9415)
+        subject = [*subject, *OVERSPEND_LABELS]
+    said = stances([m for m in memo if not _conditional(m.text)], subject, VIREMENT)
     ev.criterion("virement_within_limit", f"the memo states that the {item['category']} overspend "
                  f"({_money(Decimal(item['over']))}, exactly the 10% limit) is within the virement clause, and not "
                  "beyond it", list(said) == ["within"], weight=2,
