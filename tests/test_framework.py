@@ -176,6 +176,110 @@ def test_score_regrades_in_parallel_in_order_and_prints_its_rate(generated, tmp_
     assert "re-graded 5 attempts in " in captured.err and " attempts/s with -j 3" in captured.err
 
 
+
+def _judgement(receipt: dict) -> dict:
+    """What a receipt decides, without its notes: status, scores, and each criterion's and violation's verdict."""
+    return {"status": receipt["status"], "det_score": receipt["det_score"],
+            "det_completion": receipt["det_completion"], "evaluator_version": receipt["evaluator_version"],
+            "criteria": {c["id"]: c["passed"] for c in receipt["required_criteria"]},
+            "violations": sorted(v["id"] for v in receipt["critical_violations"])}
+
+
+def _count_generations(monkeypatch) -> list[tuple]:
+    """Record every wp42.generation.generate call (still running it) as (task id, seed, oracle root)."""
+    import wp42.generation
+
+    calls, real = [], wp42.generation.generate
+
+    def counting(task_id, seed, oracle_root, **kw):
+        calls.append((task_id, seed, oracle_root))
+        return real(task_id, seed, oracle_root, **kw)
+
+    monkeypatch.setattr(wp42.generation, "generate", counting)
+    return calls
+
+
+@pytest.mark.parametrize("oracle_root_now", ["regenerated at seed 7", "deleted"])
+def test_score_rebuilds_a_missing_or_moved_oracle_and_grades_as_the_run_did(generated, toy_repo, tmp_path, capsys,
+                                                                          monkeypatch, oracle_root_now):
+    for worker, attempts in (("reference", 2), ("wrong:off_by_one", 1)):
+        run_batch(plan_attempts([TOY], [worker], "A1", attempts, worker.replace(":", "-"), tmp_path / "runs",
+                                generated, None), LocalPool(1))
+    receipts = sorted((tmp_path / "runs").glob("*/*/*/*/receipt.json"))
+    before = {path: _judgement(json.loads(path.read_text())) for path in receipts}
+    if oracle_root_now == "deleted":
+        shutil.rmtree(generated)
+    else:
+        generate(TOY, 7, generated)  # the user moved bundle and oracle root to seed 7 (as `wp42 demo` does to 42)
+    committed = hash_tree(toy_repo / "benchmark" / "scenarios" / TOY)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(scratch))
+    calls = _count_generations(monkeypatch)
+    assert main(["score", str(tmp_path / "runs"), "-j", "3", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["oracle"] for r in rows] == ["regenerated at seed 42"] * 3
+    assert {path: _judgement(json.loads(path.read_text())) for path in receipts} == before
+    assert [d["det_completion"] for d in before.values()] == [True, True, False]
+    for path in receipts:
+        notes = json.loads(path.read_text())["notes"]
+        assert any("oracle was regenerated at seed 42 (challenge set, standard level)" in n for n in notes), notes
+    assert len(calls) == 1  # once per variant, however many attempts and threads need it
+    # the rebuilt oracle went to a private folder, now deleted; the user's oracle root and bundle are as they were
+    assert list(scratch.iterdir()) == []
+    assert not str(calls[0][2]).startswith(str(toy_repo)) and not str(calls[0][2]).startswith(str(generated))
+    assert hash_tree(toy_repo / "benchmark" / "scenarios" / TOY) == committed
+    if oracle_root_now == "deleted":
+        assert not generated.exists()
+    else:
+        assert json.loads(Oracle.at(generated, TOY).oracle_json.read_text())["seed"] == 7
+
+
+def _change_the_toy_generator(toy_repo: Path) -> None:
+    """Edit the toy scenario's generator so its note.txt input differs at every seed (as a release might)."""
+    script = toy_repo / "benchmark" / "scenarios" / TOY / "generate.py"
+    script.write_text(script.read_text().replace("report the total as 0.", "report the total as nil."))
+
+
+@pytest.mark.parametrize("oracle_root_now", ["deleted", "regenerated at seed 42 by the changed generator"])
+def test_score_refuses_an_attempt_whose_generator_changed_since_the_run(generated, toy_repo, tmp_path, capsys,
+                                                                       oracle_root_now):
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    attempt = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    original = attempt.receipt.read_text()
+    _change_the_toy_generator(toy_repo)
+    if oracle_root_now == "deleted":
+        shutil.rmtree(generated)
+    else:  # the oracle is for the right seed, set and level, but computed from other inputs than the run's
+        generate(TOY, 42, generated)
+    assert main(["score", str(tmp_path / "runs")]) == 1
+    captured = capsys.readouterr()
+    [line] = captured.out.strip().splitlines()
+    assert line.startswith(f"{attempt.root}: NOT re-graded: ACC-99 at seed 42 (challenge set, standard level):")
+    assert "its generator changed since the run" in line and "inputs/note.txt" in line
+    assert "1 of 1 attempts were not re-graded" in captured.err
+    assert attempt.receipt.read_text() == original  # the run's own receipt stands
+
+
+@pytest.mark.parametrize("why", ["--no-regenerate", "a run.json without input hashes to check a rebuild against"])
+def test_score_keeps_the_strict_error_when_told_or_when_a_rebuild_cannot_be_checked(generated, tmp_path, capsys,
+                                                                                    monkeypatch, why):
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    if why != "--no-regenerate":
+        record = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1).run_json
+        data = json.loads(record.read_text())
+        del data["input_sha256_before"]
+        record.write_text(json.dumps(data))
+    shutil.rmtree(generated)
+    calls = _count_generations(monkeypatch)
+    flags = ["--no-regenerate"] if why == "--no-regenerate" else []
+    assert main(["score", str(tmp_path / "runs"), *flags, "--json"]) == 1
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["error"].startswith(f"no oracle for ACC-99 at {Oracle.at(generated, TOY).oracle_json}: run `wp42 "
+                                   f"generate ACC-99 --seed 42 --oracle-root {generated}`")
+    assert calls == []
+
+
 @pytest.mark.parametrize(
     "argv,needle",
     [

@@ -1,4 +1,5 @@
-"""``wp42 score RUNS_DIR [-j N] [--json]``: re-grade stored attempts without running any worker again.
+"""``wp42 score RUNS_DIR [-j N] [--no-regenerate] [--json]``: re-grade stored attempts without running any worker
+again.
 
 Argument parsing and printing only; the re-grading is :func:`wp42.run.executor.regrade`.
 """
@@ -25,8 +26,11 @@ from wp42.schemas import load_json
                    f"${layout.ORACLE_ROOT_ENV} or {layout.DEFAULT_ORACLE_ROOT})")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="attempts graded at once (each in its own bounded evaluation child)")
+@click.option("--no-regenerate", "strict", is_flag=True,
+              help="do not rebuild an oracle the oracle root no longer holds (by default it is regenerated from the "
+                   "scenario's generator into a temporary folder, and used when its inputs equal the run's)")
 @click.option("--json", "as_json", is_flag=True)
-def score_command(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bool) -> None:
+def score_command(runs_dir: str, oracle_root: str | None, jobs: int, strict: bool, as_json: bool) -> None:
     """Re-grade every stored attempt under RUNS_DIR without running any worker again."""
     from wp42.evaluation.throughput import PeriodicLines, Throughput
     from wp42.run.executor import regrade
@@ -49,28 +53,33 @@ def score_command(runs_dir: str, oracle_root: str | None, jobs: int, as_json: bo
             lines.maybe_emit()
 
         # without --oracle-root each attempt is graded with the oracle root its run.json records
-        results = regrade(attempts, layout.oracle_root(oracle_root) if oracle_root else None, jobs, done=finished)
+        results = regrade(attempts, layout.oracle_root(oracle_root) if oracle_root else None, jobs, done=finished,
+                          regenerate=not strict)
     err.print(f"re-graded {throughput.line()} with -j {jobs}", highlight=False, soft_wrap=True)
     rows = []
     for result in results:
         if result.error or result.receipt is None:
             rows.append({"folder": str(result.attempt.root), "error": result.error, **_variant_of(result.attempt)})
         else:
-            receipt = result.receipt
-            rows.append({"folder": str(result.attempt.root), "status": receipt["status"], "error": None,
-                         **_variant_of(result.attempt),
+            receipt, variant = result.receipt, _variant_of(result.attempt)
+            rows.append({"folder": str(result.attempt.root), "status": receipt["status"], "error": None, **variant,
                          "det_score": receipt["det_score"], "det_completion": receipt["det_completion"],
-                         "evaluator_version": receipt["evaluator_version"]})
+                         "evaluator_version": receipt["evaluator_version"],
+                         # None: the oracle root given or recorded held the attempt's oracle
+                         "oracle": f"regenerated at seed {variant['seed']}" if result.oracle_regenerated else None})
     if as_json:
         print_json(rows)
     else:
+        # soft_wrap: one line per attempt, however long, so a log can be read and grepped line by line
         for row in rows:
             if row["error"]:
-                out.print(f"{row['folder']}: NOT re-graded: {row['error']}", highlight=False, markup=False)
+                out.print(f"{row['folder']}: NOT re-graded: {row['error']}", highlight=False, markup=False,
+                          soft_wrap=True)
             else:
+                rebuilt = f"; oracle {row['oracle']}" if row["oracle"] else ""
                 out.print(f"{row['folder']}: {row['status']} det_score {row['det_score']:.3f} "
                           f"(evaluator {row['evaluator_version']}; seed {row['seed']}, {row['set']} set, "
-                          f"{row['level']} level)", highlight=False)
+                          f"{row['level']} level{rebuilt})", highlight=False, soft_wrap=True)
     if any(row["error"] for row in rows):
         err.print(f"{sum(1 for r in rows if r['error'])} of {len(rows)} attempts were not re-graded")
         sys.exit(1)

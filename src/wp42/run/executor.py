@@ -23,17 +23,20 @@ from wp42.errors import UserError
 from wp42.layout import RUN_LOCK, Attempt, Repo
 from wp42.run.executor_protocol import AttemptOutcome, Executor
 from wp42.run.model_egress import ModelAccess
+from wp42.run.oracle_rebuild import OracleRebuilds, choose_oracle
 from wp42.run.runner import STOP_GRACE_S, AttemptSpec, grade_attempt, run_attempt
 from wp42.schemas import load_json
 
 
 @dataclass
 class Regraded:
-    """One stored attempt graded again: its new receipt, or why it could not be (a missing or mismatched oracle)."""
+    """One stored attempt graded again: its new receipt, or why it could not be (a missing or mismatched oracle
+    that could not be rebuilt); ``oracle_regenerated`` when its oracle was rebuilt from the generator."""
 
     attempt: Attempt
     receipt: dict[str, Any] | None = None
     error: str | None = None
+    oracle_regenerated: bool = False
 
 
 @dataclass
@@ -181,14 +184,17 @@ class LocalPool:
 
 def regrade(
     attempts: list[Attempt], oracle_root: Path | None, jobs: int = 1, repo: Repo | None = None,
-    done: Callable[[Regraded], None] | None = None,
+    done: Callable[[Regraded], None] | None = None, regenerate: bool = True,
 ) -> list[Regraded]:
     """Grade every stored attempt again from its out/ and run.json (never running a worker), ``jobs`` at a time,
     calling ``done`` as each finishes (in any order, from pool threads); returns them in ``attempts``' order.
 
     ``oracle_root`` None grades each attempt with the oracle root its run.json records (:func:`grade_attempt`).
-    An attempt whose oracle is missing or for another seed, set or level gets ``error`` and does not stop the
-    others.
+    When that root no longer holds the attempt's oracle (missing, for another seed, set or level, or computed from
+    other inputs), ``regenerate`` rebuilds it from the scenario's generator, once per variant, into a private
+    temporary folder deleted before returning, and uses it only when its inputs equal those the attempt ran on
+    (:func:`wp42.run.oracle_rebuild.choose_oracle`); the receipt's notes say so. An attempt that cannot be graded
+    gets ``error`` and does not stop the others.
 
     Raises:
         UserError: ``jobs < 1``.
@@ -196,17 +202,23 @@ def regrade(
     if jobs < 1:
         raise UserError("-j must be 1 or more")
 
-    def one(attempt: Attempt) -> Regraded:
-        try:
-            result = Regraded(attempt, receipt=grade_attempt(attempt, oracle_root, repo))
-        except UserError as exc:
-            result = Regraded(attempt, error=str(exc))
-        if done:
-            done(result)
-        return result
+    with ExitStack() as stack:
+        rebuilds = stack.enter_context(OracleRebuilds(repo)) if regenerate else None
 
-    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="wp42-regrade") as pool:
-        return list(pool.map(one, attempts))
+        def one(attempt: Attempt) -> Regraded:
+            try:
+                choice = choose_oracle(attempt, oracle_root, rebuilds)
+                notes = [choice.rebuilt_note] if choice.rebuilt_note else []
+                result = Regraded(attempt, receipt=grade_attempt(attempt, choice.root, repo, notes=notes),
+                                  oracle_regenerated=bool(notes))
+            except UserError as exc:
+                result = Regraded(attempt, error=str(exc))
+            if done:
+                done(result)
+            return result
+
+        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="wp42-regrade") as pool:
+            return list(pool.map(one, attempts))
 
 
 #: Names accepted by ``wp42 run --backend``.

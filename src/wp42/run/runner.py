@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -155,6 +156,13 @@ def _sandbox_plan(job: WorkerJob, folder: Attempt, repo: Repo, sockets_dir: Path
         folder.root, folder.workspace, folder.home, sockets_dir, hidden, framework, expose=expose,
         empty_dirs=scenario_dirs(repo),
     )
+
+
+def differing_inputs(hashes: dict[str, str], oracle: dict[str, Any]) -> list[str]:
+    """The bundle paths (``inputs/...``, ``portal/...``) whose sha256 in ``hashes`` (:func:`wp42.generation.input_hashes`)
+    differs from the oracle's ``input_sha256``, or that only one of them holds; sorted, empty when they match."""
+    expected = oracle.get("input_sha256") or {}
+    return sorted(k for k in set(hashes) | set(expected) if hashes.get(k) != expected.get(k))
 
 
 def check_bundle_matches_oracle(task_id: str, hashes: dict[str, str], oracle: dict[str, Any]) -> None:
@@ -584,12 +592,13 @@ def finish_attempt(staged: StagedAttempt, worker_part: dict[str, Any], repo: Rep
 
 
 def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None = None,
-                  write: bool = True) -> dict[str, Any]:
+                  write: bool = True, notes: Sequence[str] = ()) -> dict[str, Any]:
     """Grade a stored attempt from its run.json, out/ and workspace; write (unless ``write`` is False: ``wp42
     evaluate`` only prints) and return receipt.json.
 
     ``oracle_root`` None means the one run.json records (``oracle_root``, written since issue 16: a variant run's
-    oracle lives under ``<oracle-root>/variants/``), else the default oracle root for older records.
+    oracle lives under ``<oracle-root>/variants/``), else the default oracle root for older records. ``notes`` are
+    added to a scored receipt's notes (``wp42 score`` says there that it rebuilt the oracle).
 
     Never runs the worker: this is what ``wp42 score`` calls (STYLE: separate run from grade). In a portal arm the
     evaluator is handed the attempt's portal key, attempt id and accepted submission ids (run.json's ``portal``),
@@ -627,7 +636,7 @@ def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None =
         portal_evidence = {"key": folder.portal_key.read_text(encoding="utf-8").strip(),
                            "attempt_id": run_record["portal"]["attempt_id"],
                            "issued": run_record["portal"]["accepted_submissions"]}
-    notes = []
+    notes = list(notes)
     if not folder.workspace.is_dir():
         # The worker deleted its own workspace: grade it with no inputs, so the integrity check sees that.
         folder.workspace.mkdir(parents=True)
