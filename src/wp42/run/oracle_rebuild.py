@@ -26,7 +26,6 @@ from typing import Any
 from wp42 import generation, layout
 from wp42.errors import UserError
 from wp42.layout import Attempt, Oracle, Repo
-from wp42.run.runner import differing_inputs
 from wp42.schemas import load_json
 
 
@@ -147,7 +146,7 @@ def _check_ran_on(record: dict[str, Any], oracle: dict[str, Any], problem: str, 
     ran_on = record.get("input_sha256_before")
     if ran_on is None:
         return
-    differing = differing_inputs(ran_on, oracle)
+    differing = generation.differing_inputs(ran_on, oracle)
     if differing:
         raise UserError(f"{problem} ({len(differing)} input file(s) differ, e.g. {differing[0]})"
                         + (f": {fix}" if fix else ""))

@@ -158,13 +158,6 @@ def _sandbox_plan(job: WorkerJob, folder: Attempt, repo: Repo, sockets_dir: Path
     )
 
 
-def differing_inputs(hashes: dict[str, str], oracle: dict[str, Any]) -> list[str]:
-    """The bundle paths (``inputs/...``, ``portal/...``) whose sha256 in ``hashes`` (:func:`wp42.generation.input_hashes`)
-    differs from the oracle's ``input_sha256``, or that only one of them holds; sorted, empty when they match."""
-    expected = oracle.get("input_sha256") or {}
-    return sorted(k for k in set(hashes) | set(expected) if hashes.get(k) != expected.get(k))
-
-
 def check_bundle_matches_oracle(task_id: str, hashes: dict[str, str], oracle: dict[str, Any]) -> None:
     """Refuse to run on inputs the oracle was not computed from (the bundle was regenerated or edited since).
 
