@@ -238,18 +238,11 @@ def test_a_second_total_row_in_the_model_fails_model_total(generated, solved):
 
 # --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9309) ------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="known grader fault, not yet fixed: claims.stances attributes 'not yet "
-                   "validated' to every lever a sentence names ('removes the L1/L2 freight overlap ... and excludes "
-                   "the two levers not yet validated'); see tests/fixtures/cons01-hard-seed9309/README.md")
 def test_an_independent_solvers_correct_hard_work_at_seed_9309_completes(tmp_path):
+    # Three reading faults failed this correct work: a note under the Levers table ("L1 award takes effect at the
+    # start of Q3 2026 ...") read as a second, empty L1 row (model_status, saving_l1); the summary slide's title
+    # ("Summary: validated program number ...") made every lever on it validated; and "the validated number removes
+    # the L1/L2 freight overlap, ... and excludes the two levers not yet validated" gave L1 and L2 "not validated"
+    # while claims.stances read a stance per semicolon part (deck_levers): it is said of the two levers.
     receipt = grade_fixture(TASK, 9309, "cons01-hard-seed9309", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
-
-
-def test_the_solvers_lever_table_and_summary_slide_are_read_as_written(tmp_path):
-    # Fixed here: a note under the Levers table ("L1 award takes effect at the start of Q3 2026 ...") was a second,
-    # empty L1 row (model_status, saving_l1), and the summary slide's title made every lever on it validated.
-    receipt = grade_fixture(TASK, 9309, "cons01-hard-seed9309", tmp_path)
-    assert failed_ids(receipt) == {"deck_levers"}, failed_ids(receipt)
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
-    assert "L5" not in detail and "L6" not in detail and "L1" in detail

@@ -426,6 +426,30 @@ def test_difference_in_the_next_sentence_of_the_same_paragraph_passes(generated,
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_each_id_of_a_list_shares_the_difference_that_follows_the_list(generated, solved):
+    """"NG-1 NG-2 underpaid by EUR X" gives each listed ID the amount, not only the last: an exception stated with
+    its own difference and also listed before another's is given two differences (a hedge); the old reading gave
+    the first ID of the list nothing and passed the memo."""
+    checked, wrong = _counts(generated)
+    oracle = generated.oracle()
+    out = solved / layout.OUT_DIR
+    lines = [f"We checked {checked} employees and found {wrong} exceptions.", _facts_lines(generated)[0]]
+    items = oracle["planted_items"]
+    for p in items:
+        side = "overpaid" if float(p["difference"]) > 0 else "underpaid"
+        lines.append(f"{p['employee_id']}: {p['issue'].lower()}, {side} by EUR {abs(float(p['difference'])):,.2f}.")
+    _write_memo(out, lines)
+    assert evaluate(generated, out, solved)["det_completion"] is True
+    first, second = items[0], items[1]
+    side = "overpaid" if float(second["difference"]) > 0 else "underpaid"
+    _write_memo(out, lines + [f"{first['employee_id']} {second['employee_id']} {side} by EUR "
+                              f"{abs(float(second['difference'])):,.2f}."])
+    receipt = evaluate(generated, out, solved)
+    assert "memo_exceptions" in failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "memo_exceptions")
+    assert first["employee_id"] in detail.split("another difference given:")[1], detail
+
+
 def test_a_total_given_two_different_figures_is_a_hedge(generated, solved):
     checked, wrong = _counts(generated)
     out = solved / layout.OUT_DIR

@@ -538,3 +538,53 @@ def test_an_action_titles_takeaway_after_a_colon_does_not_carry_a_stance():
     # a lead-in ending with its colon is all topic, whatever precedes it (INS-01's "... $100.00 Declined:")
     listed = sentence("L5 mobile line clean-up.", "Programme to date: $1,685,392. Not validated:")
     assert list(claims.stances([listed], "mobile line clean-up", options)) == ["not validated"]
+
+
+STATUS = {"validated": ["validated"], "not validated": ["not validated", "not yet validated", "excluded"]}
+
+
+@pytest.mark.parametrize("text", [
+    "Compared with the working hypotheses, the validated number removes the L1/L2 freight overlap, limits MRO to "
+    "sites in scope and excludes the two levers not yet validated.",
+    "The validated number removes the L1/L2 freight overlap, and the remaining levers not yet validated stay out.",
+])
+def test_a_trailing_part_naming_no_subject_is_not_said_of_the_subjects_before_it(text):
+    """CONS-01 hard, seed 9309: "the two levers not yet validated" is said of the two levers, not of L1 and L2,
+    which the sentence names only in the part before (the independent solver's correct deck failed deck_levers)."""
+    for lever in ("L1", "L2"):
+        assert list(claims.stances([sentence(text)], lever, STATUS)) == ["validated"], lever
+
+
+def test_a_part_naming_no_subject_still_goes_on_with_the_subject_before_it():
+    """What the trailing part says without a subject of its own stays the subject's: "premise contradicted, not
+    validated", "so the lever is not validated"; a set named before its members is theirs; a negation keeps its
+    list ("do not record D-1, D-2 or D-3")."""
+    for text in ("L5 mobile line clean-up: premise contradicted by the baseline, not validated.",
+                 "L5: the premise is contradicted, so the lever is not validated."):
+        assert list(claims.stances([sentence(text)], "L5", STATUS)) == ["not validated"], text
+    # a set named before its members is theirs (CONS-01 seed 9309's summary slide)
+    members = sentence("Four levers validated: carrier consolidation, logistics tender, MRO national catalog, "
+                       "agency labor conversion")
+    for lever in ("carrier consolidation", "MRO national catalog", "agency labor conversion"):
+        assert list(claims.stances([members], lever, STATUS)) == ["validated"], lever
+    listed = sentence("Do not record D-1, D-2 or D-3 in the books, as the bank will reverse them.")
+    for item in ("D-1", "D-2", "D-3"):
+        assert list(claims.stances([listed], item, ENTRY_OR_BANK)) == [], item
+
+
+@pytest.mark.parametrize("text", ["AB-1 and AB-2 breached, while AB-3 passed.",
+                                  "AB-1 and AB-2 breached but AB-3 passed.",
+                                  "AB-1 and AB-2 breached; AB-3 passed."])
+def test_subjects_turned_from_by_while_or_but_each_keep_their_own_stance(text):
+    """"A and B breached, while C passed": the list shares "breached", C alone "passed" (the old reading gave all
+    three both, a hedge for each)."""
+    options = {"breach": "breached", "pass": "passed"}
+    assert {item: list(claims.stances([sentence(text)], item, options)) for item in ("AB-1", "AB-2", "AB-3")} == \
+        {"AB-1": ["breach"], "AB-2": ["breach"], "AB-3": ["pass"]}
+
+
+def test_two_options_in_the_part_about_one_subject_are_still_a_hedge():
+    """Cutting a sentence at its turns must not cut a hedge in two: "AB-1 passed or failed" gives both."""
+    options = {"pass": "passed", "fail": "failed"}
+    assert list(claims.stances([sentence("AB-1 passed or failed the test.")], "AB-1", options)) == ["pass", "fail"]
+    assert claims.hedged([sentence("AB-1 passed, or perhaps failed, the test.")], "AB-1", options)

@@ -18,11 +18,14 @@ commas, slashes, "and"/"or" or an ellipsis between them that is joined by "or" o
 that takes it in. A short series in prose ("1.45x, 1.78x and 1.13x at March, June and September") states each.
 
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
-the part of the sentence about the subject (semicolon-separated parts naming it, and the parts right after that
-start with a pronoun: "...; they are bank errors"), in any cell of a table row about it, or in the heading the
-statement sits under ("For your decision (refer)") unless the statement itself negates that option. A supposition (a sentence or part
-opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported speech ("the client asked us to record
-it" — :func:`reported`) give no stance of their own. More than one option with evidence is a hedge.
+the parts of the sentence about the subject (cut where it may turn to another subject, as :func:`subject_parts`
+cuts: the parts naming it, the parts naming none after a comma or opening with a pronoun after a semicolon or
+"but"/"while"/"whereas", "...; they are bank errors", but not an option said there of other items, "... and
+excludes the two levers not yet validated"; :func:`_prose_stances`), in any cell of a table row about it, or in
+the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
+A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
+speech ("the client asked us to record it" — :func:`reported`) give no stance of their own. More than one option
+with evidence is a hedge.
 :func:`suppositions` finds the supposing sentences with those that go on with them ("If ... . That is ..."), for a
 caller to leave out of what a document states.
 """
@@ -289,32 +292,50 @@ def reported(text: str) -> bool:
     return False
 
 
-def _subject_parts(text: str, subject) -> list[str]:
-    """The semicolon-separated parts of ``text`` about ``subject``, with the parts right after them that start with
-    a pronoun; the whole text when no single part names the subject."""
-    parts = [p for p in re.split(r";\s*", text) if p.strip()]
-    if len(parts) < 2:
-        return [text]
-    chosen, following = [], False
-    for part in parts:
-        if mentions(part, subject):
-            chosen.append(part)
-            following = True
-        elif following and (tokens(part)[:1] or [None])[0] is not None and tokens(part)[0].word in _PRONOUNS:
-            chosen.append(part)
-        else:
-            following = False
-    return chosen or [text]
-
-
 #: What joins the subjects of one list, so that they share what the sentence says next: spaces alone ("NHI-480790
 #: NHI-480872 breached"), commas, slashes, "&", "+", "and", "or", "nor", "and/or", "as well as", alone or together
 #: ("A, B, and C").
 _SUBJECT_JOIN = re.compile(r"(?:\s*(?:,|/|&|\+|\band/or\b|\band\b|\bor\b|\bnor\b|\bas\s+well\s+as\b)\s*)+|\s+",
                            re.IGNORECASE)
-#: Where a sentence naming several subjects turns from one to the next: a semicolon, a comma, "but", "while",
-#: "whereas".
-_SUBJECT_TURN = re.compile(r"[;,]|\b(?:but|while|whereas)\b", re.IGNORECASE)
+#: Where a sentence naming several subjects turns from one to the next: a semicolon, a comma (not one inside a
+#: figure: "$1,685,392"), "but", "while", "whereas".
+_SUBJECT_TURN = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))|\b(?:but|while|whereas)\b", re.IGNORECASE)
+
+
+def subject_lists(text: str, found: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The mentions ``found`` (character ranges ``(start, end)`` into ``text``, in order) grouped into lists: runs
+    of mentions joined by nothing but spaces, commas, slashes, "&", "and", "or" (:data:`_SUBJECT_JOIN`), whose
+    subjects share what the sentence says next ("NG-1 NG-2 NG-3 underpaid by EUR 100"). Raises nothing."""
+    runs: list[list[tuple[int, int]]] = []
+    for span in found:
+        if runs and _SUBJECT_JOIN.fullmatch(text[runs[-1][-1][1]:span[0]]):
+            runs[-1].append(span)
+        else:
+            runs.append([span])
+    return runs
+
+
+def _turns(text: str, found: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """``text`` cut where it may turn from one subject to another (:data:`_SUBJECT_TURN`), never inside a mention in
+    ``found`` or a list of them (:func:`subject_lists`), as ``[(start, end, what cut it)]`` for the parts that are
+    not blank: what cut a part is "" for the first, else ";" , "," or "turn" (but/while/whereas), the strongest
+    of the cuts since the part before."""
+    kept = [(run[0][0], run[-1][1]) for run in subject_lists(text, found)]
+    strength = {"": 0, ",": 1, "turn": 2, ";": 3}
+    parts: list[tuple[int, int, str]] = []
+    start, cut = 0, ""
+    for match in _SUBJECT_TURN.finditer(text):
+        if any(lo <= match.start() < hi for lo, hi in kept):
+            continue
+        if text[start:match.start()].strip():
+            parts.append((start, match.start(), cut))
+            cut = ""
+        kind = match.group() if match.group() in ";," else "turn"
+        cut = kind if strength[kind] > strength[cut] else cut
+        start = match.end()
+    if text[start:].strip() or not parts:
+        parts.append((start, len(text), cut))
+    return parts
 
 
 def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[str]]]:
@@ -331,23 +352,95 @@ def subject_parts(text: str, mention: re.Pattern[str]) -> list[tuple[str, list[s
     Google follows at ..." gives Meta its figures).
     Raises nothing; a sentence without mentions is one part."""
     found = list(mention.finditer(text))
-    kept = [(m.start(), m.end()) for m in found]
-    kept += [(a.end(), b.start()) for a, b in zip(found, found[1:], strict=False)
-             if _SUBJECT_JOIN.fullmatch(text[a.end():b.start()])]
-    cuts = [m for m in _SUBJECT_TURN.finditer(text) if not any(lo <= m.start() < hi for lo, hi in kept)]
-    spans, start = [], 0
-    for cut in cuts:
-        spans.append((start, cut.start()))
-        start = cut.end()
-    spans.append((start, len(text)))
     parts: list[tuple[int, int, list[str]]] = []
-    for lo, hi in spans:
+    for lo, hi, _ in _turns(text, [(m.start(), m.end()) for m in found]):
         named = [m.group() for m in found if lo <= m.start() < hi]
         if parts and (not named or not parts[-1][2]):  # a part naming no subject joins its neighbour
             parts[-1] = (parts[-1][0], hi, parts[-1][2] + named)
         else:
             parts.append((lo, hi, named))
     return [(text[lo:hi], named) for lo, hi, named in parts]
+
+
+#: Words that mark a noun phrase as a set of other items ("the two levers", "all other claims", "the remaining
+#: items") when another word of the phrase follows them.
+_OTHER_ITEMS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "all", "other",
+                "others", "remaining", "rest", "several", "many"}
+#: Words that end a noun phrase read outward from an option: verbs of being and having, prepositions, articles "a"
+#: and "an", conjunctions, pronouns and negation cues.
+_PHRASE_ENDS = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "will", "would", "can",
+                "could", "should", "may", "might", "must", "as", "a", "an", "to", "of", "in", "for", "by", "with",
+                "on", "at", "from", "into", "and", "or", "nor", "so", "yet", "not", "no", "it", "they", "which",
+                "that", "who", "we", "i", "you", "its", "their", "our", "still", "also", "now"} | _CUES
+
+
+def _other_items_beside(text: str, words: list[Token], start: int, end: int, lo: int, hi: int) -> bool:
+    """True when the option at words ``[start, end)`` is said of other items named beside it in the part ``[lo,
+    hi)`` (character offsets): a noun phrase with a :data:`_OTHER_ITEMS` word that is not its noun, right before
+    the option ("the two levers not yet validated") or right after it, as its object ("excludes the two levers").
+    A phrase is read outward from the option over at most four words, up to punctuation or a
+    :data:`_PHRASE_ENDS` word."""
+    def phrase(indexes: Iterable[int], backward: bool) -> list[str]:
+        found: list[str] = []
+        last = words[start] if backward else words[end - 1]
+        for index in indexes:
+            word = words[index]
+            gap = text[word.end:last.start] if backward else text[last.end:word.start]
+            if not lo <= word.start < hi or word.word in _PHRASE_ENDS or gap.strip() or len(found) == 4:
+                break
+            found.append(word.word)
+            last = word
+        return found  # nearest first
+    before, after = phrase(range(start - 1, -1, -1), True), phrase(range(end, len(words)), False)
+    return any(w in _OTHER_ITEMS for w in before[1:]) or any(w in _OTHER_ITEMS for w in after[:-1])
+
+
+def _stance_parts(text: str, subject) -> list[list[tuple[int, int, bool]]]:
+    """The parts of ``text`` (one sentence) that speak of ``subject``, as runs of adjacent parts within one
+    semicolon part, ``[[(start, end, follows)]]`` (character offsets; ``follows``: a part naming no subject after
+    one that names it).
+
+    The sentence is cut as :func:`subject_parts` cuts it, with the subject as the only mention. A part naming the
+    subject speaks of it; so does a part naming none right after it that goes on without turning ("premise
+    contradicted, not validated"; after a semicolon or "but"/"while"/"whereas" only one opening with a pronoun:
+    "...; they are bank errors", "A and B breached, while C passed" gives A nothing of C's), and the parts opening
+    the sentence before its first mention of the subject, cut from it by commas only ("If the cheque was written
+    for $359.05, the $180.00 ..."). The whole sentence is one part naming the subject when none does (a term the
+    cuts split)."""
+    words = tokens(text)
+    found = [(words[a].start, words[b - 1].end) for a, b in _spans(text, words, subject)]
+    parts = _turns(text, found)
+    named = [any(lo <= m < hi for m, _ in found) for lo, hi, _ in parts]
+    if not any(named):
+        return [[(0, len(text), False)]]
+    chosen = set()
+    first = named.index(True)
+    for index in range(first, -1, -1):
+        chosen.add(index)
+        if parts[index][2] != ",":
+            break
+    following = False
+    for index, (lo, hi, cut) in enumerate(parts):
+        if named[index]:
+            chosen.add(index)
+            following = True
+        elif following and (cut == "," or _opens_with_pronoun(text[lo:hi])):
+            chosen.add(index)
+        else:
+            following = False
+    runs: list[list[tuple[int, int, bool]]] = []
+    for index in sorted(chosen):
+        part = (parts[index][0], parts[index][1], not named[index] and index > first)
+        if runs and index - 1 in chosen and parts[index][2] != ";":
+            runs[-1].append(part)
+        else:
+            runs.append([part])
+    return runs
+
+
+def _opens_with_pronoun(text: str) -> bool:
+    words = tokens(text)
+    return bool(words) and words[0].word in _PRONOUNS
 
 
 def _heading_option(heading: str, options: dict[str, object]) -> str | None:
@@ -361,6 +454,38 @@ def _heading_option(heading: str, options: dict[str, object]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[str], set[str]]:
+    """The options one sentence asserts about ``subject`` and those it denies of it, as ``(asserted, denied)``.
+
+    Only the parts speaking of the subject count (:func:`_stance_parts`); a run of them that opens with a
+    condition (or sits in a semicolon part that does, :func:`hypothetical`) or reports speech (:func:`reported`:
+    "Do not decline CLM-1 as the insured's letter asks; it is referred to you" keeps "referred") asserts nothing. Negation is read over the whole sentence, so a list keeps its cue ("do not record D-1, D-2
+    or D-3"). In a part naming no subject that follows one naming it, an option said of other items beside it
+    (:func:`_other_items_beside`: "... and excludes the two levers not yet validated") is not the subject's;
+    before the subject such a phrase is the set it belongs to ("Four levers validated: carrier consolidation, MRO
+    national catalog, ..."). An option is denied when it occurs in those parts only under a negation."""
+    words, flags = negation_scope(text)
+    runs = _stance_parts(text, subject)
+    parts = [part for run in runs for part in run]
+    said = []
+    for run in runs:
+        lo, hi = run[0][0], run[-1][1]
+        semicolon_part = text[text.rfind(";", 0, lo) + 1:]
+        if not (hypothetical(text[lo:hi]) or hypothetical(semicolon_part) or reported(text[lo:hi])):
+            said += run
+    asserted_, denied = set(), set()
+    for name, terms in options.items():
+        seen = [(start, end, lo, hi, follows) for start, end in _spans(text, words, terms)
+                for lo, hi, follows in parts if lo <= words[start].start < hi]
+        if seen and all(flags[start] for start, *_ in seen):
+            denied.add(name)
+        if any(not flags[start] and (lo, hi, follows) in said and
+               not (follows and _other_items_beside(text, words, start, end, lo, hi))
+               for start, end, lo, hi, follows in seen):
+            asserted_.add(name)
+    return asserted_, denied
+
+
 def stances(statements: Iterable[Statement], subject, options: dict[str, object]) -> dict[str, list[Statement]]:
     """Which of the mutually exclusive ``options`` (``{name: term or terms}``) the statements assert about
     ``subject``, as ``{option: [statements giving evidence]}`` holding only options with evidence (module
@@ -371,12 +496,13 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             continue
         if statement.cells is not None:
             texts = [v for v in statement.cells.values() if v]
+            said = [t for t in texts if not hypothetical(t)]
+            own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
+            denied = {name for name, terms in options.items() if any(negated(t, terms) for t in texts)}
         else:
-            texts = _subject_parts(statement.text, subject)
-        said = [t for t in texts if not hypothetical(t) and (statement.cells is not None or not reported(t))]
-        own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
+            own, denied = _prose_stances(statement.text, subject, options)
         carried = _heading_option(statement.section, options)
-        if carried and carried not in own and not any(negated(t, options[carried]) for t in texts):
+        if carried and carried not in own and carried not in denied:
             own.add(carried)
         for name in options:
             if name in own:

@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.8"
+EVALUATOR_VERSION = "HR-01/1.9"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -217,11 +217,12 @@ def _exception_totals(statements: list[Statement]) -> set[int]:
 
 
 def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple[str, dict[str, str] | None]]:
-    """What the memo says beside ``employee_id``: for each sentence naming it, the text from the ID to the next
-    employee ID (the first ID also keeps the words before it), so a list of IDs followed by a list of amounts does
-    not pair them, together with the sentences after it in the same paragraph until one names an employee ID
-    ("NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08."); for each table row naming it,
-    the row with its cells (header -> text)."""
+    """What the memo says beside ``employee_id``: for each sentence naming it, the text from the ID, or the list of
+    IDs it stands in, to the next employee ID (the first also keeps the words before it; claims.subject_lists: "NG-1
+    NG-2 NG-3 underpaid by EUR 100" gives each of the three the amount), so a list of IDs followed by a list of
+    amounts does not pair them, together with the sentences after it in the same paragraph until one names an
+    employee ID ("NG-1155: holiday premium missing. The employee is underpaid by EUR 116.08."); for each table row
+    naming it, the row with its cells (header -> text)."""
     ids = EMPLOYEE_IN_TEXT
     parts: list[tuple[str, dict[str, str] | None]] = []
     for index, statement in enumerate(statements):
@@ -231,14 +232,16 @@ def _employee_parts(statements: list[Statement], employee_id: str) -> list[tuple
             parts.append((statement.text, statement.cells))
             continue
         text = statement.text
-        spans = list(ids.finditer(text.upper()))
-        for i, found in enumerate(spans):
-            if found.group() != employee_id.upper():
+        found = list(ids.finditer(text.upper()))
+        named = {(m.start(), m.end()) for m in found if m.group() == employee_id.upper()}
+        lists = claims.subject_lists(text, [(m.start(), m.end()) for m in found])
+        for i, listed in enumerate(lists):
+            if not named.intersection(listed):
                 continue
-            start = 0 if i == 0 else found.start()
-            end = spans[i + 1].start() if i + 1 < len(spans) else len(text)
+            start = 0 if i == 0 else listed[0][0]
+            end = lists[i + 1][0][0] if i + 1 < len(lists) else len(text)
             parts.append((text[start:end], None))
-        if spans and spans[-1].group() == employee_id.upper():
+        if lists and named.intersection(lists[-1]):
             for following in statements[index + 1:]:
                 if following.where != statement.where or following.cells is not None or ids.search(
                         following.text.upper()):
