@@ -206,22 +206,23 @@ def evaluate(generated: Generated, out: Path, workspace: Path, oracle: dict[str,
     return receipt
 
 
-def fixture_workspace(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard"
-                      ) -> tuple[Generated, Path]:
-    """``(generated, workspace)``: ``task_id``'s challenge instance at ``seed`` and ``level`` regenerated under
-    ``tmp_path`` with the current generator, and a workspace whose out/ is a copy of ``tests/fixtures/<fixture>/out``
-    (an independent solver's deliverables) that a test may change."""
-    generate(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
-    generated = Generated(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", level=level)
+def fixture_workspace(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard",
+                      set_name: str = "challenge") -> tuple[Generated, Path]:
+    """``(generated, workspace)``: ``task_id``'s instance of set ``set_name`` at ``seed`` and ``level`` regenerated
+    under ``tmp_path`` with the current generator, and a workspace whose out/ is a copy of
+    ``tests/fixtures/<fixture>/out`` (an independent solver's deliverables) that a test may change."""
+    generate(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", set_name=set_name, level=level)
+    generated = Generated(task_id, seed, tmp_path / "bundle", tmp_path / "oracles", set_name=set_name, level=level)
     workspace = make_workspace(generated.bundle, tmp_path)
     shutil.copytree(Path(__file__).parent / "fixtures" / fixture / "out", workspace / layout.OUT_DIR)
     return generated, workspace
 
 
-def grade_fixture(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard") -> dict[str, Any]:
+def grade_fixture(task_id: str, seed: int, fixture: str, tmp_path: Path, level: str = "hard",
+                  set_name: str = "challenge") -> dict[str, Any]:
     """The receipt for ``tests/fixtures/<fixture>/out`` graded with the current evaluator (see
     :func:`fixture_workspace`)."""
-    generated, workspace = fixture_workspace(task_id, seed, fixture, tmp_path, level)
+    generated, workspace = fixture_workspace(task_id, seed, fixture, tmp_path, level, set_name)
     return evaluate(generated, workspace / layout.OUT_DIR, workspace)
 
 
