@@ -136,9 +136,12 @@ def test_an_attempt_graded_with_an_oracle_regenerated_from_other_inputs_is_refus
     assert main(["evaluate", TOY, str(attempt.out), "--oracle-root", str(generated)]) == 2
     err = capsys.readouterr().err
     assert "ran on inputs the oracle at" in err and "inputs/amounts.csv" in err and "Traceback" not in err
-    assert main(["score", str(runs), "--json"]) == 1
+    assert main(["score", str(runs), "--no-regenerate", "--json"]) == 1
     [row] = _json_out(capsys)
-    assert "ran on inputs the oracle at" in row["error"]
+    assert "was computed" in row["error"] and "inputs/amounts.csv" in row["error"]
+    assert main(["score", str(runs), "--json"]) == 0  # score rebuilds the oracle the attempt ran on instead
+    [row] = _json_out(capsys)
+    assert row["error"] is None and row["oracle"] == "regenerated at seed 42" and row["det_score"] == 1.0
 
 
 def test_evaluate_refuses_a_scenario_folder_whose_inputs_differ_from_the_oracle(generated, toy_repo, tmp_path,

@@ -193,15 +193,20 @@ def compute(variant: str = "reference") -> dict:
                        Decimal("0")) for flag in ("Y", "N")}
     prior = {}
     lines = pdf_text(INPUTS / "cam_reconciliation_2024_final.pdf").splitlines()
+
+    def share_line(i: int) -> int:
+        """The line of the tenant's share, after its (possibly wrapped) name: the row's figures count from it."""
+        return next(j for j in range(i + 1, len(lines)) if lines[j].strip().endswith("%"))
+
     for i, line in enumerate(lines):
         if line.strip() in leases:
-            prior[line.strip()] = money(lines[i + 4])  # ID, tenant, share, non-controllable, controllable
+            prior[line.strip()] = money(lines[share_line(i) + 2])  # share, non-controllable, controllable
     # last year's balances, as issued, reach the account on the April invoice (REC) where the ledger carries them
     credits = {}
     if any(r["Code"] == "REC" for r in ledger) and variant != "ignores_prior_credit":
         for i, line in enumerate(lines):
             if line.strip() in leases:
-                issued = money(lines[i + 7])  # ... total, estimates billed, balance / (credit)
+                issued = money(lines[share_line(i) + 5])  # ... total, estimates billed, balance / (credit)
                 billed = sum((dec(r["Amount"]) for r in ledger if r["Tenant ID"] == line.strip() and r["Code"] == "REC"),
                              Decimal("0"))
                 if issued != billed:
