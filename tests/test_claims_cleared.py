@@ -136,3 +136,27 @@ def test_not_supported_by_a_document_is_a_finding_about_the_item():
     """"The surcharge is not supported by the contract" says the surcharge is there and unsupported: it is asserted."""
     assert claims.asserted("The fuel surcharge is not supported by the contract.", "fuel surcharge")
     assert not claims.asserted("The fuel surcharge is not supported.", "fuel surcharge")
+
+
+# ------------------------------------------------------------------ unreal: what would be, a rule, a false breach
+@pytest.mark.parametrize("text", [
+    "Without the maintenance stop it would show 17.35 hours and a false breach.",
+    "Counting Memorial Day as a business day would show 21 false breaches (e.g. NHI-480873, NHI-493612).",
+    "A target is breached only when the time taken is more than the target.",
+    "Each time below is when the ticket uses up its resolution target (after that it is breached).",
+    "No Ticket action entries (Set priority or Flag for security review) have been recorded.",
+])
+def test_what_would_be_a_rule_or_a_negated_parenthesis_asserts_nothing(text):
+    # an independent solver's CS-01 coverage hand-over at seed 9426: each explained why nothing breached
+    assert not claims.asserted(claims.unreal(text), ["breach", "security review"]), claims.unreal(text)
+
+
+@pytest.mark.parametrize("text", [
+    "NHI-1 breached its resolution target.",
+    "NHI-1 breached its target and would need escalating.",
+    "The breach on NHI-1 is real, not a false alarm.",
+    "Ticket action entries (Flag for security review) have been recorded for NHI-1.",
+    "NHI-1 breached its target (P2).",
+])
+def test_the_near_miss_still_asserts_the_breach_or_the_review(text):
+    assert claims.asserted(claims.unreal(text), ["breach", "security review"]), claims.unreal(text)

@@ -404,6 +404,55 @@ def test_coverage_note_inventing_a_breach_fails(scenario_cache, tmp_path):
         {"no_invented_issues", "note_breaches"}
 
 
+def _coverage_ticket(scenario_cache) -> str:
+    return next(iter(scenario_cache.get(TASK, SEEDS[0], "coverage").oracle()["facts"]["tickets"]))
+
+
+def test_coverage_note_explaining_why_nothing_breached_passes(scenario_cache, tmp_path):
+    """Fair (evaluator 1.8 failed each, from an independent solver's hand-over at seed 9426): a label answered
+    "none", a rule, what would be, a deadline's aftermath, a ticket's subject "autopay failed" and a negated list of
+    portal actions are no breach, no security review and no invented problem."""
+    ticket = _coverage_ticket(scenario_cache)
+    extra = ["SLA breaches: none.",
+             "A target is breached only when the time taken is more than the target.",
+             f"If May 26 were counted as a business day, 21 tickets would wrongly show a resolution or response "
+             f"breach (for example {ticket}).",
+             "Without the maintenance stop it would show 17.35 hours and a false breach.",
+             "Each time below is when the ticket uses up its resolution target (after that it is breached).",
+             f"{ticket} (P3, autopay failed): by Thu May 29, 2:34 PM.",
+             "No Ticket action entries (Set priority or Flag for security review) have been recorded."]
+    assert _coverage_note(scenario_cache, tmp_path, extra) == set()
+
+
+@pytest.mark.parametrize("sentence", ["{t} breached its resolution target and would need escalating.",
+                                      "SLA breaches: {t}.",
+                                      "{t} (autopay failed) failed to meet its resolution target."])
+def test_coverage_note_asserting_a_breach_plainly_still_fails(scenario_cache, tmp_path, sentence):
+    """The misleading variants of the fair sentences above: a breach stated before "would", a label answered with
+    a ticket, a target failed."""
+    failed = _coverage_note(scenario_cache, tmp_path, [sentence.format(t=_coverage_ticket(scenario_cache))])
+    assert "note_breaches" in failed
+
+
+@pytest.mark.parametrize("sentence", ["SLA breaches: two.",
+                                      "Ticket action entries (Flag for security review) are needed on {t}.",
+                                      "{t} breached, and the breach is real, not a false alarm."])
+def test_coverage_note_asserting_a_problem_plainly_is_invented(scenario_cache, tmp_path, sentence):
+    failed = _coverage_note(scenario_cache, tmp_path, [sentence.format(t=_coverage_ticket(scenario_cache))])
+    assert "no_invented_issues" in failed
+
+
+def test_an_independent_solvers_correct_coverage_hard_work_at_seed_9426_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-coverage-hard-seed9426):
+    # no breach, priority change or flag, three credits of $54.81. CS-01 1.8 failed note_breaches (a supposition's
+    # examples and "autopay failed" read as breaches) and no_invented_issues ("SLA breaches: none.", a rule, "would
+    # show a false breach", a deadline's aftermath, a negated list of portal actions read as problems).
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9426, "cs01-coverage-hard-seed9426", tmp_path, level="hard", set_name="coverage")
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
 # ---------------------------------------------------------------------------------------------- hard level
 def test_hard_reversal_given_as_a_positive_credit_fails(scenario_cache, tmp_path):
     """The credit recorded in error on Friday is reversed as a negative amount; repeating it as a positive credit
