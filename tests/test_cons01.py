@@ -8,7 +8,15 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from pptx import Presentation
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    fixture_workspace,
+    grade_fixture,
+    violation_ids,
+)
 
 from wp42 import layout
 
@@ -246,3 +254,26 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9309_completes(tmp_pat
     # while claims.stances read a stance per semicolon part (deck_levers): it is said of the two levers.
     receipt = grade_fixture(TASK, 9309, "cons01-hard-seed9309", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9420) ------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9420_completes(tmp_path):
+    # CONS-01 1.6 failed deck_levers: the sizing table's row "L3 MRO national catalog (12.2%) | Seven DCs not yet on
+    # the catalog; Joliet, Peoria and Rockford excluded | ..." gave L3 "not validated" from "excluded", which is said
+    # of the three sites the cell names, not of the lever (claims.stances, a table row).
+    generated, workspace = fixture_workspace(TASK, 9420, "cons01-hard-seed9420", tmp_path)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    # the same cell saying the lever itself is excluded still gives L3 "not validated" beside its "validated"
+    path = workspace / layout.OUT_DIR / DECK
+    deck = Presentation(str(path))
+    table = next(shape.table for shape in deck.slides[4].shapes if shape.has_table)
+    cell = table.cell(3, 1)
+    assert cell.text.startswith("Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded")
+    cell.text = "Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded; lever excluded from the total"
+    deck.save(str(path))
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == {"deck_levers"}
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    assert "L3: deck says ['not validated', 'validated']" in detail, detail

@@ -572,6 +572,38 @@ def test_a_part_naming_no_subject_still_goes_on_with_the_subject_before_it():
         assert list(claims.stances([listed], item, ENTRY_OR_BANK)) == [], item
 
 
+def _row(**cells: str) -> Statement:
+    return Statement("; ".join(f"{k}: {v}" for k, v in cells.items()), "", dict(cells), "row", "t")
+
+
+@pytest.mark.parametrize("scope", [
+    "Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded",
+    "Joliet, Peoria and Rockford excluded",
+    "Seven DCs in scope; Joliet, Peoria and Rockford are all excluded",
+    "Seven DCs; Joliet and Peoria are excluded",
+])
+def test_a_status_a_cell_says_of_other_named_things_is_not_the_rows(scope):
+    """CONS-01 hard, seed 9420: in the row "L3 MRO national catalog (12.2%) | Seven DCs not yet on the catalog;
+    Joliet, Peoria and Rockford excluded" the three sites are excluded, not the lever (the independent solver's
+    correct deck failed deck_levers with L3 both validated and not validated)."""
+    row = _row(Lever="L3 MRO national catalog (12.2%)", Scope=scope, Status="Validated")
+    assert list(claims.stances([row], "L3", STATUS)) == ["validated"]
+
+
+@pytest.mark.parametrize("cells", [
+    {"Lever": "L5", "Treatment": "excluded from the total"},
+    {"Lever": "L5 Mobile line clean-up", "Status": "Excluded"},
+    {"Lever": "L5 Mobile line clean-up", "Status": "Still excluded"},
+    {"Lever": "Mobile line clean-up", "Status": "L5 and L6 excluded"},
+    {"Lever": "L5 Mobile line clean-up", "Status": "Status: Excluded"},
+    {"Lever": "L5 Mobile line clean-up", "Status": "Fort Wayne and South Bend in scope; not validated"},
+])
+def test_a_row_that_says_the_lever_itself_is_excluded_still_gives_not_validated(cells):
+    """The other things must be named and open their part: an option opening its cell or part, after a capital that
+    only opens a sentence, or said of a list holding the subject is the row's."""
+    assert list(claims.stances([_row(**cells)], "L5", STATUS)) == ["not validated"]
+
+
 @pytest.mark.parametrize("text", ["AB-1 and AB-2 breached, while AB-3 passed.",
                                   "AB-1 and AB-2 breached but AB-3 passed.",
                                   "AB-1 and AB-2 breached; AB-3 passed."])

@@ -21,7 +21,8 @@ A stance (:func:`stances`) is what a statement asserts about a subject: an optio
 the parts of the sentence about the subject (cut where it may turn to another subject, as :func:`subject_parts`
 cuts: the parts naming it, the parts naming none after a comma or opening with a pronoun after a semicolon or
 "but"/"while"/"whereas", "...; they are bank errors", but not an option said there of other items, "... and
-excludes the two levers not yet validated"; :func:`_prose_stances`), in any cell of a table row about it, or in
+excludes the two levers not yet validated"; :func:`_prose_stances`), in any cell of a table row about it (not
+where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
 A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
 speech ("the client asked us to record it" — :func:`reported`) give no stance of their own. More than one option
@@ -395,6 +396,42 @@ def _other_items_beside(text: str, words: list[Token], start: int, end: int, lo:
     return any(w in _OTHER_ITEMS for w in before[1:]) or any(w in _OTHER_ITEMS for w in after[:-1])
 
 
+#: Words that may stand between a list of named things and what is said of them ("Joliet and Peoria are excluded").
+_LINKS = {"is", "are", "was", "were", "be", "been", "being", "all", "both", "each", "also", "now", "already",
+          "then", "therefore"}
+#: What ends a sentence or opens one, so that the capital of the word after it names nothing ("Status: Excluded").
+_SENTENCE_OPEN = re.compile(r"(?:^|[.!?:(\u2022\u2013\u2014-])\s*$")
+
+
+def _named(text: str, words: list[Token]) -> list[tuple[int, int]]:
+    """Character ranges of the words of ``text`` that name something: a word written with an initial capital ("Joliet",
+    "DCs", "L5") that does not open a sentence (its capital is then only the sentence's)."""
+    return [(w.start, w.end) for w in words
+            if text[w.start].isupper() and not _SENTENCE_OPEN.search(text[:w.start])]
+
+
+def _said_of_others(text: str, words: list[Token], start: int, subject) -> bool:
+    """True when the option at word ``start`` of ``text`` (a table cell) is said of other things the cell names:
+    the part holding it (cut as :func:`_turns` cuts, a list of names kept whole) opens with a list of named words
+    (:func:`_named`, :func:`subject_lists`) naming none of ``subject``, and nothing but :data:`_LINKS` words stand
+    between that list and the option ("Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded" says
+    "excluded" of the three sites, not of the row's lever: CONS-01 hard, an independent solver's deck). An option
+    opening its part ("excluded from the total") or following the subject ("L5 and L6 excluded") is the row's."""
+    own = [(words[a].start, words[b - 1].end) for a, b in _spans(text, words, subject)]
+    names = sorted(set(own) | {n for n in _named(text, words)
+                               if not any(lo < n[1] and n[0] < hi for lo, hi in own)})
+    at = words[start].start
+    part = next((lo for lo, hi, _ in _turns(text, names) if lo <= at < hi), 0)
+    for run in subject_lists(text, [n for n in names if n[1] <= at]):
+        if run[0][0] < part or text[part:run[0][0]].strip():
+            continue
+        gap = text[run[-1][1]:at]
+        if any(w.word not in _LINKS for w in tokens(gap)) or re.search(r"[^\w\s]", gap):
+            return False
+        return not any(span in own for span in run)
+    return False
+
+
 def _stance_parts(text: str, subject) -> list[list[tuple[int, int, bool]]]:
     """The parts of ``text`` (one sentence) that speak of ``subject``, as runs of adjacent parts within one
     semicolon part, ``[[(start, end, follows)]]`` (character offsets; ``follows``: a part naming no subject after
@@ -486,6 +523,24 @@ def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[
     return asserted_, denied
 
 
+def _row_stances(texts: list[str], subject, options: dict[str, object]) -> tuple[set[str], set[str]]:
+    """The options a table row's cells (``texts``) assert about ``subject``, the row's subject, and those they deny of
+    it, as ``(asserted, denied)``: an option un-negated in a cell that supposes nothing (:func:`hypothetical`) is
+    asserted, one that occurs in a cell only under a negation is denied; what a cell says of other things it names
+    (:func:`_said_of_others`: "Joliet, Peoria and Rockford excluded") is neither."""
+    asserted_, denied = set(), set()
+    for text in texts:
+        words, flags = negation_scope(text)
+        for name, terms in options.items():
+            own = [start for start, _ in _spans(text, words, terms)
+                   if not _said_of_others(text, words, start, subject)]
+            if own and all(flags[start] for start in own):
+                denied.add(name)
+            elif own and not hypothetical(text):
+                asserted_.add(name)
+    return asserted_, denied
+
+
 def stances(statements: Iterable[Statement], subject, options: dict[str, object]) -> dict[str, list[Statement]]:
     """Which of the mutually exclusive ``options`` (``{name: term or terms}``) the statements assert about
     ``subject``, as ``{option: [statements giving evidence]}`` holding only options with evidence (module
@@ -496,9 +551,7 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             continue
         if statement.cells is not None:
             texts = [v for v in statement.cells.values() if v]
-            said = [t for t in texts if not hypothetical(t)]
-            own = {name for name, terms in options.items() if any(asserted(t, terms) for t in said)}
-            denied = {name for name, terms in options.items() if any(negated(t, terms) for t in texts)}
+            own, denied = _row_stances(texts, subject, options)
         else:
             own, denied = _prose_stances(statement.text, subject, options)
         carried = _heading_option(statement.section, options)
