@@ -92,6 +92,26 @@ def test_suppositions_and_reported_speech_report_nothing():
     assert not claims.finding("The supplier says INV-2 is a duplicate.", PROBLEMS)
 
 
+def test_a_rule_for_any_such_case_is_a_supposition():
+    """An independent solver's PROC-01 issue: "any invoice would have to be rejected as unapproved_vendor" of a
+    vendor with no invoice that week states a rule, not a rejection; the writer's own or a definite one is a finding."""
+    assert not claims.finding("any invoice would have to be rejected as unapproved_vendor", ["reject"])
+    assert not claims.finding("Any such bill must go back to the supplier as a duplicate.", PROBLEMS)
+    assert claims.finding("Its invoice would have to be rejected as a duplicate.", PROBLEMS)
+    assert claims.finding("We would reject any invoice, and INV-2 is a duplicate.", PROBLEMS)
+    assert claims.finding("Any invoice from them was a duplicate.", PROBLEMS)
+
+
+def test_a_sentence_going_on_with_it_is_about_the_subject_before():
+    from reading import text_statements
+    text = ("Ryburn Oils (V0100) is pending due diligence. There is no invoice from it this week. Three invoices are "
+            "duplicates. INV-2 is fine; it was checked.")
+    said = [s.text for s in claims.about_in_turn(text_statements(text, "issue 1"), "Ryburn Oils", ["INV-2"])]
+    assert said == ["Ryburn Oils (V0100) is pending due diligence.", "There is no invoice from it this week."]
+    other = text_statements("Ryburn Oils is pending. INV-2 is from it.", "issue 2")
+    assert [s.text for s in claims.about_in_turn(other, "Ryburn Oils", ["INV-2"])] == ["Ryburn Oils is pending."]
+
+
 def test_a_post_negation_result_keeps_its_own_negation():
     """Blanking "Nothing was found" whole removed the cue that negates the rest of the clause."""
     assert not claims.finding("Nothing was found that would require rejection.", ["rejection"])

@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scenario_harness import Generated, copy_workspace, failed_ids, make_workspace, run_solution
+from scenario_harness import Generated, copy_workspace, failed_ids, grade_fixture, make_workspace, run_solution
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
@@ -489,6 +489,76 @@ def test_a_careful_write_up_of_the_hard_week_s_decoys_passes_its_coverage_set(sc
     completion["issues_found"].append(f"{twin} should be held as a possible duplicate.")
     (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
     assert failed_ids(score(generated, ws)) == {"no_invented_issues"}
+
+
+def test_an_independent_solvers_correct_coverage_work_at_seed_9422_completes(tmp_path: Path):
+    # Written from the public bundle alone and read correct by the lead (all 49 documents approved as matched, the
+    # header-only exceptions report); PROC-01 1.7 failed no_invented_issues on the credit notes' own comments ("Credit
+    # note against LF-83802 for 65 pails short on LF-DN67031; accepted."), on "the three short deliveries (...) are
+    # fully covered by the suppliers' credit notes", and on the idle vendor's "There is no invoice from it this week;
+    # any invoice would have to be rejected as unapproved_vendor ...".
+    receipt = grade_fixture(TASK, 9422, "proc01-coverage-hard-seed9422", tmp_path, level="hard",
+                            set_name="coverage")
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _hard_coverage_with(scenario_cache, tmp_path, issue: str = "", comments: dict[str, str] | None = None) -> set:
+    """The failed ids once ``issue`` is added to the hard coverage reference's issues_found (seed 42) and
+    ``comments`` ({invoice or credit note: comment}) replace decision comments."""
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    if issue:
+        completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
+        completion["issues_found"] = [*(completion.get("issues_found") or []), issue]
+        (ws / "out" / COMPLETION_JSON).write_text(json.dumps(completion), encoding="utf-8")
+    if comments:
+        _rewrite_csv(ws / "out" / "invoice_decisions.csv",
+                     lambda row: {**row, "comment": comments.get(row["invoice_number"], row.get("comment", ""))})
+    return failed_ids(score(generated, ws))
+
+
+def _hard_coverage_items(scenario_cache) -> tuple[dict, dict]:
+    items = scenario_cache.get(TASK, 42, "coverage", "hard").oracle()["planted_items"]
+    return (next(i for i in items if i["kind"] == "credit_note"),
+            next(i for i in items if i["kind"] == "vendor_without_orders"))
+
+
+@pytest.mark.parametrize(("on", "comment", "invents"), [
+    # a credit note's own comment describes the shortfall it settles (PROC-01 1.8) ...
+    ("credit_note", "Credit note against {invoice} for 65 pails short on the delivery note; accepted.", False),
+    # ... the same words on the invoice (no credit note named) assert a shortfall
+    ("invoice_number", "65 pails short on the delivery note; accepted.", True),
+    ("credit_note", "Credit note against {invoice}; {invoice} is a duplicate invoice.", True),
+])
+def test_a_credit_note_s_own_comment_on_its_shortfall_is_the_settlement(scenario_cache, tmp_path, on, comment,
+                                                                        invents):
+    credit, _ = _hard_coverage_items(scenario_cache)
+    failed = _hard_coverage_with(scenario_cache, tmp_path,
+                                 comments={credit[on]: comment.format(invoice=credit["invoice_number"])})
+    assert failed == ({"no_invented_issues"} if invents else set())
+
+
+@pytest.mark.parametrize(("issue", "invents"), [
+    ("The short delivery on {po} is fully covered by the supplier's credit note.", False),
+    ("{po} was delivered short, net of the credit note the invoice matches what was received.", False),
+    ("{po} was delivered short; we should ask the supplier for a credit note.", True),
+    ("{po} was delivered short and is not covered by any credit note.", True),
+    ("{po} was delivered short and should be covered by a credit note.", True),
+    ("{name} ({vendor}) is 'Pending due diligence' on the approved vendor list. There is no invoice from it this "
+     "week; any invoice would have to be rejected as unapproved_vendor until procurement completes onboarding.", False),
+    ("{name} ({vendor}) is 'Pending due diligence' on the approved vendor list. It sent an invoice this week, which "
+     "must be rejected as unapproved_vendor.", True),
+    ("{name} ({vendor}) sent an invoice this week that must be rejected as unapproved_vendor.", True),
+    ("{name} ({vendor}) is pending due diligence. Three invoices were short-shipped.", True),
+])
+def test_a_credited_shortfall_and_the_idle_vendor_s_supposed_invoice_invent_nothing(scenario_cache, tmp_path, issue,
+                                                                                   invents):
+    """A shortfall said to be covered by credit notes (without their numbers) is settled; one asking for a credit
+    note, or denying one, is not. A sentence going on about the vendor with no order ("... from it") invents nothing
+    unless it says that vendor invoiced this week; "any invoice would have to be rejected" is a supposition."""
+    credit, idle = _hard_coverage_items(scenario_cache)
+    text = issue.format(po=credit["po_number"], name=idle["vendor_name"], vendor=idle["vendor_id"])
+    assert _hard_coverage_with(scenario_cache, tmp_path, text) == ({"no_invented_issues"} if invents else set())
 
 
 @pytest.mark.parametrize("set_name", ["challenge", "coverage"])

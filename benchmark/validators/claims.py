@@ -95,6 +95,34 @@ def about(statements: Iterable[Statement], subject) -> list[Statement]:
     return [s for s in statements if mentions(s.text, subject)]
 
 
+#: Words that point back to the subject of the sentence before ("Ryburn Oils is pending due diligence. There is no
+#: invoice from it this week").
+_BACK = {"it", "its", "itself", "they", "them", "their", "theirs", "themselves"}
+
+
+def about_in_turn(statements: Iterable[Statement], subject, others=()) -> list[Statement]:
+    """The statements about ``subject``: those naming it (:func:`about`), and each prose sentence right after one of
+    them in the same paragraph or list item (same ``where``) that names neither it nor any of ``others`` (the other
+    subjects a sentence could be about) and points back with a pronoun (:data:`_BACK`: "it", "its", "they",
+    "them", "their"): "Ryburn Oils Ltd (V0100) is 'Pending due diligence'. There is no invoice from it this week"
+    is two sentences about Ryburn Oils (an independent solver's PROC-01 issues list at seed 9422). A sentence that
+    names another subject, or no pronoun, ends the run."""
+    found: list[Statement] = []
+    previous: Statement | None = None
+    for statement in statements:
+        if mentions(statement.text, subject):
+            found.append(statement)
+            previous = statement
+        elif (previous is not None and statement.kind == "sentence" and statement.cells is None
+              and previous.where == statement.where and not (others and mentions(statement.text, others))
+              and any(word.word in _BACK for word in tokens(statement.text))):
+            found.append(statement)
+            previous = statement
+        else:
+            previous = None
+    return found
+
+
 # ------------------------------------------------------------------------------------------------ negation
 #: Words that open a new clause after a comma ("..., which", "..., and it", "..., but").
 _CLAUSE_STARTS = {"but", "so", "which", "who", "whom", "whose", "where", "when", "it", "they",
@@ -220,6 +248,22 @@ def hypothetical(text: str) -> bool:
     "Unless ...", "Should the bank ...", "In the event ..."): what it says about a subject is supposed, not
     stated, so it gives no stance (a heading's stance still carries to it)."""
     return bool(_HYPOTHETICAL.match(text))
+
+
+#: A free-choice subject under a modal: "any invoice would have to be rejected", "any such bill must go back", "and
+#: anything they send will be held" — a rule for a case that may not arise ("any X" = "if there is an X"), not a
+#: finding (an independent solver's PROC-01 issues list at seed 9422, of a vendor with no invoice that week).
+_FREE_CHOICE = re.compile(r"^\W*(?:(?:and|but|so|then)\s+)?any(?:one|thing)?\b[^;:.!?]*?\b(?:would|will|must|should|"
+                          r"shall|could|might|may|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\b", re.IGNORECASE)
+
+
+def generic(text: str) -> bool:
+    """True when ``text`` (a sentence or one of its semicolon-separated parts) opens with a free-choice subject
+    ("any invoice", "any such bill", "anything") whose verb is a modal ("would", "must", "will", "has to"): it
+    states what would hold of such a thing, not that one exists (:data:`_FREE_CHOICE`; ConText's hypothetical
+    status, Harkema et al., 2009). "Any invoice was paid" (no modal) and "We would reject any invoice" (the
+    writer as subject) are not generic."""
+    return bool(_FREE_CHOICE.match(text))
 
 
 #: What opens a sentence that goes on with the supposition before it: a word pointing back to the supposed case
@@ -969,9 +1013,9 @@ def cleared(text: str, clearing=()) -> bool:
 def finding(text: str, terms, clearing=()) -> bool:
     """True when ``text`` (a sentence, one of its parts, or a table cell) reports one of ``terms`` as found, in
     the writer's own voice: asserted (not negated) once what reports nothing is blanked (:func:`unfound`), not a
-    supposition (:func:`hypothetical`), not reported speech (:func:`reported`), not a problem raised only to be
+    supposition (:func:`hypothetical`) or a rule for any such case (:func:`generic`), not reported speech (:func:`reported`), not a problem raised only to be
     cleared (:func:`cleared`, with the scenario's ``clearing`` terms). Source: issue 16 item 2."""
-    if not text or hypothetical(text) or reported(text) or cleared(text, clearing):
+    if not text or hypothetical(text) or generic(text) or reported(text) or cleared(text, clearing):
         return False
     return asserted(unfound(text), terms)
 

@@ -19,7 +19,10 @@ the worker reports that the records do not have (:func:`invented_issues`): a rej
 decision, an exception row, or a sentence (COMPLETION.json's summary and issues_found, a decision's comment, any
 note or memo in out/) that asserts a problem about the week's invoices, read as a careful reader would: "no price
 variance", "not a short shipment", "Duplicates: none", "checked for duplicates", "1.2% over the PO price, within
-tolerance" and "Ryburn Oils is pending due diligence but has no order this week" assert none.
+tolerance", "Ryburn Oils is pending due diligence but has no order this week" (with the sentences going on about it:
+"There is no invoice from it this week; any invoice would have to be rejected") and, in the hard week, a shortfall
+a credit note settles ("the short deliveries are fully covered by the suppliers' credit notes", a credit note's own
+comment on what it credits) assert none (PROC-01 1.8, an independent solver's work at seed 9422).
 
 Hard challenge week (issue 25, fine print): ``volume_discount_enforced`` and ``price_rise_notice_enforced`` ask, for
 the invoice each fine-print item names (oracle ``planted_items``, see :data:`FINE_PRINT`), that it is rejected with
@@ -35,13 +38,13 @@ from pathlib import Path
 from typing import Any
 
 import common
-from claims import about, asserted, finding, mentions
+from claims import about, about_in_turn, asserted, finding, mentions
 from reading import Statement, text_statements
 from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.7"
+EVALUATOR_VERSION = "PROC-01/1.8"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -75,6 +78,23 @@ PROBLEMS = Vocabulary({
                  "irregular", "suspicious", "fraud"],
 }, source="PROC-01 brief, payment controls (the exception codes, reject) and 'What to deliver' 2 "
           "('action says what we ask of the supplier or of procurement')")
+#: The PROBLEMS terms that name a shortfall: what a supplier's credit note for goods not delivered settles.
+SHORTFALL = ("short", "short_shipment")
+#: A shortfall said to be settled by a credit note, with or without its number (hard week: "the three short
+#: deliveries (PO-5297, PO-5282, PO-5258) are fully covered by the suppliers' credit notes", "matched with credit
+#: note LF-CN4882", "net of the credit note"). Read only where asserted and not asked for (:data:`UNSETTLED`).
+CREDITED = re.compile(r"\b(?:covered|credited|offset|settled|cleared|made\s+good|netted(?:\s+off)?|reversed|"
+                      r"compensated|matched)\b(?:\s+\w+){0,3}?\s+(?:by|with|through|via|on|in|against)\s+"
+                      r"(?:\S+\s+){0,3}?credit\s+notes?\b|\bcredit\s+notes?\b[^;.]{0,60}?\b(?:covers?|covering|"
+                      r"credits?|offsets?|settles?|accounts?\s+for)\b|\bnet\s+of\s+(?:\S+\s+){0,2}?credit\s+notes?\b",
+                      re.IGNORECASE)
+#: Words that make a credit note something asked for or awaited rather than given ("ask the supplier for a credit
+#: note", "should be covered by a credit note", "until a credit note covers it"): the shortfall stands.
+UNSETTLED = re.compile(r"\b(?:should|must|would|will|shall|could|might|may|needs?|needed|requires?|required|to\s+be|"
+                       r"ask\w*|request\w*|chas\w+|await\w*|pending|expect\w*|once|until|unless|if|when|whether)\b",
+                       re.IGNORECASE)
+#: Words that say an invoice or bill exists (the idle vendor's sentences, :func:`invented_issues`).
+INVOICED = ["invoice", "invoiced", "bill", "billed", "billing"]
 #: A difference the brief's "what we pay" control allows: "within the 2% tolerance", "inside tolerance", "under the
 #: tolerance", "all within 2% of the PO price", "no more than the 2% AP may accept".
 WITHIN_TOLERANCE = re.compile(r"(?<!not )\b(?:within|inside|under|below|less than|no more than|up to)\b"
@@ -196,20 +216,41 @@ def read_report(ev: common.Evaluation) -> tuple[dict[str, list[dict[str, str]]],
     return by_invoice, missing, notes
 
 
-def problem_asserted(text: str, settled: list[str] | tuple[str, ...] = ()) -> str:
+def _parts(text: str) -> list[str]:
+    """``text`` cut at semicolons and sentence stops, blank parts left out."""
+    return [part for part in re.split(r";\s*|\.\s+", text) if part.strip()]
+
+
+def credited(text: str) -> bool:
+    """True when ``text`` (one sentence, row or comment) says a shortfall is settled by a credit note
+    (:data:`CREDITED`: "covered by the suppliers' credit notes", "matched with credit note LF-CN4882"), asserted
+    (not "not covered by a credit note") and not asked for or awaited (:data:`UNSETTLED` before it in its part:
+    "ask the supplier for a credit note", "should be covered by a credit note")."""
+    for part in _parts(text):
+        for match in CREDITED.finditer(part):
+            if finding(part, match.group()) and not UNSETTLED.search(part, 0, match.end()):
+                return True
+    return False
+
+
+def problem_asserted(text: str, settled: list[str] | tuple[str, ...] = (), credit_note: bool = False) -> str:
     """The problem (a :data:`PROBLEMS` term) that ``text`` — one sentence, table row or note — asserts about an
     invoice, or "" when it asserts none. Each part (split at semicolons and sentence stops) is read by the shared
     :func:`claims.finding` (negation, supposition, reported speech, a label answered "none", what was looked for,
     a search that found nothing, what only looks like a problem); here only the scenario's own rules are added: a
-    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance") and a shortfall
-    the supplier credited (a sentence naming one of the ``settled`` credit notes: "delivered 35 short; credit note
-    HP-CN2693 covers it") assert none."""
-    if settled and mentions(text, list(settled)):  # the sentence explains a shortfall by the credit note
-        return ""
-    for part in (part for part in re.split(r";\s*|\.\s+", text) if part.strip()):
+    difference within the brief's tolerance ("1.25% over the PO price, within the 2% tolerance") asserts none, and
+    a shortfall (:data:`SHORTFALL`) the supplier credited asserts none: in a sentence naming one of the
+    ``settled`` credit notes ("delivered 35 short; credit note HP-CN2693 covers it"), in one saying a credit note
+    covers it without its number (:func:`credited`), and in the comment on a credit note's own decision
+    (``credit_note``: "Credit note against LF-83802 for 65 pails short on LF-DN67031; accepted" describes what it
+    credits). Any other problem in such a sentence still counts."""
+    settles = credit_note or bool(settled and mentions(text, list(settled))) or credited(text)
+    for part in _parts(text):
         if WITHIN_TOLERANCE.search(part):
             continue
         for term in PROBLEMS.terms:
+            if settles and term in SHORTFALL:
+                continue
             if finding(part, PROBLEMS.words(term)):
                 return term
     return ""
@@ -237,8 +278,11 @@ def invented_issues(ev: common.Evaluation, got: dict[str, dict[str, str]],
                     report: dict[str, list[dict[str, str]]], comments: dict[str, str]) -> list[str]:
     """Each problem the worker reports that the coverage set's records do not have, one line each: a decision
     other than approve (or an approval given an exception code), an exception row, and a sentence or comment that
-    asserts a problem (:func:`problem_asserted`). A sentence only about a vendor that has no order this week (the
-    vendor pending due diligence) is about no invoice and invents nothing."""
+    asserts a problem (:func:`problem_asserted`; a credit note's own comment may describe the shortfall it
+    credits). A sentence about a vendor that has no order this week (the vendor pending due diligence), naming it or
+    going on about it (:func:`claims.about_in_turn`: "There is no invoice from it this week"), is about no invoice
+    and invents nothing, unless it says an invoice came from it ("It sent an invoice this week, which must be
+    rejected"): then it is read like any other."""
     found = [f"{number}: decided {d['decision'] or '?'} ({d['reason_code'] or 'no reason'})"
              for number, d in sorted(got.items())
              if d["decision"] != "approve" or d["reason_code"] not in ("matched", "")]
@@ -248,15 +292,22 @@ def invented_issues(ev: common.Evaluation, got: dict[str, dict[str, str]],
                     for term in (item["vendor_id"], item["vendor_name"])]
     invoices = list(ev.oracle["decisions"])
     credit_notes = [item["credit_note"] for item in ev.oracle["planted_items"] if item.get("kind") == "credit_note"]
+    credit_keys = {_key(number) for number in credit_notes}
     for number, comment in sorted(comments.items()):
-        problem = problem_asserted(comment, credit_notes)
+        problem = problem_asserted(comment, credit_notes, credit_note=number in credit_keys)
         if problem:
             found.append(f"comment on {number} asserts {problem}: {comment[:80]!r}")
-    for statement in _prose(ev):
+    prose = _prose(ev)
+    # a sentence naming an invoice of the week or another vendor's id is not about the idle vendor
+    others = [*invoices, re.compile(r"\bV\d{3,}\b(?<!" + "|".join(map(re.escape, idle_vendors[::2])) + ")")] \
+        if idle_vendors else []
+    idle = {id(s) for s in about_in_turn(prose, idle_vendors, others)} if idle_vendors else set()
+    for statement in prose:
         if statement.kind == "heading":
             continue
-        if idle_vendors and mentions(statement.text, idle_vendors) and not mentions(statement.text, invoices):
-            continue
+        if id(statement) in idle and not mentions(statement.text, invoices) and not any(
+                finding(part, INVOICED) for part in _parts(statement.text)):
+            continue  # about the idle vendor and no invoice of its: its status is no problem of the week's
         problem = problem_asserted(statement.text, credit_notes)
         if problem:
             found.append(f"{statement.where} asserts {problem}: {statement.text[:80]!r}")
