@@ -13,7 +13,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scenario_harness import Generated, copy_workspace, failed_ids, grade_fixture, make_workspace, run_solution
+from scenario_harness import (
+    Generated,
+    copy_workspace,
+    failed_ids,
+    grade_fixture,
+    make_workspace,
+    run_solution,
+)
 
 from wp42 import layout, schemas
 from wp42.evaluation import evaluate_out
