@@ -189,6 +189,10 @@ def _live_book(tmp_path: Path) -> common.Workbook:
         "Cov!B3": ("=Calc!B1/Calc!B2", 1.25), "Cov!B4": ("=Calc!B3", 1.25), "Cov!B5": ("=SUM(Items!C2:C3)", 350.5),
         "Cov!B6": ("=IF(Calc!B1>0,7,7)", 7), "Cov!B7": ("=Calc!B1-Calc!B1+5", 5),
         "Inputs!A1": 40.0, "Calc!B4": ("=Inputs!A1*2", 80), "Cov!B8": ("=Calc!B4", 80),
+        # clean findings: a sum of the disputed lines selects none, and so keeps its value when only numbers move
+        "Items!D2": "OK", "Items!D3": "OK", "Cov!B9": ('=SUMIF(Items!D2:D3,"<>OK",Items!C2:C3)', 0),
+        "Cov!B10": ('=7+0*MATCH("OK",Items!D2:D3,0)', 7), "Cov!B11": ('=0*SUMIF(Items!D2:D3,"<>OK",Items!C2:C3)', 0),
+        "Cov!B12": ('=COUNTIF(Items!D2:D3,"<>OK")', 0),
     })
     return common.Workbook(path)
 
@@ -197,6 +201,9 @@ def _live_book(tmp_path: Path) -> common.Workbook:
     ("B1", "Calc", False), ("B2", "Calc", False), ("B6", "Calc", False), ("B7", "Calc", False),
     ("B3", "Calc", True), ("B4", "Calc", True), ("B5", "Items", True), ("B5", "Calc", False),
     ("B8", "Calc", True),  # through a Calc formula built on another sheet (BANK-01's =Calculations!B9)
+    # a conditional sum or count that selects no row moves with the findings (LOG-01 coverage, seed 9424); an
+    # error once they move is no movement, and a disguised constant over them stays still
+    ("B9", "Items", True), ("B12", "Items", True), ("B10", "Items", False), ("B11", "Items", False),
 ])
 def test_a_formula_is_live_only_when_it_moves_with_its_inputs(tmp_path, cell, inputs, live):
     from formula_refs import depends_on_sheet, is_live

@@ -367,3 +367,59 @@ def test_hard_the_over_billed_subtotal_is_working_beside_the_net_and_a_second_to
     assert "note_total" not in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
     _add_to_note(workspace, f"The total we dispute is EUR {german(gross)}.")
     assert "note_total" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+
+
+# --- an independent solver's correct coverage work (tests/fixtures/log01-coverage-hard-seed9424) -----------------
+
+def test_an_independent_solvers_correct_coverage_work_at_seed_9424_completes(tmp_path: Path):
+    # Clean invoices: nothing disputed, the August credit already issued. LOG-01 1.3 failed formulas_present (the
+    # Amount disputed, =SUMIF(Audit!G2:G211,"<>OK",Audit!F2:F211), selects no row when every line is OK, so it kept
+    # its value while only numbers moved) and note_total (the invoices' "total net EUR 85.304,42" beside "Total
+    # amount disputed: EUR 0,00" read as a second total disputed).
+    receipt = grade_fixture(TASK, 9424, "log01-coverage-hard-seed9424", tmp_path, set_name="coverage")
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _set_amount_disputed(workspace: Path, value: str | float) -> None:
+    path = workspace / layout.OUT_DIR / "freight_audit.xlsx"
+    book = openpyxl.load_workbook(path)
+    [row] = [r for r in book["Summary"].iter_rows() if r[0].value == "Amount disputed"]
+    row[1].value = value.replace("{n}", str(book["Audit"].max_row)) if isinstance(value, str) else value
+    book.save(path)
+
+
+@pytest.mark.parametrize(("value", "live"), [
+    ('=SUMIF(Audit!G2:G{n},"<>OK",Audit!F2:F{n})', True),  # the sum of the disputed lines: none on clean invoices
+    ('=0*SUMIF(Audit!G2:G{n},"<>OK",Audit!F2:F{n})', False), (0, False),  # a zero in a formula's dress; typed
+])
+def test_hard_coverage_a_sum_of_the_disputed_lines_is_a_formula_and_a_disguised_zero_is_not(
+        scenario_cache, tmp_path: Path, value: str | float, live: bool):
+    generated, ws = _hard(scenario_cache, tmp_path, "coverage")
+    _set_amount_disputed(ws, value)
+    assert ("formulas_present" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))) is not live
+
+
+def _german(value: Decimal | str) -> str:
+    return f"{Decimal(value):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+
+
+@pytest.mark.parametrize(("text", "passes"), [
+    ("Invoices audited: {invoices}; total net EUR {billed} (all lines).", True),  # the invoices' total
+    ("Total amount disputed: EUR {billed}.", False),  # the same figure, disputed
+    ("Please issue a credit note for the total of EUR {billed}.", False),
+])
+def test_hard_coverage_the_invoices_total_is_not_a_total_disputed(scenario_cache, tmp_path: Path, text: str,
+                                                                   passes: bool):
+    generated, ws = _hard(scenario_cache, tmp_path, "coverage")
+    facts = generated.oracle()["facts"]
+    _add_to_note(ws, text.format(invoices=", ".join(facts["invoices"]), billed=_german(facts["total_invoiced"])))
+    assert ("note_total" not in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))) is passes
+
+
+def test_hard_a_dispute_beside_the_invoices_total_gives_one_total(scenario_cache, tmp_path: Path):
+    """Challenge: "We dispute EUR x of the invoices' total of EUR y": the verb claims x; y is what was billed."""
+    generated, ws = _hard(scenario_cache, tmp_path)
+    facts = generated.oracle()["facts"]
+    _add_to_note(ws, f"We dispute EUR {_german(facts['amount_disputed'])} of the invoices' total of EUR "
+                     f"{_german(facts['total_invoiced'])}.")
+    assert "note_total" not in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))

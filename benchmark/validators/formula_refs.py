@@ -109,6 +109,13 @@ def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
     ``=1.05+0*Calc!B1`` gives False whatever it references; an honest chain (``=SUM(Items!C2:C9)``,
     ``=Calc!B6/Calc!B7``) gives True. A formula the engine cannot compute, or one reading an Excel table, is
     judged by what it references (:func:`depends_on_sheet`).
+
+    A formula that keeps its value under that probe is probed once more (:func:`_moves_with_the_sheet`): every
+    cell it reaches on ``inputs``, formula or constant, text or number, is set to a value of its own. A conditional
+    sum whose condition selects no row on this data moves only then: ``=SUMIF(Audit!G2:G211,"<>OK",
+    Audit!F2:F211)`` on clean invoices, every Finding "OK" (an independent solver's LOG-01 coverage workbook at
+    seed 9424, which 1.3 read as a typed total). A disguised constant stays still, and a value the engine cannot
+    compute there (``=7+0*MATCH("OK",Items!D2:D9,0)`` once the findings change) is no movement.
     """
     wanted = (book.sheet_name(inputs) or inputs).upper()
     if not book.cell(sheet, coordinate).is_formula:
@@ -123,6 +130,7 @@ def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
             changed[(here, address)] = cell.value * (1 + 0.37 * step) + 7.3 * step
 
     through: list[tuple[str, str]] = []
+    on_inputs: list[tuple[str, str, object]] = []
     for here, address, cell in _reachable(book, sheet, coordinate):
         if here.upper() != wanted:
             continue
@@ -130,6 +138,7 @@ def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
             if address == TABLE:
                 return depends_on_sheet(book, sheet, coordinate, inputs)
             continue
+        on_inputs.append((here, address, cell))
         perturb(here, address, cell)
         if cell.is_formula:
             through.append((here, address))
@@ -137,10 +146,32 @@ def is_live(book: Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
         for source_sheet, source, cell in _reachable(book, *through[0], *through[1:]):
             if cell is not None:
                 perturb(source_sheet, source, cell)
+    before = book.what_if(sheet, coordinate, {})
+    if changed:
+        after = book.what_if(sheet, coordinate, changed)
+        if not (before.known and after.known):
+            return depends_on_sheet(book, sheet, coordinate, inputs)
+        if before.value != after.value:
+            return True
+    return before.known and _moves_with_the_sheet(book, sheet, coordinate, on_inputs, before.value)
+
+
+def _moves_with_the_sheet(book: Workbook, sheet: str, coordinate: str, on_inputs: list[tuple[str, str, object]],
+                          before: object) -> bool:
+    """True when ``sheet!coordinate`` computes a known value other than ``before`` once each cell of
+    ``on_inputs`` (``(sheet, coordinate, Cell)`` on the input sheet, as :func:`_reachable` gives them) holds a
+    value of its own: a number (a formula's computed one) changed by a distinct amount, a text replaced by a
+    distinct text. Setting the formula cells themselves, not only the constants they are built from, keeps the
+    lookups behind them (a shipment matched in a manifest) from failing; a value the engine cannot compute is no
+    movement (:func:`is_live`)."""
+    changed: dict[tuple[str, str], object] = {}
+    for here, address, cell in on_inputs:
+        value, step = cell.value, len(changed) + 1
+        if isinstance(value, str):
+            changed[(here, address)] = f"what-if {step}"
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            changed[(here, address)] = value * (1 + 0.37 * step) + 7.3 * step
     if not changed:
         return False
-    before = book.what_if(sheet, coordinate, {})
     after = book.what_if(sheet, coordinate, changed)
-    if not (before.known and after.known):
-        return depends_on_sheet(book, sheet, coordinate, inputs)
-    return before.value != after.value
+    return after.known and after.value != before

@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.3"
+EVALUATOR_VERSION = "LOG-01/1.4"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -220,8 +220,10 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
             missing.append(f"{line['shipment']} with {line['amount']}")
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
                  bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
-    given = [(st, amount(ev, f)) for st, f in figures_given(without_document_numbers(note), ["total", "credit note"])]
-    totals = {t for st, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)}
+    given = [(st, f, amount(ev, f)) for st, f in figures_given(without_document_numbers(note),
+                                                                ["total", "credit note"])]
+    totals = {t for st, f, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)
+              and not billed_total(st, f, t, facts, tol)}
     prior = facts.get("prior_credit")
     if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
         # named to say why the agreed credit is still owed, are not a second total
@@ -252,6 +254,37 @@ def subtotal_beside_net(ev: common.Evaluation, statement: Statement, figure: Dec
         return False
     figures = {amount(ev, n) for n in re.findall(r"\d[\d,.]*\d|\d", statement.text)} - {None}
     return any(common.close(f, facts["amount_disputed"], tol) for f in figures)
+
+
+#: An amount with its currency ("EUR 192,21", "85.304,42 EUR", "€ 5"): where the words that claim a later figure
+#: start in a sentence (:func:`billed_total`); a date or a line count is no such amount.
+CURRENCY_AMOUNT = re.compile(r"(?:\bEUR\b|\u20ac)\s*\d(?:[\d.,]*\d)?|\d(?:[\d.,]*\d)?\s*(?:\bEUR\b|\u20ac)", re.I)
+
+
+def billed_total(statement: Statement, figure: str, value: Decimal, facts: dict, tol: Decimal) -> bool:
+    """True when ``value`` (``figure`` as written, read under the label "total") is what the invoices bill or
+    should bill, net: the total invoiced, the total correct, or one invoice's, and the words that lead to it do not
+    dispute it. "Invoices audited: RE-2025-26972 ... and RE-2025-27120; total net EUR 85.304,42 (210 invoice
+    lines)" names the invoices beside "Total amount disputed: EUR 0,00" (an independent solver's coverage note,
+    LOG-01 hard at seed 9424, which 1.3 read as a second total). The leading words are, in prose, those after the
+    last semicolon or amount with its currency before the figure ("We dispute EUR 192,21 of the invoices' total
+    of EUR 85.304,42": the verb claims the first figure only); in a table row, the row up to the figure.
+    "Total amount disputed: EUR 85.304,42" and "Please issue a credit note for the total of EUR 85.304,42" still
+    give a total disputed."""
+    if common.close(value, facts["amount_disputed"], tol):
+        return False
+    billed = [Decimal(facts["total_invoiced"]), Decimal(facts["total_correct"])]
+    for invoice in facts["invoices"]:
+        lines = [line for line in facts["audit"] if line["invoice"] == invoice]
+        billed += [sum((Decimal(line[k]) for line in lines), Decimal(0)) for k in ("invoiced", "correct")]
+    at = statement.text.find(figure)
+    if at < 0 or not any(common.close(value, b, tol) for b in billed):
+        return False
+    start = 0
+    if statement.cells is None:
+        start = max([statement.text.rfind(";", 0, at) + 1,
+                     *(m.end() for m in CURRENCY_AMOUNT.finditer(statement.text, 0, at))])
+    return not asserted(statement.text[start:at], DISPUTED)
 
 
 def chases(ev: common.Evaluation, text: str, prior: dict, tol: Decimal) -> bool:
