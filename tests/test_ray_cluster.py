@@ -220,9 +220,16 @@ def test_lost_node_is_an_infrastructure_error_that_resume_completes(cluster: Clu
     spare = cluster.add_worker("worker-2", cpus=1)
     victim = cluster.nodes[1]
 
+    def node_folders() -> set[Path]:
+        return set(Path(tempfile.gettempdir()).glob("wp42-node-*"))
+
+    # a node killed mid-job keeps its folder, so this test (run before, or by another checkout on this machine)
+    # leaves one behind: wait for one the job makes now, or the nodes die before the job starts and nothing runs it
+    before = node_folders()
+
     def kill_when_running() -> None:
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not list(Path(tempfile.gettempdir()).glob("wp42-node-*")):
+        while time.monotonic() < deadline and not node_folders() - before:
             time.sleep(0.5)
         time.sleep(2.0)
         for node in (victim, spare):
@@ -246,6 +253,8 @@ def test_lost_node_is_an_infrastructure_error_that_resume_completes(cluster: Clu
     receipt = json.loads((attempt / "receipt.json").read_text())
     assert receipt["status"] != "infrastructure_error", receipt
     assert json.loads((attempt / "run.json").read_text())["infrastructure_error"] is None
+    for left in node_folders() - before:  # the killed node's folder
+        shutil.rmtree(left, ignore_errors=True)
 
 
 def test_unreachable_cluster_is_one_line(oracles: Path, tmp_path: Path) -> None:

@@ -87,6 +87,9 @@ class OfficeBridge:
                     [python, "-I", str(script), self.address, "--memory-bytes", str(memory_bytes)],
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                     start_new_session=True,
+                    # its scratch folder and soffice's profile go inside ours, so close() removes them even when
+                    # a bridge stuck on a hung soffice had to be killed before it could clean up
+                    env={**os.environ, "TMPDIR": str(self._folder)},
                 )
             except OSError as exc:
                 problems.append(f"{python}: {exc}")
