@@ -34,7 +34,7 @@ caller to leave out of what a document states.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from amounts import number_spans
@@ -107,15 +107,20 @@ def about_in_turn(statements: Iterable[Statement], subject, others=()) -> list[S
     "them", "their"): "Ryburn Oils Ltd (V0100) is 'Pending due diligence'. There is no invoice from it this week"
     is two sentences about Ryburn Oils (an independent solver's PROC-01 issues list at seed 9422). A sentence that
     names another subject, or no pronoun, ends the run."""
+    return _runs(statements, lambda s: mentions(s.text, subject),
+                 lambda s: not (others and mentions(s.text, others)) and any(w.word in _BACK for w in tokens(s.text)))
+
+
+def _runs(statements: Iterable[Statement], starts: Callable[[Statement], bool],
+          goes_on: Callable[[Statement], bool]) -> list[Statement]:
+    """The statements that ``starts`` picks, each followed by the prose sentences right after it in the same
+    paragraph or list item (same ``where``) that ``goes_on`` picks, in document order; the first sentence that does
+    not go on ends the run (:func:`about_in_turn`, :func:`suppositions`)."""
     found: list[Statement] = []
     previous: Statement | None = None
     for statement in statements:
-        if mentions(statement.text, subject):
-            found.append(statement)
-            previous = statement
-        elif (previous is not None and statement.kind == "sentence" and statement.cells is None
-              and previous.where == statement.where and not (others and mentions(statement.text, others))
-              and any(word.word in _BACK for word in tokens(statement.text))):
+        if starts(statement) or (previous is not None and statement.kind == "sentence" and statement.cells is None
+                                 and previous.where == statement.where and goes_on(statement)):
             found.append(statement)
             previous = statement
         else:
@@ -280,17 +285,8 @@ def suppositions(statements: Iterable[Statement]) -> list[Statement]:
     that does not point back ("Total eligible spend is £X") states again. Table rows and headings are never
     suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`, carried across a sentence boundary only by
     an anaphor)."""
-    found: list[Statement] = []
-    previous: Statement | None = None
-    for statement in statements:
-        if statement.kind == "sentence" and statement.cells is None and (
-                hypothetical(statement.text) or (previous is not None and previous.where == statement.where
-                                                 and _GOES_ON.match(statement.text))):
-            found.append(statement)
-            previous = statement
-        else:
-            previous = None
-    return found
+    return _runs(statements, lambda s: s.kind == "sentence" and s.cells is None and hypothetical(s.text),
+                 lambda s: bool(_GOES_ON.match(s.text)))
 
 
 #: A share written right before a label ("10% of the category award", "12.5 per cent of its budget", "half of the
