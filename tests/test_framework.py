@@ -770,3 +770,22 @@ def test_a_variant_run_hides_the_enclosing_oracle_root_and_the_scenario_folders(
     out = Attempt.at(tmp_path / "runs", "p", TOY, "A1", 1).out
     assert "facts" not in (out / "other_oracle.txt").read_text()
     assert "BundleWriter" not in (out / "generator.txt").read_text()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "a list"])
+def test_score_reports_a_damaged_run_json_and_grades_the_other_attempts(generated, tmp_path, capsys, damage):
+    """A run.json cut short (a full disk, a killed copy) or not an object stops only its own attempt, with one line
+    naming the file and the fix; it used to end ``wp42 score`` with a ValueError traceback."""
+    run_attempt(_spec(tmp_path, generated, "reference", "ref"))
+    run_attempt(_spec(tmp_path, generated, "reference", "ref", attempt=2))
+    damaged = Attempt.at(tmp_path / "runs", "ref", TOY, "A1", 1)
+    text = damaged.run_json.read_text()
+    damaged.run_json.write_text(text[: len(text) // 2] if damage == "truncated" else "[]\n")
+    assert main(["score", str(tmp_path / "runs")]) == 1
+    captured = capsys.readouterr()
+    lines = captured.out.strip().splitlines()
+    [bad] = [line for line in lines if line.startswith(f"{damaged.root}: NOT re-graded:")]
+    assert str(damaged.run_json) in bad and "run the attempt again" in bad
+    assert any(line.startswith(f"{Attempt.at(tmp_path / 'runs', 'ref', TOY, 'A1', 2).root}: ") and "NOT" not in line
+               for line in lines), lines
+    assert "Traceback" not in captured.err and "1 of 2 attempts were not re-graded" in captured.err

@@ -80,10 +80,7 @@ def evaluate_given(task_id: str, out_dir: Path, *, workspace: Path | None = None
 def _evaluate_attempt(task_id: str, attempt: Attempt, oracle_root: Path | str | None, run_id: str,
                       repo: Repo) -> dict[str, Any]:
     """Grade the attempt ``attempt`` as ``wp42 score`` would, without writing its receipt.json."""
-    try:
-        recorded = load_json(attempt.run_json).get("task_id")
-    except ValueError as exc:
-        raise UserError(f"{exc}: OUT_DIR's attempt folder holds a broken {layout.RUN_JSON}") from None
+    recorded = attempt.record().get("task_id")
     if recorded != task_id:
         raise UserError(f"{attempt.run_json} records an attempt of {recorded}, not {task_id}: run `wp42 evaluate "
                         f"{recorded} {attempt.out}`")

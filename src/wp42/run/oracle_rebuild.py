@@ -26,7 +26,6 @@ from typing import Any
 from wp42 import generation, layout
 from wp42.errors import UserError
 from wp42.layout import Attempt, Oracle, Repo
-from wp42.schemas import load_json
 
 
 @dataclass(frozen=True)
@@ -109,11 +108,12 @@ def choose_oracle(folder: Attempt, oracle_root: Path | None, rebuilds: OracleReb
     Raises:
         UserError: the oracle root does not hold the attempt's oracle and ``rebuilds`` is None (the message gives
             the ``wp42 generate`` command); or the rebuilt inputs differ from those the attempt ran on (one line
-            naming the scenario and the seed: its generator changed since the run); or the generator failed.
+            naming the scenario and the seed: its generator changed since the run); or the generator failed; or
+            run.json is damaged (:meth:`wp42.layout.Attempt.record`).
     """
     if not folder.run_json.is_file():
         return OracleChoice(oracle_root)
-    record = load_json(folder.run_json)
+    record = folder.record()
     if record.get("infrastructure_error"):
         return OracleChoice(oracle_root)
     task_id, seed = record["task_id"], record.get("seed")
