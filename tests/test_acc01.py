@@ -803,3 +803,17 @@ def test_hard_prior_period_error_shows_only_across_last_months_list_and_the_stat
     sheet.delete_rows(row)
     book.save(path)
     assert "item.prior_period_error" in failed_ids(evaluate(generated, path.parent, workspace))
+
+
+@pytest.mark.parametrize(("seed", "month", "offset"), [(1, "Jul", "-0400"), (2, "Nov", "-0500")])
+def test_client_emails_carry_the_eastern_offset_of_their_date(tmp_path, seed, month, offset):
+    """The client writes from central Ohio: a July email is sent in EDT (-0400), a November one in EST (-0500).
+    Generator 1.2 wrote -0500 all year, an hour off for half the seeds (a header a reader can check)."""
+    from email import message_from_bytes
+
+    from wp42.generation import generate
+
+    generate("ACC-01", seed, tmp_path / "oracles", bundle_dir=tmp_path / "bundle")
+    emails = sorted((tmp_path / "bundle" / "inputs").glob("*.eml"))
+    dates = [message_from_bytes(path.read_bytes())["Date"] for path in emails]
+    assert len(dates) == 2 and all(f" {month} " in d and d.endswith(offset) for d in dates), dates

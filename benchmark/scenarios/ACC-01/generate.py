@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -23,12 +24,13 @@ from genkit.money import cents, draw_amount, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "ACC-01"
-GENERATOR_VERSION = "1.2"
+GENERATOR_VERSION = "1.3"
 FIRM = "Harrow & Pike CPAs (fictional)"
 BANK = "Scioto Commonwealth Bank (fictional)"
 #: The bank's name as its statement and the client's ledger print it (no WP42 marker; issue 13).
 BANK_SHOWN = docs.as_shown(BANK)
-EST = timezone(timedelta(hours=-5))
+#: The client is in central Ohio (its addresses and 614 numbers): emails carry US Eastern time, EST or EDT by the date.
+EASTERN = ZoneInfo("America/New_York")
 
 CLASS_DIT, CLASS_OS, CLASS_BANK_ERR = "Deposit in transit", "Outstanding cheque", "Bank error"
 CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING = "NSF cheque", "Bank charge", "Recording error"
@@ -601,7 +603,7 @@ def build(out: BundleWriter) -> None:
     first_id = docs.write_eml(
         out.input_path("email_client_controller.eml"),
         sender=f"{controller.name} <{controller.email(domain)}>", to=f"Marcus Oyelaran <{partner_mail}>",
-        subject=f"{period} bank reconciliation - files", sent=datetime.combine(sent_day, time(16, 5), tzinfo=EST),
+        subject=f"{period} bank reconciliation - files", sent=datetime.combine(sent_day, time(16, 5), tzinfo=EASTERN),
         body=(f"Hi Marcus,\n\nAttached as usual: the {period} statement for the operating account ({masked}), the "
               f"bank's CSV export, our GL detail for 1010 Cash and last month's outstanding list.\n\nA few notes:\n"
               f"- We book the monthly maintenance fee by standing journal on the last day of the month; it is a flat "
@@ -616,7 +618,7 @@ def build(out: BundleWriter) -> None:
         sender=f"{owner.name} <{owner.email(domain)}>", to=f"Marcus Oyelaran <{partner_mail}>",
         cc=f"{controller.name} <{controller.email(domain)}>",
         subject=f"RE: {period} bank reconciliation - files",
-        sent=datetime.combine(sent_day, time(19, 40), tzinfo=EST),
+        sent=datetime.combine(sent_day, time(19, 40), tzinfo=EASTERN),
         in_reply_to=first_id,
         body=owner_note(out.coverage, still_out, dit, call_day, due_day, owner.first),
         signature=f"{owner.name}\nOwner, {client}",

@@ -20,9 +20,10 @@ answers are exactly half Yes, which is not a majority); the packaging lever has 
 from __future__ import annotations
 
 import sys
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -32,7 +33,7 @@ from genkit.money import cents, draw_amount  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-CONS-1 (management consulting, Chicago, IL).
 ORGANISATION = "Quarry Lane Advisory (fictional)"
 #: Who writes the brief, in the organisation's voice.
@@ -408,7 +409,7 @@ def build(out: BundleWriter) -> None:
     for key, text in notes.items():
         out.input_path(f"interview_notes_{key}_{days[key].isoformat()}.md").write_text(text, encoding="utf-8")
 
-    sent = datetime.combine(days["email"], time(18, 52), tzinfo=timezone(timedelta(hours=-5)))
+    sent = datetime.combine(days["email"], time(18, 52), tzinfo=ZoneInfo("America/Chicago"))  # the firm is in Chicago: CST or CDT by the date
     docs.write_eml(
         out.input_path("email_cfo_steering_committee.eml"),
         sender=f"{cfo.name} <{cfo.email(CLIENT_DOMAIN)}>",
