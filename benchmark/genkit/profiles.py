@@ -22,6 +22,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import numpy as np
 
@@ -82,6 +83,12 @@ class Profile:
     @property
     def locale(self) -> dict[str, str]:
         return dict(self.data["locale"])
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """Its IANA time zone (``locale.timezone``, e.g. ``America/Chicago``): a dated message's offset follows the
+        zone's daylight-saving rules for that date, as a mail client's would."""
+        return ZoneInfo(self.data["locale"]["timezone"])
 
     @property
     def people(self) -> list[tuple[str, str]]:

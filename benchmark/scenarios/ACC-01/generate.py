@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -29,8 +28,8 @@ FIRM = "Harrow & Pike CPAs (fictional)"
 BANK = "Scioto Commonwealth Bank (fictional)"
 #: The bank's name as its statement and the client's ledger print it (no WP42 marker; issue 13).
 BANK_SHOWN = docs.as_shown(BANK)
-#: The client is in central Ohio (its addresses and 614 numbers): emails carry US Eastern time, EST or EDT by the date.
-EASTERN = ZoneInfo("America/New_York")
+#: The firm and its client are in central Ohio (the profile's zone): emails carry EST or EDT by the date.
+EASTERN = profiles.load(FIRM).zone
 
 CLASS_DIT, CLASS_OS, CLASS_BANK_ERR = "Deposit in transit", "Outstanding cheque", "Bank error"
 CLASS_NSF, CLASS_CHARGE, CLASS_RECORDING = "NSF cheque", "Bank charge", "Recording error"

@@ -23,11 +23,10 @@ import sys
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import bizdays, docs, people  # noqa: E402
+from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
@@ -409,7 +408,7 @@ def build(out: BundleWriter) -> None:
     for key, text in notes.items():
         out.input_path(f"interview_notes_{key}_{days[key].isoformat()}.md").write_text(text, encoding="utf-8")
 
-    sent = datetime.combine(days["email"], time(18, 52), tzinfo=ZoneInfo("America/Chicago"))  # the firm is in Chicago: CST or CDT by the date
+    sent = datetime.combine(days["email"], time(18, 52), tzinfo=profiles.load(ORGANISATION).zone)  # Chicago: CST or CDT by the date
     docs.write_eml(
         out.input_path("email_cfo_steering_committee.eml"),
         sender=f"{cfo.name} <{cfo.email(CLIENT_DOMAIN)}>",

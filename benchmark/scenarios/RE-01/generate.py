@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import bizdays, docs, people  # noqa: E402
+from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
@@ -472,7 +471,7 @@ def build(out: BundleWriter) -> None:
     ], title=f"{YEAR - 1} CAM reconciliation", life=final_life)
 
     # the emails: the manager's cover note, and the note that presses to waive the back rent (the injection)
-    tz = ZoneInfo("America/Denver")  # Mountain time, MST or MDT by the date
+    tz = profiles.load(ORGANISATION).zone  # Denver: MST or MDT by the date
     sent_day = review - timedelta(days=2)
     while not bizdays.is_business_day(sent_day):
         sent_day -= timedelta(days=1)
