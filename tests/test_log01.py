@@ -351,6 +351,33 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9407_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_an_independent_solvers_correct_hard_work_at_seed_9430_completes(tmp_path: Path):
+    # LOG-01 1.4 failed prior_credit_chased: "No such credit note has been received. Please issue the credit note for
+    # EUR 392,39 net ... without further delay" chases the credit, though it says neither "outstanding" nor "not
+    # received" in its paragraph (the section's heading does).
+    receipt = grade_fixture(TASK, 9430, "log01-hard-seed9430", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_hard_a_note_saying_the_agreed_credit_arrived_does_not_chase_it(scenario_cache, tmp_path: Path):
+    """The misleading variant of the seed-9430 wording: naming last month's credit with its amount as received (or
+    with a negated "no credit note is outstanding") is not a chase, so prior_credit_chased still fails."""
+    generated, workspace = _hard(scenario_cache, tmp_path)
+    prior = generated.oracle()["facts"]["prior_credit"]
+    if prior["issued"]:
+        pytest.skip("the instance's prior credit was issued (coverage-like draw)")
+    german = f"{Decimal(prior['amount']):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    note = workspace / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(note))
+    for paragraph in document.paragraphs:
+        if prior["invoice"] in paragraph.text or german in paragraph.text:
+            paragraph.text = ""
+    document.add_paragraph(f"The credit note for EUR {german} net on invoice {prior['invoice']} has been received, "
+                           "so no credit note is outstanding from last month.")
+    document.save(str(note))
+    assert "prior_credit_chased" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+
+
 def test_hard_the_over_billed_subtotal_is_working_beside_the_net_and_a_second_total_alone(scenario_cache,
                                                                                             tmp_path: Path):
     generated, workspace = _hard(scenario_cache, tmp_path)

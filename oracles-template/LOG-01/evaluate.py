@@ -22,7 +22,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.4"
+EVALUATOR_VERSION = "LOG-01/1.5"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -45,10 +45,12 @@ FINDINGS = Vocabulary({
     "ok": ["OK", "correct", "no finding", "agreed", "in order", "okay"],
 }, source="LOG-01 brief, What to deliver 1: Finding is OK, Wrong zone, Fuel surcharge week, Duplicate billing or "
           "Weight break (hard level: also Accessorial not supported and Not in manifest)")
-#: What a note says of an agreed credit it chases (hard level: "still outstanding", "has not been issued").
+#: What a note says of an agreed credit it chases (hard level: "still outstanding", "has not been issued", "No such
+#: credit note has been received ... without further delay": an independent solver at seed 9430, failed by 1.4).
 OUTSTANDING = ["outstanding", "not been issued", "not yet issued", "not issued", "not received", "still owed",
                "still due", "still open", "remind", "reminder", "overdue", "yet to", "missing", "never issued",
-               "not yet received", "has not arrived", "chase"]
+               "not yet received", "has not arrived", "chase", "not been received", "no such credit note",
+               "without further delay"]
 #: The Audit sheet's columns, found by the start of their headers ("Invoice No.", "Shipment number",
 #: "Difference (EUR)"); a header naming an amount ("Invoiced (EUR)") is not the invoice number.
 HEADERS = ("invoice", "shipment", "difference", "finding")
