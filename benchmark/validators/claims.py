@@ -21,7 +21,8 @@ A stance (:func:`stances`) is what a statement asserts about a subject: an optio
 the parts of the sentence about the subject (cut where it may turn to another subject, as :func:`subject_parts`
 cuts: the parts naming it, the parts naming none after a comma or opening with a pronoun after a semicolon or
 "but"/"while"/"whereas", "...; they are bank errors", but not an option said there of other items, "... and
-excludes the two levers not yet validated"; :func:`_prose_stances`), in any cell of a table row about it (not
+excludes the two levers not yet validated", nor one said of other things the sentence names, "NHI-1 breached,
+NHI-3 passed", "with Joliet, Peoria and Rockford excluded"; :func:`_prose_stances`), in any cell of a table row about it (not
 where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
 A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
