@@ -500,3 +500,68 @@ def test_an_issues_found_item_ending_on_the_drafts_value_fails(generated, solved
     completion["issues_found"] = [*completion["issues_found"], parks]
     (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}
+
+
+# ------------------------------------------------------------------ a correction the memo invents (evaluator 1.6)
+def _reserves(oracle: dict) -> str:
+    """The member who rightly says the reserves quote in the draft, as the draft names him."""
+    paragraph = next(p for p in oracle["facts"]["draft_paragraphs"]
+                     if "reserves" in p and oracle["facts"]["checks"]["wrong_speaker"] in p)
+    return re.match(r"Council Member \w+", paragraph).group()
+
+
+INVENTED = {
+    "memo_reserves_speaker": "4. Paragraph 7: the reserves quote is attributed to the wrong speaker.",
+    "memo_reserves_misattributed": "4. Paragraph 7: {member}'s quote about the reserves is misattributed.",
+    "memo_vote": "4. Paragraph 3: the vote is wrong.",
+    "memo_fire": "4. Paragraph 5: the Fire Department's figure is incorrect.",
+}
+
+
+@pytest.mark.parametrize("attack", [*INVENTED, "issues_found_reserves_speaker"])
+def test_a_memo_reporting_an_error_the_story_does_not_have_fails(generated, solved, attack):
+    """The corrected story is right, but the memo (or issues_found, which the editor reads too) reports one more
+    error that is not there: the reserves quote, which the draft rightly gives to its speaker, the vote, the Fire
+    figure. Evaluator 1.5 read only the figures and speakers a memo put in, so an entry with none passed."""
+    out = solved / layout.OUT_DIR
+    oracle = generated.oracle()
+    if attack.startswith("issues_found"):
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        completion["issues_found"].append("The reserves quote in paragraph 7 is attributed to the wrong speaker.")
+        (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    else:
+        memo = out / MEMO
+        memo.write_text(memo.read_text(encoding="utf-8").replace(
+            "## Checked and right", INVENTED[attack].format(member=_reserves(oracle)) + "\n\n## Checked and right", 1),
+            encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_corrections"}
+
+
+def test_a_memo_saying_a_right_fact_is_right_passes(generated, solved):
+    """Claims, not words: "correctly attributed", "no error in the vote" and a summary of the corrections made
+    report no error."""
+    out = solved / layout.OUT_DIR
+    member = _reserves(generated.oracle())
+    lines = [f"- The quote from {member} about the reserves is correctly attributed.",
+             "- The vote (paragraph 3): no error; it matches the clerk's record.",
+             "- I corrected three errors in the draft; everything else checked out."]
+    memo = out / MEMO
+    memo.write_text(memo.read_text(encoding="utf-8") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+def test_coverage_a_memo_correcting_a_right_fact_is_an_invented_issue(clean):
+    """On clean records a memo entry reporting an error is invented, as an issues_found item is (evaluator 1.5 read
+    only issues_found); one saying a fact is correctly given is not."""
+    generated, workspace = clean
+    out = workspace / layout.OUT_DIR
+    memo = out / MEMO
+    right = memo.read_text(encoding="utf-8") + f"\n- The quote from {_reserves(generated.oracle())} about the " \
+                                                 "reserves is correctly attributed.\n"
+    memo.write_text(right, encoding="utf-8")
+    assert not failed_ids(evaluate(generated, out, workspace))
+    memo.write_text(right + "\n- Paragraph 7: the reserves quote is attributed to the wrong speaker.\n",
+                    encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}

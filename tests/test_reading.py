@@ -572,6 +572,39 @@ def test_a_part_naming_no_subject_still_goes_on_with_the_subject_before_it():
         assert list(claims.stances([listed], item, ENTRY_OR_BANK)) == [], item
 
 
+BREACH_OR_PASS = {"breached": ["breached"], "passed": ["passed"]}
+
+
+@pytest.mark.parametrize("text, subject, expected", [
+    ("NHI-1 breached, NHI-3 passed.", "NHI-1", ["breached"]),
+    ("NHI-1 breached, NHI-3 passed.", "NHI-3", ["passed"]),
+    ("NHI-1 and NHI-2 breached, NHI-3 passed.", "NHI-2", ["breached"]),
+    ("NHI-1 breached, but NHI-3 passed.", "NHI-1", ["breached"]),
+])
+def test_each_clause_gives_its_stance_to_its_own_subject(text, subject, expected):
+    """Two clauses joined by a comma alone, each with its own subject: "NHI-1 breached, NHI-3 passed" gives NHI-1
+    "breached" and NHI-3 "passed" (the comma part after NHI-1 went on with it, and the opening part went with
+    NHI-3, so both read as hedged)."""
+    assert list(claims.stances([sentence(text)], subject, BREACH_OR_PASS)) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "L3 validated at seven DCs, with Joliet, Peoria and Rockford excluded.",
+    "L3 validated at seven DCs with Joliet, Peoria and Rockford excluded.",
+])
+def test_a_with_absolute_phrase_gives_its_status_to_the_things_it_names(text):
+    """"with Joliet, Peoria and Rockford excluded" excludes the three sites, not the lever the sentence is about."""
+    assert list(claims.stances([sentence(text)], "L3", STATUS)) == ["validated"]
+    assert list(claims.stances([sentence(text)], "Joliet", STATUS)) == ["not validated"]
+
+
+def test_a_clause_with_no_subject_of_its_own_still_goes_on_with_the_one_before():
+    """The other side: what follows a comma without a subject of its own stays the subject's, so a hedge is read."""
+    assert list(claims.stances([sentence("NHI-1 breached, passed on appeal.")], "NHI-1", BREACH_OR_PASS)) == \
+        ["breached", "passed"]
+    assert list(claims.stances([sentence("L3 validated, Joliet excluded.")], "L3", STATUS)) == ["validated"]
+
+
 def _row(**cells: str) -> Statement:
     return Statement("; ".join(f"{k}: {v}" for k, v in cells.items()), "", dict(cells), "row", "t")
 

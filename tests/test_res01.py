@@ -438,3 +438,35 @@ def test_a_wrong_overspend_percentage_beside_the_right_verdict_fails(generated, 
     virement = _items(generated)["virement_at_limit"]
     _add_paragraphs(out / MEMO, f"Consumables are over the award by £{Decimal(virement['over']):,.2f} (12.5%).")
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}
+
+
+# ------------------------------------------------------------------ every figure of a statement about the totals (2.2)
+def _summary(generated, spend_shift: Decimal = Decimal(0), excluded_shift: Decimal = Decimal(0)) -> str:
+    """The reference's summary with two more figures: the spend per ledger and the amount excluded from it, each
+    moved by its shift."""
+    facts = generated.oracle()["facts"]
+    award, eligible, spend = (Decimal(facts[k]) for k in ("total_award", "total_eligible", "total_spend"))
+    return (f"Total eligible spend for year 1 is £{eligible:,.2f} against a total award of £{award:,.2f}, an "
+            f"underspend of £{award - eligible:,.2f}, from spend per ledger of £{spend + spend_shift:,.2f} less "
+            f"£{spend - eligible + excluded_shift:,.2f} excluded.")
+
+
+@pytest.mark.parametrize("wrong", ["spend_per_ledger", "amount_excluded"])
+def test_a_fourth_wrong_figure_in_the_totals_statement_fails(generated, solved, wrong):
+    """The summary gives the total eligible spend, the award and the underspend rightly, then a fourth figure the
+    records do not give (the spend per ledger, or the amount excluded from it). Evaluator 2.1 read only the figures
+    labelled as the total, the award or a difference in a statement naming no category: the misreading passed."""
+    out = solved / layout.OUT_DIR
+    shift = Decimal(1000)
+    _replace_paragraph(out / MEMO, "Total eligible spend", _summary(
+        generated, shift if wrong == "spend_per_ledger" else Decimal(0), shift if wrong == "amount_excluded" else 0))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}
+
+
+def test_a_totals_statement_whose_extra_figures_are_right_passes(generated, solved):
+    """The same summary with the spend per ledger and the amount excluded as the records give them."""
+    out = solved / layout.OUT_DIR
+    _replace_paragraph(out / MEMO, "Total eligible spend", _summary(generated))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
+                                       [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])

@@ -21,7 +21,8 @@ A stance (:func:`stances`) is what a statement asserts about a subject: an optio
 the parts of the sentence about the subject (cut where it may turn to another subject, as :func:`subject_parts`
 cuts: the parts naming it, the parts naming none after a comma or opening with a pronoun after a semicolon or
 "but"/"while"/"whereas", "...; they are bank errors", but not an option said there of other items, "... and
-excludes the two levers not yet validated"; :func:`_prose_stances`), in any cell of a table row about it (not
+excludes the two levers not yet validated", nor one said of other things the sentence names, "NHI-1 breached,
+NHI-3 passed", "with Joliet, Peoria and Rockford excluded"; :func:`_prose_stances`), in any cell of a table row about it (not
 where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
 A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
@@ -441,35 +442,47 @@ _LINKS = {"is", "are", "was", "were", "be", "been", "being", "all", "both", "eac
           "then", "therefore"}
 #: What ends a sentence or opens one, so that the capital of the word after it names nothing ("Status: Excluded").
 _SENTENCE_OPEN = re.compile(r"(?:^|[.!?:(\u2022\u2013\u2014-])\s*$")
+#: What only a name has after its first letter: a digit or a capital ("NHI-1", "L3", "DCs"; not "The").
+_NAME_SHAPE = re.compile(r"[\dA-Z]")
+#: A word with an initial capital, hyphenated parts included ("Joliet", "NHI-480790", "CL-78").
+_NAME = re.compile(r"(?<![\w-])[A-Z]\w*(?:-\w+)*")
+#: The word that opens an absolute phrase, whose named things take the option after them ("L3 validated at seven
+#: DCs, with Joliet, Peoria and Rockford excluded": the three sites are excluded, L3 is not).
+_ABSOLUTE = re.compile(r"\bwith\s*$", re.IGNORECASE)
 
 
-def _named(text: str, words: list[Token]) -> list[tuple[int, int]]:
+def _named(text: str) -> list[tuple[int, int]]:
     """Character ranges of the words of ``text`` that name something: a word written with an initial capital ("Joliet",
-    "DCs", "L5") that does not open a sentence (its capital is then only the sentence's)."""
-    return [(w.start, w.end) for w in words
-            if text[w.start].isupper() and not _SENTENCE_OPEN.search(text[:w.start])]
+    "DCs", "L5") that does not open a sentence (its capital is then only the sentence's), or one that opens it and is
+    written as only a name is, with a digit or a capital after its first letter ("NHI-1 breached", "L3 validated").
+    Read from the text, not its tokens, so that "NHI-1" is one name (:data:`_NAME`)."""
+    return [(m.start(), m.end()) for m in _NAME.finditer(text)
+            if not _SENTENCE_OPEN.search(text[:m.start()]) or _NAME_SHAPE.search(m.group()[1:])]
 
 
 def _said_of_others(text: str, words: list[Token], start: int, subject) -> bool:
-    """True when the option at word ``start`` of ``text`` (a table cell) is said of other things the cell names:
-    the part holding it (cut as :func:`_turns` cuts, a list of names kept whole) opens with a list of named words
-    (:func:`_named`, :func:`subject_lists`) naming none of ``subject``, and nothing but :data:`_LINKS` words stand
-    between that list and the option ("Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded" says
-    "excluded" of the three sites, not of the row's lever: CONS-01 hard, an independent solver's deck). An option
-    opening its part ("excluded from the total") or following the subject ("L5 and L6 excluded") is the row's."""
+    """True when the option at word ``start`` of ``text`` (a table cell or a sentence) is said of other things it
+    names: within the part holding it (cut as :func:`_turns` cuts, a list of names kept whole) the nearest list of
+    named words (:func:`_named`, :func:`subject_lists`) before it that opens the part or an absolute phrase
+    (:data:`_ABSOLUTE`: "with Joliet, Peoria and Rockford excluded") names none of ``subject``, and nothing but
+    :data:`_LINKS` words stand between that list and the option ("Seven DCs not yet on the catalog; Joliet, Peoria
+    and Rockford excluded" says "excluded" of the three sites, not of the row's lever: CONS-01 hard, an independent
+    solver's deck; "NHI-1 breached, NHI-3 passed" says "passed" of NHI-3 only). An option opening its part
+    ("excluded from the total") or following the subject ("L5 and L6 excluded") is the subject's."""
     own = [(words[a].start, words[b - 1].end) for a, b in _spans(text, words, subject)]
-    names = sorted(set(own) | {n for n in _named(text, words)
+    names = sorted(set(own) | {n for n in _named(text)
                                if not any(lo < n[1] and n[0] < hi for lo, hi in own)})
     at = words[start].start
     part = next((lo for lo, hi, _ in _turns(text, names) if lo <= at < hi), 0)
-    for run in subject_lists(text, [n for n in names if n[1] <= at]):
-        if run[0][0] < part or text[part:run[0][0]].strip():
-            continue
-        gap = text[run[-1][1]:at]
-        if any(w.word not in _LINKS for w in tokens(gap)) or re.search(r"[^\w\s]", gap):
-            return False
-        return not any(span in own for span in run)
-    return False
+    opening = [run for run in subject_lists(text, [n for n in names if n[1] <= at])
+               if run[0][0] >= part and (not text[part:run[0][0]].strip() or _ABSOLUTE.search(text[part:run[0][0]]))]
+    if not opening:
+        return False
+    run = opening[-1]
+    gap = text[run[-1][1]:at]
+    if any(w.word not in _LINKS for w in tokens(gap)) or re.search(r"[^\w\s]", gap):
+        return False
+    return not any(span in own for span in run)
 
 
 def _stance_parts(text: str, subject) -> list[list[tuple[int, int, bool]]]:
@@ -540,7 +553,9 @@ def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[
     or D-3"). In a part naming no subject that follows one naming it, an option said of other items beside it
     (:func:`_other_items_beside`: "... and excludes the two levers not yet validated") is not the subject's;
     before the subject such a phrase is the set it belongs to ("Four levers validated: carrier consolidation, MRO
-    national catalog, ..."). An option is denied when it occurs in those parts only under a negation."""
+    national catalog, ..."). An option said of other things the sentence names (:func:`_said_of_others`: "NHI-1
+    breached, NHI-3 passed" gives NHI-1 only "breached"; "with Joliet, Peoria and Rockford excluded") is not the
+    subject's either. An option is denied when it occurs in those parts only under a negation."""
     words, flags = negation_scope(text)
     runs = _stance_parts(text, subject)
     parts = [part for run in runs for part in run]
@@ -553,7 +568,8 @@ def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[
     asserted_, denied = set(), set()
     for name, terms in options.items():
         seen = [(start, end, lo, hi, follows) for start, end in _spans(text, words, terms)
-                for lo, hi, follows in parts if lo <= words[start].start < hi]
+                for lo, hi, follows in parts if lo <= words[start].start < hi
+                and not _said_of_others(text, words, start, subject)]
         if seen and all(flags[start] for start, *_ in seen):
             denied.add(name)
         if any(not flags[start] and (lo, hi, follows) in said and

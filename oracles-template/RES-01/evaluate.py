@@ -32,7 +32,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.1"
+EVALUATOR_VERSION = "RES-01/2.2"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -297,6 +297,14 @@ _AWARD_COMPOUND = re.compile(r"\b(?:pre|post|non)\s*-\s*$", re.IGNORECASE)
 _MONEY_FIGURE = re.compile(r"(?<![\w.,])£?\s?\d[\d,]*(?:\.\d+)?(?![\w%]|\s*per\s*cent)")
 
 
+def _amounts(text: str) -> list[Decimal]:
+    """The amounts of money ``text`` gives: a figure with a pound sign or pence ("£2,094.00", "177.67"); not a
+    count ("1,234 postings"), a percentage, a clause number or a date ("31.03.2025")."""
+    found = [(m.group().rstrip(","), text[m.end():]) for m in _MONEY_FIGURE.finditer(text)]
+    return [common.parse_number(figure) for figure, after in found
+            if re.search(r"£|\.\d{2}$", figure) and not re.match(r"[./]\d", after)]
+
+
 def _money_figures(text: str) -> list[Decimal]:
     return [common.parse_number(m.group()) for m in _MONEY_FIGURE.finditer(text) if _MONEY.search(m.group())]
 
@@ -311,6 +319,10 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
       no cost category is the total award; in one naming a single category, that category's award (the total's in
       a "Total" table row). After a share ("10% of the category award is £X", :func:`claims.share_before`) it is
       that share of the award (of the total's or any category's when the statement names none).
+    - In a statement naming no category and no researcher that names the claim's totals (:data:`TOTAL_LABELS`, "total
+      award"), every amount (:func:`_amounts`; not in a written-out working) is a total or a difference of totals, an
+      overspend, a planted amount or a category's own figure: evaluator 2.1 read only the figures after a total,
+      award or difference label, so a fourth figure ("from spend per ledger of £X") could be wrong and pass.
     - In a statement naming no category and no researcher, a figure given as an underspend
       (:data:`UNDERSPEND_LABELS`) is one of the claim's totals or differences; one given as an overspend
       (:data:`OVERSPEND_LABELS`) is a category's overspend (or the claim's, were it over). In one naming a single
@@ -345,6 +357,12 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     if claim_over > 0:
         overspends.add(claim_over)
     people = [s["name"] for s in facts.get("staff", [])]
+    # what a statement about the claim's totals may give: a total or a difference of totals, an overspend, a planted
+    # amount, or a category's own figure named beside them
+    claim_figures = totals | overspends | {Decimal(p[k]) for p in items.values()
+                                           for k in ("amount", "over", "overcharge") if k in p}
+    claim_figures |= {Decimal(row[k]) for row in categories.values() for k in ("award", "spend", "ineligible",
+                                                                                "eligible")}
     found: list[str] = []
 
     def close(value: Decimal | None, wanted: set[Decimal]) -> bool:
@@ -385,6 +403,13 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                         found.append(f"{statement.where}: gives the {named[0] if named else 'total'} award as "
                                      f"{_money(value)} (the records: {_money(award)})")
         if not named and not person:
+            # every amount of a statement about the claim's totals, not only those after a label (evaluator 2.1:
+            # "... an underspend of £X, from spend per ledger of £Y" passed with Y wrong)
+            for part in parts if mentions(text, [*TOTAL_LABELS, "total award"]) else ():
+                for value in () if _WORKING.search(part) else _amounts(part):
+                    if not close(value, claim_figures):
+                        found.append(f"{statement.where}: gives {_money(value)} in a statement about the claim's "
+                                     "totals, a figure the records do not give")
             for labels, wanted, what in ((UNDERSPEND_LABELS, totals, "an underspend"),
                                          (OVERSPEND_LABELS, overspends, "an overspend")):
                 for part in parts:
