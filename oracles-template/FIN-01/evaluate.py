@@ -298,17 +298,20 @@ def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[s
 def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], statements: list[Statement],
                           expected: dict[str, dict]) -> None:
     """Criterion ``memo_board_cut`` (hard challenge set, when a ``board_cut_in_cell_note`` item is planted): the memo
-    names the cause of the submission that does not tie, in a statement about the cut account (its own segment,
-    :func:`_segments`) that asserts the Board's decision (:data:`BOARD_DECISION`: "the Board cut ...", "minute
-    25/42"). A memo that explains the difference by another row, or only says the submission does not tie, names no
-    Board decision for the account. Source: the brief (the memo says "what you found when you checked the
-    sources"; a difference is explained from the evidence)."""
+    names the cause of the submission that does not tie: a statement (a sentence, or a table row with its headers)
+    that names the cut account among at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts and asserts the Board's
+    decision (:data:`BOARD_DECISION`, outside a negation: "the Board cut ...", "per minute 25/42, ...", "the
+    Board-approved budget for 6004 is lower"). A memo that explains the difference by another row, only says the
+    submission does not tie, or denies a Board decision names none for the account; a list of every account says
+    nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a difference
+    is explained from the evidence)."""
     for item_id, item in planted.items():
         if item["kind"] != "board_cut_in_cell_note":
             continue
         account = item["account"]
-        found = [seg for seg in _segments(statements, expected).get(account, [])
-                 if asserted(seg, BOARD_DECISION.words("board"))]
+        found = [line for line, spots in _account_mentions(statements, expected)
+                 if account in {a for _pos, a in spots} and len(spots) <= MAX_ACCOUNTS_PER_ISSUE
+                 and asserted(line, BOARD_DECISION.words("board"))]
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
                      f"Board's cut of account {account} (the budget holder's cell note)", bool(found),
                      detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
@@ -401,16 +404,24 @@ def _row_text(statement: Statement) -> str:
     return "; ".join(pieces)
 
 
+def _account_mentions(statements: list[Statement], expected: dict[str, dict]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Each statement as a reader sees it (a sentence, or a table row as "Header: cell; ..." text, normalised) with
+    where it first names each chart account, ``[(text, [(position, account), ...] sorted)]``."""
+    names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
+    found = []
+    for statement in statements:
+        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
+        found.append((line, sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)))
+    return found
+
+
 def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[str, list[str]]:
     """``{account: [segment, ...]}``: in each statement a reader sees (a sentence, or a table row with its column
     headers), from where an account is named to where the next other account is named, so "5200 ... favourable,
     while 5300 ... adverse" gives each its own words and a line listing every account gives each only its own
     figures."""
-    names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
     found: dict[str, list[str]] = {}
-    for statement in statements:
-        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
-        spots = sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)
+    for line, spots in _account_mentions(statements, expected):
         for index, (pos, account) in enumerate(spots):
             end = next((p for p, other in spots[index + 1:] if other != account and p > pos), len(line))
             found.setdefault(account, []).append(line[pos:end])
