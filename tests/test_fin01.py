@@ -614,6 +614,8 @@ def _hard_memo(scenario_cache, tmp_path, sentence):
     "figure on the {department} sheet.",
     "The {department} submission did not tie because the Board-approved budget for {account} is lower than the "
     "row shows; the budget holder's note on the row gives the cut.",
+    "The note on {account} records that its budget for the year was reduced to £{fy_approved}, which is what the "
+    "{department} submission's difference is.",
 ])
 def test_hard_memo_naming_the_board_cut_in_other_words_passes(scenario_cache, tmp_path, sentence):
     assert _hard_memo(scenario_cache, tmp_path, sentence) == set()

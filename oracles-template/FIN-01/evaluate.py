@@ -58,9 +58,11 @@ CORRECTIONS = (re.compile(r"\bcorrect(?:ed|ion|ions|ing)\b", re.I),
                re.compile(r"\b(?:re)?adjust(?:ed|ment|ments|ing)\b(?!\s+for\b)", re.I),
                re.compile(r"\b(?:reclassif|restat|reallocat|re-?post)\w*", re.I))
 #: What names the Board's decision as the cause of a budget line that differs from its submission (the hard level's
-#: cell note "Board 8 Apr 2025, minute 25/42: cut to ..."). Source: the brief ("budgets are the Board-approved
+#: cell note "Board 8 Apr 2025, minute 25/42: cut to ..."): the Board or its minute, or the cut itself ("the note
+#: on 6004 records that its budget was reduced to £381,000"). Source: the brief ("budgets are the Board-approved
 #: budget"; "where a source does not tie, establish the cause from the evidence").
-BOARD_DECISION = Vocabulary({"board": ["minute", "board-approved", "board approved"]},
+BOARD_DECISION = Vocabulary({"board": ["minute", "board-approved", "board approved"],
+                             "cut": ["reduced", "reduction", "lowered"]},
                             source="FIN-01 brief: budgets are the Board-approved budget")
 #: Phrases in which a problem word names no problem ("within the margin of error").
 _IDIOMS = re.compile(r"\bmargin of error\b|\berror margin\b", re.I)
@@ -300,8 +302,8 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
     """Criterion ``memo_board_cut`` (hard challenge set, when a ``board_cut_in_cell_note`` item is planted): the memo
     names the cause of the submission that does not tie: a statement (a sentence, or a table row with its headers)
     that names the cut account among at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts and asserts the Board's
-    decision (:data:`BOARD_DECISION`, outside a negation: "the Board cut ...", "per minute 25/42, ...", "the
-    Board-approved budget for 6004 is lower"). A memo that explains the difference by another row, only says the
+    decision or the cut (:data:`BOARD_DECISION`, outside a negation: "the Board cut ...", "per minute 25/42, ...",
+    "the Board-approved budget for 6004 is lower", "its budget was reduced to £381,000"). A memo that explains the difference by another row, only says the
     submission does not tie, or denies a Board decision names none for the account; a list of every account says
     nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a difference
     is explained from the evidence)."""
@@ -311,7 +313,7 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
         account = item["account"]
         found = [line for line, spots in _account_mentions(statements, expected)
                  if account in {a for _pos, a in spots} and len(spots) <= MAX_ACCOUNTS_PER_ISSUE
-                 and asserted(line, BOARD_DECISION.words("board"))]
+                 and any(asserted(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms)]
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
                      f"Board's cut of account {account} (the budget holder's cell note)", bool(found),
                      detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
