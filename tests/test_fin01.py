@@ -502,12 +502,14 @@ def test_hard_challenge_mapping_errors_offset_each_other(scenario_cache):
     ("strict_thresholds", {"material_flags", "memo_material_variances"}),
     ("stops_at_first_mismatch", {"line_departments", "department_summary"}),
     ("copies_last_month", {"line_departments", "item.mis_mapped_account"}),
+    ("reads_values_only", {"item.board_cut_note", "memo_board_cut", "line_budgets", "data_issues_reported"}),
 ])
 def test_hard_level_traps_fail_the_worker_they_catch(scenario_cache, tmp_path, variant, targets):
     """The reference's work with one hard-level mistake: de-duplicating budget rows by their amounts (drops the
     real sibling row), "more than" for "at least" (misses both threshold lines), correcting only the first
     mapping disagreement (the other of the offsetting pair stays where the mapping file puts it), and taking the
-    departments from last month's pack (the mapping error it carried forward)."""
+    departments from last month's pack (the mapping error it carried forward), and reading the submissions' cell values but never their
+cell notes (the Board's cut stays unseen; the row equal to the difference is dropped instead)."""
     from scenario_harness import make_workspace, run_solution
 
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
@@ -526,3 +528,103 @@ def test_short_issues_found_entry_without_a_full_stop_still_counts(coverage, cov
     out = coverage_solved / layout.OUT_DIR
     _set_issues(out, [entry])
     assert failed_ids(evaluate(coverage, out, coverage_solved)) == {"no_invented_issues"}
+
+
+# ------------------------------------------------------- hard level: a Board cut only in a cell note (issue 25 headroom)
+#: sha256 of the standard seed-42 bundles (``hash_tree`` without generate.py, as sorted JSON) before the hard level's
+#: cell note: it is drawn from the hard level's own draws, so the standard level keeps its bytes in both sets.
+STANDARD_SEED_42 = {"challenge": "3631e14e100a0a03ab28c5669ef5b6d553f2d1f7506e0a4839db7f5bbefadd51",
+                    "coverage": "47ff89839bf226d2e47d5e0617d7aa67244950ff55977796cd9ee1245096e82b"}
+
+
+@pytest.mark.parametrize("set_name", sorted(STANDARD_SEED_42))
+def test_standard_bundles_keep_their_bytes(scenario_cache, set_name):
+    import hashlib
+
+    from wp42.generation import hash_tree
+
+    tree = {k: v for k, v in hash_tree(scenario_cache.get(TASK, 42, set_name).bundle).items()
+            if k != layout.GENERATE_PY}
+    assert hashlib.sha256(json.dumps(tree, sort_keys=True).encode()).hexdigest() == STANDARD_SEED_42[set_name]
+
+
+def _board_note(generated):
+    """The Board-cut item (challenge) or the agreeing note (coverage) with the workbook, its sheet and cell."""
+    import openpyxl
+
+    item = next(i for i in generated.oracle()["planted_items"] if i["id"] in ("board_cut_note", "board_note_agrees"))
+    book = openpyxl.load_workbook(generated.bundle / item["source"])
+    sheet_name, coordinate = item["cell"].rsplit("!", 1)
+    return item, book, book[sheet_name], coordinate
+
+
+def test_hard_board_cut_is_in_a_visible_cell_note_that_explains_the_tie(hard):
+    """Challenge: the budget holder's note on the line's FY total cell records the Board's cut; the row still shows
+    the submitted figures, the submission's costs exceed the approved total by exactly the cut, and another row's
+    FY total equals the cut too (the explanation a reader of values alone finds). Coverage: the same note says the
+    line was approved as submitted, and the submission ties. Nothing about it is hidden from a person."""
+    item, book, sheet, coordinate = _board_note(hard)
+    cell = sheet[coordinate]
+    holder = next(r[1] for r in book["Approved totals"].iter_rows(values_only=True) if r[0] == sheet.title)
+    assert cell.comment is not None and cell.comment.author == holder and cell.comment.text.startswith(holder)
+    assert sheet.sheet_state == "visible" and not sheet.row_dimensions[cell.row].hidden
+    assert not sheet.column_dimensions[cell.column_letter].hidden
+    assert sheet.cell(cell.row, 1).value == item["account"]
+    approved = next(r[3] for r in book["Approved totals"].iter_rows(values_only=True) if r[0] == sheet.title)
+    costs = {r[0]: r[-1] for r in sheet.iter_rows(values_only=True) if r and isinstance(r[0], str)
+             and r[0].isdigit() and r[0][0] in "56"}
+    shown_month = Decimal(str(sheet.cell(cell.row, 2 + 1 + int(hard.oracle()["facts"]["period"][5:]) - 4 + 12 * (
+        int(hard.oracle()["facts"]["period"][5:]) < 4)).value))
+    if hard.set_name == "coverage":
+        assert "approved as submitted" in cell.comment.text and sum(costs.values()) == approved
+        assert shown_month == -Decimal(item["budget"])
+        return
+    cut = 12 * Decimal(item["cut_per_month"])
+    assert f"cut to £{Decimal(item['fy_approved']):,.0f}" in cell.comment.text
+    assert f"£{Decimal(item['cut_per_month']):,.0f} off every month" in cell.comment.text
+    assert Decimal(str(cell.value)) == Decimal(item["fy_submitted"]) == Decimal(item["fy_approved"]) + cut
+    assert shown_month == -Decimal(item["submitted_budget"]) == -Decimal(item["correct_budget"]) + cut / 12
+    assert sum(costs.values()) - approved == cut and costs[item["equal_row"]] == cut
+
+
+def test_hard_reference_applies_the_board_cut_and_passes(scenario_cache, hard):
+    """The reference reads the cell notes: full marks in both sets; the challenge receipt grades the cut
+    (item.board_cut_note, memo_board_cut), the coverage receipt does not (nothing to correct there)."""
+    workspace = scenario_cache.reference(TASK, 42, hard.set_name, "hard")
+    receipt = evaluate(hard, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == set() and receipt["det_score"] == 1.0
+    graded = {c["id"] for c in receipt["required_criteria"]} & {"item.board_cut_note", "memo_board_cut"}
+    assert graded == (set() if hard.set_name == "coverage" else {"item.board_cut_note", "memo_board_cut"})
+
+
+def _hard_memo(scenario_cache, tmp_path, sentence):
+    """The hard challenge reference's out/ with its memo rewritten: operating profit, every material variance and
+    ``sentence`` about the Board-cut line."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    item = next(i for i in generated.oracle()["planted_items"] if i["id"] == "board_cut_note")
+    out = workspace / layout.OUT_DIR
+    _write_memo(out / "variance_memo.docx", [_profit(generated), *(_stated(line) + "." for line in _material(generated)),
+                                             sentence.format(**item, month=-Decimal(item["correct_budget"]))])
+    return failed_ids(evaluate(generated, out, workspace))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Per minute 25 of the Board meeting, {account} {name} is budgeted at £{month:,.0f} this month, not the "
+    "figure on the {department} sheet.",
+    "The {department} submission did not tie because the Board-approved budget for {account} is lower than the "
+    "row shows; the budget holder's note on the row gives the cut.",
+    "The note on {account} records that its budget for the year was reduced to £{fy_approved}, which is what the "
+    "{department} submission's difference is.",
+])
+def test_hard_memo_naming_the_board_cut_in_other_words_passes(scenario_cache, tmp_path, sentence):
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == set()
+
+
+@pytest.mark.parametrize("sentence", [
+    "The {department} submission does not tie to the approved total; {account} {name} is reported as submitted.",
+    "{account} {name}: no Board decision changes it; the difference in the {department} submission is unexplained.",
+])
+def test_hard_memo_without_the_board_cause_fails_memo_board_cut(scenario_cache, tmp_path, sentence):
+    """The workbook right (the reference's), the memo silent on the cause or denying it: memo_board_cut alone."""
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == {"memo_board_cut"}

@@ -162,6 +162,11 @@ def normalize_zip(path: Path, life: DocumentLife | datetime = FIXED_TIMESTAMP) -
 
 
 # ---------------------------------------------------------------------------------------------------- xlsx
+#: A cell note's box in points (width, height): openpyxl's default (108 x 59.25) cuts a two-sentence note off, and a
+#: person who writes one widens the box to read it.
+NOTE_SIZE = (260, 110)
+
+
 def write_xlsx(
     path: Path,
     sheets: Sequence[dict[str, Any]],
@@ -174,14 +179,17 @@ def write_xlsx(
 
     Args:
         sheets: ``[{"name": str, "rows": [[value, ...], ...], "widths": {"A": 12}, "number_formats":
-            {"E": "#,##0.00"}, "bold_rows": [1], "freeze": "A2"}]``; values may be str, int, float, Decimal (written
-            as float), date/datetime or a formula string starting with ``=``.
+            {"E": "#,##0.00"}, "bold_rows": [1], "freeze": "A2", "notes": {"O12": ("text", "author")}}]``; values
+            may be str, int, float, Decimal (written as float), date/datetime or a formula string starting with
+            ``=``. ``notes`` are cell notes (Excel's red-triangle comments) as a person adds them: the author's name
+            on the first line of the text, as Excel writes it, and the author recorded on the note.
         title, creator: document properties (``life.author`` replaces ``creator`` when a life is given).
         life: who made the workbook and when (:class:`DocumentLife`); default :meth:`DocumentLife.legacy`.
     """
     from decimal import Decimal
 
     from openpyxl import Workbook
+    from openpyxl.comments import Comment
     from openpyxl.styles import Font
 
     wb = Workbook()
@@ -207,6 +215,8 @@ def write_xlsx(
                 cell.font = Font(bold=True)
         if spec.get("freeze"):
             ws.freeze_panes = spec["freeze"]
+        for coordinate, (text, author) in spec.get("notes", {}).items():
+            ws[coordinate].comment = Comment(f"{author}:\n{text}", author, width=NOTE_SIZE[0], height=NOTE_SIZE[1])
     life = life or DocumentLife.legacy(creator)
     wb.properties.title = title
     wb.properties.creator = life.author

@@ -2,7 +2,8 @@
 
 Reads out/variance_analysis.xlsx (sheets "Variance" and "Summary" as the brief's template describes),
 out/variance_memo.docx and out/COMPLETION.json, and compares them with the oracle's line figures, department
-summary, materiality flags and, in the challenge set, the three planted data errors and the budget holder's note. In
+summary, materiality flags and, in the challenge set, the planted data errors (three; five at the hard level, one of
+them a Board cut recorded only in a budget holder's cell note) and the budget holder's note. In
 the coverage set (clean records, SPEC section 9) the same figures are graded and ``no_invented_issues`` fails on any
 data problem, correction or mis-posting the memo or issues_found asserts. Loaded by path with benchmark/validators on
 sys.path.
@@ -20,7 +21,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.5"
+EVALUATOR_VERSION = "FIN-01/1.6"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -56,6 +57,13 @@ PROBLEMS = Vocabulary({
 CORRECTIONS = (re.compile(r"\bcorrect(?:ed|ion|ions|ing)\b", re.I),
                re.compile(r"\b(?:re)?adjust(?:ed|ment|ments|ing)\b(?!\s+for\b)", re.I),
                re.compile(r"\b(?:reclassif|restat|reallocat|re-?post)\w*", re.I))
+#: What names the Board's decision as the cause of a budget line that differs from its submission (the hard level's
+#: cell note "Board 8 Apr 2025, minute 25/42: cut to ..."): the Board or its minute, or the cut itself ("the note
+#: on 6004 records that its budget was reduced to £381,000"). Source: the brief ("budgets are the Board-approved
+#: budget"; "where a source does not tie, establish the cause from the evidence").
+BOARD_DECISION = Vocabulary({"board": ["minute", "board-approved", "board approved"],
+                             "cut": ["reduced", "reduction", "lowered"]},
+                            source="FIN-01 brief: budgets are the Board-approved budget")
 #: Phrases in which a problem word names no problem ("within the margin of error").
 _IDIOMS = re.compile(r"\bmargin of error\b|\berror margin\b", re.I)
 #: The tie-outs in the words that pass them; said with a negation ("the TB does not net to zero", "the Marketing
@@ -234,9 +242,10 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  "variance", bool(summary) and not wrong_summary, weight=2,
                  detail="; ".join(wrong_summary[:6]) or summary_note)
 
+    statements = ev.statements(MEMO) or []
     if not ev.coverage:
         _check_planted(ev, planted, rows, expected, tol)
-    statements = ev.statements(MEMO) or []
+        _check_board_cut_memo(ev, planted, statements, expected)
     _check_memo(ev, statements, expected, sorted(material), facts["total"], tol)
     if ev.coverage:  # clean records: nothing planted to find, nothing to hide; every reported problem is invented
         ev.check_no_invented_issues(invented_issues(completion, statements))
@@ -270,6 +279,15 @@ def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[s
             ev.criterion(f"item.{item_id}", f"account {account} is reported under {item['correct_department']} "
                          f"(its submission), not {item['mapped_department']} (the mapping file)", ok,
                          detail=f"rows found: {found}")
+        elif item["kind"] == "board_cut_in_cell_note":
+            want = Decimal(item["correct_budget"]), Decimal(line["variance"])
+            got = (None, None) if row is None else (row["budget"], row["variance"])
+            ev.criterion(f"item.{item_id}", f"account {account} is budgeted at the Board's cut figure the budget "
+                         f"holder's note on the {item['department']} submission records, not the submitted one",
+                         None not in got and all(abs(g - w) <= tol for g, w in zip(got, want, strict=True)),
+                         detail=f"expected budget {_money(want[0])} and variance {_money(want[1])} (submitted "
+                                f"budget {_money(Decimal(item['submitted_budget']))}); got {_money(got[0])} and "
+                                f"{_money(got[1])}")
         elif item["kind"] == "credit_balance_sign_flipped":
             want = Decimal(line["actual"])
             ev.criterion(f"item.{item_id}", f"account {account}'s credit balance is used with its correct sign",
@@ -277,6 +295,29 @@ def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[s
                          detail=f"expected actual {_money(want)} got {_money(None if row is None else row['actual'])}")
         else:
             raise ValueError(f"FIN-01 oracle: planted item {item_id} of unknown kind {item['kind']!r}")
+
+
+def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], statements: list[Statement],
+                          expected: dict[str, dict]) -> None:
+    """Criterion ``memo_board_cut`` (hard challenge set, when a ``board_cut_in_cell_note`` item is planted): the memo
+    names the cause of the submission that does not tie: a statement (a sentence, or a table row with its headers)
+    that names the cut account among at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts and asserts the Board's
+    decision or the cut (:data:`BOARD_DECISION`, outside a negation: "the Board cut ...", "per minute 25/42, ...",
+    "the Board-approved budget for 6004 is lower", "its budget was reduced to £381,000"). A memo that explains the difference by another row, only says the
+    submission does not tie, or denies a Board decision names none for the account; a list of every account says
+    nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a difference
+    is explained from the evidence)."""
+    for item_id, item in planted.items():
+        if item["kind"] != "board_cut_in_cell_note":
+            continue
+        account = item["account"]
+        found = [line for line, spots in _account_mentions(statements, expected)
+                 if account in {a for _pos, a in spots} and len(spots) <= MAX_ACCOUNTS_PER_ISSUE
+                 and any(asserted(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms)]
+        ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
+                     f"Board's cut of account {account} (the budget holder's cell note)", bool(found),
+                     detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
+                                              f"no memo statement about {account} names the Board's decision"))
 
 
 def _asserts_problem(text: str) -> bool:
@@ -365,16 +406,24 @@ def _row_text(statement: Statement) -> str:
     return "; ".join(pieces)
 
 
+def _account_mentions(statements: list[Statement], expected: dict[str, dict]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Each statement as a reader sees it (a sentence, or a table row as "Header: cell; ..." text, normalised) with
+    where it first names each chart account, ``[(text, [(position, account), ...] sorted)]``."""
+    names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
+    found = []
+    for statement in statements:
+        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
+        found.append((line, sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)))
+    return found
+
+
 def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[str, list[str]]:
     """``{account: [segment, ...]}``: in each statement a reader sees (a sentence, or a table row with its column
     headers), from where an account is named to where the next other account is named, so "5200 ... favourable,
     while 5300 ... adverse" gives each its own words and a line listing every account gives each only its own
     figures."""
-    names = {a: common.normalize_text(line["name"]) for a, line in expected.items()}
     found: dict[str, list[str]] = {}
-    for statement in statements:
-        line = common.normalize_text(_row_text(statement) if statement.cells is not None else statement.text)
-        spots = sorted((pos, a) for a in expected if (pos := _mentions(line, a, names[a])) is not None)
+    for line, spots in _account_mentions(statements, expected):
         for index, (pos, account) in enumerate(spots):
             end = next((p for p, other in spots[index + 1:] if other != account and p > pos), len(line))
             found.setdefault(account, []).append(line[pos:end])
