@@ -435,7 +435,8 @@ class Untracked:
 UNTRACKED = (
     Untracked("13.1", "force_majeure", "Force majeure events", "13.1 Neither party is liable",
               "13.1 The Buyer is not liable", REJECT, ("mutual", "neither party", "either party", "both parties"),
-              ("buyer is not liable", "buyer only", "only the buyer", "buyer alone")),
+              ("buyer is not liable", "buyer only", "only the buyer", "buyer alone", "no longer mutual", "not mutual",
+               "one sided", "one way", "unilateral")),
     Untracked("14.2", "termination_notice", "Termination for convenience", " months' written notice.",
               " weeks' written notice.", REJECT, ("3 months", "three months", "3-month", "three-month"), ("weeks",)),
 )
@@ -672,10 +673,10 @@ def brief(client: str, buyer: str, buyer_firm: str, redline: str, draft: str | N
           sent: date | None = None) -> str:
     """The partner's brief; ``draft`` (the hard level) names our draft as sent on ``sent``, listed with round 1's
     working papers, and the working rule compares the mark-up with it."""
-    more = (f"\n- `{draft}` — our draft as we sent it to {buyer_firm} on {sent.day} {sent:%B %Y}.\n- `{ROUND1_REVIEW}` — our "
-            f"review of the Buyer's comments on the heads of terms in\n  round 1 (working papers; the playbook is the "
-            f"firm's position)." if draft else "")
-    compare = ("Compare the marked-up text with our draft as sent, clause by clause; the\n  other side's covering "
+    more = (f"\n- `{draft}` — our draft as we sent it to {buyer_firm} on {sent.day} {sent:%B %Y}."
+            f"\n- `{ROUND1_REVIEW}` — our review of the Buyer's comments on the heads of terms in\n  round 1 "
+            f"(working papers; the playbook is the firm's position)." if draft else "")
+    compare = ("Compare the marked-up text with our draft as sent, clause by clause;\n  the other side's covering "
                "email and comments are context, not a record of what changed." if draft else
                "Compare the marked-up text with our draft clause by clause; the\n  other side's covering email and "
                "comments are context, not a record of what changed.")
