@@ -778,6 +778,10 @@ def test_untracked_change_reported_needs_the_clause_and_that_it_was_not_tracked(
     cases = [
         ([f"Clause {clause} was silently changed from months to weeks."],
          f"In clause {clause} the notice is now in weeks; this is not shown as a tracked change.", True),
+        ([f"Clause {clause} contains an undisclosed change: weeks instead of months."],
+         f"Clause {clause} differs from our draft as sent but is not shown in the redline.", True),
+        ([f"Clause {clause}: the Buyer changed months to weeks with no revision marks."],
+         f"Clause {clause} isn't tracked: months became weeks.", True),
         ([f"Clause {clause}: the notice period is shorter than the playbook allows."],
          f"Clause {clause} was changed without tracking.", False),
         ([f"There are no untracked changes; clause {clause} is tracked."],
@@ -810,8 +814,12 @@ def test_hard_coverage_invented_untracked_change_fails_and_a_clean_comparison_pa
     reference = scenario_cache.reference(TASK, 42, "coverage", "hard")
     workspace = copy_workspace(reference, tmp_path / "clean")
     out = _note_plus(workspace, "We compared the mark-up with our draft as sent, clause by clause: there are no "
-                                "untracked changes.")
-    assert evaluate(generated, out, workspace)["det_completion"] is True
+                                "untracked changes.", "Clause 2.1 has no tracked change and is not in the review.",
+                     "Nothing was changed without tracking; every difference is shown in the redline.",
+                     "The amendments within the fallback are not flagged as issues.")
+    _issues_plus(out, "Compared with our draft as sent: no undisclosed change.")
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
     workspace = copy_workspace(reference, tmp_path / "invented")
     out = workspace / layout.OUT_DIR
     _issues_plus(out, "Clause 13.1 was changed without tracking; please check it before replying.")
