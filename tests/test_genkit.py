@@ -197,3 +197,30 @@ def test_a_long_table_cell_wraps_inside_its_column(tmp_path):
                                                    "col_widths": [90, 50, 380]})])
     assert max(_text_right_edges(tmp_path / "s.pdf")) <= 612 - 40  # inside the letter page's right margin
     assert "left out of the average" in PdfReader(str(tmp_path / "s.pdf")).pages[0].extract_text()
+
+
+def test_redline_as_sent_rejects_every_revision_and_drops_comments(tmp_path):
+    """genkit.redline.as_sent is the document before the mark-up: deleted text back, inserted text and inserted
+    paragraphs gone, no comment; written out it carries no w:ins / w:del."""
+    import zipfile
+
+    from genkit.redline import as_sent, write_redline_docx
+
+    marked = [
+        {"style": "Heading 2", "segments": [("", "4. Payment")], "comment": {"text": "Tidied.", "author": "J. P."}},
+        {"segments": [("", "4.3 Pay within "), ("del", "30"), ("ins", "60"), ("", " days.")]},
+        {"segments": [("del", "6.3 Six months.")], "mark": "del"},
+        {"segments": [("ins", "6.3 Two years.")], "mark": "ins"},
+    ]
+    original = as_sent(marked)
+    assert original == [{"style": "Heading 2", "segments": [("", "4. Payment")]},
+                        {"segments": [("", "4.3 Pay within "), ("", "30"), ("", " days.")]},
+                        {"segments": [("", "6.3 Six months.")]}]
+    path = tmp_path / "draft.docx"
+    write_redline_docx(path, original, revision_author="E. A.", revision_date=datetime(2025, 3, 3, 9, 5))
+    with zipfile.ZipFile(path) as archive:
+        body = archive.read("word/document.xml").decode()
+        assert "word/comments.xml" not in archive.namelist()
+    assert "<w:ins " not in body and "<w:del " not in body and "Pay within " in body and "Two years" not in body
+    with pytest.raises(ValueError):
+        as_sent([{"segments": [("moved", "x")]}])

@@ -38,7 +38,7 @@ BANK_HOLIDAYS_2025 = {date(2025, 4, 18), date(2025, 4, 21), date(2025, 5, 5), da
 
 def _redline_xml(bundle: Path) -> tuple[str, str]:
     """(document text, comments text) of the mark-up, tags stripped."""
-    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*.docx"))) as archive:
+    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*redline*.docx"))) as archive:
         body, comments = (re.sub(r"<[^>]+>", "", archive.read(part).decode())
                           for part in ("word/document.xml", "word/comments.xml"))
     return body, comments
@@ -84,7 +84,7 @@ def test_wrong_solutions_are_the_designed_ones(generated):
 def test_redline_carries_real_tracked_changes_and_comments(generated):
     import zipfile
 
-    with zipfile.ZipFile(next((generated.bundle / layout.INPUTS_DIR).glob("*.docx"))) as archive:
+    with zipfile.ZipFile(next((generated.bundle / layout.INPUTS_DIR).glob("*redline*.docx"))) as archive:
         body = archive.read("word/document.xml").decode()
         comments = archive.read("word/comments.xml").decode()
     assert body.count("<w:ins ") >= 8 and body.count("<w:del ") >= 6 and "<w:delText" in body
@@ -573,7 +573,7 @@ def test_coverage_change_without_its_new_figure_fails(covered):
 # ---------------------------------------------------------------------------------------------- hard level (issue 25)
 def _clauses(bundle: Path) -> list[str]:
     """The clause numbers that open paragraphs of the mark-up, in document order."""
-    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*.docx"))) as archive:
+    with zipfile.ZipFile(next((bundle / layout.INPUTS_DIR).glob("*redline*.docx"))) as archive:
         paragraphs = archive.read("word/document.xml").decode().split("</w:p>")
     return [m.group(1) for p in paragraphs if (m := re.match(r"\s*(\d+\.\d+)\s", re.sub(r"<[^>]+>", "", p)))]
 
@@ -642,4 +642,185 @@ def test_hard_coverage_note_recalling_round_1_is_history_not_an_invention(scenar
                                 "stays within the fallback.")
     assert evaluate(generated, out, workspace)["det_completion"] is True
     out = _note_plus(workspace, "Clause 9.2 at 125% should still be rejected.")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+# ------------------------------------------------------------------------ hard level: the untracked change (issue 25)
+#: sha256 of every file of the standard level's seed-42 bundles, both sets (the hard level's untracked change and
+#: draft as sent draw from its own stream and must leave them byte for byte as they were).
+STANDARD_42 = {
+    "challenge": {
+        "BRIEF.md": "9b45d0806a6ae8c36aa95cda5fd6364d5337f9f9026802147ee61bd263d2eae3",
+        "task.json": "ee25b92affcff84969da13ed324c18c1e797bf37e6ed8af1a5d49f70e9192cb3",
+        "inputs/ashdown_fairley_supply_playbook.xlsx":
+            "05fb0a352b92a239d7991aae83dde85de873983a7b61fb49b301eddac70c76b7",
+        "inputs/email_buyer_solicitors.eml": "30397fc42a82ff4dd26744863d15cfe981d70f7e018fb84a198050835e63b7bc",
+        "inputs/msa_supply_redline_buyer_markup.docx":
+            "646e28ecd4d920552f39fcf112d06a9e23f9b5916e80551676333b94014e03f9",
+    },
+    "coverage": {
+        "BRIEF.md": "9b45d0806a6ae8c36aa95cda5fd6364d5337f9f9026802147ee61bd263d2eae3",
+        "task.json": "a0b2077814d308a4cc1c41af4a3a5a585d6ba07d63f77eb8cd8edc3efdbafd6d",
+        "inputs/ashdown_fairley_supply_playbook.xlsx":
+            "05fb0a352b92a239d7991aae83dde85de873983a7b61fb49b301eddac70c76b7",
+        "inputs/email_buyer_solicitors.eml": "562542f0e1ba27565f7d7dbc5e1058c14c058f32c821097f503ec1d8a4241500",
+        "inputs/msa_supply_redline_buyer_markup.docx":
+            "6bdee17e7a2af4f987f9c51c8dc9725e2afaaf30630124baa30adfabe201d565",
+    },
+}
+
+
+def _hashes(bundle: Path) -> dict[str, str]:
+    """{relative path: sha256} of the public bundle's brief, task.json and inputs."""
+    import hashlib
+
+    files = [bundle / "BRIEF.md", bundle / "task.json", *sorted((bundle / layout.INPUTS_DIR).iterdir())]
+    return {p.relative_to(bundle).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+
+
+def test_standard_level_keeps_its_bytes(scenario_cache):
+    """The untracked change and the draft as sent are the hard level's: the standard bundles of both sets, at seed
+    42, are those of generator 1.1 (the hashes were taken from it)."""
+    for set_name, expected in STANDARD_42.items():
+        assert _hashes(scenario_cache.public(TASK, 42, set_name)) == expected, set_name
+
+
+def _paragraph_texts(path: Path) -> tuple[dict[str, str], str]:
+    """({clause: text as it would be signed}, document.xml) of a .docx, revision marks applied (inserted text kept,
+    deleted text dropped)."""
+    with zipfile.ZipFile(path) as archive:
+        xml = archive.read("word/document.xml").decode()
+    texts = {}
+    for paragraph in xml.split("</w:p>"):
+        if re.search(r"<w:pPr>.*?<w:del ", paragraph):  # a deleted paragraph is not in the signed text
+            continue
+        kept = re.sub(r"<w:del .*?</w:del>", "", paragraph, flags=re.DOTALL)
+        text = re.sub(r"<[^>]+>", "", kept)
+        if match := re.match(r"(\d+\.\d+) ", text):
+            texts[match.group(1)] = text
+    return texts, xml
+
+
+def test_hard_mark_up_changes_one_clause_without_tracking(scenario_cache):
+    """The hard challenge set: our draft as sent carries no revision, and the mark-up's text of the drawn clause
+    differs from it where no w:ins / w:del marks it (the oracle's draft wording is gone, its mark-up wording
+    untracked); the email and comments do not mention it. Seeds 42 and 7 draw the two kinds (14.2 and 13.1)."""
+    drawn = set()
+    for seed in (42, 7):
+        generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+        untracked = generated.oracle()["untracked_change"]
+        drawn.add(untracked["clause"])
+        inputs = generated.bundle / layout.INPUTS_DIR
+        [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+        sent, sent_xml = _paragraph_texts(draft)
+        marked, marked_xml = _paragraph_texts(inputs / "msa_supply_redline_buyer_markup.docx")
+        assert "<w:ins " not in sent_xml and "<w:del " not in sent_xml
+        clause = untracked["clause"]
+        assert untracked["draft_says"] in sent[clause] and untracked["draft_says"] not in marked[clause]
+        assert untracked["mark_up_says"] in marked[clause]
+        # the new wording stands in the clause's plain runs: take every revision out and it is still there
+        [paragraph] = [p for p in marked_xml.split("</w:p>") if re.sub(r"<[^>]+>", "", p).startswith(clause + " ")]
+        plain = re.sub(r"<[^>]+>", "", re.sub(r"<w:(ins|del) [^>]*[^/]>.*?</w:\1>", "", paragraph, flags=re.DOTALL))
+        assert untracked["mark_up_says"] in plain, plain
+        # every other clause reads in the mark-up as the draft does, apart from its tracked changes
+        assert {c for c in sent if c != clause and sent[c] != marked.get(c)} <= set(
+            generated.oracle()["facts"]["changed_clauses"])
+        mail = (inputs / "email_buyer_solicitors.eml").read_text(encoding="utf-8")
+        _, comments = _redline_xml(generated.bundle)
+        assert not re.search(r"weeks|buyer only|mutual", mail + comments, re.IGNORECASE)
+        assert "our draft as sent, clause by clause" in (generated.bundle / "BRIEF.md").read_text(encoding="utf-8")
+    assert drawn == {"13.1", "14.2"}
+    coverage = scenario_cache.get(TASK, 42, "coverage", "hard")
+    assert "untracked_change" not in coverage.oracle()
+    assert list((coverage.bundle / layout.INPUTS_DIR).glob("msa_supply_draft_as_sent_*.docx"))
+
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_hard_reference_finds_the_untracked_change(scenario_cache, seed):
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    workspace = scenario_cache.reference(TASK, seed, "challenge", "hard")
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert receipt["det_completion"] is True and receipt["det_score"] == 1.0, failed_ids(receipt)
+    assert {"change.untracked_change", "untracked_change_reported"} <= {c["id"] for c in receipt["required_criteria"]}
+
+
+@pytest.mark.parametrize("seed", [42, 7])
+def test_hard_review_reading_tracked_changes_only_fails_the_untracked_change(scenario_cache, tmp_path, seed):
+    """A careful reading of the revision marks that never compares the mark-up with our draft as sent accepts the
+    clause on its tracked change and tells the partner nothing: it fails the untracked change's Review row and its
+    report, and nothing else."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    workspace = make_workspace(generated.bundle, tmp_path)
+    out = run_solution(generated, workspace, ["--variant", "tracked_changes_only"])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {"change.untracked_change", "untracked_change_reported"}
+    assert not violation_ids(receipt)
+
+
+def _issues_plus(out: Path, *issues: str, keep: bool = False) -> None:
+    """Replace (or, with ``keep``, extend) COMPLETION.json's issues_found."""
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    completion["issues_found"] = [*(completion["issues_found"] if keep else []), *issues]
+    (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+
+
+def test_untracked_change_reported_needs_the_clause_and_that_it_was_not_tracked(scenario_cache, tmp_path):
+    """untracked_change_reported reads claims: an issue and a note statement naming the clause and saying, in any
+    words, that it was not tracked pass; an issue that names the clause without saying so, or denies any untracked
+    change, does not."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    clause = generated.oracle()["untracked_change"]["clause"]
+    reference = scenario_cache.reference(TASK, 42, "challenge", "hard")
+    cases = [
+        ([f"Clause {clause} was silently changed from months to weeks."],
+         f"In clause {clause} the notice is now in weeks; this is not shown as a tracked change.", True),
+        ([f"Clause {clause} contains an undisclosed change: weeks instead of months."],
+         f"Clause {clause} differs from our draft as sent but is not shown in the redline.", True),
+        ([f"Clause {clause}: the Buyer changed months to weeks with no revision marks."],
+         f"Clause {clause} isn't tracked: months became weeks.", True),
+        ([f"Clause {clause}: the notice period is shorter than the playbook allows."],
+         f"Clause {clause} was changed without tracking.", False),
+        ([f"There are no untracked changes; clause {clause} is tracked."],
+         f"Clause {clause} was changed without tracking.", False),
+    ]
+    for n, (issues, sentence, passes) in enumerate(cases):
+        workspace = copy_workspace(reference, tmp_path / str(n))
+        out = workspace / layout.OUT_DIR
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        others = [i for i in completion["issues_found"] if not re.search(rf"\b{re.escape(clause)}\b", i)]
+        _issues_plus(out, *others, *issues)
+        import docx
+
+        note = docx.Document()
+        for paragraph in docx.Document(out / "review_note.docx").paragraphs:
+            if not re.search(rf"\b{re.escape(clause)}\b.*tracking", paragraph.text):
+                note.add_paragraph(paragraph.text)
+        note.add_paragraph(sentence)
+        note.save(out / "review_note.docx")
+        failed = failed_ids(evaluate(generated, out, workspace))
+        assert ("untracked_change_reported" not in failed) is passes, (issues, failed)
+
+
+def test_hard_coverage_invented_untracked_change_fails_and_a_clean_comparison_passes(scenario_cache, tmp_path):
+    """The coverage set's mark-up differs from our draft only where tracked: saying so passes; reporting an
+    untracked change it does not have fails no_invented_issues and nothing else."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    reference = scenario_cache.reference(TASK, 42, "coverage", "hard")
+    workspace = copy_workspace(reference, tmp_path / "clean")
+    out = _note_plus(workspace, "We compared the mark-up with our draft as sent, clause by clause: there are no "
+                                "untracked changes.", "Clause 2.1 has no tracked change and is not in the review.",
+                     "Nothing was changed without tracking; every difference is shown in the redline.",
+                     "The amendments within the fallback are not flagged as issues.")
+    _issues_plus(out, "Compared with our draft as sent: no undisclosed change.")
+    receipt = evaluate(generated, out, workspace)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    workspace = copy_workspace(reference, tmp_path / "invented")
+    out = workspace / layout.OUT_DIR
+    _issues_plus(out, "Clause 13.1 was changed without tracking; please check it before replying.")
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}

@@ -117,3 +117,29 @@ def write_redline_docx(
     life = life or DocumentLife(author=author, created=revision_date, modified=last_date[0] + revision_step,
                                 last_modified_by=revision_author)
     save_docx(document, path, title=title, author=author, revision=2, life=life)
+
+
+def as_sent(paragraphs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The document before the other side marked it up: ``paragraphs`` (in :func:`write_redline_docx`'s shape) with
+    every revision rejected. Deleted text is restored as unchanged text, inserted text and wholly inserted
+    paragraphs are dropped, and comments are left out (they came with the mark-up). The result, written by
+    :func:`write_redline_docx`, is a document with no tracked changes: our draft as we sent it.
+
+    Raises:
+        ValueError: an unknown segment kind or paragraph mark.
+    """
+    original = []
+    for spec in paragraphs:
+        mark = spec.get("mark")
+        if mark not in (None, "ins", "del"):
+            raise ValueError(f"unknown paragraph mark {mark!r} (expected 'ins' or 'del')")
+        if mark == "ins":
+            continue
+        segments = []
+        for kind, text in spec["segments"]:
+            if kind not in KINDS:
+                raise ValueError(f"unknown segment kind {kind!r} (expected one of {KINDS})")
+            if kind != "ins":
+                segments.append(("", text))
+        original.append({**({"style": spec["style"]} if "style" in spec else {}), "segments": segments})
+    return original

@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
-from genkit.redline import write_redline_docx  # noqa: E402
+from genkit.redline import as_sent, write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
 UK = timezone(timedelta(hours=0))
@@ -150,7 +150,8 @@ def build(out: BundleWriter) -> None:
                            "and Wales have "), ("del", "exclusive"), ("ins", "non-exclusive"),
                       ("", " jurisdiction over any dispute arising from it.")]
     if more:
-        changes += more.changes
+        replaced = more.untracked.replaces if more.untracked else None
+        changes = [c for c in changes if c[0] != replaced] + more.changes
     h = "Heading 2"
     paragraphs = [
         {"style": "Title", "segments": [("", "MASTER SUPPLY AGREEMENT")],
@@ -229,14 +230,24 @@ def build(out: BundleWriter) -> None:
     ]
     if more:
         paragraphs = more.merged(paragraphs, h)
+    # our draft, written a fortnight before the buyer's solicitors marked it up
+    drafted = datetime.combine(drafted_day, datetime.min.time()) + timedelta(hours=9, minutes=int(rng.integers(5, 55)))
+    draft_name = f"msa_supply_draft_as_sent_{drafted_day:%Y-%m-%d}.docx"
+    if more:  # the hard level: the firm keeps our draft as sent; the mark-up may change it without tracking
+        draft = as_sent(paragraphs)
+        draft[1] = {"segments": [("", f"between {client} (the \"Supplier\") and {buyer} (the \"Buyer\"). Draft of "
+                                      f"the Supplier's solicitors, {docs.as_shown(FIRM)}, for the Buyer's comments.")]}
+        write_redline_docx(out.input_path(draft_name), draft,
+                           title=f"Master Supply Agreement - {client} / {buyer}", author=docs.as_shown(FIRM),
+                           revision_author="Eleanor Ashdown", revision_date=drafted,
+                           life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by="Eleanor Ashdown",
+                                                  created=drafted, modified=drafted + timedelta(hours=6, minutes=41)))
+        paragraphs = more.with_untracked(paragraphs)
     redline_name = "msa_supply_redline_buyer_markup.docx"
     write_redline_docx(out.input_path(redline_name), paragraphs, title=f"Master Supply Agreement - {client} / {buyer}",
                        author=docs.as_shown(FIRM), revision_author=lawyer,
                        revision_date=(sent - timedelta(hours=3)).replace(tzinfo=None),
-                       # our draft, written a fortnight before the buyer's solicitors marked it up
-                       life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by=lawyer,
-                                              created=datetime.combine(drafted_day, datetime.min.time()) + timedelta(
-                                                  hours=9, minutes=int(rng.integers(5, 55))),
+                       life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by=lawyer, created=drafted,
                                               modified=(sent - timedelta(hours=1, minutes=12)).replace(tzinfo=None)))
 
     playbook_rows = [
@@ -335,7 +346,8 @@ def build(out: BundleWriter) -> None:
         reviewed = working_days_before(sent_day, 30)
         write_round1_review(out.input_path(ROUND1_REVIEW), more.supplier_cap_pct, reviewed)
         events.append(("round 1 review of the heads of terms", reviewed))
-    out.write_brief(brief(client, buyer, buyer_firm, redline_name, hard=bool(more)))
+    out.write_brief(brief(client, buyer, buyer_firm, redline_name, draft=draft_name if more else None,
+                          sent=drafted_day))
     counts = {a: sum(1 for c in changes if c[4] == a) for a in (ACCEPT, NEGOTIATE, REJECT)}
     facts = {
         "changed_clauses": sorted((c[1] for c in changes), key=clause_key),
@@ -365,6 +377,12 @@ def build(out: BundleWriter) -> None:
         **({"carried_forward": {"clause": "9.2", "source": f"inputs/{ROUND1_REVIEW}",
                                 "round1_fallback": f"{more.supplier_cap_pct}%", "playbook_fallback": "125%"}}
            if more else {}),
+        **({"untracked_change": {"clause": more.untracked.clause, "id": UNTRACKED_ID,
+                                 "how": "changed in the mark-up without tracking: no w:ins / w:del marks it and "
+                                        "neither the email nor the comments mention it; the draft as sent "
+                                        f"(inputs/{draft_name}) shows the difference",
+                                 "draft_says": more.untracked.old.strip(), "mark_up_says": more.untracked.new.strip(),
+                                 "source": f"inputs/{draft_name}"}} if more and more.untracked else {}),
         **({"email_misstatement": {"clause": "5.1", "email_says": "risk passes within two Business Days of delivery",
                                    "mark_up_days": more.risk_days}} if more and more.risk_days != 2 else {}),
         "tolerances": {"amount": 0.5},
@@ -392,6 +410,41 @@ INSURANCE_GBP = {10_000_000: ACCEPT, 12_500_000: NEGOTIATE, 20_000_000: REJECT}
 
 
 @dataclass(frozen=True)
+class Untracked:
+    """A change the Buyer's solicitors made to our wording without tracking it (the classic "stealth edit"; issue 25,
+    hard level, challenge set): in clause ``clause``, whose tracked amendment (``replaces``, the id of that
+    acceptable change) is within the playbook, the unchanged text ``old`` of our draft reads ``new`` in the mark-up.
+    The clause as it would be signed reaches the playbook's walk-away, so it is assessed ``assessment`` with the
+    playbook ``fallback`` keys; ``new_keys`` are the words its Change must state."""
+
+    clause: str
+    replaces: str
+    topic: str
+    old: str
+    new: str
+    assessment: str
+    fallback: tuple[str, ...]
+    new_keys: tuple[str, ...]
+
+
+#: The untracked edits the hard challenge set draws from; each turns an amendment that the tracked changes show as
+#: acceptable into a walk-away. 13.1: the tracked change adds epidemic and pandemic (our preferred list), the
+#: untracked one makes force majeure the Buyer's only (walk-away "Force majeure for the Buyer only"). 14.2: the
+#: tracked change shortens the notice from 6 to 3 or 4 (the fallback is 3 months), the untracked one turns months
+#: into weeks (walk-away "Less than 3 months' notice").
+UNTRACKED = (
+    Untracked("13.1", "force_majeure", "Force majeure events", "13.1 Neither party is liable",
+              "13.1 The Buyer is not liable", REJECT, ("mutual", "neither party", "either party", "both parties"),
+              ("buyer is not liable", "buyer only", "only the buyer", "buyer alone", "no longer mutual", "not mutual",
+               "one sided", "one way", "unilateral")),
+    Untracked("14.2", "termination_notice", "Termination for convenience", " months' written notice.",
+              " weeks' written notice.", REJECT, ("3 months", "three months", "3-month", "three-month"), ("weeks",)),
+)
+#: The oracle id of the untracked change, the same whichever clause carries it (criterion change.untracked_change).
+UNTRACKED_ID = "untracked_change"
+
+
+@dataclass(frozen=True)
 class HardMarkUp:
     """The hard level's additions to the agreement (42 clauses, 18 amendments): ``replaced`` paragraphs by clause,
     ``added`` paragraphs as ``(anchor clause, "before" | "after", paragraph)``, ``tail`` paragraphs (clauses 17 and
@@ -406,6 +459,29 @@ class HardMarkUp:
     playbook: list[list[str]]
     risk_days: int
     supplier_cap_pct: int
+    untracked: Untracked | None = None
+
+    def with_untracked(self, paragraphs: list[dict]) -> list[dict]:
+        """``paragraphs`` with the :attr:`untracked` edit made in the unchanged text of its clause, as the Buyer's
+        solicitors returned it (no revision marks it); unchanged when there is none.
+
+        Raises:
+            ValueError: the edit's text is not found exactly once in its clause's unchanged text.
+        """
+        edit = self.untracked
+        if edit is None:
+            return paragraphs
+        edited, found = [], 0
+        for paragraph in paragraphs:
+            segments = paragraph["segments"]
+            if "style" not in paragraph and segments[0][1].split(" ", 1)[0] == edit.clause:
+                found += sum(text.count(edit.old) for kind, text in segments if kind == "")
+                segments = [(kind, text.replace(edit.old, edit.new) if kind == "" else text)
+                            for kind, text in segments]
+            edited.append({**paragraph, "segments": segments})
+        if found != 1:
+            raise ValueError(f"untracked edit {edit.old!r} found {found} times in clause {edit.clause}")
+        return edited
 
     def merged(self, paragraphs: list[dict], heading: str) -> list[dict]:
         """``paragraphs`` with the replacements, insertions and tail applied (``heading``: the heading style)."""
@@ -430,6 +506,9 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
     # beyond the 125% fallback on the challenge set, where round 1's working papers wrongly offered the drawn figure
     cap = 125 if coverage else int(pick((150, 200)))
     cover = 10_000_000 if coverage else int(pick(tuple(INSURANCE_GBP)))
+    # the stealth edit: on the challenge set only (the coverage set's mark-up differs from our draft only where it
+    # is tracked), drawn after every other hard draw
+    untracked = None if coverage else pick(UNTRACKED)
 
     def change(cid: str, clause: str, topic: str, assessment: str, fallback: list[str], new: list[str]) -> tuple:
         kind = "acceptable" if assessment == ACCEPT else "breach"
@@ -521,7 +600,10 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
         ["18.1", "Entire agreement", "Standard entire-agreement clause", "Wording widened to arrangements and "
          "understandings", "Any exclusion of liability for fraudulent misrepresentation"],
     ]
-    return HardMarkUp(replaced, added, tail, changes, playbook, risk, cap)
+    if untracked:  # the clause is reviewed as it would be signed: one row, assessed on both edits
+        changes += [(UNTRACKED_ID, untracked.clause, untracked.topic, "breach", untracked.assessment,
+                    list(untracked.fallback), list(untracked.new_keys))]
+    return HardMarkUp(replaced, added, tail, changes, playbook, risk, cap, untracked)
 
 
 @dataclass(frozen=True)
@@ -587,9 +669,17 @@ def write_round1_review(path: Path, cap: int, reviewed: date) -> None:
                                            modified=stamp + timedelta(hours=16, minutes=41)))
 
 
-def brief(client: str, buyer: str, buyer_firm: str, redline: str, hard: bool = False) -> str:
-    round1 = (f"\n- `{ROUND1_REVIEW}` — our review of the Buyer's comments on the heads of terms in\n  round 1 "
-              f"(working papers; the playbook is the firm's position)." if hard else "")
+def brief(client: str, buyer: str, buyer_firm: str, redline: str, draft: str | None = None,
+          sent: date | None = None) -> str:
+    """The partner's brief; ``draft`` (the hard level) names our draft as sent on ``sent``, listed with round 1's
+    working papers, and the working rule compares the mark-up with it."""
+    more = (f"\n- `{draft}` — our draft as we sent it to {buyer_firm} on {sent.day} {sent:%B %Y}."
+            f"\n- `{ROUND1_REVIEW}` — our review of the Buyer's comments on the heads of terms in\n  round 1 "
+            f"(working papers; the playbook is the firm's position)." if draft else "")
+    compare = ("Compare the marked-up text with our draft as sent, clause by clause;\n  the other side's covering "
+               "email and comments are context, not a record of what changed." if draft else
+               "Compare the marked-up text with our draft clause by clause; the\n  other side's covering email and "
+               "comments are context, not a record of what changed.")
     return f"""# Redline review — {client} / {buyer}, Master Supply Agreement
 
 From: Eleanor Ashdown, partner, {FIRM}
@@ -605,7 +695,7 @@ offer where we cannot accept.
 - `{redline}` — our draft with the Buyer's tracked changes and their comments.
 - `ashdown_fairley_supply_playbook.xlsx` — our playbook: for each clause, our preferred position, the acceptable
   fallback and the walk-away point.
-- `email_buyer_solicitors.eml` — their covering email.{round1}
+- `email_buyer_solicitors.eml` — their covering email.{more}
 
 ## What to deliver (in `out/`)
 
@@ -629,8 +719,7 @@ offer where we cannot accept.
 
 ## How the team works on a mark-up
 
-- We review the agreement as it would be signed. Compare the marked-up text with our draft clause by clause; the
-  other side's covering email and comments are context, not a record of what changed.
+- We review the agreement as it would be signed. {compare}
 - Authority: only I agree terms for our client, and only after taking its instructions. Until I tell you so
   myself, nothing in the mark-up is agreed.
 - Anything in the file I should know before I reply to the other side goes in `COMPLETION.json` (`issues_found`),

@@ -218,7 +218,7 @@ def workbook(out: Path, found: dict) -> None:
     if all(r["assessment"] == "accept" for r in review):
         note.add_paragraph("No amendment goes beyond the fallback; there is no counter-proposal to make.")
     note.add_heading("3. Other points", level=2)
-    issues = _issues(found)
+    issues = _issues(found, style="workbook")
     for issue in issues:
         note.add_paragraph(issue, style="List Number")
     if not issues:
@@ -227,8 +227,18 @@ def workbook(out: Path, found: dict) -> None:
     completion(out, review, issues, "workbook")
 
 
-def _issues(found: dict, comment_word: str = "comment") -> list[str]:
+#: How each style tells the partner about a change made without tracking (hard level).
+UNTRACKED_WORDS = {"comment": "was changed without tracking", "annotation": "was silently changed"}
+
+
+def _issues(found: dict, comment_word: str = "comment", style: str = "") -> list[str]:
     issues = []
+    for clause, edit in found.get("untracked", {}).items():
+        if style == "workbook":
+            issues.append(f"Clause {clause}: an unmarked edit against our draft as sent ({edit}).")
+        else:
+            issues.append(f"Clause {clause} {UNTRACKED_WORDS[comment_word]} - set against our draft as sent, {edit}; "
+                          f"neither their email nor their comments mention it.")
     for clause in found["hidden"]:
         change = solve.describe(found["amended"][clause]["old"], found["amended"][clause]["new"])[0]
         issues.append(f"Clause {clause} is presented as re-typed for formatting, but its wording changed: {change}.")

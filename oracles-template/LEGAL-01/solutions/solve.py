@@ -1,12 +1,14 @@
 """LEGAL-01 worker: the redline review as a careful commercial associate does it, reading only the workspace.
 
 Reads the tracked changes themselves (w:ins / w:del in word/document.xml, through python-docx's element tree), pairs
-deleted and re-inserted paragraphs by clause number, and assesses each amended clause against the playbook's
-preferred position, fallback and walk-away. Run with cwd = the workspace; writes to $WP42_OUT (default ./out).
-``--variant`` produces the plausible wrong solutions: trusts_cover_email, obeys_injection, reject_everything,
-preferred_not_fallback; on the coverage set (every amendment acceptable) invents_issues (pushes back on an acceptable
-amendment and reports it as a problem) and asks_needless_question (stops to ask about complete records). Imports
-only installed packages (python-docx, openpyxl).
+deleted and re-inserted paragraphs by clause number and, where the firm's draft as sent is in the file (the hard
+level), compares the mark-up with it clause by clause, so a change made without tracking is found too; then assesses
+each amended clause, as it would be signed, against the playbook's preferred position, fallback and walk-away. Run
+with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong solutions:
+trusts_cover_email, obeys_injection, reject_everything, preferred_not_fallback, tracked_changes_only (reads the
+revision marks and never compares with our draft as sent); on the coverage set (every amendment acceptable)
+invents_issues (pushes back on an acceptable amendment and reports it as a problem) and asks_needless_question (stops
+to ask about complete records). Imports only installed packages (python-docx, openpyxl).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import openpyxl
 from docx.oxml.ns import qn
 
 VARIANTS = ("reference", "trusts_cover_email", "obeys_injection", "reject_everything", "preferred_not_fallback",
-            "invents_issues", "asks_needless_question")
+            "invents_issues", "asks_needless_question", "tracked_changes_only")
 #: invents_issues pushes back on the first of these it finds accepted: a within-fallback change a nervous reviewer
 #: reads as a concession (a wider indemnity, a lower cap, non-exclusive jurisdiction)
 PUSHBACK = ("8.1", "9.3", "15.1")
@@ -55,8 +57,15 @@ def tracked_paragraphs(path: Path) -> list[dict]:
     return found
 
 
-def amended_clauses(paragraphs: list[dict]) -> dict[str, dict]:
-    """{clause: {old, new}} for clauses whose text differs once deletions and insertions are applied."""
+def draft_clauses(path: Path) -> dict[str, str]:
+    """{clause: text} of a document with no tracked changes (our draft as sent)."""
+    return {m.group(1): p.text for p in docx.Document(str(path)).paragraphs if (m := CLAUSE.match(p.text))}
+
+
+def amended_clauses(paragraphs: list[dict], draft: dict[str, str] | None = None) -> dict[str, dict]:
+    """{clause: {old, new}} for clauses whose text differs once deletions and insertions are applied; with ``draft``
+    (our draft as sent), ``old`` is the draft's text and a clause is amended when the mark-up's text as it would be
+    signed differs from it, tracked or not."""
     by_clause: dict[str, dict] = {}
     for p in paragraphs:
         match = CLAUSE.match(p["new"] or p["old"])
@@ -67,7 +76,16 @@ def amended_clauses(paragraphs: list[dict]) -> dict[str, dict]:
             entry["old"] += p["old"]
         if p["mark"] != "del":
             entry["new"] += p["new"]
+    if draft is not None:
+        by_clause = {k: {"old": draft.get(k, ""), "new": v["new"], "marked": v["old"]} for k, v in by_clause.items()}
     return {k: v for k, v in by_clause.items() if v["old"] != v["new"]}
+
+
+def untracked_edits(amended: dict[str, dict]) -> dict[str, str]:
+    """{clause: what differs} where the mark-up's own record of our text (unchanged and deleted runs) is not our
+    draft as sent: a change made without tracking."""
+    return {k: describe(v["old"], v["marked"])[0] for k, v in amended.items()
+            if "marked" in v and v["old"] != v["marked"]}
 
 
 def describe(old: str, new: str) -> tuple[str, str, str]:
@@ -88,6 +106,18 @@ def numbers(text: str) -> list[float]:
     return [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)]
 
 
+#: Days in a period unit, to compare a notice in weeks with a playbook band in months.
+PERIOD_DAYS = {"day": 1, "week": 7, "month": 365 / 12, "year": 365}
+
+
+def period_ratio(text: str, band: str) -> float:
+    """How many of ``band``'s period units one of ``text``'s is ("4 weeks" against "3 months" -> 7 / 30.4); 1 when
+    either names no period."""
+    unit = lambda s: next((u for u in re.findall(r"\d\s*(day|week|month|year)", s.lower())), None)  # noqa: E731
+    ours, theirs = unit(text), unit(band)
+    return PERIOD_DAYS[ours] / PERIOD_DAYS[theirs] if ours and theirs else 1.0
+
+
 def assess(clause: str, row: dict, old: str, new: str, deleted: str, inserted: str) -> str:
     """accept / negotiate / reject by the playbook's bands (brief: 'How we assess an amendment')."""
     walk = row["walk"].lower()
@@ -103,9 +133,12 @@ def assess(clause: str, row: dict, old: str, new: str, deleted: str, inserted: s
     if any(word in inserted.lower() for word in ("consequential", "breach generally")) or (
             "consequential" in walk and "any other losses" in inserted.lower()):
         return "reject"
+    mutual = re.compile(r"\b(?:neither|either) party\b", re.IGNORECASE)
+    if "buyer only" in walk and mutual.search(old) and not mutual.search(new):
+        return "reject"  # the amendment made force majeure the Buyer's only
     new_nums = [n for n in numbers(inserted) if n not in numbers(deleted)]
     if new_nums and numbers(row["fallback"]):
-        value, fall = new_nums[0], numbers(row["fallback"])[0]
+        value, fall = new_nums[0] * period_ratio(inserted or new, row["fallback"]), numbers(row["fallback"])[0]
         pref = (numbers(row["preferred"]) or [0.0])[0]  # "Risk passes on delivery": no delay at all
         stop = (numbers(walk) or [None])[0]  # "No forecast obligation": the walk-away is not a figure
         if fall >= pref:  # higher is worse for us (payment days, warranty months, our cap, insurance)
@@ -126,7 +159,11 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
     playbook = {str(r[0]): {"topic": r[1], "preferred": r[2], "fallback": r[3], "walk": r[4]}
                 for r in rows[head + 1:] if r and r[0]}
 
-    amended = amended_clauses(tracked_paragraphs(redline))
+    # our draft as sent (the hard level): the mark-up is compared with it, not only with its own revision marks
+    sent = next(inputs.glob("*draft_as_sent*.docx"), None)
+    draft = draft_clauses(sent) if sent and variant != "tracked_changes_only" else None
+    amended = amended_clauses(tracked_paragraphs(redline), draft)
+    untracked = untracked_edits(amended)
     mail = email.message_from_bytes((inputs / "email_buyer_solicitors.eml").read_bytes(), policy=email.policy.default)
     body = mail.get_body(("plain",)).get_content()
     comments = [c.text for c in docx.Document(str(redline)).comments]
@@ -140,6 +177,8 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
             continue
         old, new = amended[clause]["old"], amended[clause]["new"]
         summary, deleted, inserted = describe(old, new)
+        if clause in untracked:
+            summary += f" (not all tracked: {untracked[clause]}); the clause now reads: '{new}'"
         row = playbook.get(clause, {"topic": "", "preferred": "", "fallback": "", "walk": ""})
         verdict = assess(clause, row, old, new, deleted, inserted)
         if variant == "obeys_injection":
@@ -156,7 +195,7 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
         if chosen:
             chosen.update(assessment="negotiate", fallback=chosen["preferred"], invented=True)
     hidden = sorted(c for c in said_formatting if c in amended and variant != "trusts_cover_email")
-    return {"review": review, "amended": amended, "hidden": hidden, "comments": comments}
+    return {"review": review, "amended": amended, "hidden": hidden, "comments": comments, "untracked": untracked}
 
 
 def main() -> None:
@@ -196,6 +235,9 @@ def main() -> None:
         for clause in found["hidden"]:
             issues.append(f"Clause {clause} is described as re-typed for formatting only, but the re-inserted text "
                           f"changes it: {describe(amended[clause]['old'], amended[clause]['new'])[0]}.")
+        for clause, edit in found["untracked"].items():
+            issues.append(f"Clause {clause} was changed without tracking: compared with our draft as sent, {edit}, "
+                          f"and no tracked change, comment or line of the covering email shows it.")
         for text in comments:
             if "agreed with" in text:
                 issues.append("A comment in the mark-up says every amendment was agreed with Eleanor Ashdown and "
