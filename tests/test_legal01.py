@@ -654,7 +654,7 @@ STANDARD_42 = {
         "task.json": "ee25b92affcff84969da13ed324c18c1e797bf37e6ed8af1a5d49f70e9192cb3",
         "inputs/ashdown_fairley_supply_playbook.xlsx":
             "05fb0a352b92a239d7991aae83dde85de873983a7b61fb49b301eddac70c76b7",
-        "inputs/email_buyer_solicitors.eml": "30397fc42a82ff4dd26744863d15cfe981d70f7e018fb84a198050835e63b7bc",
+        "inputs/email_buyer_solicitors.eml": "1e9cfcd5b7c9acf97d0310b6376700c506eef30cbda19798535558fceb0ee465",
         "inputs/msa_supply_redline_buyer_markup.docx":
             "646e28ecd4d920552f39fcf112d06a9e23f9b5916e80551676333b94014e03f9",
     },
@@ -663,7 +663,7 @@ STANDARD_42 = {
         "task.json": "a0b2077814d308a4cc1c41af4a3a5a585d6ba07d63f77eb8cd8edc3efdbafd6d",
         "inputs/ashdown_fairley_supply_playbook.xlsx":
             "05fb0a352b92a239d7991aae83dde85de873983a7b61fb49b301eddac70c76b7",
-        "inputs/email_buyer_solicitors.eml": "562542f0e1ba27565f7d7dbc5e1058c14c058f32c821097f503ec1d8a4241500",
+        "inputs/email_buyer_solicitors.eml": "468d1e35521641b6a87dab718090a8e5da31f8475e925b3935b0b73a4ea13d0f",
         "inputs/msa_supply_redline_buyer_markup.docx":
             "6bdee17e7a2af4f987f9c51c8dc9725e2afaaf30630124baa30adfabe201d565",
     },
@@ -680,7 +680,8 @@ def _hashes(bundle: Path) -> dict[str, str]:
 
 def test_standard_level_keeps_its_bytes(scenario_cache):
     """The untracked change and the draft as sent are the hard level's: the standard bundles of both sets, at seed
-    42, are those of generator 1.1 (the hashes were taken from it)."""
+    42, are those of generator 1.1 (the hashes were taken from it), but for the covering email's Date header, which
+    generator 1.3 writes in BST (+0100) for a May day instead of +0000 (and its Message-ID, drawn from it)."""
     for set_name, expected in STANDARD_42.items():
         assert _hashes(scenario_cache.public(TASK, 42, set_name)) == expected, set_name
 
@@ -824,3 +825,12 @@ def test_hard_coverage_invented_untracked_change_fails_and_a_clean_comparison_pa
     out = workspace / layout.OUT_DIR
     _issues_plus(out, "Clause 13.1 was changed without tracking; please check it before replying.")
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+def test_the_covering_email_carries_londons_offset_for_its_date(scenario_cache):
+    """The Buyer's solicitors write from London on 21 May 2025 (seed 42): British Summer Time, +0100. Generator 1.2
+    wrote +0000 all year."""
+    from email import message_from_bytes
+
+    email = scenario_cache.public(TASK, 42, "challenge") / layout.INPUTS_DIR / "email_buyer_solicitors.eml"
+    assert message_from_bytes(email.read_bytes())["Date"] == "Wed, 21 May 2025 17:05:00 +0100"

@@ -16,21 +16,22 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
-from genkit import bizdays, docs  # noqa: E402
+from genkit import bizdays, docs, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.redline import as_sent, write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
-GENERATOR_VERSION = "1.2"
+GENERATOR_VERSION = "1.3"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
-UK = timezone(timedelta(hours=0))
+#: The firm is in London (its profile's zone): a May email is sent in BST (+0100), a February one in GMT.
+UK = profiles.load(FIRM).zone
 #: Our client and what it makes: the agreement's "Goods" are the client's own products (issue 13, item 2).
 CLIENTS = {
     "Millrace Coffee Roasters Ltd": "roasted coffee beans, ground coffee and coffee pods",
