@@ -32,6 +32,33 @@ def test_spreadsheet_json_gives_populated_cells_with_computed_values(tmp_path, c
     assert cell["shown"] == "6.00" and cell["cached"] is None and sorted(doc["sheets"]["Sheet"]) == ["A1", "A2", "A3"]
 
 
+def test_spreadsheet_shows_cell_notes_and_strikethrough_a_reader_sees(tmp_path, capsys):
+    """A budget holder's note on a cell and a struck line are what Excel shows beside the values; `wp42 read` (and
+    the built-in LLM worker's read tool, which prints the same text) showed neither. A note in a hidden row stays out,
+    as the row's values do."""
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Font
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"], ws["A2"], ws["B2"], ws["A3"], ws["B3"] = "Travel", 48000, "Printing", 1200, "Old line", 5
+    ws["B1"].comment = Comment("Board 17 Apr, minute 25/31: cut to 42,000", "Dana Reyes")
+    for ref in ("A2", "B2"):
+        ws[ref].font = Font(strike=True)
+    ws["B3"].comment = Comment("hidden remark", "Dana Reyes")
+    ws.row_dimensions[3].hidden = True
+    wb.save(tmp_path / "budget.xlsx")
+    code, out = _run(capsys, str(tmp_path / "budget.xlsx"))
+    assert code == 0
+    assert "B1: note by Dana Reyes: 'Board 17 Apr, minute 25/31: cut to 42,000'" in out
+    assert "A2: struck through" in out and "B2: struck through" in out and "A1: struck" not in out
+    assert "hidden remark" not in out
+    code, out = _run(capsys, str(tmp_path / "budget.xlsx"), "--json")
+    assert json.loads(out)["annotations"] == {"Sheet": {
+        "A2": {"struck": True}, "B1": {"author": "Dana Reyes", "note": "Board 17 Apr, minute 25/31: cut to 42,000"},
+        "B2": {"struck": True}}}
+
+
 def test_csv_and_text_output(tmp_path, capsys):
     (tmp_path / "a.csv").write_bytes("\ufeffname;amount\nMüller;1.234,56\n".encode())
     code, out = _run(capsys, str(tmp_path / "a.csv"), "--json")

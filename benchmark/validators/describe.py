@@ -127,8 +127,9 @@ def _xlsx(path: Path) -> dict[str, Any]:
         sheets[name] = {c.coordinate: _cell_entry(c, book.date1904) for c in book.populated(name)}
         merged[name] = book.merged_ranges(name)
         dimensions[name] = book.declared_dimension(name)
+    annotations = {name: found for name in book.sheetnames if (found := book.annotations(name))}
     return {"date1904": book.date1904, "sheets": sheets, "merged": merged, "declared_dimensions": dimensions,
-            "notes": list(book.notes) + book.hidden_notes()}
+            "annotations": annotations, "notes": list(book.notes) + book.hidden_notes()}
 
 
 def _docx(path: Path) -> dict[str, Any]:

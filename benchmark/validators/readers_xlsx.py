@@ -328,6 +328,32 @@ class Workbook:
         background = _rgb(fill.fgColor) if fill is not None and fill.patternType == "solid" else (255, 255, 255)
         return background is not None and all(abs(a - b) <= NEAR_COLOUR for a, b in zip(ink, background, strict=True))
 
+    def annotations(self, sheet: str) -> dict[str, dict[str, Any]]:
+        """What a reader sees on ``sheet`` beside the cells' values: ``{coordinate: {"note": text, "author": name,
+        "struck": True}}`` with only the keys that apply — a cell note (Excel's red-triangle comment, ECMA-376 Part
+        1, 18.7 ``comments``; ``author`` when the file names one) and a strikethrough font on a populated cell
+        (18.8.36 ``strike``). Hidden rows and columns are left out as :meth:`populated` leaves them out. A budget
+        holder's "Board cut this to £42,000" note or a struck line is evidence a professional reads (FIN-01's hard
+        level); values alone lose it."""
+        if self.sheet_hidden(sheet):
+            return {}
+        ws = self._formulas[sheet]
+        rows, columns = self._hidden_rows(sheet), self._hidden_columns(sheet)
+        found: dict[str, dict[str, Any]] = {}
+        for (r, c), cell in sorted(ws._cells.items()):
+            if r in rows or _in_spans(c, columns):
+                continue
+            entry: dict[str, Any] = {}
+            if cell.comment is not None and str(cell.comment.text or "").strip():
+                entry["note"] = str(cell.comment.text).strip()
+                if cell.comment.author:
+                    entry["author"] = str(cell.comment.author)
+            if cell.value is not None and cell.font is not None and cell.font.strike:
+                entry["struck"] = True
+            if entry:
+                found[cell.coordinate] = entry
+        return found
+
     def hidden_notes(self) -> list[str]:
         """What the visible-only readers skip, for a receipt's notes: hidden sheets, rows and columns that hold
         values (e.g. ``"book.xlsx: sheet 'Workings' is hidden (12 cells not read)"``)."""

@@ -112,6 +112,12 @@ def reading_text(doc: dict[str, Any], max_records: int = 50) -> str:
                 formula = f"  {cell['formula']}" if cell.get("formula") else ""
                 unknown = f"  UNKNOWN: {cell.get('note')}" if cell.get("known") is False else ""
                 lines.append(f"  {ref}: {cell.get('shown')!r}{formula}  [{cell.get('number_format')}]{unknown}")
+            for ref, seen in doc.get("annotations", {}).get(sheet, {}).items():
+                if seen.get("struck"):
+                    lines.append(f"  {ref}: struck through")
+                if seen.get("note"):
+                    author = f" by {seen['author']}" if seen.get("author") else ""
+                    lines.append(f"  {ref}: note{author}: {seen['note']!r}")
     elif kind == "docx":
         for part, text in doc.get("parts", {}).items():
             if text:
