@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture
 
 from wp42 import layout
 
@@ -528,6 +528,24 @@ def test_short_issues_found_entry_without_a_full_stop_still_counts(coverage, cov
     out = coverage_solved / layout.OUT_DIR
     _set_issues(out, [entry])
     assert failed_ids(evaluate(coverage, out, coverage_solved)) == {"no_invented_issues"}
+
+
+def test_an_independent_solvers_correct_coverage_hard_work_at_seed_9434_completes(tmp_path):
+    # Clean records, hard level: the solver tied every source, found nothing to correct and asked Operations to
+    # confirm a coding pattern. FIN-01 1.6 failed no_invented_issues on "Any correction will be made in the ledger and
+    # reported through the October pack" (a rule for a case that may not arise, not a correction made).
+    receipt = grade_fixture(TASK, 9434, "fin01-coverage-hard-seed9434", tmp_path, level="hard", set_name="coverage")
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", ["Any correction will be made in the ledger and reported through the October pack.",
+                                      "A correction was made in the ledger to {account} and is reported here."])
+def test_coverage_a_rule_for_a_correction_is_not_one_but_a_correction_made_is(coverage, coverage_solved, sentence):
+    line = max(coverage.oracle()["facts"]["lines"], key=lambda ln: abs(Decimal(ln["variance"])))
+    out = coverage_solved / layout.OUT_DIR
+    _append_to_memo(out, [sentence.format(**line)])
+    invented = "no_invented_issues" in failed_ids(evaluate(coverage, out, coverage_solved))
+    assert invented is sentence.startswith("A correction")
 
 
 # ------------------------------------------------------- hard level: a Board cut only in a cell note (issue 25 headroom)

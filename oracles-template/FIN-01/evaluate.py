@@ -16,12 +16,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, hypothetical, negated, reported
+from claims import asserted, generic, hypothetical, negated, reported
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.6"
+EVALUATOR_VERSION = "FIN-01/1.7"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -323,11 +323,13 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
 def _asserts_problem(text: str) -> bool:
     """True when ``text`` (a sentence, a part of one, or a table cell) asserts a data problem: a :data:`PROBLEMS`
     term or a :data:`CORRECTIONS` pattern outside a negation, or a :data:`CHECKS_PASSED` term under one. A
-    supposition ("If the TB did not net to zero ..."), someone else's words ("the note asks us to adjust ...") and a
-    check labelled with its clean verdict ("Duplicate rows: none") assert nothing of the writer's."""
+    supposition ("If the TB did not net to zero ..."), a rule for a case that may not arise ("Any correction will be
+    made in the ledger and reported through the October pack": claims.generic; an independent solver at coverage
+    seed 9434, failed by 1.6), someone else's words ("the note asks us to adjust ...") and a check labelled with its
+    clean verdict ("Duplicate rows: none") assert nothing of the writer's."""
     text = _IDIOMS.sub("", _OBJECT_NEGATION.sub(r"\2 \1", text))
     labelled = _LABELLED.match(text.strip())
-    if hypothetical(text) or reported(text) or (labelled and _clean_verdict(labelled["verdict"])):
+    if hypothetical(text) or generic(text) or reported(text) or (labelled and _clean_verdict(labelled["verdict"])):
         return False
     return any(asserted(text, PROBLEMS.words(term)) for term in PROBLEMS.terms) or asserted(text, CORRECTIONS) or \
         any(negated(text, CHECKS_PASSED.words(term)) for term in CHECKS_PASSED.terms)
