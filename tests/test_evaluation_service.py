@@ -206,3 +206,35 @@ def test_a_warm_parent_learns_the_patterns_and_stems_a_child_computed_and_receip
     assert [json.loads(line) for line in log.read_text().splitlines()] == [[False, False], [True, True]]
     assert first == second == _score(toy, tmp_path, mode="process")
 
+
+#: Appended to the toy evaluator: read a chart through the image reader and record the modules that took.
+IMAGE_PROBE = '''
+import json as _probe_json
+import sys as _sys
+
+import readers_image as _readers_image
+
+_graded_first = evaluate
+
+
+def evaluate(out_dir, oracle, workspace, run_id=""):
+    before = set(_sys.modules)
+    _readers_image.read_png({png!r})
+    with open({log!r}, "w") as log:
+        log.write(_probe_json.dumps(sorted(set(_sys.modules) - before)))
+    return _graded_first(out_dir, oracle, workspace, run_id)
+'''
+
+
+def test_a_child_that_reads_a_png_imports_nothing_the_warm_parent_could_have(toy, tmp_path):
+    """Pillow imports its format plugins at the first Image.open: each child of BI-01, DS-01 and ECON-01 did (nine
+    modules a receipt) until the parent read a PNG once before forking."""
+    from PIL import Image
+
+    png, log = tmp_path / "chart.png", tmp_path / "imported.json"
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(png)
+    evaluator = _evaluator(toy)
+    evaluator.write_text(evaluator.read_text() + IMAGE_PROBE.format(png=str(png), log=str(log)))
+    receipt = _score(toy, tmp_path)
+    assert receipt["status"] != "evaluator_error", receipt["notes"]
+    assert json.loads(log.read_text()) == []
