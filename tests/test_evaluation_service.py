@@ -4,6 +4,7 @@ per-process path stays available (``WP42_EVALUATION=process``) and is the fallba
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 from pathlib import Path
@@ -169,3 +170,71 @@ def test_the_warm_parent_preloads_every_evaluator_helper_so_no_child_imports_one
         assert parent.missing == []
         assert {"claims", "vocabulary", "reading", "readers_csv", "readers_pdf", "amounts"} <= set(parent.preloaded)
         assert helpers <= set(parent.preloaded), sorted(helpers - set(parent.preloaded))
+
+
+#: Appended to the toy evaluator: before grading, record whether this child found a pattern and a word its
+#: predecessor compiled and stemmed already in the caches it inherited, then compile and stem them itself.
+PROBE = '''
+import json as _probe_json
+import re as _re
+
+import vocabulary as _vocabulary
+
+_graded = evaluate
+
+
+def evaluate(out_dir, oracle, workspace, run_id=""):
+    pattern, word = r"wp42 probe (\\d+) zq", "quixoticallyprobed"
+    inherited = any(key[1] == pattern for key in list(_re._cache))
+    hits = _vocabulary.stem.cache_info().hits
+    _vocabulary.stem(word)
+    _re.compile(pattern)
+    with open({log!r}, "a") as log:
+        log.write(_probe_json.dumps([inherited, _vocabulary.stem.cache_info().hits > hits]) + "\\n")
+    return _graded(out_dir, oracle, workspace, run_id)
+'''
+
+
+def test_a_warm_parent_learns_the_patterns_and_stems_a_child_computed_and_receipts_stay_the_same(toy, tmp_path):
+    """Each child used to compile the evaluators' regular expressions and stem the deliverables' words anew (about
+    20 patterns and 100 words a receipt): the parent now learns them after each child, as it learns formulas."""
+    log = tmp_path / "probe.jsonl"
+    evaluator = _evaluator(toy)
+    evaluator.write_text(evaluator.read_text() + PROBE.format(log=str(log)))
+    first, second = _score(toy, tmp_path), _score(toy, tmp_path)
+    assert first["status"] != "evaluator_error", first["notes"]
+    assert [json.loads(line) for line in log.read_text().splitlines()] == [[False, False], [True, True]]
+    assert first == second == _score(toy, tmp_path, mode="process")
+
+
+#: Appended to the toy evaluator: read a chart through the image reader and record the modules that took.
+IMAGE_PROBE = '''
+import json as _probe_json
+import sys as _sys
+
+import readers_image as _readers_image
+
+_graded_first = evaluate
+
+
+def evaluate(out_dir, oracle, workspace, run_id=""):
+    before = set(_sys.modules)
+    _readers_image.read_png({png!r})
+    with open({log!r}, "w") as log:
+        log.write(_probe_json.dumps(sorted(set(_sys.modules) - before)))
+    return _graded_first(out_dir, oracle, workspace, run_id)
+'''
+
+
+def test_a_child_that_reads_a_png_imports_nothing_the_warm_parent_could_have(toy, tmp_path):
+    """Pillow imports its format plugins at the first Image.open: each child of BI-01, DS-01 and ECON-01 did (nine
+    modules a receipt) until the parent read a PNG once before forking."""
+    from PIL import Image
+
+    png, log = tmp_path / "chart.png", tmp_path / "imported.json"
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(png)
+    evaluator = _evaluator(toy)
+    evaluator.write_text(evaluator.read_text() + IMAGE_PROBE.format(png=str(png), log=str(log)))
+    receipt = _score(toy, tmp_path)
+    assert receipt["status"] != "evaluator_error", receipt["notes"]
+    assert json.loads(log.read_text()) == []

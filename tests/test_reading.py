@@ -346,6 +346,25 @@ def test_a_hostile_part_is_refused_and_a_corrupt_file_is_unreadable(tmp_path, pa
 
 
 # ------------------------------------------------------------------------------------------------ vocabulary
+def test_a_stem_computed_here_is_listed_for_a_warm_parent_and_learning_it_fills_the_cache(monkeypatch):
+    """What a warm evaluation parent learns from a child (wp42.evaluation.warm): the words it stemmed itself."""
+    monkeypatch.setattr(vocabulary, "_STEMMED", [])
+    vocabulary.stem.cache_clear()
+    assert vocabulary.stem("Reconciliations") == vocabulary.stem("Reconciliations")  # the second is a cache hit
+    assert vocabulary.learned_stems() == ["Reconciliations"]
+    vocabulary.stem.cache_clear()
+    assert vocabulary.learn_stems(["approvals", 7, "referrals"]) == 2 and vocabulary.learned_stems() == []
+    hits = vocabulary.stem.cache_info().hits
+    assert vocabulary.stem("approvals") == "approv" and vocabulary.stem.cache_info().hits == hits + 1
+
+
+def test_a_phrase_is_found_at_every_start_and_only_as_whole_consecutive_words():
+    words = vocabulary.tokens("late fee, a late fee waived; late, then fee late fee")
+    assert vocabulary.find_phrase(words, vocabulary.stems("late fees")) == [0, 3, 9]
+    assert vocabulary.find_phrase(words, vocabulary.stems("fee late")) == [8]  # "fee, a" is no phrase
+    assert vocabulary.find_phrase(words, ()) == [] and vocabulary.find_phrase(words[:1], ("late", "fee")) == []
+
+
 def test_vocabulary_matches_spellings_forms_ampersands_and_hyphens():
     classes = vocabulary.Vocabulary({"returned check": ["nsf check", "bounced check"],
                                      "research and development": ["r and d"],

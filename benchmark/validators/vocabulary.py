@@ -18,6 +18,7 @@ Shared lists live here (number words, durations, decision tenses); a scenario's 
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -97,10 +98,19 @@ def american(word: str) -> str:
     return word
 
 
+#: Words this process stemmed itself (misses of :func:`stem`'s cache), in order, at most :data:`MAX_STEMMED`: a warm
+#: evaluation parent learns them from each child it forks (:func:`learn_stems`), as it learns compiled formulas.
+_STEMMED: list[str] = []
+MAX_STEMMED = 5000
+
+
 @lru_cache(maxsize=20_000)
 def stem(word: str) -> str:
     """The stem of one folded word: American spelling, then Snowball English, then a doubled final consonant
-    undoubled (so "referral" and "refer" share a stem). Numbers and ids are kept as written."""
+    undoubled (so "referral" and "refer" share a stem). Numbers and ids are kept as written. Each word is stemmed
+    once per process (kept for up to 20,000 words) and listed by :func:`learned_stems`."""
+    if len(_STEMMED) < MAX_STEMMED:
+        _STEMMED.append(word)
     if any(ch.isdigit() for ch in word):
         return word
     word = american(word)
@@ -113,6 +123,26 @@ def stem(word: str) -> str:
     if len(result) > 3 and result[-1] == result[-2] and result[-1] not in "aeiouls":
         result = result[:-1]
     return result
+
+
+def learned_stems() -> list[str]:
+    """Words this process stemmed itself since it last learned (:func:`learn_stems`), in order."""
+    return list(_STEMMED)
+
+
+def learn_stems(words: list[str], budget_s: float = 1.0) -> int:
+    """Stem ``words`` into this process's cache (a warm evaluation parent learning what a child stemmed, so the
+    children it forks next inherit the stems; issue 14), stopping after ``budget_s`` seconds; anything but a
+    string is skipped. Forgets :func:`learned_stems`. Returns how many words were stemmed."""
+    deadline, done = time.perf_counter() + budget_s, 0
+    for word in words:
+        if time.perf_counter() > deadline:
+            break
+        if isinstance(word, str):
+            stem(word)
+            done += 1
+    _STEMMED.clear()
+    return done
 
 
 @dataclass(frozen=True)
@@ -149,8 +179,10 @@ def find_phrase(words: list[Token], phrase: tuple[str, ...]) -> list[int]:
     """Indexes in ``words`` where the stem sequence ``phrase`` starts (whole words, consecutive)."""
     if not phrase or len(phrase) > len(words):
         return []
-    n = len(phrase)
-    return [i for i in range(len(words) - n + 1) if tuple(w.stem for w in words[i:i + n]) == phrase]
+    n, first = len(phrase), phrase[0]
+    # only where the first stem matches is the rest compared (most words of a text start no phrase)
+    return [i for i, w in enumerate(words[:len(words) - n + 1])
+            if w.stem == first and tuple(t.stem for t in words[i:i + n]) == phrase]
 
 
 @dataclass

@@ -18,7 +18,11 @@ warm-ups only fill caches (compiled patterns, function tables), never anything a
 Compiled formulas: each child leaves the formula texts it compiled (``excel_engine.learned_formulas``) in a file
 of the parent's; after replying, the parent compiles them into its own cache (bounded in count, length and seconds),
 so the next child that meets the same formula text inherits the compiled function instead of spending about 3.5 ms
-on it (FIN-01's 78 formulas: about 270 ms a receipt).
+on it (FIN-01's 78 formulas: about 270 ms a receipt). The same file carries the regular expressions the child
+compiled (the evaluator's module-level patterns and those built from the oracle's values: about 20 a receipt, each
+compiled in every child before) and the words it stemmed (``vocabulary.learned_stems``: about 100 a receipt); the
+parent compiles and stems them into its own caches, so later children find them there. Each is a function of its
+text alone, so a receipt is the same bytes whichever child computed it.
 
 Protocol (requests on stdin, replies on stdout, one JSON object per line):
 
@@ -134,6 +138,19 @@ def _warm_documents() -> None:
         common.docx_statements(path)
 
 
+def _warm_images() -> None:
+    """First read of a PNG through the evaluators' image reader: Pillow imports its format plugins (PNG, JPEG, GIF,
+    BMP...) and palette modules at the first ``Image.open``, not at import (BI-01, DS-01, ECON-01: nine modules,
+    about 6 ms of every receipt that reads a chart, before they were warmed here)."""
+    from PIL import Image
+    from readers_image import read_png
+
+    with tempfile.TemporaryDirectory(prefix="wp42-warm-") as scratch:
+        path = Path(scratch) / "warm.png"
+        Image.new("RGB", (4, 4), (255, 255, 255)).save(path)
+        read_png(path)
+
+
 #: A memo paragraph of the usual words: the stems its words reduce to are cached once in the parent.
 _WARM_MEMO = (
     "We reviewed the invoices, payments, claims and balances for the period and found no duplicate payment. "
@@ -171,10 +188,11 @@ def preload() -> tuple[list[str], list[str]]:
             missing.append(name)
         else:
             imported.append(name)
-    try:
-        _warm_documents()
-    except Exception:
-        missing.append("(document readers warm-up)")
+    for name, warm_up in (("document readers", _warm_documents), ("image reader", _warm_images)):
+        try:
+            warm_up()
+        except Exception:
+            missing.append(f"({name} warm-up)")
     return imported, missing
 
 
@@ -233,7 +251,8 @@ def _close_inherited_files() -> None:  # pragma: no cover - runs in the forked c
 
 def _child(request: dict[str, Any], code: CodeType | None, learned: str) -> int:  # pragma: no cover - forked child
     """In the forked child: own session, stderr to the log, bounds applied, the caller's environment and working
-    folder; then run, and leave at ``learned`` the formula texts compiled for the parent to keep."""
+    folder; then run, and leave at ``learned`` what it compiled and stemmed for the parent to keep."""
+    known_patterns = set(_regex_cache_keys())
     os.setsid()
     log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
@@ -251,50 +270,118 @@ def _child(request: dict[str, Any], code: CodeType | None, learned: str) -> int:
 
     status = run(request["evaluate_py"], request["out_dir"], request["workspace"], request["oracle_json"],
                  request["run_id"], request["result"], code)
-    _report_learned(learned)
+    _report_learned(learned, known_patterns)
     return status
 
 
-#: At most this many formula texts, each at most :data:`MAX_FORMULA_CHARS` long, are learned from one child.
+#: What a parent learns from one child, per kind: at most this many items, each at most this many characters
+#: (formula texts, regular expressions, words).
 MAX_LEARNED, MAX_FORMULA_CHARS = 500, 2000
-#: Seconds the parent spends compiling what one child learned before it reads the next request.
+MAX_PATTERNS, MAX_PATTERN_CHARS = 200, 2000
+MAX_WORDS, MAX_WORD_CHARS = 2000, 80
+#: The most characters of a learned file the parent reads (beyond it the file is not JSON and nothing is learned).
+MAX_LEARNED_CHARS = 2 * (MAX_LEARNED * (MAX_FORMULA_CHARS + 8) + MAX_PATTERNS * (MAX_PATTERN_CHARS + 16)
+                         + MAX_WORDS * (MAX_WORD_CHARS + 4))
+#: Seconds the parent spends learning what one child compiled and stemmed before it reads the next request.
 LEARN_BUDGET_S = 2.0
+#: Compiled regular expressions a warm parent (and so each child) keeps in ``re``'s cache: the standard 512 is
+#: mostly taken by the preloaded helpers' patterns, and a pattern evicted is compiled again by every child.
+REGEX_CACHE_SIZE = 4096
 
 
-def _report_learned(path: str) -> None:  # pragma: no cover - runs in the forked child
-    """Write the formula texts this child compiled itself (``excel_engine.learned_formulas``) to ``path`` for the
-    parent to compile once for every later child (issue 14: compiled formulas cached by their text)."""
+def _regex_cache_keys() -> list[tuple[str, int]]:
+    """``(pattern, flags)`` of the text patterns in ``re``'s compiled-pattern cache, oldest first (Python 3.11 keeps
+    one cache, ``re._cache``; later versions two; a version without them gives [])."""
+    import re
+
+    keys: dict[tuple[str, int], None] = {}
+    for name in ("_cache", "_cache2"):
+        cache = getattr(re, name, None)
+        if isinstance(cache, dict):
+            for key in list(cache):
+                if isinstance(key, tuple) and len(key) == 3 and key[0] is str and isinstance(key[1], str) \
+                        and type(key[2]) is int:
+                    keys[(key[1], key[2])] = None
+    return list(keys)
+
+
+def _report_learned(path: str, known_patterns: set[tuple[str, int]]) -> None:  # pragma: no cover - forked child
+    """Write to ``path``, for the parent to learn once for every later child (issue 14), what this child computed
+    that only depends on its text: the formula texts it compiled (``excel_engine.learned_formulas``), the regular
+    expressions it compiled (in ``re``'s cache now, not in ``known_patterns`` at the fork) and the words it stemmed
+    (``vocabulary.learned_stems``)."""
+    learned: dict[str, list[Any]] = {}
     engine = sys.modules.get("excel_engine")
-    if engine is None:
-        return
-    texts = [t for t in engine.learned_formulas() if len(t) <= MAX_FORMULA_CHARS][:MAX_LEARNED]
-    if texts:
+    if engine is not None:
+        learned["formulas"] = [t for t in engine.learned_formulas() if len(t) <= MAX_FORMULA_CHARS][:MAX_LEARNED]
+    learned["patterns"] = [list(key) for key in _regex_cache_keys()
+                           if key not in known_patterns and len(key[0]) <= MAX_PATTERN_CHARS][:MAX_PATTERNS]
+    vocabulary = sys.modules.get("vocabulary")
+    if vocabulary is not None:
+        learned["stems"] = [w for w in vocabulary.learned_stems() if len(w) <= MAX_WORD_CHARS][:MAX_WORDS]
+    learned = {kind: items for kind, items in learned.items() if items}
+    if learned:
         try:
-            Path(path).write_text(json.dumps(texts), encoding="utf-8")
+            Path(path).write_text(json.dumps(learned), encoding="utf-8")
         except OSError:  # a full disk or a closed bound: the parent simply learns nothing
             pass
 
 
+def _learn_patterns(patterns: list[Any], deadline: float) -> int:
+    """Compile ``[pattern, flags]`` pairs into ``re``'s cache until ``deadline`` (``time.perf_counter``); a pair
+    that is not one, asks for ``re.DEBUG`` (which prints and is never cached) or does not compile is skipped.
+    Returns how many were compiled."""
+    import re
+
+    done = 0
+    for item in patterns:
+        if time.perf_counter() > deadline:
+            break
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int
+                and len(item[0]) <= MAX_PATTERN_CHARS and not item[1] & re.DEBUG):
+            continue
+        try:
+            re.compile(item[0], item[1])
+        except (re.error, ValueError, TypeError, OverflowError, RecursionError):
+            continue
+        done += 1
+    return done
+
+
 def _learn(path: Path) -> None:
-    """Compile into this parent's formula cache what the last child wrote to ``path`` (bounded in count, length
-    and time; see :func:`excel_engine.learn_formulas`), then remove the file. Only compiled functions are kept:
-    a later child computes from them exactly what it would have compiled itself."""
+    """Learn into this parent's caches what the last child wrote to ``path`` (bounded in count, length and time:
+    see :func:`excel_engine.learn_formulas`, :func:`vocabulary.learn_stems`), then remove the file. Only compiled
+    formulas and patterns and stems are kept, each a function of its text alone: a later child computes from them
+    exactly what it would have computed itself."""
     try:
         if not path.is_file():
             return
-        texts = json.loads(path.read_text(encoding="utf-8")[: MAX_LEARNED * (MAX_FORMULA_CHARS + 8)])
+        learned = json.loads(path.read_text(encoding="utf-8")[:MAX_LEARNED_CHARS])
     except (OSError, ValueError):
-        texts = []
+        learned = {}
     finally:
         path.unlink(missing_ok=True)
-    if not isinstance(texts, list):
+    if not isinstance(learned, dict):
         return
-    texts = [t for t in texts if isinstance(t, str) and len(t) <= MAX_FORMULA_CHARS][:MAX_LEARNED]
-    try:
-        engine = importlib.import_module("excel_engine")
-        engine.learn_formulas(texts, LEARN_BUDGET_S)
-    except Exception:  # the engine cannot be imported here: children keep compiling their own
-        pass
+    deadline = time.perf_counter() + LEARN_BUDGET_S
+    texts = learned.get("formulas")
+    if isinstance(texts, list):
+        texts = [t for t in texts if isinstance(t, str) and len(t) <= MAX_FORMULA_CHARS][:MAX_LEARNED]
+        try:
+            engine = importlib.import_module("excel_engine")
+            engine.learn_formulas(texts, LEARN_BUDGET_S)
+        except Exception:  # the engine cannot be imported here: children keep compiling their own
+            pass
+    patterns = learned.get("patterns")
+    if isinstance(patterns, list):
+        _learn_patterns(patterns[:MAX_PATTERNS], deadline)
+    words = learned.get("stems")
+    if isinstance(words, list):
+        words = [w for w in words[:MAX_WORDS] if isinstance(w, str) and len(w) <= MAX_WORD_CHARS]
+        try:
+            importlib.import_module("vocabulary").learn_stems(words, max(0.0, deadline - time.perf_counter()))
+        except Exception:  # the vocabulary cannot be imported here: children keep stemming their own
+            pass
 
 
 def _wait(pid: int, seconds: float) -> tuple[int, bool, int, float]:
@@ -369,6 +456,10 @@ def _send(reply: IO[str], message: dict[str, Any]) -> None:
 def serve(requests: IO[str], reply: IO[str]) -> None:
     """Preload, say ready, then run each request line in a forked child until ``requests`` closes or stays silent
     for :data:`IDLE_SECONDS`."""
+    import re
+
+    if getattr(re, "_MAXCACHE", REGEX_CACHE_SIZE) < REGEX_CACHE_SIZE:
+        re._MAXCACHE = REGEX_CACHE_SIZE  # only how many compiled patterns are kept (see REGEX_CACHE_SIZE)
     imported, missing = preload()
     codes = _CompiledEvaluators()
     warmed: set[str] = set()
