@@ -277,3 +277,47 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9420_completes(tmp_pat
     assert failed_ids(receipt) == {"deck_levers"}
     detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
     assert "L3: deck says ['not validated', 'validated']" in detail, detail
+
+
+# --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9429) ------------------------------------
+
+def _column(deck, slide: int, heading: str):
+    """The text frame on slide ``slide`` (0-based) that has a paragraph ``heading``."""
+    return next(shape.text_frame for shape in deck.slides[slide].shapes
+                if shape.has_text_frame and heading in [p.text for p in shape.text_frame.paragraphs])
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9429_completes(tmp_path):
+    # CONS-01 1.7 failed deck_levers (L5 and L6 given 'validated' beside 'not validated'): slide 7 has two text
+    # boxes, "Implementation of validated levers" (L1-L4) on the left and "Phase 2 validation plan" (L5, L6) on the
+    # right, each opening with a bold heading; the "2" made the right one a sentence, not a heading, so L5 and L6
+    # were read under the left box's heading (reading.pptx_statements, _has_figure).
+    generated, workspace = fixture_workspace(TASK, 9429, "cons01-hard-seed9429", tmp_path)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    path = workspace / layout.OUT_DIR / DECK
+    original = path.read_bytes()
+    # L5 listed among the levers to implement as validated fails
+    deck = Presentation(str(path))
+    _column(deck, 6, "Implementation of validated levers").add_paragraph().text = \
+        "L5: retire the unused mobile lines (Q. Ingram)."
+    deck.save(str(path))
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == {"deck_levers"}
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    assert "L5: deck says ['not validated', 'validated']" in detail and "L6" not in detail, detail
+    # so does the right-hand column headed as validated levers, and L5's saving counted in the programme number
+    for heading, line in (("Phase 2 validated levers", None),
+                          ("Phase 2 validation plan", "L5 Mobile line clean-up: $186,000 a year, included in the "
+                                                      "total validated savings.")):
+        path.write_bytes(original)
+        deck = Presentation(str(path))
+        column = _column(deck, 6, "Phase 2 validation plan")
+        column.paragraphs[0].runs[0].text = heading  # the column's first paragraph is its heading
+        if line:
+            column.add_paragraph().text = line
+        deck.save(str(path))
+        receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+        assert "deck_levers" in failed_ids(receipt), heading
+        detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+        assert "L5: deck says ['not validated', 'validated']" in detail, detail

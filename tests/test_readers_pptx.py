@@ -4,6 +4,7 @@ python-pptx and shows the wrong reading is rejected."""
 
 from __future__ import annotations
 
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -174,3 +175,37 @@ def test_describe_shows_a_deck(tmp_path):
 
 def test_emu_threshold_is_two_points():
     assert readers_pptx.MIN_FONT_EMU == Emu(Pt(2))
+
+
+def _two_columns(path: Path, right_heading: str) -> Path:
+    """A "Next steps" slide whose two text boxes each open with a bold heading: validated levers to implement on the
+    left, levers to validate on the right (the layout of an independent solver's CONS-01 deck at hard seed 9429)."""
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Next steps"
+    for left, heading, line in ((Inches(0.5), "Implementation of validated levers", "L1: award the LTL carriers."),
+                                (Inches(5), right_heading, "L5 Mobile line clean-up: reconcile to GL 6410.")):
+        frame = slide.shapes.add_textbox(left, Inches(2), Inches(4), Inches(3)).text_frame
+        frame.text = heading
+        frame.paragraphs[0].runs[0].font.bold = True
+        frame.add_paragraph().text = line
+    deck.save(path)
+    return path
+
+
+def test_a_bold_column_heading_with_a_phase_number_is_a_heading_and_the_column_keeps_it(tmp_path):
+    # "Phase 2 validation plan" was read as a sentence (its "2" a figure), so L5 took the left column's heading
+    path = _two_columns(tmp_path / "deck.pptx", "Phase 2 validation plan")
+    statements, _ = reading.pptx_statements(path)
+    assert ("Phase 2 validation plan", "heading") in [(s.text, s.kind) for s in statements]
+    l5 = next(s for s in statements if s.text.startswith("L5"))
+    assert l5.section == "Phase 2 validation plan"
+    # status words as CONS-01 writes them: "validation plan" is a next step, not a status
+    status = {"validated": re.compile(r"\bvalidated\b", re.I), "not validated": "not validated"}
+    assert claims.stances(statements, "L5", status) == {}
+    # a heading that does give the status still carries it, and an amount in a bold line is still no heading
+    path = _two_columns(tmp_path / "validated.pptx", "Phase 2 validated levers")
+    statements, _ = reading.pptx_statements(path)
+    assert list(claims.stances(statements, "L5", status)) == ["validated"]
+    for text in ("Savings 1,414,430", "Phase 2 saving $92,084", "4 levers validated"):
+        assert reading._slide_heading(text, True) is False, text

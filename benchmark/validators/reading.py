@@ -467,8 +467,23 @@ def _capitals(text: str) -> bool:
     return len(letters) > 1 and all(c.isupper() for c in letters) and bool(words)
 
 
-def _has_figure(text: str) -> bool:
-    return any(parse_number(word.strip(",;:()")) is not None for word in text.split())
+def _has_figure(text: str, *, numbering: bool = False) -> bool:
+    """True when a word of ``text`` is a number. With ``numbering``, a whole number of one or two digits right after a
+    word of letters numbers that word ("Phase 2 validation plan", "Step 3", "Wave 1", "Top 5 risks") and is no
+    figure: an independent solver's CONS-01 deck at hard seed 9429 headed its right-hand column "Phase 2 validation
+    plan" (bold), which read as a sentence, so the levers listed under it kept the left-hand column's heading
+    "Implementation of validated levers" and were read as validated. An amount ("$1,204,377", "Savings 1,414,430",
+    "2.5%") and a number opening the line ("4 levers validated") are still figures."""
+    words = text.split()
+    for index, word in enumerate(words):
+        bare = word.strip(",;:()")
+        if parse_number(bare) is None:
+            continue
+        named = index and re.fullmatch(r"[^\W\d_]+", words[index - 1].strip(",;:()"))
+        if numbering and named and re.fullmatch(r"\d{1,2}", bare):
+            continue
+        return True
+    return False
 
 
 def _unique(names: list[str]) -> list[str]:
@@ -685,7 +700,8 @@ def pptx_statements(path: Path) -> tuple[list[Statement], list[str]]:
 
     Per visible slide: the title is a heading (``where`` "deck.pptx slide N") and the section of what follows; a
     short paragraph standing as a heading inside a text box (all bold, all capitals or a lead-in ending with a
-    colon, at most :data:`HEADING_WORDS` words, no closing stop and no figure) is a heading whose statements follow
+    colon, at most :data:`HEADING_WORDS` words, no closing stop and no figure, a word's number such as "Phase 2" being
+    none: :func:`_has_figure`) is a heading whose statements follow
     under it until the next such heading or the slide's end; every other paragraph gives its sentences; a table gives
     one row statement per body row, each cell keyed by its column header (the first row is the header row unless
     it holds a figure other than a year; a first row with a single filled cell is a title: a heading); the speaker
@@ -732,7 +748,7 @@ def _slide_heading(text: str, bold: bool) -> bool:
     """True when a slide paragraph stands as a heading (see :func:`pptx_statements`)."""
     if len(text.split()) > HEADING_WORDS or re.search(r"[.!?;]$", text) or ":" in text.rstrip(":"):
         return False
-    if _has_figure(text):
+    if _has_figure(text, numbering=True):
         return False
     return bold or _capitals(text) or text.endswith(":")
 
@@ -747,7 +763,7 @@ def _grid_statements(rows: list[list[str]], section: str, where: str) -> list[St
         filled = [t for t in texts if t]
         if not filled:
             continue
-        if headers is None and len(filled) == 1 and len(texts) > 1 and not _has_figure(filled[0]):
+        if headers is None and len(filled) == 1 and len(texts) > 1 and not _has_figure(filled[0], numbering=True):
             found.append(Statement(filled[0], section, None, "heading", f"{where} row {index}"))
             section = filled[0]
             continue

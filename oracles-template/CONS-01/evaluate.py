@@ -31,7 +31,7 @@ from claims import (
 )
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "CONS-01/1.7"
+EVALUATOR_VERSION = "CONS-01/1.8"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
