@@ -736,6 +736,33 @@ def test_hard_mark_up_changes_one_clause_without_tracking(scenario_cache):
     assert list((coverage.bundle / layout.INPUTS_DIR).glob("msa_supply_draft_as_sent_*.docx"))
 
 
+def _plain_text(path: Path) -> str:
+    """A .docx's document.xml with every revision (w:ins, w:del) and tag taken out: the text no mark records."""
+    with zipfile.ZipFile(path) as archive:
+        xml = archive.read("word/document.xml").decode()
+    return re.sub(r"<[^>]+>", "", re.sub(r"<w:(ins|del) [^>]*[^/]>.*?</w:\1>", "", xml, flags=re.DOTALL))
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_oracle_lists_every_untracked_difference(scenario_cache, set_name):
+    """Generator 1.4: oracle ``untracked_differences`` lists every place the hard mark-up differs from our draft as
+    sent without a revision mark. Both sets: the descriptive line under the title ("for the Buyer's comments" in
+    our draft, "with the Buyer's amendments marked" in the mark-up, in plain runs of each); the challenge set adds
+    the untracked clause. The standard level has no draft as sent and lists none."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    differences = generated.oracle()["untracked_differences"]
+    inputs = generated.bundle / layout.INPUTS_DIR
+    [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+    sent, marked = _plain_text(draft), _plain_text(inputs / "msa_supply_redline_buyer_markup.docx")
+    line = differences[0]
+    assert line["place"] == "descriptive line under the title" and line["clause"] == ""
+    assert line["draft_says"] in sent and line["draft_says"] not in marked
+    assert line["mark_up_says"] in marked and line["mark_up_says"] not in sent
+    expected = [generated.oracle()["untracked_change"]["clause"]] if set_name == "challenge" else []
+    assert [d["clause"] for d in differences[1:]] == expected
+    assert scenario_cache.get(TASK, 42, set_name).oracle()["untracked_differences"] == []
+
+
 @pytest.mark.parametrize("seed", [42, 7])
 def test_hard_reference_finds_the_untracked_change(scenario_cache, seed):
     generated = scenario_cache.get(TASK, seed, "challenge", "hard")
@@ -807,8 +834,8 @@ def test_untracked_change_reported_needs_the_clause_and_that_it_was_not_tracked(
 
 
 def test_hard_coverage_invented_untracked_change_fails_and_a_clean_comparison_passes(scenario_cache, tmp_path):
-    """The coverage set's mark-up differs from our draft only where tracked: saying so passes; reporting an
-    untracked change it does not have fails no_invented_issues and nothing else."""
+    """The coverage set's clauses differ from our draft only where tracked: saying so passes; reporting an
+    untracked change to a clause fails no_invented_issues and nothing else."""
     from scenario_harness import copy_workspace
 
     generated = scenario_cache.get(TASK, 42, "coverage", "hard")
@@ -834,3 +861,65 @@ def test_the_covering_email_carries_londons_offset_for_its_date(scenario_cache):
 
     email = scenario_cache.public(TASK, 42, "challenge") / layout.INPUTS_DIR / "email_buyer_solicitors.eml"
     assert message_from_bytes(email.read_bytes())["Date"] == "Wed, 21 May 2025 17:05:00 +0100"
+
+
+# --- an independent solver's correct coverage work (tests/fixtures/legal01-coverage-hard-seed9433) ---------------
+def test_an_independent_solvers_correct_coverage_hard_work_at_seed_9433_completes(tmp_path: Path):
+    """All 18 amendments accepted, each with its new wording; the note reports, truly, that the descriptive line
+    under the title was changed without tracking (no legal effect, not a clause). LEGAL-01 1.6 read that as an
+    invented issue (no_invented_issues: "reports misdescribed"); see the fixture's README."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9433, "legal01-coverage-hard-seed9433", tmp_path, set_name="coverage")
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize(("issue", "true"), [
+    ("The line under the title was changed without tracking: it now reads 'with the Buyer's amendments marked'.",
+     True),
+    ("Compared with our draft as sent, one change is not tracked, outside the numbered clauses.", True),
+    ("Clause 13.1 was changed without tracking; please check it before replying.", False),
+    ("The notice period in 14.2 differs from our draft as sent and is not shown in the redline.", False),
+    ("The line under the title and clause 14.2 were changed without tracking.", False),
+    ("The definitions were changed without tracking.", False),
+    ("The line under the title was changed without tracking, which is misleading.", False),
+])
+def test_hard_coverage_untracked_report_is_invented_only_where_untrue(scenario_cache, tmp_path, issue, true):
+    """A report that the mark-up changed our text without tracking is true at the hard level's descriptive line
+    under the title (oracle untracked_differences) and when it names no place; it is invented when it names a clause
+    or a place with no untracked difference, or adds another problem ("misleading")."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path / "w")
+    out = workspace / layout.OUT_DIR
+    _issues_plus(out, issue, keep=True)
+    assert failed_ids(evaluate(generated, out, workspace)) == (set() if true else {"no_invented_issues"})
+
+
+def test_heading_naming_a_clause_makes_an_untracked_report_about_it(scenario_cache, tmp_path):
+    """A note statement that names no clause is read with its section heading: under "Clause 13.1", "It was changed
+    without tracking" claims an untracked change to 13.1, which the coverage mark-up does not have."""
+    from scenario_harness import copy_workspace
+    import docx
+
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path / "w")
+    out = workspace / layout.OUT_DIR
+    document = docx.Document(out / "review_note.docx")
+    document.add_heading("Clause 13.1 (force majeure)", level=2)
+    document.add_paragraph("It was changed without tracking.")
+    document.save(out / "review_note.docx")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+def test_standard_coverage_untracked_report_is_invented(scenario_cache, tmp_path):
+    """The standard level has no draft as sent and no untracked difference: the descriptive line report that is
+    true at the hard level is invented there."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "coverage")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage"), tmp_path / "w")
+    out = workspace / layout.OUT_DIR
+    _issues_plus(out, "The line under the title was changed without tracking.", keep=True)
+    assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}

@@ -23,7 +23,7 @@ import common
 from claims import asserted, finding, mentions, stances, unfound
 from vocabulary import Vocabulary, durations_in_months, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.6"
+EVALUATOR_VERSION = "LEGAL-01/1.7"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
@@ -70,6 +70,20 @@ UNTRACKED = Vocabulary({"untracked": ["not tracked", "without tracking", "withou
                                       "undisclosed amendment", "undisclosed edit", "silently", "silent change",
                                       "stealth"]},
                        source="LEGAL-01 brief (hard level): compare the marked-up text with our draft as sent")
+#: Places outside the numbered clauses where a reviewer may say the mark-up changed our text without tracking, keyed
+#: by the oracle's ``untracked_differences`` place (generator: the hard level's descriptive line under the title,
+#: "... for the Buyer's comments" in our draft as sent, "... with the Buyer's amendments marked" in the mark-up).
+#: A place named here with no untracked difference at it is an invented report on the coverage set.
+PLACES = Vocabulary({
+    "descriptive line under the title": ["line under the title", "line below the title", "descriptive line",
+                                         "description line", "cover line", "status line", "parties line",
+                                         "line naming the parties", "subtitle", "strapline", "legend"],
+    "title": ["title", "heading"],
+    "definitions": ["definition"],
+    "schedule": ["schedule"],
+    "signature block": ["execution block", "signature page"],
+    "header or footer": ["header", "footer"],
+}, source="LEGAL-01 hard level: our draft as sent against the mark-up, outside the numbered clauses")
 #: The oracle's word keys (new wording, playbook fallbacks) as lawyers also write them: "death or PI", "indirect
 #: loss", "Dutch law", "the laws of England".
 KEY_WORDS = Vocabulary({
@@ -367,15 +381,17 @@ def _coverage(ev: common.Evaluation, oracle: dict, review: dict[str, list[dict[s
                and Decimal(total) in numbers_with_words(re.sub(r"\d+\.\d+", " ", s.text))]
     ev.criterion("note_counts_amendments", f"the note says how many amendments there are ({total})", bool(counted),
                  detail=f"stated at {counted[0]}" if counted else f"no statement gives {total} amendments")
-    ev.check_no_invented_issues(_invented(review, statements, completion))
+    ev.check_no_invented_issues(_invented(review, statements, completion, oracle.get("untracked_differences", [])))
 
 
 def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.Statement],
-              completion: dict | None) -> list[str]:
+              completion: dict | None, differences: list[dict[str, str]] = ()) -> list[str]:
     """Every problem the worker reports that the coverage records do not have, one line each: a Review row assessed
     other than accept; a note statement or an issues_found item that gives a clause a negotiate or reject stance and
     not accept as well (claims.stances, negation- and heading-aware) or asserts a :data:`PROBLEMS` term; a statement
-    about an earlier round (:data:`HISTORY`) is not read. "None of the amendments goes
+    about an earlier round (:data:`HISTORY`) is not read. A statement whose only problem is that something was changed
+    without tracking (:data:`UNTRACKED`) reports an invention only when it is untrue (:func:`_untracked_untrue`,
+    against the oracle's ``differences``, ``[{place, clause, ...}]``). "None of the amendments goes
     beyond our fallback", "reject: none", "nothing to negotiate" and a table whose Assessment column says "Accepted"
     are not inventions."""
     found = [f"{WORKBOOK}: clause {clause or '(no number)'} assessed '{_verdict(rows)}'"
@@ -399,12 +415,37 @@ def _invented(review: dict[str, list[dict[str, str]]], statements: list[common.S
             given = stances([statement], subject, options)
             for option in [o for o in ("negotiate", "reject") if o in given and "accept" not in given]:
                 found.append(f"{statement.where}: clause {clause} given '{option}' ({statement.text[:80]!r})")
+    untracked = UNTRACKED.words("untracked")
     for statement in readable:
         named = [t for t in PROBLEMS.terms
                  if finding(statement.text, [*PROBLEMS.words(t), *([_BEYOND] if t == "beyond the playbook" else [])])]
+        if named == ["misdescribed"] and not finding(statement.text, [w for w in PROBLEMS.words("misdescribed")
+                                                                        if w not in untracked]):
+            # it reports only a change made without tracking: true where the mark-up has one
+            untrue = _untracked_untrue(statement, differences)
+            named = [f"an untracked change {untrue}"] if untrue else []
         if named:
             found.append(f"{statement.where}: reports {named[0]} ({statement.text[:80]!r})")
     return list(dict.fromkeys(found))
+
+
+def _untracked_untrue(statement: common.Statement, differences: list[dict[str, str]]) -> str:
+    """Why a report that the mark-up changed our text without tracking is untrue, or "" when it is true. ``differences``
+    are the oracle's ``untracked_differences`` (``[{place, clause, ...}]``, none below the hard level). With none,
+    every such report is untrue. Otherwise the report is untrue when it names a clause number (in the statement, or
+    else in its section heading) that has no untracked difference ("Clause 13.1 was changed without tracking"), or,
+    naming no clause, a place (:data:`PLACES`) that has none ("the definitions were changed without tracking"). A
+    report naming no clause and no place ("there is one untracked change, outside the clauses") is true."""
+    if not differences:
+        return "where the mark-up has none"
+    clauses = _CLAUSE.findall(statement.text) or _CLAUSE.findall(statement.section or "")
+    if clauses:
+        wrong = sorted(set(clauses) - {d["clause"] for d in differences if d.get("clause")}, key=lambda c: tuple(map(int, c.split("."))))
+        return f"in clause {', '.join(wrong)}, which has none" if wrong else ""
+    places = PLACES.find(statement.text)
+    if places and not {d["place"] for d in differences} & set(places):
+        return f"in the {places[0]}, which has none"
+    return ""
 
 
 def _untracked_reported(ev: common.Evaluation, untracked: dict[str, Any], statements: list[common.Statement],

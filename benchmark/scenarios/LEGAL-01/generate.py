@@ -27,7 +27,7 @@ from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.redline import as_sent, write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
-GENERATOR_VERSION = "1.3"
+GENERATOR_VERSION = "1.4"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
 #: The firm is in London (its profile's zone): a May email is sent in BST (+0100), a February one in GMT.
@@ -158,7 +158,7 @@ def build(out: BundleWriter) -> None:
         {"style": "Title", "segments": [("", "MASTER SUPPLY AGREEMENT")],
          "comment": {"text": pre_agreed, "author": lawyer, "initials": initials}},
         {"segments": [("", f"between {client} (the \"Supplier\") and {buyer} (the \"Buyer\"). Draft of the Supplier's "
-                           f"solicitors, {docs.as_shown(FIRM)}, with the Buyer's amendments marked.")]},
+                           f"solicitors, {docs.as_shown(FIRM)}, {DESCRIPTION_MARKED}.")]},
         {"style": h, "segments": [("", "1. Definitions")]},
         {"segments": [("", f"1.1 \"Goods\" means the {CLIENTS[client]} listed in Schedule 1. "
                            "\"Price\" means the price of the Goods set out in Schedule 2. \"Order\" means an order for "
@@ -237,7 +237,7 @@ def build(out: BundleWriter) -> None:
     if more:  # the hard level: the firm keeps our draft as sent; the mark-up may change it without tracking
         draft = as_sent(paragraphs)
         draft[1] = {"segments": [("", f"between {client} (the \"Supplier\") and {buyer} (the \"Buyer\"). Draft of "
-                                      f"the Supplier's solicitors, {docs.as_shown(FIRM)}, for the Buyer's comments.")]}
+                                      f"the Supplier's solicitors, {docs.as_shown(FIRM)}, {DESCRIPTION_SENT}.")]}
         write_redline_docx(out.input_path(draft_name), draft,
                            title=f"Master Supply Agreement - {client} / {buyer}", author=docs.as_shown(FIRM),
                            revision_author="Eleanor Ashdown", revision_date=drafted,
@@ -350,6 +350,7 @@ def build(out: BundleWriter) -> None:
     out.write_brief(brief(client, buyer, buyer_firm, redline_name, draft=draft_name if more else None,
                           sent=drafted_day))
     counts = {a: sum(1 for c in changes if c[4] == a) for a in (ACCEPT, NEGOTIATE, REJECT)}
+    differences = untracked_differences(more, draft_name) if more else []
     facts = {
         "changed_clauses": sorted((c[1] for c in changes), key=clause_key),
         "changes_total": len(changes),
@@ -358,7 +359,7 @@ def build(out: BundleWriter) -> None:
     }
     if fair:
         out.finish(oracle={**coverage_oracle(changes, facts, fair, warranty, sent.date()),
-                           "event_dates": bizdays.event_dates(events)})
+                           "untracked_differences": differences, "event_dates": bizdays.event_dates(events)})
         return
     out.finish(oracle={
         "generator_version": GENERATOR_VERSION,
@@ -384,6 +385,7 @@ def build(out: BundleWriter) -> None:
                                         f"(inputs/{draft_name}) shows the difference",
                                  "draft_says": more.untracked.old.strip(), "mark_up_says": more.untracked.new.strip(),
                                  "source": f"inputs/{draft_name}"}} if more and more.untracked else {}),
+        "untracked_differences": differences,
         **({"email_misstatement": {"clause": "5.1", "email_says": "risk passes within two Business Days of delivery",
                                    "mark_up_days": more.risk_days}} if more and more.risk_days != 2 else {}),
         "tolerances": {"amount": 0.5},
@@ -397,6 +399,30 @@ def build(out: BundleWriter) -> None:
         "event_dates": bizdays.event_dates(events),
         "outcomes": {"Assessment": outcome_field((ACCEPT, NEGOTIATE, REJECT), {c[1]: c[4] for c in changes})},
     })
+
+
+#: The descriptive line under the title, as our draft was sent ("Draft of the Supplier's solicitors, ... for the
+#: Buyer's comments") and as the mark-up reads it ("... with the Buyer's amendments marked"; the standard level's
+#: mark-up, written before the hard level's draft as sent, always read so). At the hard level, both sets, the line
+#: differs without a revision mark: a legend the other side updates, not a clause; oracle ``untracked_differences``.
+DESCRIPTION_SENT = "for the Buyer's comments"
+DESCRIPTION_MARKED = "with the Buyer's amendments marked"
+
+
+def untracked_differences(more: HardMarkUp, draft_name: str) -> list[dict[str, str]]:
+    """Every place where the hard level's mark-up differs from our draft as sent (``inputs/<draft_name>``) without a
+    revision mark: ``[{place, clause, draft_says, mark_up_says, source}]``, ``clause`` "" for text outside the
+    numbered clauses. Always the descriptive line under the title; on the challenge set also the untracked edit
+    (:attr:`HardMarkUp.untracked`). A report of an untracked change at one of these places is true (evaluator:
+    coverage set, no_invented_issues)."""
+    source = f"inputs/{draft_name}"
+    found = [{"place": "descriptive line under the title", "clause": "", "draft_says": DESCRIPTION_SENT,
+              "mark_up_says": DESCRIPTION_MARKED, "source": source}]
+    if more.untracked:
+        found.append({"place": f"clause {more.untracked.clause}", "clause": more.untracked.clause,
+                      "draft_says": more.untracked.old.strip(), "mark_up_says": more.untracked.new.strip(),
+                      "source": source})
+    return found
 
 
 #: The hard level's bands (issue 25 item 3): each further numeric amendment's drawn value and the assessment the
