@@ -111,3 +111,18 @@ def test_a_change_in_the_labelled_figure_is_not_the_figure():
     assert [f for _, f in claims.figures_given(reading.text_statements("NG-1 salary increase by EUR 100 was missed.",
                                                                            "note"), "NG-1")] \
         == ["EUR 100"]
+
+
+def test_a_figure_belongs_to_the_label_nearest_before_it():
+    """RES-01 hard, seed 9428 (an independent solver): "the award-year ledger spend of £370,834.81" read as giving
+    the award £370,834.81. With the other labels named, a figure after one of them is that label's; without
+    them, or with the other label before the first, the figure stays the first label's."""
+    def award(text: str, others=()) -> list[str]:
+        return [text[start:end] for _, start, end in claims.labelled_figures(text, "award", others=others)]
+
+    assert award("This is the award-year ledger spend of £370,834.81 less £7,327.99.", others=["spend"]) == []
+    assert award("The award covers ledger spend of £370,834.81.", others=["spend", "ineligible"]) == []
+    assert award("The award covers ledger spend of £370,834.81.") == ["£370,834.81"]
+    assert award("Eligible spend is £363,506.82 against a total award of £380,000.00.", others=["spend"]) == [
+        "£380,000.00"]
+    assert award("The total award is £370,834.81.", others=["spend"]) == ["£370,834.81"]

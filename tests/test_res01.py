@@ -344,6 +344,46 @@ def test_the_seed_9415_memo_with_a_second_total_as_fact_or_its_overspend_called_
         _edit_memo(work / layout.OUT_DIR / MEMO, old, new)
         assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == {criterion}, new
 
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9428) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9428_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.2 failed it on memo_total alone, a
+    # grader fault twice. "This is the award-year ledger spend of £370,834.81 less £7,327.99 of ineligible cost"
+    # read as giving the total award as £370,834.81: the figure is the spend's, the label nearest before it in its
+    # clause. "Consumables is the only category over its award. Eligible spend is £24,464.00 against an award of
+    # £22,240.00, an overspend of £2,224.00" read as giving the total award as £22,240.00: the award is the one of
+    # the category the sentence before names.
+    receipt = grade_fixture(TASK, 9428, "res01-hard-seed9428", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_seed_9428_memo_with_an_award_stated_wrongly_still_fails_and_in_other_words_passes(tmp_path):
+    """The solver's memo changed one way each. Failing: the total award given as the ledger spend (after "total
+    award", or with no other label between "award" and the figure), the ledger spend given wrongly (its own label's
+    figure, read now as the spend), and the Consumables award after the sentence naming Consumables given as the
+    total award, as another figure, or as "the total award". Passing: the figure after a nearer spend label without
+    the hyphened "award-year", and the claim's total award in a clause naming the totals after that sentence."""
+    generated, workspace = fixture_workspace(TASK, 9428, "res01-hard-seed9428", tmp_path)
+    failing = [
+        ("a total Year 1 award of £391,081.00", "a total Year 1 award of £370,834.81"),
+        ("This is the award-year ledger spend of £370,834.81", "This is the award of £370,834.81"),
+        ("the award-year ledger spend of £370,834.81", "the award-year ledger spend of £380,834.81"),
+        ("against an award of £22,240.00", "against an award of £391,081.00"),
+        ("against an award of £22,240.00", "against an award of £20,240.00"),
+        ("against an award of £22,240.00", "against the total award of £22,240.00"),
+    ]
+    passing = [
+        ("This is the award-year ledger spend of £370,834.81", "The award covers ledger spend of £370,834.81"),
+        ("Eligible spend is £24,464.00 against an award of £22,240.00, an overspend of £2,224.00, which is exactly "
+         "10.00% of the category award.", "Total eligible spend is £363,506.82 against an award of £391,081.00."),
+    ]
+    for n, (old, new, expected) in enumerate([(o, w, {"memo_total"}) for o, w in failing]
+                                             + [(o, w, set()) for o, w in passing]):
+        work = copy_workspace(workspace, tmp_path / f"variant-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, old, new)
+        assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, new
+
+
 # ------------------------------------------------------------------ figures the records do not give (evaluator 1.7)
 def _memo_misstatements(generated) -> dict[str, str]:
     """Each way a memo can give a second, wrong figure beside the reference's right ones: ``{name: paragraph}``."""

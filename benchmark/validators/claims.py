@@ -765,16 +765,19 @@ _CHANGE_BY = re.compile(r"^\W*(?:(?:would|will|could|might|may|should|has|have|h
                         r"chang(?:e|es|ed|ing)|reduc(?:e|es|ed|ing))\s+by\s*$", re.IGNORECASE)
 
 
-def labelled_figures(text: str, label, *, gap: int = 4) -> list[tuple[str, int, int]]:
+def labelled_figures(text: str, label, *, gap: int = 4, others=()) -> list[tuple[str, int, int]]:
     """Where a prose ``text`` (one sentence) gives a figure for ``label`` (a term as in :func:`about`): for each
     un-negated mention, the first figure after it (not an identifier or a date) with at most ``gap`` other words
     between, as ``(text between the label and the figure, figure start, figure end)`` with offsets into ``text``.
     The words between let a caller tell "Police $44.8 million" from "Police and fire together $74.7 million",
     and the text after the figure its unit ("11.9%", "$44.8 million"); :func:`figures_given` gives the figures
     alone. A figure the words between give as a change ("would rise by $1,000.00", :data:`_CHANGE_BY`) is not the
-    label's figure."""
+    label's figure, nor one with another label between (``others``, terms as for ``label``): a figure belongs to
+    the label nearest before it, so "the award-year ledger spend of £370,834.81" gives the spend, not the award
+    (RES-01 hard, seed 9428)."""
     found = []
     words, flags = negation_scope(text)
+    nearer = [first for first, _ in _spans(text, words, others)] if others else []
     for start, end in _spans(text, words, label):
         if flags[start]:
             continue
@@ -785,6 +788,8 @@ def labelled_figures(text: str, label, *, gap: int = 4) -> list[tuple[str, int, 
         between = text[after:after + figure.start()]
         if _CHANGE_BY.search(between):
             continue  # "the total payable would rise by $1,000.00" gives a change, not the total
+        if any(first >= end and words[first].start < after + figure.start() for first in nearer):
+            continue  # another label stands nearer the figure: it is that label's
         if len([w for w in _GAP_WORD.findall(between) if w.lower() not in _CURRENCY_WORDS]) <= gap:
             lead = len(figure.group()) - len(figure.group().lstrip())
             first, last = after + figure.start() + lead, after + figure.end()

@@ -32,7 +32,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.2"
+EVALUATOR_VERSION = "RES-01/2.3"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -279,8 +279,9 @@ _DIFFERENCE = re.compile(r"\b(?:by|over|under|above|below|less|more|than|exceed\
 #: A percentage as a memo writes one ("10.0%", "10 per cent", "43 percent").
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
 #: The award year named by its number ("year 1", "year-1"), or the award's period, letter or terms ("spend per ledger
-#: for the award year is £X": an independent solver, seed 9304), which give no figure of the award.
-_YEAR_ONE = re.compile(r"\byear[\s-]*(?:1|one)\b|\baward\s+(?:year|period|letter|conditions|terms|date|start|end)\b",
+#: for the award year is £X": an independent solver, seed 9304; "the award-year ledger spend", seed 9428), which give
+#: no figure of the award.
+_YEAR_ONE = re.compile(r"\byear[\s-]*(?:1|one)\b|\baward[\s-]+(?:year|period|letter|conditions|terms|date|start|end)\b",
                        re.IGNORECASE)
 #: A computation written out ("£6,483.00 monthly x 12 x 34% = £26,450.64", "640 / 1,882.5 = 34%"): its operands are
 #: the writer's workings (salaries, hours), which the records' figures cannot judge (an independent solver, seed 9304).
@@ -292,6 +293,14 @@ _MEASURED_AGAINST = re.compile(r"\b(?:over|under|above|below|within|beyond|excee
 #: What, joined right before an award label, makes a word of its own that names no award ("the pre-award cost of
 #: £541.22": an independent solver, seed 9415, read as giving the total award as £541.22).
 _AWARD_COMPOUND = re.compile(r"\b(?:pre|post|non)\s*-\s*$", re.IGNORECASE)
+#: The labels that, standing between an award label and a figure, take the figure: it belongs to the label nearest
+#: before it ("the award-year ledger spend of £370,834.81" gives the spend: an independent solver, seed 9428).
+NEARER_LABELS = [*AMOUNT_LABELS, *UNDERSPEND_LABELS, *OVERSPEND_LABELS]
+#: What, in the clause of an award label, makes it the claim's award whatever category the sentence before names
+#: ("Total eligible spend is £X against an award of £Y", "the total award of £Y").
+TOTAL_AWARD = ["total", "totals", "overall"]
+#: Where a clause ends inside a sentence: a semicolon, a colon, or a comma that is no thousands separator.
+_CLAUSE_END = re.compile(r"[;:]|,(?!\d{3}(?!\d))")
 #: A money figure as a memo writes one: a pound sign, thousands separators or pence ("£2,094.00", "2,094.00",
 #: "177.67"); not "10.0%", "clause 8.1", "PI2501071" or a year.
 _MONEY_FIGURE = re.compile(r"(?<![\w.,])£?\s?\d[\d,]*(?:\.\d+)?(?![\w%]|\s*per\s*cent)")
@@ -303,6 +312,12 @@ def _amounts(text: str) -> list[Decimal]:
     found = [(m.group().rstrip(","), text[m.end():]) for m in _MONEY_FIGURE.finditer(text)]
     return [common.parse_number(figure) for figure, after in found
             if re.search(r"£|\.\d{2}$", figure) and not re.match(r"[./]\d", after)]
+
+
+def _labelled(figure: str) -> Decimal | None:
+    """The amount of a figure :func:`claims.labelled_figures` gives, less a closing bracket it does not open: the
+    bracket of an aside round the label, "(eligible spend £428,231.81)" (an independent solver, seed 9415)."""
+    return common.parse_number(figure[:-1] if figure.endswith(")") and "(" not in figure else figure)
 
 
 def _money_figures(text: str) -> list[Decimal]:
@@ -318,11 +333,18 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     - A figure given for the award (:data:`AWARD_LABELS`, :func:`claims.labelled_figures`) in a statement naming
       no cost category is the total award; in one naming a single category, that category's award (the total's in
       a "Total" table row). After a share ("10% of the category award is £X", :func:`claims.share_before`) it is
-      that share of the award (of the total's or any category's when the statement names none).
+      that share of the award (of the total's or any category's when the statement names none). A figure belongs
+      to the label nearest before it (:data:`NEARER_LABELS`): "the award-year ledger spend of £X" gives the spend.
+      In a prose sentence naming no category right after one in the same paragraph naming a single category, an
+      award whose clause does not name the totals (:data:`TOTAL_AWARD`) is that category's ("Consumables is the
+      only category over its award. Eligible spend is £X against an award of £Y": evaluator 2.2 read Y as the
+      total award on an independent solver's correct memo, seed 9428).
     - In a statement naming no category and no researcher that names the claim's totals (:data:`TOTAL_LABELS`, "total
       award"), every amount (:func:`_amounts`; not in a written-out working) is a total or a difference of totals, an
       overspend, a planted amount or a category's own figure: evaluator 2.1 read only the figures after a total,
-      award or difference label, so a fourth figure ("from spend per ledger of £X") could be wrong and pass.
+      award or difference label, so a fourth figure ("from spend per ledger of £X") could be wrong and pass. In
+      any statement naming no category and no researcher, a figure a spend or adjustment label
+      (:data:`AMOUNT_LABELS`) takes is one of those too.
     - In a statement naming no category and no researcher, a figure given as an underspend
       (:data:`UNDERSPEND_LABELS`) is one of the claim's totals or differences; one given as an overspend
       (:data:`OVERSPEND_LABELS`) is a category's overspend (or the claim's, were it over). In one naming a single
@@ -368,13 +390,22 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     def close(value: Decimal | None, wanted: set[Decimal]) -> bool:
         return value is not None and any(abs(abs(value) - w) <= tol for w in wanted)
 
+    before: tuple[str, list[str]] | None = None  # the prose sentence before: (where, the categories it names)
     for statement in memo:
         if statement.kind == "heading":
+            before = None
             continue
         parts = list(statement.cells.values()) if statement.cells is not None else [statement.text]
         text = " ".join(parts)
         named = [c for c in categories if mentions(text, CATEGORIES.words(c))]
         person = [n for n in people if mentions(text, n.split()[-1])]
+        prose = statement.kind == "sentence" and statement.cells is None
+        # a category the sentence before names (same paragraph) is the one a sentence naming none gives the award
+        # of: "Consumables is the only category over its award. Eligible spend is £X against an award of £Y" (an
+        # independent solver, seed 9428, read as giving the total award as £Y)
+        carried = before[1][0] if (prose and not named and before is not None and before[0] == statement.where
+                                   and len(before[1]) == 1) else None
+        before = (statement.where, named) if prose else None
         if len(named) <= 1:
             award = Decimal(categories[named[0]]["award"]) if named else Decimal(facts["total_award"])
             if statement.cells is not None and any(common.normalize_text(v).startswith("total")
@@ -382,7 +413,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                 award = Decimal(facts["total_award"])
             for part in parts:
                 part = _YEAR_ONE.sub(lambda m: " " * len(m.group()), part)  # "the award for year 1 is £X"
-                for between, start, end in labelled_figures(part, AWARD_LABELS, gap=4):
+                for between, start, end in labelled_figures(part, AWARD_LABELS, gap=4, others=NEARER_LABELS):
                     figure = part[start:end]
                     before_label = re.sub(r"\w+\s*$", "", part[:start - len(between)])
                     if _DIFFERENCE.search(between) or not _MONEY.search(figure) or re.match(r"\s*(?:%|per\s*cent)",
@@ -399,9 +430,12 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                             found.append(f"{statement.where}: gives {share * 100:g}% of the "
                                          f"{named[0] if named else 'total or a category'} award as {_money(value)}")
                         continue
-                    if not close(value, {award}):
-                        found.append(f"{statement.where}: gives the {named[0] if named else 'total'} award as "
-                                     f"{_money(value)} (the records: {_money(award)})")
+                    whose, wanted = (named[0] if named else "total"), award
+                    if carried and not mentions(_CLAUSE_END.split(part[:start])[-1], TOTAL_AWARD):
+                        whose, wanted = carried, Decimal(categories[carried]["award"])
+                    if not close(value, {wanted}):
+                        found.append(f"{statement.where}: gives the {whose} award as {_money(value)} (the records: "
+                                     f"{_money(wanted)})")
         if not named and not person:
             # every amount of a statement about the claim's totals, not only those after a label (evaluator 2.1:
             # "... an underspend of £X, from spend per ledger of £Y" passed with Y wrong)
@@ -410,11 +444,19 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                     if not close(value, claim_figures):
                         found.append(f"{statement.where}: gives {_money(value)} in a statement about the claim's "
                                      "totals, a figure the records do not give")
+            # a figure a spend or adjustment label takes (the label nearest before it): "This is the award-year
+            # ledger spend of £X less £Y of ineligible cost" gives X as the spend, no longer as the award (2.3)
+            for part in () if _WORKING.search(text) else parts:
+                for _between, start, end in labelled_figures(part, AMOUNT_LABELS, gap=3):
+                    value = _labelled(part[start:end])
+                    if _MONEY.search(part[start:end]) and not close(value, claim_figures):
+                        found.append(f"{statement.where}: gives {_money(value)} as a spend or adjustment, a figure "
+                                     "the records do not give")
             for labels, wanted, what in ((UNDERSPEND_LABELS, totals, "an underspend"),
                                          (OVERSPEND_LABELS, overspends, "an overspend")):
                 for part in parts:
                     for _between, start, end in labelled_figures(part, labels, gap=2):
-                        value = common.parse_number(part[start:end])
+                        value = _labelled(part[start:end])
                         if _MONEY.search(part[start:end]) and not close(value, wanted):
                             found.append(f"{statement.where}: gives {what} of {_money(value)} (the records: "
                                          f"underspend {_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))}"
@@ -426,7 +468,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
             wrong_way = UNDERSPEND_LABELS if over > 0 else OVERSPEND_LABELS if over < 0 else []
             for part in parts if wrong_way else ():
                 for _between, start, end in labelled_figures(part, wrong_way, gap=3):
-                    if _MONEY.search(part[start:end]) and close(common.parse_number(part[start:end]), {abs(over)}):
+                    if _MONEY.search(part[start:end]) and close(_labelled(part[start:end]), {abs(over)}):
                         found.append(f"{statement.where}: gives the {named[0]} "
                                      f"{'overspend' if over > 0 else 'underspend'} of {_money(abs(over))} as "
                                      f"{'an underspend' if over > 0 else 'an overspend'}")
@@ -454,7 +496,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                 if _WORKING.search(part):
                     continue
                 for _between, start, end in labelled_figures(part, AMOUNT_LABELS, gap=3):
-                    value = common.parse_number(part[start:end])
+                    value = _labelled(part[start:end])
                     if _MONEY.search(part[start:end]) and not close(value, allowed):
                         found.append(f"{statement.where}: gives {_money(value)} for {named[0]}, a figure the "
                                      "records do not give it")
