@@ -900,8 +900,8 @@ def test_hard_coverage_untracked_report_is_invented_only_where_untrue(scenario_c
 def test_heading_naming_a_clause_makes_an_untracked_report_about_it(scenario_cache, tmp_path):
     """A note statement that names no clause is read with its section heading: under "Clause 13.1", "It was changed
     without tracking" claims an untracked change to 13.1, which the coverage mark-up does not have."""
-    from scenario_harness import copy_workspace
     import docx
+    from scenario_harness import copy_workspace
 
     generated = scenario_cache.get(TASK, 42, "coverage", "hard")
     workspace = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path / "w")
