@@ -622,8 +622,9 @@ def _hard_memo(scenario_cache, tmp_path, sentence):
     workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
     item = next(i for i in generated.oracle()["planted_items"] if i["id"] == "board_cut_note")
     out = workspace / layout.OUT_DIR
+    fields = {**item, **{key: Decimal(item[key]) for key in ("fy_submitted", "fy_approved")}}
     _write_memo(out / "variance_memo.docx", [_profit(generated), *(_stated(line) + "." for line in _material(generated)),
-                                             sentence.format(**item, month=-Decimal(item["correct_budget"]))])
+                                             sentence.format(**fields, month=-Decimal(item["correct_budget"]))])
     return failed_ids(evaluate(generated, out, workspace))
 
 
@@ -646,3 +647,40 @@ def test_hard_memo_naming_the_board_cut_in_other_words_passes(scenario_cache, tm
 def test_hard_memo_without_the_board_cause_fails_memo_board_cut(scenario_cache, tmp_path, sentence):
     """The workbook right (the reference's), the memo silent on the cause or denying it: memo_board_cut alone."""
     assert _hard_memo(scenario_cache, tmp_path, sentence) == {"memo_board_cut"}
+
+
+# --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9432) -------------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9432_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead (the Board's cut to 5002 found in the cell
+    # note and applied). FIN-01 1.6 failed memo_board_cut: "Operations submission not updated for the Board cut to
+    # 5002." read the cut as negated, and "Board minute 25/30 ... cut it to £3,615,000" names 5002 only as "it".
+    receipt = grade_fixture(TASK, 9432, "fin01-hard-seed9432", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The {department} submission was not updated for the Board cut to {account}.",
+    "The {department} submission has not been re-keyed to reflect the Board's cut to {account} {name}.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. Board minute 25/42 cut it to £{fy_approved:,.0f}.",
+])
+def test_hard_memo_naming_the_cut_as_what_was_not_applied_or_by_pronoun_passes(scenario_cache, tmp_path, sentence):
+    """Evaluator 1.6 failed these: the reason a submission was "not updated for" is a fact the sentence reports,
+    not something it denies (claims._reason_for_change), and the sentence right after the one naming the account
+    speaks of it as "it" (claims.about_in_turn)."""
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == set()
+
+
+@pytest.mark.parametrize("sentence", [
+    "The {department} submission was not adjusted for any Board cut to {account}.",
+    "The Board did not cut {account} {name}; it is reported as submitted.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. The Board did not cut it.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. Board minute 25/42 makes no change to it.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. It is reported as submitted.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. The Operations sheet was not updated for it.",
+])
+def test_hard_memo_denying_or_omitting_the_board_cut_still_fails(scenario_cache, tmp_path, sentence):
+    """The misleading neighbours of the seed-9432 wording: a memo that says the Board did not cut the line (in its
+    sentence or the next, by pronoun), that names only "any" cut, or that never gives the cause fails
+    memo_board_cut alone."""
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == {"memo_board_cut"}
+

@@ -66,9 +66,31 @@ def test_dense_prose_with_four_figures_in_one_sentence_stays_one_statement():
     ("The claim is not a duplicate, the loss is below the deductible.", "deductible", False),
     ("The claim is not a duplicate, and it is below the deductible.", "deductible", False),
     ("The certificate, which reports no breach, is wrong.", "wrong", False),
+    # the reason a change was due is reported, not denied (FIN-01 fixture at seed 9432); "any" keeps it denied
+    ("The submission was not updated for the Board cut to 5002.", "board cut", False),
+    ("The submission has not been re-keyed to reflect the Board's cut.", "cut", False),
+    ("The submission was not updated for the Board cut to 5002.", "updated", True),
+    ("The submission was not adjusted for any Board cut to 5002.", "board cut", True),
+    ("There is no basis for the Board cut.", "board cut", True),
 ])
 def test_negation_inside_its_clause(text, term, expected):
     assert claims.negated(sentence(text), term) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The Board cut 5002 to £3,615,000.", True),
+    ("Operations was not updated for the Board cut to 5002.", True),
+    ("Board minute 25/30 cut it to £3,615,000, not £4,407,000.", True),
+    ("The Board-approved budget for 5002 is not the submitted figure.", True),
+    ("The Board cut it; nothing else changed.", True),
+    ("The Board did not cut 5002.", False),
+    ("Board minute 25/30 makes no change to it.", False),
+    ("5002 was not cut by the Board.", False),
+    ("No Board decision changes 5002.", False),
+    ("5002 is reported as submitted.", False),
+])
+def test_an_agent_whose_act_its_clause_denies_is_not_affirmed(text, expected):
+    assert claims.affirmed(text, ["board", "minute"]) is expected
 
 
 def test_a_negation_does_not_spill_into_the_next_sentence():

@@ -8,7 +8,9 @@ al., 2001, "A simple algorithm for identifying negated findings"): a cue ("not",
 "without", "n't", "rather than", "instead of", "other than", "avoid", "refrain from") negates what follows it up to
 the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but"/"however"/"although"/"whereas"/
 "while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
-negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4".
+negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4". The reason a
+change was due ends the scope: "not updated for the Board cut" denies the update, not the cut ("for any cut" does
+deny it). :func:`affirmed` also reads a negation back to the agent its clause opens with ("The Board did not cut").
 
 A figure is stated (:func:`figure_stated`) where it stands with words of its own, and listed
 (:func:`figure_listed`) where it is offered among alternatives: a series of three or more figures with nothing but
@@ -61,6 +63,14 @@ _POST = {stem(w) for w in ("required", "needed", "necessary", "appropriate", "wa
 _POST_BY = {stem("supported"), stem("supportable")}
 _PRONOUNS = {"it", "they", "this", "these", "that", "those", "both", "each", "which", "the", "its", "their",
              "he", "she"}
+#: Verbs of bringing a figure or a document into line with something ("updated", "adjusted", "re-keyed"): under a
+#: negation, what follows them with "for" or "to reflect" is the reason the change was due, which the sentence takes
+#: as fact ("The Operations submission was not updated for the Board cut to 5002" reports the cut; an independent
+#: solver's FIN-01 memo at seed 9432). The negation ends before it (:func:`_scope`).
+_AMENDED = {stem(w) for w in ("updated", "adjusted", "amended", "revised", "corrected", "keyed", "rekeyed",
+                              "restated", "phased", "rephased", "changed", "altered", "rebased", "reduced")}
+#: Words opening that reason which leave it under the negation: "not adjusted for any Board cut" asserts none.
+_OPEN_REASON = {"any", "a", "an", "either", "anything", "such", "every", "no", "none", "whatever"}
 
 
 # ------------------------------------------------------------------------------------------------ matching
@@ -212,7 +222,7 @@ def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
         if not cue:
             continue
         for later in range(index + 1 + skip, len(words)):
-            if clauses[later] != clauses[index]:
+            if clauses[later] != clauses[index] or _reason_for_change(words, later):
                 break
             negated[later] = True
         ahead = [i for i in range(index + 1, min(index + 4, len(words))) if clauses[i] == clauses[index]]
@@ -223,6 +233,19 @@ def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
                     break
                 negated[earlier] = True
     return tuple(words), tuple(negated)
+
+
+def _reason_for_change(words: list[Token], index: int) -> bool:
+    """True when ``words[index]`` opens the reason a change was due, right after a verb of change
+    (:data:`_AMENDED`): "for" or "to reflect", not followed by an open word (:data:`_OPEN_REASON`: "for any cut")."""
+    if index == 0 or words[index - 1].stem not in _AMENDED:
+        return False
+    after = index + 1
+    if words[index].word == "to" and after < len(words) and words[after].stem == stem("reflect"):
+        after += 1
+    elif words[index].word != "for":
+        return False
+    return after < len(words) and words[after].word not in _OPEN_REASON
 
 
 def negated(statement: Statement | str, term) -> bool:
@@ -239,6 +262,34 @@ def asserted(text: str, term) -> bool:
     """True when ``text`` names ``term`` at least once outside a negation's scope."""
     words, flags = negation_scope(text)
     return any(not flags[start] for start, _ in _spans(text, words, term))
+
+
+#: How many words after a term (a run of adjacent terms: "Board minute 25/30") a negation of its own clause may
+#: govern and still deny what is said of it (:func:`affirmed`): "The Board did not cut 5002", "Board minute 25/30
+#: makes no change to it", but not "the Board-approved budget for 5002 is not the submitted figure", where the
+#: negation is said of another noun.
+DENIAL_REACH = 5
+
+
+def affirmed(text: str, term) -> bool:
+    """True when ``text`` names ``term`` at least once neither negated (:func:`asserted`) nor as the subject of a
+    denial: a negation in the same clause that governs a word at most :data:`DENIAL_REACH` words after the term (or
+    the run of adjacent terms it is part of) ends. "The Board did not cut 5002" and "Board minute 25/30 makes no
+    change to it" affirm nothing of the Board; "Operations was not updated for the Board cut" does. NegEx reads a
+    negation forward only; for an agent (the one whose act a criterion asks for) the predicate denied is what the
+    clause says of it. A noun for the act itself ("the Board's cut was not applied") is presupposed, not denied:
+    use :func:`asserted` for those."""
+    words, flags = negation_scope(text)
+    clauses = _clauses(text, words)
+    runs: list[list[int]] = []
+    for start, end in _spans(text, words, term):
+        if runs and start <= runs[-1][1]:
+            runs[-1][1] = max(runs[-1][1], end)
+        else:
+            runs.append([start, end])
+    return any(not flags[start] and not any(flags[i] and clauses[i] == clauses[start]
+                                            for i in range(end, min(end + DENIAL_REACH, len(words))))
+               for start, end in runs)
 
 
 # ------------------------------------------------------------------------------------------------ stances

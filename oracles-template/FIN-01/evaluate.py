@@ -16,12 +16,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, generic, hypothetical, negated, reported
+from claims import about_in_turn, affirmed, asserted, generic, hypothetical, negated, reported
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.7"
+EVALUATOR_VERSION = "FIN-01/1.8"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -301,23 +301,43 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
                           expected: dict[str, dict]) -> None:
     """Criterion ``memo_board_cut`` (hard challenge set, when a ``board_cut_in_cell_note`` item is planted): the memo
     names the cause of the submission that does not tie: a statement (a sentence, or a table row with its headers)
-    that names the cut account among at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts and asserts the Board's
-    decision or the cut (:data:`BOARD_DECISION`, outside a negation: "the Board cut ...", "per minute 25/42, ...",
-    "the Board-approved budget for 6004 is lower", "its budget was reduced to £381,000"). A memo that explains the difference by another row, only says the
-    submission does not tie, or denies a Board decision names none for the account; a list of every account says
-    nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a difference
-    is explained from the evidence)."""
+    about the cut account (naming it among at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts, or the sentence right
+    after one that does, naming no other account and pointing back to it: "5002 ... was submitted at £4,407,000.
+    Board minute 25/30 cut it to £3,615,000": :func:`claims.about_in_turn`) that states the Board's decision or
+    the cut (:func:`_names_board_decision`: "the Board cut ...", "per minute 25/42, ...", "the Board-approved budget
+    for 6004 is lower", "its budget was reduced to £381,000", "not updated for the Board cut to 5002"). A memo that
+    explains the difference by another row, only says the submission does not tie, or denies a Board decision ("the
+    Board did not cut 5002", "no Board decision changes it") names none for the account; a list of every account
+    says nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a
+    difference is explained from the evidence); evaluator 1.6 failed an independent solver's memo at seed 9432
+    (tests/fixtures/fin01-hard-seed9432)."""
+    mentions = dict(zip(map(id, statements), _account_mentions(statements, expected), strict=True))
     for item_id, item in planted.items():
         if item["kind"] != "board_cut_in_cell_note":
             continue
         account = item["account"]
-        found = [line for line, spots in _account_mentions(statements, expected)
-                 if account in {a for _pos, a in spots} and len(spots) <= MAX_ACCOUNTS_PER_ISSUE
-                 and any(asserted(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms)]
+        others = [term for a, line in expected.items() if a != account for term in (_account_pattern(a), line["name"])]
+        found = []
+        for statement in about_in_turn(statements, [_account_pattern(account), expected[account]["name"]], others):
+            line, spots = mentions[id(statement)]
+            if len(spots) <= MAX_ACCOUNTS_PER_ISSUE and _names_board_decision(line):
+                found.append(line)
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
                      f"Board's cut of account {account} (the budget holder's cell note)", bool(found),
                      detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
                                               f"no memo statement about {account} names the Board's decision"))
+
+
+def _account_pattern(account: str) -> re.Pattern[str]:
+    """An account number as a whole figure ("5002", not "15002" or "5002.5"), as :func:`_mentions` finds it."""
+    return re.compile(rf"(?<![\d.,]){account}(?![\d.,]\d)")
+
+
+def _names_board_decision(line: str) -> bool:
+    """True when ``line`` states the Board's decision (:data:`BOARD_DECISION`): the cut asserted ("its budget was
+    reduced", "not updated for the Board cut"), or the Board or its minute named and not denied ("per minute 25/42,
+    ...", but not "the Board did not cut 5002": :func:`claims.affirmed`)."""
+    return asserted(line, BOARD_DECISION.words("cut")) or affirmed(line, BOARD_DECISION.words("board"))
 
 
 def _asserts_problem(text: str) -> bool:
