@@ -4,6 +4,7 @@ reconciliation or memo could fool a check or a correct one could be convicted, n
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import docx
@@ -510,3 +511,60 @@ def test_a_totals_statement_whose_extra_figures_are_right_passes(generated, solv
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt),
                                        [c["detail"] for c in receipt["required_criteria"] if not c["passed"]])
+
+
+# --- an independent solver's correct coverage work (tests/fixtures/res01-coverage-hard-seed9436) --------------------
+
+def test_an_independent_solvers_correct_coverage_hard_work_at_seed_9436_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead: nothing excluded, effort all matches,
+    # Consumables over by exactly 10% (within the virement clause), the report's recruitment figure agrees. RES-01 2.3
+    # failed it twice, a grader fault each time. memo_total took the Total row of the per-researcher effort table
+    # (£342,862.80, the Staff costs figure) as a second claim total. no_invented_issues took a lead-in label
+    # ("Ineligible items (condition 7.3)."), a check's standard ("read every posting against the excluded list"),
+    # a condition quoted ("Condition 7.3 excludes items costing more than £10,000 excluding VAT ..."), a price's VAT
+    # basis in requests to confirm the invoice, and "any further cost would breach 8.1" as problems found.
+    receipt = grade_fixture(TASK, 9436, "res01-coverage-hard-seed9436", tmp_path, set_name="coverage")
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _edit_total_cell(path, table: int, column: str, value: str) -> None:
+    """Set the ``column`` cell of the Total row of memo table ``table`` (1-based) to ``value``."""
+    document = docx.Document(str(path))
+    rows = document.tables[table - 1].rows
+    index = [c.text.strip() for c in rows[0].cells].index(column)
+    next(r for r in rows if r.cells[0].text.strip() == "Total").cells[index].text = value
+    document.save(str(path))
+
+
+def test_the_seed_9436_coverage_memo_asserting_a_problem_or_a_wrong_total_still_fails(tmp_path):
+    """The solver's memo changed one way each, each still failing: the category table's Total row giving a wrong
+    eligible total (the researchers' table's Total is no claim total, the categories' is); a lead-in that is a
+    finding ("Ineligible items found."); a check that goes on to find ("... against the excluded list and found an
+    ineligible dinner"); a condition applied to a cost ("Condition 7.3 excludes the isokinetic dynamometer"); a
+    request whose object is the problem ("please make sure the item is excluded from the claim") or that gives one as
+    its reason; effort said to be over-certified; and an issues_found entry asserting a breach before a "would"."""
+    generated, workspace = fixture_workspace(TASK, 9436, "res01-coverage-hard-seed9436", tmp_path, set_name="coverage")
+    invented = [
+        ("Ineligible items (condition 7.3).", "Ineligible items found."),
+        ("against the excluded list.", "against the excluded list and found an ineligible dinner."),
+        ("Condition 7.3 excludes items costing more than £10,000 excluding VAT that were not approved in writing in "
+         "advance.", "Condition 7.3 excludes the isokinetic dynamometer, PI2501079."),
+        ("please make sure the supplier invoice is on file showing the price excluding VAT is no higher than "
+         "£10,000.00.", "please make sure the item is excluded from the claim."),
+        ("please make sure the supplier invoice is on file showing the price excluding VAT is no higher than "
+         "£10,000.00.", "please make sure the supplier invoice is on file, because PI2501079 is ineligible."),
+        ("All ten match the certified effort exactly,", "Vesna Quayle's effort is over-certified,"),
+    ]
+    for n, (old, new) in enumerate(invented):
+        work = copy_workspace(workspace, tmp_path / f"invented-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, old, new)
+        assert "no_invented_issues" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), new
+    work = copy_workspace(workspace, tmp_path / "issue")
+    completion = work / layout.OUT_DIR / "COMPLETION.json"
+    data = json.loads(completion.read_text())
+    data["issues_found"][0] = "Consumables breaches clause 8.1 and would need the Foundation's approval."
+    completion.write_text(json.dumps(data))
+    assert "no_invented_issues" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work))
+    work = copy_workspace(workspace, tmp_path / "total")
+    _edit_total_cell(work / layout.OUT_DIR / MEMO, 1, "Eligible spend (£)", "421,824.84")
+    assert "memo_total" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work))
