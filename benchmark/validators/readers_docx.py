@@ -195,7 +195,7 @@ def main_part(archive: zipfile.ZipFile, name: str) -> tuple[list[str], str, Any]
     main = "word/document.xml"
     if main not in names:
         raise UnreadableFile(f"{name}: not a Word document (no word/document.xml)")
-    return names, main, parse_xml(archive.read(main), f"{name}:{main}")
+    return names, main, parsed_deliverable_part(archive.read(main), f"{name}:{main}")
 
 
 #: Parsed numbering and style parts by their bytes' sha256: most Word files share their template's (python-docx's
@@ -205,6 +205,25 @@ _PARSED_PARTS: dict[str, Any] = {}
 _MAX_PARSED_PARTS = 64
 
 
+#: Parsed parts of the deliverables themselves (word/document.xml, footnotes, endnotes) by their bytes' sha256:
+#: read_docx and docx_statements (and describe) read the same document within one receipt (issue 14 item 3:
+#: each deliverable parsed once per receipt). Keyed by content, never by path, so a file rewritten between two
+#: reads is parsed anew. Few entries: these parts are as large as the deliverable.
+_DELIVERABLE_PARTS: dict[str, Any] = {}
+_MAX_DELIVERABLE_PARTS = 8
+
+
+def _kept(cache: dict[str, Any], limit: int, data: bytes, label: str) -> Any:
+    key = hashlib.sha256(data).hexdigest()
+    root = cache.get(key)
+    if root is None:
+        root = parse_xml(data, label)
+        if len(cache) >= limit:
+            cache.pop(next(iter(cache)))
+        cache[key] = root
+    return root
+
+
 def parsed_part(data: bytes, label: str) -> Any:
     """``parse_xml(data, label)`` for a part Word files share with their template (styles, numbering), kept by
     the sha256 of ``data``; the root returned is shared: read it, never change it.
@@ -212,14 +231,18 @@ def parsed_part(data: bytes, label: str) -> Any:
     Raises:
         HostileFile, UnreadableFile: as safety.parse_xml (refusals are never kept: each read raises anew).
     """
-    key = hashlib.sha256(data).hexdigest()
-    root = _PARSED_PARTS.get(key)
-    if root is None:
-        root = parse_xml(data, label)
-        if len(_PARSED_PARTS) >= _MAX_PARSED_PARTS:
-            _PARSED_PARTS.pop(next(iter(_PARSED_PARTS)))
-        _PARSED_PARTS[key] = root
-    return root
+    return _kept(_PARSED_PARTS, _MAX_PARSED_PARTS, data, label)
+
+
+def parsed_deliverable_part(data: bytes, label: str) -> Any:
+    """``parse_xml(data, label)`` for a deliverable's own part (word/document.xml, footnotes, endnotes), kept by
+    the sha256 of ``data`` among the last few read, so the readers of one receipt parse it once; the root
+    returned is shared: read it, never change it.
+
+    Raises:
+        HostileFile, UnreadableFile: as safety.parse_xml (refusals are never kept: each read raises anew).
+    """
+    return _kept(_DELIVERABLE_PARTS, _MAX_DELIVERABLE_PARTS, data, label)
 
 
 def numbering_of(archive: zipfile.ZipFile, name: str) -> Any:
@@ -249,11 +272,7 @@ def read_docx(path: Path) -> DocxText:
     result = DocxText()
     try:
         with open_package(path) as archive:  # a Strict Open XML document is read as Transitional
-            names = archive.namelist()
-            main = "word/document.xml"
-            if main not in names:
-                raise UnreadableFile(f"{path.name}: not a Word document (no word/document.xml)")
-            root = parse_xml(archive.read(main), f"{path.name}:{main}")
+            names, main, root = main_part(archive, path.name)
             numbering = numbering_of(archive, path.name)
             body = root.find(f"{W}body")
             if body is not None:
@@ -264,7 +283,7 @@ def read_docx(path: Path) -> DocxText:
                                  ("word/footnotes", result.notes), ("word/endnotes", result.notes)):
                 for part in sorted((n for n in names if n.startswith(prefix) and n.endswith(".xml")),
                                    key=_part_number):
-                    part_root = parse_xml(archive.read(part), f"{path.name}:{part}")
+                    part_root = parsed_deliverable_part(archive.read(part), f"{path.name}:{part}")
                     walker = _Walker(_rels(archive, part), result, numbering)
                     lines: list[str] = []
                     walker.blocks(part_root if "note" not in prefix else _notes(part_root), lines)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import threading
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -136,12 +137,57 @@ def _repaired_bytes(path: Path) -> bytes:
     return buffer.getvalue()
 
 
-def _load(path: Path) -> tuple[Any, Any, list[str]]:
-    """The workbook loaded twice by openpyxl (formulas, cached values) and notes on repairs made. A Strict Open
-    XML workbook is read through its Transitional renaming (ooxml_strict), which openpyxl would otherwise read
-    as empty. Raises UnreadableFile."""
-    import openpyxl
+#: openpyxl's reader is patched for the length of one load (see :func:`_load_with_cached`), one load at a time.
+_LOAD_LOCK = threading.Lock()
 
+
+def _load_with_cached(source: Any) -> tuple[Any, dict[str, dict[tuple[int, int], Any]]]:
+    """``openpyxl.load_workbook(source, data_only=False)`` and, from the same parse, each formula cell's cached
+    value exactly as a ``data_only=True`` load reads it: ``{sheet title: {(row, column): value}}`` (issue 14:
+    a workbook parsed once per receipt, not twice). openpyxl's own cell parser converts both readings (shared
+    strings, dates by number format, booleans, errors), so the values are those of a second load.
+
+    Raises: whatever openpyxl.load_workbook raises.
+    """
+    import openpyxl
+    from openpyxl.reader import excel
+    from openpyxl.worksheet._reader import WorkSheetParser, WorksheetReader
+
+    cached: dict[str, dict[tuple[int, int], Any]] = {}
+
+    class Parser(WorkSheetParser):
+        values: dict[tuple[int, int], Any]
+
+        def parse_cell(self, element: Any) -> dict[str, Any]:
+            counter = self.col_counter
+            cell = super().parse_cell(element)
+            if cell["data_type"] == "f":  # a formula: read its <v> again as data_only does
+                after, self.col_counter, self.data_only = self.col_counter, counter, True
+                try:
+                    self.values[(cell["row"], cell["column"])] = super().parse_cell(element)["value"]
+                finally:
+                    self.col_counter, self.data_only = after, False
+            return cell
+
+    class Reader(WorksheetReader):
+        def __init__(self, ws: Any, xml_source: Any, shared_strings: Any, data_only: bool, rich_text: bool) -> None:
+            super().__init__(ws, xml_source, shared_strings, data_only, rich_text)
+            self.parser.__class__ = Parser
+            self.parser.values = cached.setdefault(ws.title, {})
+
+    with _LOAD_LOCK:
+        original, excel.WorksheetReader = excel.WorksheetReader, Reader
+        try:
+            book = openpyxl.load_workbook(source, data_only=False)
+        finally:
+            excel.WorksheetReader = original
+    return book, cached
+
+
+def _load(path: Path) -> tuple[Any, dict[str, dict[tuple[int, int], Any]], list[str]]:
+    """The workbook loaded once by openpyxl (formulas), its formula cells' cached values (see
+    :func:`_load_with_cached`) and notes on repairs made. A Strict Open XML workbook is read through its
+    Transitional renaming (ooxml_strict), which openpyxl would otherwise read as empty. Raises UnreadableFile."""
     notes: list[str] = []
     data: bytes | None = None
     try:
@@ -153,8 +199,7 @@ def _load(path: Path) -> tuple[Any, Any, list[str]]:
         raise UnreadableFile(f"{path.name} is not a readable xlsx (bad zip: {exc})") from None
     for attempt in range(2):
         try:
-            return (openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=False),
-                    openpyxl.load_workbook(path if data is None else io.BytesIO(data), data_only=True), notes)
+            return (*_load_with_cached(path if data is None else io.BytesIO(data)), notes)
         except TypeError:
             if attempt or data is not None:
                 raise UnreadableFile(f"{path.name} is not a readable xlsx (openpyxl: TypeError)") from None
@@ -502,8 +547,10 @@ class Workbook:
             self._computed, self._taint, self._ranges, self.second_engine, self._what_if = saved
 
     def _cached_value(self, sheet: str, row: int, col: int) -> Any:
-        cell = self._cached[sheet]._cells.get((row, col))
-        return None if cell is None else cell.value
+        cell = self._sheets[sheet]._cells.get((row, col)) if sheet in self._sheets else None
+        if cell is None or cell.data_type != "f":
+            return None if cell is None else cell.value
+        return self._cached.get(sheet, {}).get((row, col))
 
     def _array_anchor(self, sheet: str, row: int, col: int) -> tuple[int, int, int, int, str] | None:
         for r1, c1, r2, c2, anchor in self._arrays.get(sheet, []):

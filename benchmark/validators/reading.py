@@ -40,6 +40,7 @@ from readers_docx import (
     _Walker,
     main_part,
     numbering_of,
+    parsed_deliverable_part,
     parsed_part,
 )
 from safety import UnreadableFile, check_zip, parse_xml
@@ -549,7 +550,7 @@ def docx_statements(path: Path) -> tuple[list[Statement], list[str]]:
             for prefix, label in (("word/footnotes", "footnote"), ("word/endnotes", "endnote")):
                 for part in sorted((n for n in names if n.startswith(prefix) and n.endswith(".xml")),
                                    key=_part_number):
-                    part_root = parse_xml(archive.read(part), f"{path.name}:{part}")
+                    part_root = parsed_deliverable_part(archive.read(part), f"{path.name}:{part}")
                     note_walker = _VisibleWalker(_rels(archive, part), walker.sink, styles, page, numbering)
                     reader.walker = note_walker
                     for number, note in enumerate(_notes(part_root), start=1):
