@@ -565,3 +565,64 @@ def test_coverage_a_memo_correcting_a_right_fact_is_an_invented_issue(clean):
     memo.write_text(right + "\n- Paragraph 7: the reserves quote is attributed to the wrong speaker.\n",
                     encoding="utf-8")
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+# ------------------------------------------------------------------ an independent solver's memo at seed 9435 (evaluator 1.7)
+def test_an_independent_solvers_correct_hard_work_at_seed_9435_completes(tmp_path):
+    # JOUR-01 1.6 failed memo_corrections: the memo row about the reserves quote ("Where: ¶7 (reserves quote)",
+    # "also" dropped, Pemberton kept) was read as the pool quote's correction, since its working mentions the pool
+    # quote; "The notes don't record how Ellery (or Pemberton) voted" in a list of unverifiable claims as a hedge on
+    # the pool quote's speaker; "Ellery's verbatim pool quote was attributed to Quentin Pemberton" as the draft giving
+    # the quote to Ellery; and "$5.3M" as $5.3.
+    receipt = grade_fixture(TASK, 9435, "jour01-hard-seed9435", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _fixture_9435(tmp_path, memo=None, issue=None):
+    """The receipt for the seed-9435 fixture with its memo passed through ``memo`` and its issues_found items
+    through ``issue`` (each a text -> text function that must change something)."""
+    generated, workspace = fixture_workspace(TASK, 9435, "jour01-hard-seed9435", tmp_path)
+    out = workspace / layout.OUT_DIR
+    if memo:
+        text = (out / MEMO).read_text(encoding="utf-8")
+        assert memo(text) != text
+        (out / MEMO).write_text(memo(text), encoding="utf-8")
+    if issue:
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        changed = [issue(i) for i in completion["issues_found"]]
+        assert changed != completion["issues_found"]
+        completion["issues_found"] = changed
+        (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    return evaluate(generated, out, workspace)
+
+
+MISLEADING_9435 = {
+    # the draft said to give the pool quote to Ellery: the possessive owner and the attribution the wrong way round
+    "possessive_reversed": (None, lambda i: i.replace("Ellery's verbatim pool quote was attributed to Quentin "
+                                                      "Pemberton", "Pemberton's verbatim pool quote was attributed "
+                                                      "to Rosalind Ellery")),
+    # Library's figure given as the draft's $7.6M, written with a letter, as checked right or as what should stand
+    "library_letter_matches": (lambda m: m + "\n- Library $7.6M: matches the adopted budget.\n", None),
+    "library_letter_should": (lambda m: m + "\n- ¶8: the Library's budget should be $7.6m.\n", None),
+    # the pool quote's row puts the draft's speaker in; the reserves row's working gives him the pool quote
+    "pool_row_should_say_pemberton": (lambda m: m.replace('"said Council Member **Rosalind Ellery**, who voted',
+                                                          '"said Council Member **Quentin Pemberton**, who voted'),
+                                      None),
+    "reserves_row_gives_pool_quote_to_pemberton": (lambda m: m.replace(
+        "With the pool quote correctly given to Ellery,", "With the pool quote correctly attributed to Pemberton,"),
+        None),
+    "pool_quote_correctly_pemberton": (lambda m: m + "\n- The pool quote is correctly attributed to Pemberton.\n",
+                                       None),
+    # a hedge on the quote's speaker in a sentence about the quote
+    "hedge_on_the_quote": (lambda m: m.replace("The notes don't record how Ellery (or Pemberton) voted.",
+                                               "The pool quote is Ellery's or Pemberton's; I can't tell which."),
+                           None),
+}
+
+
+@pytest.mark.parametrize("variant", MISLEADING_9435)
+def test_the_seed_9435_memo_made_misleading_still_fails(tmp_path, variant):
+    """Each rule 1.7 relaxed for the seed-9435 memo keeps its misleading form failing: the pool quote given to the
+    draft's speaker (in a row, its working, a possessive or a hedge), Library's figure written "$7.6M" as right."""
+    memo, issue = MISLEADING_9435[variant]
+    assert failed_ids(_fixture_9435(tmp_path, memo, issue)) == {"memo_corrections"}

@@ -24,6 +24,7 @@ from claims import (
     CORRECTION_CUE,
     ORIGINAL_CUE,
     ORIGINAL_MARK,
+    about_in_turn,
     asserted,
     figure_stated,
     finding,
@@ -37,7 +38,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.6"
+EVALUATOR_VERSION = "JOUR-01/1.7"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -395,6 +396,7 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
     issues_found items, which the editor reads too), reporting no error the draft does not have
     (:func:`invented_corrections`; on the coverage set :func:`invented_issues` reads them)."""
     checks = oracle["facts"]["checks"]
+    memo = [spelled_out(s) for s in memo]
     texts = entries(memo)
     missing = []
     if not any(mentions(t, "parks") and Decimal(checks["parks_pct"]) in percentages(t) for t in texts):
@@ -410,14 +412,22 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                 (QUOTE_WORDS, lambda t: mentions(t, checks["wrong_speaker"]),
                  lambda t: mentions(t, checks["speaker"])))
     other_quote = _other_quote_words(oracle)
-    reversed_ = [f"{t[:90]!r}" for subject, wrong, right in subjects for t in texts
-                 if mentions(t, subject) and given_as_right(t, wrong, right)
-                 and not (subject is QUOTE_WORDS and _about_other_quote(t, other_quote))]
+    grouped = _by_entry(memo)
+    # a hedge is read in the sentences about the subject (claims.about_in_turn): "The notes don't record how Ellery
+    # (or Pemberton) voted" offers no second speaker for the quote an entry's later sentence names (evaluator 1.6
+    # read the whole entry, an independent solver's list of unverifiable claims at seed 9435)
+    whole = {where: " ".join(s.text for s in group) for where, group in grouped.items()}
+    reversed_ = [f"{t[:90]!r}" for subject, wrong, right in subjects for where, t in whole.items()
+                 if mentions(t, subject)
+                 and given_as_right(t, wrong, right, " ".join(s.text for s in about_in_turn(grouped[where], subject)))
+                 and not (subject is QUOTE_WORDS and _about_other_quote(entry_subject(grouped[where]), other_quote))]
     reversed_ += [f"{s.where}: {column} {value!r}" for subject, wrong, _ in subjects for s in memo
                   if s.cells is not None and mentions(s.text, subject)
+                  and not (subject is QUOTE_WORDS and _about_other_quote(entry_subject([s]), other_quote))
                   for column, value in s.cells.items() if CORRECTED_COLUMN.search(column)
                   and not DRAFT_COLUMN.search(column) and wrong(value)]
-    issue_statements = [s for n, i in enumerate(issues) for s in text_statements(i, f"issues_found[{n}]")]
+    issue_statements = [spelled_out(s) for n, i in enumerate(issues)
+                        for s in text_statements(i, f"issues_found[{n}]")]
     story = Story.of(oracle)
     wrong_story = misdescribed(story, memo + issue_statements, tol)
     if not ev.coverage:  # on clean records every reported error is invented: no_invented_issues reads them
@@ -429,6 +439,40 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                                   + [f"the draft's figure given as the right one: {reversed_[:2]}"] * bool(reversed_)
                                   + [f"misdescribes the story or the record: {wrong_story[:3]}"] * bool(wrong_story))
                  or f"{len(texts)} entries")
+
+
+#: A memo table's column giving the source or the working of a correction: it explains, it does not say which fact
+#: the row is about.
+WORKING_COLUMN = re.compile(r"source|working|evidence|basis|reason|explanation|note|comment", re.IGNORECASE)
+
+
+def entry_subject(group: list[Statement]) -> str:
+    """What a memo entry (its statements, :func:`_by_entry`) says it is about: a table row's label cells (the cells
+    under no draft, correction or working column: "Where: ¶7 (reserves quote)"), else the whole entry. A row about
+    the reserves quote whose working mentions the pool quote ("With the pool quote correctly given to Ellery,
+    'also' would still say ...") is about the reserves quote (evaluator 1.6 read the whole row, an independent
+    solver's memo at seed 9435)."""
+    for statement in group:
+        if statement.cells:
+            labels = [value for column, value in statement.cells.items() if value and not (
+                DRAFT_COLUMN.search(column) or CORRECTED_COLUMN.search(column) or WORKING_COLUMN.search(column))]
+            if labels:
+                return " ".join(labels)
+    return " ".join(s.text for s in group)
+
+
+#: A dollar figure in millions written with a letter ("$5.3M", "$7.6m", "5.3mn"): a reporter's shorthand for
+#: "$5.3 million" (evaluator 1.6 read "$5.3M" as $5.3, an independent solver's issues_found at seed 9435).
+MILLION_LETTER = re.compile(r"((?<![\w.,])\$\s?\d+(?:\.\d+)?|(?<![\w.,$])\d+\.\d+)\s?(?:m|mn)\b", re.IGNORECASE)
+
+
+def spelled_out(statement: Statement) -> Statement:
+    """``statement`` with each :data:`MILLION_LETTER` figure written out ("$5.3M" -> "$5.3 million"), text and
+    cells alike, so the money readers (:data:`MONEY`, claims.labelled_figures) read it as the figure it is."""
+    def spell(text: str) -> str:
+        return MILLION_LETTER.sub(r"\1 million", text)
+    cells = {column: spell(value) for column, value in statement.cells.items()} if statement.cells else statement.cells
+    return Statement(spell(statement.text), statement.section, cells, statement.kind, statement.where)
 
 
 #: Words too common in a story's paragraphs to tell one quote from another.
@@ -475,18 +519,19 @@ DRAFT_COLUMN = re.compile(r"incorrect|draft|\bwas\b|original|wrong|before", re.I
 VERDICT_WORDS = ["correct", "right", "matches", "accurate", "confirmed", "verified", "checks out", "stands"]
 
 
-def given_as_right(entry: str, wrong, right) -> bool:
+def given_as_right(entry: str, wrong, right, about: str | None = None) -> bool:
     """True when a memo entry gives the draft's figure (``wrong``: a test on text) as what should stand: after a
     :data:`claims.CORRECTION_CUE` up to the clause's end ("the draft says 11.9%; it should say 10.6%" reversed), as
     found right (:data:`VERDICT_WORDS`) in an entry that never gives the right one (``right``), or as a
-    possibility beside it (:func:`hedged_entry`). Evaluator 1.0
+    possibility beside it (:func:`hedged_entry`) in ``about``, the entry's sentences about the subject (the whole
+    entry when None). Evaluator 1.0
     asked only that the right figure appear in an entry about the subject, so a memo correcting the story the
     wrong way round passed."""
     if any(wrong(stretch) for stretch in introduced(entry, CORRECTION_CUE)):
         return True
     if wrong(entry) and not right(entry) and asserted(entry, VERDICT_WORDS):
         return True
-    return hedged_entry(entry, wrong, right)
+    return hedged_entry(entry if about is None else about, wrong, right)
 #: Words that offer a figure as a possibility ("though it may have been Soren Ellery"), and words that mark a figure
 #: as the draft's ("the draft had 10.6%, possibly from ..."), which make the clause a description of the error.
 HEDGE = re.compile(r"\b(?:possibly|perhaps|maybe|may\s+have\s+been|might\s+have\s+been|could\s+have\s+been|"
@@ -535,6 +580,9 @@ CONTEXT_MARK = re.compile(rf"{DRAFT_MARK.pattern}|\b(?:prior|previous|last\s+yea
 #: What attributes a quote in a memo ("said by Marchetti", "attributed to Ellery", "the speaker is ...").
 ATTRIBUTION = re.compile(r"\b(?:said\s+by|attributed\s+to|attribute\s+it\s+to|belongs\s+to|spoken\s+by|came\s+from|"
                          r"credited\s+to|(?:speaker|source)\s+(?:is|was))\b|\bquote\s+(?:is|was)\b", re.IGNORECASE)
+#: A quote's owner named in the possessive ("Ellery's verbatim pool quote", "the quote is Ellery's"): whose the
+#: quote is, not whom a draft gives it to.
+OWNER = re.compile(r"\b[A-Z][\w-]*(?:'s|\u2019s)\b")
 #: People named in the story, by surname ("Council Member Soren Ellery", "Mayor Zelda Rutherford", the byline).
 _PERSON = re.compile(r"(?:Council Member|Mayor|Finance Director|By)\s+((?:[A-Z][\w'-]+\s+)?[A-Z][\w'-]+)")
 
@@ -583,6 +631,7 @@ class Story:
         self.fragment = ""
         self.draft: list[str] = []
         self.total = Decimal(0)
+        self.other_quote: tuple[set[str], set[str]] = (set(), set())
 
     @classmethod
     def of(cls, oracle: dict[str, Any]) -> Story:
@@ -592,6 +641,7 @@ class Story:
         story.departments = [Department(name, prior, new, draft) for name, (prior, new) in facts["budget"].items()]
         story.parks_right = Decimal(facts["checks"]["parks_pct"])
         story.total = Decimal(facts["checks"]["total"])
+        story.other_quote = _other_quote_words(oracle)
         parks = [p for p in draft if "Parks and Recreation" in p and percentages(p)]
         story.parks_draft = min(percentages(parks[0])) if parks else story.parks_right
         story.speaker = facts["checks"]["speaker"]
@@ -608,6 +658,22 @@ class Story:
 
     def paragraphs_naming(self, department: Department) -> list[str]:
         return [p for p in self.draft if department.name in p]
+
+    def attributed(self, text: str, last: bool = False) -> str | None:
+        """The surname of the person ``text`` gives a quote to, leaving out a quote's owner (:data:`OWNER`): the last
+        named (``last``: ``text`` ends where a mark such as "in the draft" follows it: "the pool quote is Ellery's,
+        wrongly attributed to Marchetti in the draft"), else the first named after an :data:`ATTRIBUTION` ("Draft:
+        Ellery's verbatim pool quote was attributed to Quentin Pemberton" gives it to Pemberton, its owner being
+        Ellery: evaluator 1.6 took the first name, an independent solver's issues_found at seed 9435), else the
+        first named."""
+        text = OWNER.sub(lambda m: " " * len(m.group()), text)
+        if last:
+            return self.first_person(text, last=True)
+        for stretch in introduced(text, ATTRIBUTION):
+            person = self.first_person(stretch)
+            if person:
+                return person
+        return self.first_person(text)
 
     def first_person(self, text: str, last: bool = False) -> str | None:
         """The surname of the first (``last``: the last) person of the story named in ``text``."""
@@ -657,7 +723,8 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         entry = " ".join(s.text for s in group)
         departments = story.named(entry)
         quote = mentions(entry, QUOTE_WORDS) and (mentions(entry, "pool") or story.fragment in entry
-                                                  or mentions(entry, [story.speaker, story.draft_speaker]))
+                                                  or mentions(entry, [story.speaker, story.draft_speaker])) \
+            and not _about_other_quote(entry_subject(group), story.other_quote)
         corrected = introduced(entry, CORRECTION_CUE)
         original = [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
             [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
@@ -686,7 +753,7 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         for stretch, forward in original:
             pct = [Decimal(m.group(1)) for m in PERCENT.finditer(stretch)]
             money = _millions(stretch)
-            person = story.first_person(stretch, last=not forward)
+            person = story.attributed(stretch, last=not forward)
             if not forward:
                 pct, money = pct[::-1], money[::-1]
             if mentions(entry, "parks") and pct and not close(pct[0], {story.parks_draft}):
@@ -739,12 +806,19 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
                     story.parks_right not in percentages(text) and not drafted and \
                     story.parks_right not in percentages(later):
                 found.append(f"{statement.where}: gives the draft's {story.parks_draft}% as the Parks increase")
-        if mentions(text, "pool") or story.fragment in text:
-            for stretch in introduced(text, ATTRIBUTION):
+        # a table row's cells are read one by one: the row's "Draft said" column makes no other cell the draft's
+        # ("With the pool quote correctly attributed to Pemberton" in a row's working still misattributes it)
+        pieces = [(value, bool(DRAFT_COLUMN.search(column) or CORRECTION_CUE.search(value)
+                               or ORIGINAL_MARK.search(value) or DRAFT_WORDS.search(value)))
+                  for column, value in statement.cells.items() if value] if statement.cells else [(text, drafted)]
+        for piece, piece_drafted in pieces:
+            if not (mentions(piece, "pool") or story.fragment in piece):
+                continue
+            for stretch in introduced(piece, ATTRIBUTION):
                 person = story.first_person(stretch)
                 corrected_next = person == story.draft_speaker and story.first_person(later) == story.speaker
-                if person and person != story.speaker and not (drafted and person == story.draft_speaker) and \
-                        not corrected_next:
+                if person and person != story.speaker and not (piece_drafted and person == story.draft_speaker) \
+                        and not corrected_next:
                     found.append(f"{statement.where}: attributes the pool quote to {person}")
     return list(dict.fromkeys(found))
 
