@@ -363,27 +363,6 @@ class Attempt:
     def run_json(self) -> Path:
         return self.root / RUN_JSON
 
-    def record(self) -> dict:
-        """run.json as a dict (the attempt's record, SPEC section 6).
-
-        Raises:
-            UserError: run.json is missing, is not valid JSON or is not an object; the message names the file and
-                the fix (the runner writes it: run the attempt again, or restore the file).
-        """
-        from wp42.schemas import load_json
-
-        if not self.run_json.is_file():
-            raise UserError(f"{self.root} has no {RUN_JSON}: it is not an attempt folder")
-        try:
-            record = load_json(self.run_json)
-        except (OSError, ValueError) as exc:
-            raise UserError(f"{exc}: the attempt's record is damaged; `wp42 run` writes it, so run the attempt "
-                            "again (or restore the file from a copy) before grading it") from None
-        if not isinstance(record, dict):
-            raise UserError(f"{self.run_json}: not a JSON object; `wp42 run` writes it, so run the attempt again "
-                            "(or restore the file from a copy) before grading it")
-        return record
-
     @property
     def worker_log(self) -> Path:
         return self.root / WORKER_LOG

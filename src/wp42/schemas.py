@@ -14,7 +14,8 @@ from typing import Any
 
 import jsonschema
 
-from wp42.layout import Repo
+from wp42.errors import UserError
+from wp42.layout import RUN_JSON, Attempt, Repo
 
 
 @cache
@@ -85,3 +86,23 @@ def write_json_atomic(path: Path, document: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def run_record(attempt: Attempt) -> dict:
+    """An attempt's run.json as a dict (its record, SPEC section 6).
+
+    Raises:
+        UserError: run.json is missing, is not valid JSON or is not an object; the message names the file and the
+            fix (the runner writes it: run the attempt again, or restore the file).
+    """
+    if not attempt.run_json.is_file():
+        raise UserError(f"{attempt.root} has no {RUN_JSON}: it is not an attempt folder")
+    try:
+        record = load_json(attempt.run_json)
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{exc}: the attempt's record is damaged; `wp42 run` writes it, so run the attempt again "
+                        "(or restore the file from a copy) before grading it") from None
+    if not isinstance(record, dict):
+        raise UserError(f"{attempt.run_json}: not a JSON object; `wp42 run` writes it, so run the attempt again "
+                        "(or restore the file from a copy) before grading it")
+    return record

@@ -16,6 +16,7 @@ from wp42 import layout
 from wp42.cli.common import UserPath, print_json
 from wp42.console import err, out, progress
 from wp42.errors import UserError
+from wp42.schemas import run_record
 
 
 @click.command("score")
@@ -87,7 +88,7 @@ def score_command(runs_dir: str, oracle_root: str | None, jobs: int, strict: boo
 def _variant_of(attempt: layout.Attempt) -> dict[str, Any]:
     """``{"seed", "set", "level"}`` from an attempt's run.json (None for what it does not record)."""
     try:
-        record = attempt.record()
+        record = run_record(attempt)
     except UserError:
         record = {}
     return {"seed": record.get("seed"), "set": record.get("set"), "level": record.get("level")}

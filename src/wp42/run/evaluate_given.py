@@ -26,7 +26,7 @@ from wp42.evaluation import evaluate_out
 from wp42.generation import differing_inputs, input_hashes, load_oracle, load_task
 from wp42.layout import Attempt, Oracle, Repo
 from wp42.run.runner import check_bundle_matches_oracle, grade_attempt
-from wp42.schemas import load_json
+from wp42.schemas import load_json, run_record
 
 
 def evaluate_given(task_id: str, out_dir: Path, *, workspace: Path | None = None, oracle_root: Path | str | None = None,
@@ -80,7 +80,7 @@ def evaluate_given(task_id: str, out_dir: Path, *, workspace: Path | None = None
 def _evaluate_attempt(task_id: str, attempt: Attempt, oracle_root: Path | str | None, run_id: str,
                       repo: Repo) -> dict[str, Any]:
     """Grade the attempt ``attempt`` as ``wp42 score`` would, without writing its receipt.json."""
-    recorded = attempt.record().get("task_id")
+    recorded = run_record(attempt).get("task_id")
     if recorded != task_id:
         raise UserError(f"{attempt.run_json} records an attempt of {recorded}, not {task_id}: run `wp42 evaluate "
                         f"{recorded} {attempt.out}`")

@@ -26,6 +26,7 @@ from typing import Any
 from wp42 import generation, layout
 from wp42.errors import UserError
 from wp42.layout import Attempt, Oracle, Repo
+from wp42.schemas import run_record
 
 
 @dataclass(frozen=True)
@@ -109,11 +110,11 @@ def choose_oracle(folder: Attempt, oracle_root: Path | None, rebuilds: OracleReb
         UserError: the oracle root does not hold the attempt's oracle and ``rebuilds`` is None (the message gives
             the ``wp42 generate`` command); or the rebuilt inputs differ from those the attempt ran on (one line
             naming the scenario and the seed: its generator changed since the run); or the generator failed; or
-            run.json is damaged (:meth:`wp42.layout.Attempt.record`).
+            run.json is damaged (:func:`wp42.schemas.run_record`).
     """
     if not folder.run_json.is_file():
         return OracleChoice(oracle_root)
-    record = folder.record()
+    record = run_record(folder)
     if record.get("infrastructure_error"):
         return OracleChoice(oracle_root)
     task_id, seed = record["task_id"], record.get("seed")

@@ -603,7 +603,7 @@ def grade_attempt(folder: Attempt, oracle_root: Path | None, repo: Repo | None =
             computed from other inputs than the ones the worker was given (run.json's ``input_sha256_before``: the
             oracle was regenerated since the run, and grading would blame the worker for inputs it never saw).
     """
-    run_record = folder.record()
+    run_record = schemas.run_record(folder)
     if oracle_root is None:
         oracle_root = layout.oracle_root(run_record.get("oracle_root"))
 
