@@ -684,3 +684,29 @@ def test_hard_memo_denying_or_omitting_the_board_cut_still_fails(scenario_cache,
     memo_board_cut alone."""
     assert _hard_memo(scenario_cache, tmp_path, sentence) == {"memo_board_cut"}
 
+
+@pytest.mark.parametrize("sentence", [
+    "The Board, at its April meeting, did not cut {account} {name}; it is reported as submitted.",
+    "The Board, which met on 8 April, never approved a change to {account} {name}.",
+    "The Board (minute 25/42) made no change to {account} {name}.",
+    "{account} {name} was submitted at £{fy_submitted:,.0f}. The Board, the company's governing body, did not "
+    "reduce it.",
+])
+def test_hard_memo_denying_the_board_cut_after_a_set_off_phrase_fails(scenario_cache, tmp_path, sentence):
+    """FIN-01 1.8 passed these on the word "Board": the negation stood more than a few words after it, past a phrase
+    set off by commas or brackets. The phrase is read as if absent (claims.affirmed), so the denial fails
+    memo_board_cut alone."""
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == {"memo_board_cut"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Board, not Operations, cut {account} {name} to £{fy_approved:,.0f}.",
+    "The Board (minute 25/42), which changed no other line, approved £{fy_approved:,.0f} for {account} {name}.",
+    "The Board, at its April meeting, approved £{fy_approved:,.0f} for {account} {name}, not the submitted "
+    "£{fy_submitted:,.0f}.",
+])
+def test_hard_memo_naming_the_board_cut_around_a_set_off_phrase_passes(scenario_cache, tmp_path, sentence):
+    """The same phrases around an affirmation name the Board's decision; the first failed on 1.8 (the negation of
+    "not Operations" ran on to "cut")."""
+    assert _hard_memo(scenario_cache, tmp_path, sentence) == set()
+

@@ -93,6 +93,35 @@ def test_an_agent_whose_act_its_clause_denies_is_not_affirmed(text, expected):
     assert claims.affirmed(text, ["board", "minute"]) is expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    # a phrase set off between the Board and its verb does not carry the verb's negation out of reach (FIN-01 1.8
+    # passed each of these denials on the word "Board")
+    ("The Board, at its April meeting, did not cut 5002.", False),
+    ("The Board, which met on 8 April, never approved a cut to 5002.", False),
+    ("The Board, the company's governing body, did not cut 5002.", False),
+    ("The Board, at its April meeting, which was quorate, did not cut 5002.", False),
+    ("The Board of Directors, on 8 April 2025, made no change to 5002.", False),
+    ("The Board (minute 25/42) did not cut 5002.", False),
+    ("The Board — at its April meeting — did not cut 5002.", False),
+    ("Board minute 25/42 (8 April 2025) makes no change to it.", False),
+    ("The Board, however, has not cut 5002.", False),
+    # the same phrases around an affirmation, and the agent elsewhere in its sentence
+    ("The Board, at its April meeting, cut 5002 to £3,615,000.", True),
+    ("The Board, which changed no other line, cut 5002 to £3,615,000.", True),
+    ("The Board, not Operations, cut 5002 to £3,615,000.", True),
+    ("The Board (minute 25/42) cut 5002 to £3,615,000, not £4,407,000.", True),
+    ("The Board — at its 8 April meeting — cut 5002.", True),
+    ("Board minute 25/30 (8 April 2025) cut it to £3,615,000, taken evenly at £66,000 a month.", True),
+    ("The Board cut 5002 to £3,615,000 at its April meeting.", True),
+    ("At its 8 April meeting the Board cut 5002 to £3,615,000.", True),
+    ("5002 was cut by the Board, at its April meeting, not by Operations.", True),
+    ("The submission was not updated for the Board cut to 5002.", True),
+    ("The Board cut 5002, which was not in the submission.", True),
+])
+def test_a_phrase_set_off_after_the_agent_leaves_its_verb_in_its_clause(text, expected):
+    assert claims.affirmed(text, ["board", "minute"]) is expected
+
+
 def test_a_negation_does_not_spill_into_the_next_sentence():
     statements = reading.text_statements("The certificate reports no breach. The DSCR of 1.13x is a breach.", "m")
     assert [claims.negated(s, "breach") for s in statements] == [True, False]

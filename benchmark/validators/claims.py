@@ -10,7 +10,8 @@ the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but
 "while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4". The reason a
 change was due ends the scope: "not updated for the Board cut" denies the update, not the cut ("for any cut" does
-deny it). :func:`affirmed` also reads a negation back to the agent its clause opens with ("The Board did not cut").
+deny it). :func:`affirmed` also reads a negation back to the agent its clause opens with ("The Board did not cut"),
+over a phrase set off between the agent and its verb ("The Board, at its April meeting, did not cut").
 
 A figure is stated (:func:`figure_stated`) where it stands with words of its own, and listed
 (:func:`figure_listed`) where it is offered among alternatives: a series of three or more figures with nothing but
@@ -269,6 +270,70 @@ def asserted(text: str, term) -> bool:
 #: makes no change to it", but not "the Board-approved budget for 5002 is not the submitted figure", where the
 #: negation is said of another noun.
 DENIAL_REACH = 5
+#: Words before an agent (past "the", "its" ...) that make it the object of a preposition ("cut by the Board", "not
+#: updated for the Board cut"), not the subject whose verb may come after a phrase set off from it (:func:`affirmed`).
+_PREPOSITIONS = {"by", "for", "to", "from", "with", "of", "per", "under", "against", "via", "on", "at", "in", "into",
+                 "onto", "before", "after", "following", "about", "than", "over", "through", "within", "without"}
+_DETERMINERS = {"the", "a", "an", "its", "their", "our", "this", "that", "these", "those", "his", "her", "your"}
+#: What may open a second phrase set off after a first ("The Board, at its April meeting, which was quorate, did not
+#: cut 5002"): a relative pronoun, a preposition, "as", or an aside word (:data:`_ASIDES`).
+_INSERT_OPENERS = {"which", "who", "whom", "whose", "where", "when", "as", "however", "therefore", "though",
+                   "moreover", "also", "then"} | _PREPOSITIONS | _ASIDES
+#: A dash that sets a phrase off ("The Board — at its April meeting — did not cut 5002").
+_DASH = re.compile(r"[\u2014\u2013]|\s-{1,2}\s|--")
+#: A comma that separates (not one inside a figure: "£3,615,000").
+_SEPARATING_COMMA = re.compile(r"(?<!\d),|,(?!\d{3}(?!\d))")
+#: Where a sentence, or a clause past any comma, ends: a phrase set off by commas does not run over it.
+_HARD_STOP = re.compile(r"[;:]|[.!?](?:\s|$)")
+
+
+def _subject(words: list[Token], start: int) -> bool:
+    """True when the agent at ``words[start]`` is not the object of a preposition (:data:`_PREPOSITIONS`, read back
+    past :data:`_DETERMINERS`): "The Board", "Operations told the Board", but not "cut by the Board"."""
+    index = start - 1
+    while index >= 0 and words[index].word in _DETERMINERS:
+        index -= 1
+    return index < 0 or words[index].word not in _PREPOSITIONS
+
+
+def _set_off(text: str, words: list[Token], end: int) -> int:
+    """Index of the word where what is said of an agent ending before ``words[end]`` resumes: past the rest of its
+    name (an "of" phrase of names, "The Board of Directors"; a number, "minute 25/42") and past the phrases set off
+    between it and its verb: in brackets, between dashes, or between commas ("The Board, at its April meeting, did
+    not cut": an interposed phrase, an appositive "the company's governing body", a relative clause "which met on 8
+    April"), each closed before the sentence goes on. The first phrase after the agent is set off whatever it opens
+    with; a second after it only when it opens as one (:data:`_INSERT_OPENERS`: ", which was quorate,"), since the
+    verb's own clause may follow a comma too. Commas inside figures ("£3,615,000") set nothing off. ``end`` when
+    nothing follows the agent's name."""
+    index = end
+    while index < len(words):
+        if words[index].word == "of" and index + 1 < len(words) and text[words[index + 1].start].isupper():
+            index += 2
+        elif words[index].word.isdigit() and re.fullmatch(r"\s*[/.]?\s*",
+                                                           text[words[index - 1].end:words[index].start]):
+            index += 1  # "minute 25/42"
+        else:
+            break
+    first = True
+    while 0 < index < len(words):
+        gap_end = words[index].start
+        gap = text[words[index - 1].end:gap_end]
+        if "(" in gap or "[" in gap:
+            close = text.find(")" if "(" in gap else "]", gap_end)
+        elif _DASH.search(gap):
+            found = _DASH.search(text, gap_end)
+            close = found.start() if found else -1
+        elif "," in gap and (first or words[index].word in _INSERT_OPENERS):
+            found = _SEPARATING_COMMA.search(text, gap_end)
+            stop = _HARD_STOP.search(text, gap_end)
+            close = found.start() if found and not (stop and stop.start() < found.start()) else -1
+        else:
+            break
+        following = next((i for i in range(index, len(words)) if words[i].start > close), None)
+        if close < 0 or following is None:
+            break
+        index, first = following, False
+    return index if index < len(words) else end
 
 
 def affirmed(text: str, term) -> bool:
@@ -278,18 +343,41 @@ def affirmed(text: str, term) -> bool:
     change to it" affirm nothing of the Board; "Operations was not updated for the Board cut" does. NegEx reads a
     negation forward only; for an agent (the one whose act a criterion asks for) the predicate denied is what the
     clause says of it. A noun for the act itself ("the Board's cut was not applied") is presupposed, not denied:
-    use :func:`asserted` for those."""
+    use :func:`asserted` for those.
+
+    For an agent that is a subject (:func:`_subject`), a phrase set off between it and its verb (:func:`_set_off`) is
+    read as if absent, so the negation is read where the verb is: "The Board, at its April meeting, did not cut
+    5002", "The Board, which met on 8 April, never approved a cut", "The Board (minute 25/42) did not cut it" deny
+    the cut; "The Board, which changed no other line, cut 5002 to £3,615,000" does not (the negation is the set-off
+    clause's own). Chapman et al. (2001) read a negation within its clause; the clause of a subject is the one its
+    verb heads, which a phrase set off by commas, brackets or dashes interrupts without ending."""
     words, flags = negation_scope(text)
-    clauses = _clauses(text, words)
     runs: list[list[int]] = []
     for start, end in _spans(text, words, term):
-        if runs and start <= runs[-1][1]:
+        if runs and start <= runs[-1][1] and not text[words[runs[-1][1] - 1].end:words[start].start].strip():
             runs[-1][1] = max(runs[-1][1], end)
         else:
             runs.append([start, end])
-    return any(not flags[start] and not any(flags[i] and clauses[i] == clauses[start]
-                                            for i in range(end, min(end + DENIAL_REACH, len(words))))
-               for start, end in runs)
+    set_off_until = 0  # a mention inside a phrase set off after an earlier agent ("The Board (minute 25/42) did not")
+    for start, end in runs:
+        if flags[start] or start < set_off_until:
+            continue
+        resumes = _set_off(text, words, end) if _subject(words, start) else end
+        if resumes > end:  # the agent read straight on to what is said of it
+            set_off_until = resumes
+            if not _denied(text[:words[end - 1].end] + " " + text[words[resumes].start:], start, end):
+                return True
+        elif not _denied(text, start, end):
+            return True
+    return False
+
+
+def _denied(text: str, start: int, end: int) -> bool:
+    """True when a negation in the clause of the agent at words ``[start, end)`` of ``text`` governs one of the
+    :data:`DENIAL_REACH` words after it."""
+    words, flags = negation_scope(text)
+    clauses = _clauses(text, words)
+    return any(flags[i] and clauses[i] == clauses[start] for i in range(end, min(end + DENIAL_REACH, len(words))))
 
 
 # ------------------------------------------------------------------------------------------------ stances

@@ -21,7 +21,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.8"
+EVALUATOR_VERSION = "FIN-01/1.9"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -307,8 +307,9 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
     the cut (:func:`_names_board_decision`: "the Board cut ...", "per minute 25/42, ...", "the Board-approved budget
     for 6004 is lower", "its budget was reduced to £381,000", "not updated for the Board cut to 5002"). A memo that
     explains the difference by another row, only says the submission does not tie, or denies a Board decision ("the
-    Board did not cut 5002", "no Board decision changes it") names none for the account; a list of every account
-    says nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a
+    Board did not cut 5002", "no Board decision changes it", "The Board, at its April meeting, did not cut 5002":
+    evaluator 1.8 passed the last, whose negation stands past a phrase set off after the Board) names none for the
+    account; a list of every account says nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a
     difference is explained from the evidence); evaluator 1.6 failed an independent solver's memo at seed 9432
     (tests/fixtures/fin01-hard-seed9432)."""
     mentions = dict(zip(map(id, statements), _account_mentions(statements, expected), strict=True))
