@@ -626,3 +626,101 @@ def test_the_seed_9435_memo_made_misleading_still_fails(tmp_path, variant):
     draft's speaker (in a row, its working, a possessive or a hedge), Library's figure written "$7.6M" as right."""
     memo, issue = MISLEADING_9435[variant]
     assert failed_ids(_fixture_9435(tmp_path, memo, issue)) == {"memo_corrections"}
+
+
+# ------------------------------------------------------------------ the swapped pair and a hedged speaker (evaluator 1.8)
+#: A memo line on the hard draft's offsetting swap, in the usual phrasings; ``{library}`` and ``{development}`` are
+#: the figures the line gives the Library and Community Development, ``{other_library}`` and ``{other_development}``
+#: the ones it gives as the draft's.
+SWAP_LINES = {
+    "should_be": "- Library and Community Development were swapped (Library should be ${library}M, Community "
+                 "Development ${development}M).",
+    "figure_should_be": "- Library and Community Development were swapped; the Library figure should be ${library} "
+                        "million and the Community Development figure ${development} million.",
+    "not": "- Library and Community Development were swapped: Library: ${library} million (not ${other_library} "
+           "million); Community Development: ${development} million (not ${other_development} million).",
+    "table": "| Item | Draft said | Corrected |\n|---|---|---|\n| Library | ${other_library} million | ${library} million "
+             "|\n| Community Development | ${other_development} million | ${development} million |",
+    "belongs_to": "- Library and Community Development were swapped: the ${library} million belongs to Library, the "
+                  "${development} million to Community Development.",
+    "arrow": "- Library: ${other_library} million -> ${library} million; Community Development: "
+             "${other_development} million -> ${development} million.",
+}
+
+
+def _swap_receipt(scenario_cache, tmp_path, line: str, swapped: bool) -> dict:
+    """The seed-42 hard reference with ``line`` (:data:`SWAP_LINES`) added to its memo, each department given its
+    own figure, or (``swapped``) the other department's."""
+    generated = scenario_cache.get(TASK, 42, level="hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, level="hard"), tmp_path)
+    hard = generated.oracle()["facts"]["hard"]
+    library, development = hard["library"], hard["community_development"]
+    if swapped:
+        library, development = development, library
+    memo = workspace / layout.OUT_DIR / MEMO
+    memo.write_text(memo.read_text(encoding="utf-8") + "\n" + line.format(
+        library=library, development=development, other_library=development, other_development=library) + "\n",
+        encoding="utf-8")
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
+@pytest.mark.parametrize("phrasing", SWAP_LINES)
+def test_a_swap_correction_giving_each_department_its_own_figure_passes(scenario_cache, tmp_path, phrasing):
+    receipt = _swap_receipt(scenario_cache, tmp_path, SWAP_LINES[phrasing], swapped=False)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+@pytest.mark.parametrize("phrasing", SWAP_LINES)
+def test_a_swap_correction_giving_a_department_the_other_ones_figure_fails(scenario_cache, tmp_path, phrasing):
+    """The draft swapped two departments' figures, so each wrong figure is the other department's right one; a
+    correction giving a department the other's tells the editor to run the swap again. Evaluator 1.7 matched a
+    figure to either department the entry names, and excused a department's draft figure in any statement with a
+    draft or correction word: each phrasing but the table (a Corrected column) passed."""
+    receipt = _swap_receipt(scenario_cache, tmp_path, SWAP_LINES[phrasing], swapped=True)
+    assert failed_ids(receipt) == {"memo_corrections"}
+
+
+HEDGED_SPEAKER = {
+    "or_in_brackets": "- The pool quote was said by {speaker} (or {wrong_speaker}).",
+    "either_or": "- The pool quote was said by either {speaker} or {wrong_speaker}.",
+    "possibly": "- The pool quote was said by {speaker} (possibly {wrong_speaker}).",
+    "issues_found_or": "The pool quote was said by {speaker} (or {wrong_speaker}).",
+}
+RIGHT_SPEAKER = {
+    "possessive_not": "- The pool quote was {speaker}'s, not {wrong_speaker}'s.",
+    "attributed_then_said_by": "- The pool quote was attributed to {wrong_speaker}; it was said by {speaker}.",
+}
+
+
+def _with_speaker_line(generated, solved, name: str, line: str) -> dict:
+    """The reference with ``line`` (``{speaker}``, ``{wrong_speaker}``: the notes' and the draft's) added to its
+    memo, or to issues_found when ``name`` says so."""
+    out = solved / layout.OUT_DIR
+    line = line.format(**generated.oracle()["facts"]["checks"])
+    if name.startswith("issues_found"):
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        completion["issues_found"].append(line)
+        (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    else:
+        memo = out / MEMO
+        memo.write_text(memo.read_text(encoding="utf-8") + "\n" + line + "\n", encoding="utf-8")
+    return evaluate(generated, out, solved)
+
+
+@pytest.mark.parametrize("name", HEDGED_SPEAKER)
+def test_a_memo_leaving_the_pool_quotes_speaker_open_fails(generated, solved, name):
+    """"Said by Ellery (or Pemberton)" does not correct the misattribution: the editor still does not know who
+    said it. Evaluator 1.7 took the "was" and "said" of the attribution for words marking the draft's speaker, and
+    read hedges in the memo alone (issues_found goes to the editor too): each passed."""
+    receipt = _with_speaker_line(generated, solved, name, HEDGED_SPEAKER[name])
+    assert failed_ids(receipt) == {"memo_corrections"}
+
+
+@pytest.mark.parametrize("name", RIGHT_SPEAKER)
+def test_a_memo_giving_the_pool_quote_to_its_speaker_passes(generated, solved, name):
+    """The draft's speaker named as whom the quote was attributed to, the next clause giving it to its speaker
+    (evaluator 1.7 failed this one: it read "attributed to Pemberton" alone), or rejected by "not"."""
+    receipt = _with_speaker_line(generated, solved, name, RIGHT_SPEAKER[name])
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])

@@ -38,7 +38,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.7"
+EVALUATOR_VERSION = "JOUR-01/1.8"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -392,7 +392,8 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
     """The memo gives the Parks percentage, the Police figure and the pool quote's speaker as they should stand,
     each in one entry: as corrections (challenge set) or among what was checked and found right (the brief: "Say
     also what you checked and found right"; the coverage set's only entries); it never gives the draft's as what
-    should stand, and it describes the story as it is (:func:`misdescribed`, over the memo and the
+    should stand, nor offers it beside the right one (:func:`given_as_right`, in the memo and the issues_found
+    items), and it describes the story as it is (:func:`misdescribed`, over the memo and the
     issues_found items, which the editor reads too), reporting no error the draft does not have
     (:func:`invented_corrections`; on the coverage set :func:`invented_issues` reads them)."""
     checks = oracle["facts"]["checks"]
@@ -412,7 +413,10 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                 (QUOTE_WORDS, lambda t: mentions(t, checks["wrong_speaker"]),
                  lambda t: mentions(t, checks["speaker"])))
     other_quote = _other_quote_words(oracle)
-    grouped = _by_entry(memo)
+    issue_statements = [spelled_out(s) for n, i in enumerate(issues)
+                        for s in text_statements(i, f"issues_found[{n}]")]
+    # issues_found items too: the editor reads them (evaluator 1.7 read a hedge on the speaker in the memo alone)
+    grouped = _by_entry(memo + issue_statements)
     # a hedge is read in the sentences about the subject (claims.about_in_turn): "The notes don't record how Ellery
     # (or Pemberton) voted" offers no second speaker for the quote an entry's later sentence names (evaluator 1.6
     # read the whole entry, an independent solver's list of unverifiable claims at seed 9435)
@@ -426,8 +430,6 @@ def check_memo(ev: common.Evaluation, oracle: dict[str, Any], memo: list, tol: D
                   and not (subject is QUOTE_WORDS and _about_other_quote(entry_subject([s]), other_quote))
                   for column, value in s.cells.items() if CORRECTED_COLUMN.search(column)
                   and not DRAFT_COLUMN.search(column) and wrong(value)]
-    issue_statements = [spelled_out(s) for n, i in enumerate(issues)
-                        for s in text_statements(i, f"issues_found[{n}]")]
     story = Story.of(oracle)
     wrong_story = misdescribed(story, memo + issue_statements, tol)
     if not ev.coverage:  # on clean records every reported error is invented: no_invented_issues reads them
@@ -542,14 +544,16 @@ DRAFT_MARK = re.compile(r"\b(?:draft|drafted|was|had|says|said|instead|not|previ
 
 def hedged_entry(entry: str, wrong, right) -> bool:
     """True when a memo entry offers the draft's figure beside the right one as a possibility: the two joined by
-    "or" in one clause ("11.9% or 10.6%"), or a clause giving the draft's figure with a :data:`HEDGE` word and no
-    :data:`DRAFT_MARK` ("attributed to Marchetti, though it may have been Ellery")."""
+    "or" in one clause ("11.9% or 10.6%", "said by Ellery (or Pemberton)", "either Ellery or Pemberton"), or a
+    clause giving the draft's figure with a :data:`HEDGE` word ("attributed to Marchetti, though it may have been
+    Ellery", "said by Ellery (possibly Pemberton)"), unless a :data:`DRAFT_WORDS` term marks the clause's figure as
+    the draft's ("not 10.6% as drafted or reported"). Evaluator 1.7 excused a clause holding any :data:`DRAFT_MARK`
+    word, so the "was" and "said" of "The pool quote was said by Ellery (or Pemberton)" let the hedge pass: they
+    attribute the quote, they do not mark the draft's speaker."""
     for clause in re.split(r"[;,]|\.(?:\s|$)", entry):
-        if not wrong(clause):
+        if not wrong(clause) or DRAFT_WORDS.search(clause):
             continue
-        if right(clause) and re.search(r"\bor\b", clause, re.IGNORECASE) and not DRAFT_MARK.search(clause):
-            return True
-        if HEDGE.search(clause) and not DRAFT_MARK.search(clause):
+        if right(clause) and re.search(r"\bor\b", clause, re.IGNORECASE) or HEDGE.search(clause):
             return True
     return False
 
@@ -585,6 +589,93 @@ ATTRIBUTION = re.compile(r"\b(?:said\s+by|attributed\s+to|attribute\s+it\s+to|be
 OWNER = re.compile(r"\b[A-Z][\w-]*(?:'s|\u2019s)\b")
 #: People named in the story, by surname ("Council Member Soren Ellery", "Mayor Zelda Rutherford", the byline).
 _PERSON = re.compile(r"(?:Council Member|Mayor|Finance Director|By)\s+((?:[A-Z][\w'-]+\s+)?[A-Z][\w'-]+)")
+
+
+def _money_at(text: str) -> int:
+    """Where the first dollar figure of ``text`` (:data:`MONEY`, with "$" or "million") starts; its length if none."""
+    return next((m.start() for m in MONEY.finditer(text) if m.group(1) or m.group(3)), len(text))
+
+
+#: What gives a dollar figure to the department named after it: "the $5.3 million belongs to Library", "$7.6
+#: million goes to Community Development", "$5.3 million is the Library's", "is the figure for the Library".
+OWNED_BY = re.compile(r"\s*(?:(?:belongs?|goes|go|should\s+go|went)\s+to|(?:is|was)\s+(?:(?:the\s+)?"
+                      r"(?:figure|amount)\s+)?for|(?:is|was)(?=\s+(?:the\s+)?[A-Z][\w\s]*(?:'s|\u2019s)\b))"
+                      r"\s+(?:the\s+)?", re.IGNORECASE)
+#: The same given again with its verb left out after a first: "..., the $7.6 million to Community Development".
+OWNED_AGAIN = re.compile(r"\s*to\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _figures_owned(story: Story, text: str) -> list[tuple[Department, re.Match[str], str]]:
+    """The dollar figures ``text`` gives to the department named after them (:data:`OWNED_BY`, then
+    :data:`OWNED_AGAIN` once a first is given), as ``(department, the MONEY match, the words between)``; a
+    department joined to another ("goes to Police and Fire") shares the figure and is left out."""
+    found = []
+    for figure in MONEY.finditer(text):
+        if not (figure.group(1) or figure.group(3)):
+            continue
+        verb = OWNED_BY.match(text, figure.end()) or (OWNED_AGAIN.match(text, figure.end()) if found else None)
+        named = story.named_at(text[verb.end():]) if verb else None
+        if named is None:
+            continue
+        rest = text[verb.end() + named[1]:]
+        joined = re.match(rf"\s*(?:{JOINED.pattern})\s*(?:the\s+)?", rest, re.IGNORECASE)
+        if not (joined and story.named_at(rest[joined.end():])):
+            found.append((named[0], figure, verb.group()))
+    return found
+
+
+#: What right after a figure rejects another in its favour ("$5.3 million (not $7.6 million)", "rather than"):
+#: the figure before it is given as what stands.
+REJECTING = re.compile(r"\W*(?:not|rather\s+than|instead\s+of)\b", re.IGNORECASE)
+#: What, after a figure in its clause, marks it as the draft's ("$7.6 million as drafted", "... is wrong").
+DRAFT_AFTER = re.compile(rf"{ORIGINAL_MARK.pattern}|\b(?:draft|drafted|story|filed|previously|originally|wrong|"
+                         r"wrongly|incorrect|incorrectly|error|mistaken|mistakenly)\b", re.IGNORECASE)
+#: Where a clause of a memo statement ends (a table row's cells are joined by "; ").
+_CLAUSE_STOP = re.compile(r";|\.(?:\s|$)")
+
+
+def _cell_at(statement: Statement, at: int) -> str | None:
+    """The column of the table row ``statement`` whose rendered cell ("Header: text") holds offset ``at`` of its
+    text (reading renders a row as ``"Header: cell; Header: cell"``); None for prose or between cells."""
+    cursor = 0
+    for column, value in (statement.cells or {}).items():
+        if not value:
+            continue
+        piece = value if column.startswith("column ") else f"{column}: {value}"
+        found = statement.text.find(piece, cursor)
+        if found < 0:
+            continue
+        if found <= at < found + len(piece):
+            return column
+        cursor = found + len(piece)
+    return None
+
+
+def _given_as_drafts(statement: Statement, start: int, end: int, between: str) -> bool:
+    """True when the dollar figure at ``statement.text[start:end]`` (the words ``between`` it and its department's
+    label) is given as the draft's, not as what stands: in a cell under a :data:`DRAFT_COLUMN`; else not after a
+    :data:`claims.CORRECTION_CUE` in its clause ("Library should be $7.6M") nor before a rejection of another
+    (:data:`REJECTING`: "Library: $7.6 million (not $5.3 million)"), and after a :data:`claims.ORIGINAL_CUE` in its
+    clause ("the draft had Library at $7.6 million"), before a :data:`DRAFT_AFTER` mark ("$7.6 million as
+    drafted") or a correction's cue ("$7.6 million corrected to $5.3 million", "-> $5.3 million"), or in a clause whose words before it hold a :data:`DRAFT_WORDS` term other than
+    "not" ("the draft swapped them: Library $7.6 million"). Source: the hard draft's offsetting swap, where each
+    department's draft figure is the other's right one; evaluator 1.7 accepted it in any statement with a draft or
+    correction word, so "swapped (Library should be $7.6M, Community Development $5.3M)" passed."""
+    text = statement.text
+    column = _cell_at(statement, start) if statement.cells else None
+    if column is not None and DRAFT_COLUMN.search(column):
+        return True
+    if column is not None and CORRECTED_COLUMN.search(column):
+        return False
+    stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, start)]
+    head = text[stops[-1] if stops else 0:start]
+    if CORRECTION_CUE.search(head) or REJECTING.match(text, end):
+        return False
+    stop = _CLAUSE_STOP.search(text, end)
+    following = _money_at(text[end:stop.start() if stop else len(text)])
+    tail = text[end:end + following]
+    return bool(ORIGINAL_CUE.search(head) or DRAFT_AFTER.search(tail) or CORRECTION_CUE.search(tail)
+                or DRAFT_WORDS.search(re.sub(r"\bnot\b", "", head + between, flags=re.IGNORECASE)))
 
 
 def _millions(text: str) -> list[Decimal]:
@@ -656,6 +747,21 @@ class Story:
     def named(self, text: str) -> list[Department]:
         return [d for d in self.departments if mentions(text, d.terms)]
 
+    def named_last(self, text: str) -> Department | None:
+        """The department ``text`` names last (by where its last mention ends), None when it names none."""
+        ends = [(m.end(), n) for n, d in enumerate(self.departments) for term in d.terms
+                for m in re.finditer(rf"\b{re.escape(term)}\b", text, re.IGNORECASE)]
+        return self.departments[max(ends)[1]] if ends else None
+
+    def named_at(self, text: str) -> tuple[Department, int] | None:
+        """The department whose name opens ``text``, with the length of the name as written; None if none does."""
+        for department in self.departments:
+            for term in department.terms:
+                opening = re.match(rf"{re.escape(term)}\b", text, re.IGNORECASE)
+                if opening:
+                    return department, opening.end()
+        return None
+
     def paragraphs_naming(self, department: Department) -> list[str]:
         return [p for p in self.draft if department.name in p]
 
@@ -674,6 +780,17 @@ class Story:
             if person:
                 return person
         return self.first_person(text)
+
+    def speaker_given(self, text: str) -> str | None:
+        """The surname of the person ``text`` gives a quote to in so many words: the first named after an
+        :data:`ATTRIBUTION` ("it was said by Ellery"), else a quote's owner (:data:`OWNER`: "it is Ellery's"); None
+        when it names someone otherwise ("Ellery agreed")."""
+        for stretch in introduced(text, ATTRIBUTION):
+            person = self.first_person(stretch)
+            if person:
+                return person
+        owners = [m.group()[:-2] for m in OWNER.finditer(text) if m.group()[:-2] in self.people]
+        return owners[0] if owners else None
 
     def first_person(self, text: str, last: bool = False) -> str | None:
         """The surname of the first (``last``: the last) person of the story named in ``text``."""
@@ -697,18 +814,22 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
 
     - a correction (:data:`claims.CORRECTION_CUE`, or a cell under a :data:`CORRECTED_COLUMN`) puts in a figure
       or a speaker that is not the right one for the subject its entry names (evaluator 1.1 caught only the
-      draft's own figure there, so "it should say 12.9%" passed beside an explanation holding 11.9%);
+      draft's own figure there, so "it should say 12.9%" passed beside an explanation holding 11.9%): a dollar
+      figure for the department named last before it (:meth:`Story.named_last`), so "Library should be $7.6M"
+      fails where $7.6M is Community Development's;
     - the draft is said to give (:data:`claims.ORIGINAL_CUE`, :data:`claims.ORIGINAL_MARK`, a cell under a
       :data:`DRAFT_COLUMN`) a figure or a speaker it does not give ("the draft says 9.6%");
-    - a department is given a dollar figure (:func:`claims.labelled_figures`, the label's own figure) that is
-      neither its adopted figure nor its rise, nor, where the statement speaks of the draft or the earlier year
-      (:data:`CONTEXT_MARK`), the draft's or the earlier year's ("Fire $31.2 million: matches", "Summary: Police
-      $42.6 million");
+    - a department is given a dollar figure (:func:`claims.labelled_figures`, the label's own figure, or
+      :func:`_figures_owned`: "the $7.6 million belongs to Library") that is neither its adopted figure nor its
+      rise, nor, where the statement speaks of the draft or the earlier year (:data:`CONTEXT_MARK`), the earlier
+      year's, nor the draft's where the figure itself is given as the draft's (:func:`_given_as_drafts`: "Fire
+      $31.2 million: matches", "Summary: Police $42.6 million", "Library: $7.6 million (not $5.3 million)");
     - a statement about Parks gives a percentage that is neither the draft's nor any department's rise on the
       earlier year's base ("Summary: the Parks increase is 12.9%"), or the draft's wrong one with no word marking
       it as the draft's;
     - a statement about the pool quote attributes it (:data:`ATTRIBUTION`) to someone other than the speaker the
-      notes give, the draft's speaker only where it speaks of the draft.
+      notes give, the draft's speaker only where it speaks of the draft or goes on to give the quote to its speaker
+      ("attributed to Pemberton; it was said by Ellery": :meth:`Story.speaker_given`).
 
     Entries are read as :func:`entries` groups them (a correction often spans two sentences); the rest sentence by
     sentence (a table row as one statement)."""
@@ -725,7 +846,9 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         quote = mentions(entry, QUOTE_WORDS) and (mentions(entry, "pool") or story.fragment in entry
                                                   or mentions(entry, [story.speaker, story.draft_speaker])) \
             and not _about_other_quote(entry_subject(group), story.other_quote)
-        corrected = introduced(entry, CORRECTION_CUE)
+        # each correction with the text before it: "Library should be $7.6M" puts $7.6M in for the Library
+        corrected = [(entry[:cue.end()], stretch, departments) for cue, stretch in
+                     zip(CORRECTION_CUE.finditer(entry), introduced(entry, CORRECTION_CUE), strict=True)]
         original = [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
             [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
         for statement in group:
@@ -733,16 +856,21 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
                 if DRAFT_COLUMN.search(column):
                     original.append((value, True))
                 elif CORRECTED_COLUMN.search(column):
-                    corrected.append(value)
-        for stretch in corrected:
+                    # a cell is read alone, else for the departments the row's label names ("¶5 (Police/Fire)")
+                    corrected.append(("", value, story.named(entry_subject([statement])) or departments))
+        for before, stretch, named in corrected:
             pct = [Decimal(m.group(1)) for m in PERCENT.finditer(stretch)]
             money = _millions(stretch)
             person = story.first_person(stretch)
             if mentions(entry, "parks") and pct and not close(pct[0], {story.parks_right}):
                 found.append(f"{where}: gives {pct[0]}% as the Parks increase that should stand")
-            if departments and money and not close(money[0], {d.right for d in departments}):
+            # the figure is the department's named last before it; only an entry naming none before it is read
+            # for any department it names (evaluator 1.7 took either department of the swapped pair)
+            given_to = story.named_last(before + stretch[:_money_at(stretch)]) if money else None
+            owners = [given_to] if given_to else named
+            if owners and money and not close(money[0], {d.right for d in owners}):
                 found.append(f"{where}: gives ${money[0]} million as the figure that should stand for "
-                             f"{', '.join(d.name for d in departments)}")
+                             f"{', '.join(d.name for d in owners)}")
             if quote and person and person != story.speaker:
                 found.append(f"{where}: gives {person} as the pool quote's speaker")
             if mentions(entry, "general fund") and not departments and money and money[0] != story.total:
@@ -774,9 +902,8 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         # a correction names the draft's figure beside the one it puts in (the cue checks above read which is which)
         correcting = bool(CORRECTION_CUE.search(text) or ORIGINAL_MARK.search(text))
         marked = correcting or bool(CONTEXT_MARK.search(text))
+        given = _figures_owned(story, text)
         for department in story.named(text):
-            allowed = {department.right, department.change} | ({department.prior} if marked else set()) | \
-                ({department.draft} if marked and department.draft is not None else set())
             for between, start, _end in labelled_figures(text, department.terms, gap=2):
                 if JOINED.search(between) or story.named(between):
                     continue
@@ -787,12 +914,17 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
                 if joined and any(d is not department for d in story.named(joined.group(1))):
                     continue
                 figure = MONEY.match(text, start)
-                if not figure or not (figure.group(1) or figure.group(3)):
-                    continue
-                value = Decimal(figure.group(2).replace(",", ""))
-                value = value if figure.group(3) else value / 1_000_000
-                if not close(value, allowed):
-                    found.append(f"{statement.where}: gives {department.name} ${value} million")
+                if figure and (figure.group(1) or figure.group(3)):
+                    given.append((department, figure, between))
+        for department, figure, between in given:
+            allowed = {department.right, department.change} | ({department.prior} if marked else set())
+            value = Decimal(figure.group(2).replace(",", ""))
+            value = value if figure.group(3) else value / 1_000_000
+            # the draft's figure for a department is the other's of the swapped pair: right only as the draft's
+            drafts = department.draft is not None and close(value, {department.draft}) and \
+                _given_as_drafts(statement, figure.start(), figure.end(), between)
+            if not close(value, allowed) and not drafts:
+                found.append(f"{statement.where}: gives {department.name} ${value} million")
         drafted = correcting or bool(DRAFT_WORDS.search(text))
         # the entry's next sentences put the right value in ("Para 4: Parks increase given as 8.9%. It is 9.7% ...",
         # an independent solver's issues_found at seed 9414): the sentence gave the draft's, as a correction does
@@ -814,9 +946,12 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         for piece, piece_drafted in pieces:
             if not (mentions(piece, "pool") or story.fragment in piece):
                 continue
-            for stretch in introduced(piece, ATTRIBUTION):
+            for cue, stretch in zip(ATTRIBUTION.finditer(piece), introduced(piece, ATTRIBUTION), strict=True):
                 person = story.first_person(stretch)
-                corrected_next = person == story.draft_speaker and story.first_person(later) == story.speaker
+                # "attributed to Pemberton; it was said by Ellery": the clause after gives the quote to its speaker
+                rest = piece[cue.end() + len(stretch):]
+                corrected_next = person == story.draft_speaker and (story.first_person(later) == story.speaker
+                                                                    or story.speaker_given(rest) == story.speaker)
                 if person and person != story.speaker and not (piece_drafted and person == story.draft_speaker) \
                         and not corrected_next:
                     found.append(f"{statement.where}: attributes the pool quote to {person}")
