@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from decimal import ROUND_HALF_UP, Decimal
 
 import docx
@@ -724,3 +725,87 @@ def test_a_memo_giving_the_pool_quote_to_its_speaker_passes(generated, solved, n
     receipt = _with_speaker_line(generated, solved, name, RIGHT_SPEAKER[name])
     assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
                                                              if not c["passed"]])
+
+
+# ------------------------------------------------------------------ an independent solver's work at seed 9438 (evaluator 1.8)
+def test_an_independent_solvers_correct_hard_work_at_seed_9438_completes(tmp_path):
+    # JOUR-01 1.7 failed story_no_other_changes on "Council Member Ellery also said" -> "Council Member Emeka Ellery
+    # said" (the draft's own full name for him, put back once the pool quote moved), and memo_corrections on "the
+    # police-and-fire total of $74.7 million" (read as Fire's), "Library is down $48,364" (read as Library's budget)
+    # and the -1.0% after Library in a list of changes (read as Parks's).
+    receipt = grade_fixture(TASK, 9438, "jour01-hard-seed9438", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _rewrite_inserted_text(path, old: str, new: str) -> None:
+    """Replace the text of the story's one ``<w:t>old</w:t>`` run (inside its tracked insertion) by ``new``."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    document = parts["word/document.xml"].decode("utf-8")
+    assert document.count(f"<w:t>{old}</w:t>") == 1
+    parts["word/document.xml"] = document.replace(f"<w:t>{old}</w:t>", f"<w:t>{new}</w:t>").encode("utf-8")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def _fixture_9438(tmp_path, memo: tuple[str, str] | None = None, story: tuple[str, str] | None = None) -> dict:
+    """The receipt for the seed-9438 fixture with one ``(old, new)`` replacement in its memo (``old`` must occur)
+    or in the text of one of its story's tracked insertions."""
+    generated, workspace = fixture_workspace(TASK, 9438, "jour01-hard-seed9438", tmp_path)
+    out = workspace / layout.OUT_DIR
+    if memo:
+        text = (out / MEMO).read_text(encoding="utf-8")
+        assert memo[0] in text
+        (out / MEMO).write_text(text.replace(memo[0], memo[1]), encoding="utf-8")
+    if story:
+        _rewrite_inserted_text(out / STORY, *story)
+    return evaluate(generated, out, workspace)
+
+
+MISLEADING_9438_MEMO = {
+    # the police-and-fire total given to Fire alone
+    "fire_given_the_total": ("police-and-fire total of $74.7 million", "Fire total of $74.7 million"),
+    "fire_department_figure": ("police-and-fire total of $74.7 million", "fire-department figure of $74.7 million"),
+    # Library's change the wrong way or the wrong size, or Community Development's budget given to Library
+    "library_up_not_down": ("Library is down $48,364", "Library is up $48,364"),
+    "library_change_the_swaps_size": ("Library \u2212$48,364 (\u22121.0%)", "Library \u2212$1,462,915 (\u22121.0%)"),
+    "library_given_development_budget": ("Library FY 2025-26 is $4,641,097, which is $4.6 million",
+                                         "Library FY 2025-26 is $6,104,012, which is $6.1 million"),
+    # Parks given Library's or Fire's percentage, or the draft's, in the checked-and-found-right table
+    "parks_given_librarys_percentage": ("Parks +$1,274,988 (+11.4%)", "Parks +$1,274,988 (+1.0%)"),
+    "parks_given_fires_percentage": ("Parks is +11.4%, next highest is Fire at +3.5%",
+                                     "Parks is +3.5%, next highest is Fire at +11.4%"),
+    "parks_given_the_drafts_percentage": ("Parks +$1,274,988 (+11.4%)", "Parks +$1,274,988 (+10.2%)"),
+}
+
+
+@pytest.mark.parametrize("variant", MISLEADING_9438_MEMO)
+def test_the_seed_9438_memo_made_misleading_still_fails(tmp_path, variant):
+    """Each reading 1.8 relaxed for the seed-9438 memo keeps its misleading form failing: a department given a figure
+    that is not its own, a change with the wrong sign or size, a Parks percentage that is not its increase."""
+    assert failed_ids(_fixture_9438(tmp_path, memo=MISLEADING_9438_MEMO[variant])) == {"memo_corrections"}
+
+
+CORRECT_9438_MEMO = {
+    "police_slash_fire": ("police-and-fire total of $74.7 million", "police/fire total of $74.7 million"),
+    "library_fell": ("Library is down $48,364", "Library fell $48,364"),
+    "library_down_in_millions": ("Library is down $48,364", "Library is down $0.05 million"),
+    # a dash between a label and its figure is no minus sign
+    "police_dash_figure": ("## Checked and found right (no change)",
+                           "- Police - $43.8 million, as adopted.\n\n## Checked and found right (no change)"),
+}
+
+
+@pytest.mark.parametrize("variant", CORRECT_9438_MEMO)
+def test_the_seed_9438_memo_in_other_words_passes(tmp_path, variant):
+    receipt = _fixture_9438(tmp_path, memo=CORRECT_9438_MEMO[variant])
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("name", ["Vesna Ellery", "Rosalind Ellery", "Fiona Lowther"])
+def test_the_seed_9438_reserves_speaker_renamed_fails(tmp_path, name):
+    """The put-back "Emeka Ellery" made another person: the Mayor's given name before his surname, a given name no
+    record gives him, or the pool quote's speaker (the reserves quote moved to her)."""
+    receipt = _fixture_9438(tmp_path, story=("Emeka Ellery", name))
+    assert failed_ids(receipt) == {"story_no_other_changes"}, failed_ids(receipt)
