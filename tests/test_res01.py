@@ -4,6 +4,7 @@ reconciliation or memo could fool a check or a correct one could be convicted, n
 
 from __future__ import annotations
 
+import csv
 import json
 from decimal import Decimal
 
@@ -568,3 +569,89 @@ def test_the_seed_9436_coverage_memo_asserting_a_problem_or_a_wrong_total_still_
     work = copy_workspace(workspace, tmp_path / "total")
     _edit_total_cell(work / layout.OUT_DIR / MEMO, 1, "Eligible spend (£)", "421,824.84")
     assert "memo_total" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work))
+
+
+# --- a researchers' table's Total row gives the Staff costs (2.5) -----------------------------------------------------
+
+_STAFF_HEADERS = ("Researcher", "Certified", "Per timesheets", "Charged (£)", "Eligible salary (£)", "Excluded (£)")
+
+
+def _staff_rows(generated, workspace) -> list[tuple[str, ...]]:
+    """One row per researcher as a finance officer tabulates the effort check: the certified and supported effort,
+    the salary the ledger charged (its recharges naming the researcher), the eligible salary and the amount
+    excluded (the over-certified researcher's overcharge)."""
+    effort = _items(generated)["effort_overcertified"]
+    with (workspace / "inputs" / "ledger_extract.csv").open(newline="") as handle:
+        recharges = [r for r in csv.DictReader(handle) if r["Cost category"] == "Staff costs"]
+    rows = []
+    for person in generated.oracle()["facts"]["staff"]:
+        charged = sum(Decimal(r["Net amount (GBP)"]) for r in recharges if person["name"] in r["Description"])
+        excluded = Decimal(effort["overcharge"]) if person["name"] == effort["researcher"] else Decimal(0)
+        rows.append((person["name"], f"{person['certified_pct']}%", f"{person['supported_pct']}%",
+                     f"{charged:,.2f}", f"{charged - excluded:,.2f}", f"{excluded:,.2f}"))
+    return rows
+
+
+def _add_staff_table(path, rows: list[tuple[str, ...]], total: dict[str, str] | None = None) -> None:
+    """Append a researchers' table of ``rows`` to the memo with a Total row summing its money columns, each cell
+    of ``total`` (header -> text) written instead of the sum."""
+    sums = [f"{sum(Decimal(r[i].replace(',', '')) for r in rows):,.2f}" for i in (3, 4, 5)]
+    cells = dict(zip(_STAFF_HEADERS, ("Total", "", "", *sums), strict=True)) | (total or {})
+    document = docx.Document(str(path))
+    document.add_paragraph("Effort check by researcher:")
+    table = document.add_table(rows=0, cols=len(_STAFF_HEADERS))
+    for values in (_STAFF_HEADERS, *rows, tuple(cells.values())):
+        for cell, text in zip(table.add_row().cells, values, strict=True):
+            cell.text = text
+    document.save(str(path))
+
+
+def test_a_researchers_table_whose_total_row_gives_the_staff_costs_passes(generated, solved):
+    """Every researcher with the ledger's charge, the eligible salary and the amount excluded, and a Total row
+    giving Staff costs' spend, eligible spend and exclusion: a reader's layout of the effort check."""
+    out = solved / layout.OUT_DIR
+    _add_staff_table(out / MEMO, _staff_rows(generated, solved))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+def test_a_table_of_some_researchers_totals_no_staff_costs_figure(generated, solved):
+    """A table of the over-certified researcher alone, with a Total row: it totals that researcher, not Staff
+    costs, and passes."""
+    out = solved / layout.OUT_DIR
+    effort = _items(generated)["effort_overcertified"]
+    _add_staff_table(out / MEMO, [r for r in _staff_rows(generated, solved) if r[0] == effort["researcher"]])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+@pytest.mark.parametrize("column", ["Eligible salary (£)", "Charged (£)", "Excluded (£)"])
+def test_a_researchers_table_total_row_giving_a_wrong_staff_figure_fails(generated, solved, column):
+    """The same table with one Total cell wrong: the eligible salary as the ledger charged it (the over-certified
+    salary left in), or the charge or the amount excluded £1,000 off. A reader takes that row as the Staff costs.
+    Evaluator 2.4 read a researchers' table's Total row not at all: each passed."""
+    out = solved / layout.OUT_DIR
+    staff = generated.oracle()["facts"]["categories"]["Staff costs"]
+    wrong = {"Eligible salary (£)": Decimal(staff["spend"]), "Charged (£)": Decimal(staff["spend"]) + 1000,
+             "Excluded (£)": Decimal(staff["ineligible"]) + 1000}[column]
+    _add_staff_table(out / MEMO, _staff_rows(generated, solved), {column: f"{wrong:,.2f}"})
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_total"}, failed_ids(receipt)
+
+
+def test_the_seed_9436_researchers_total_giving_a_wrong_staff_figure_fails(tmp_path):
+    """The solver's per-researcher effort table (coverage, hard seed 9436) with its Total row's eligible salary or
+    ledger charge £10,000 off the Staff costs (£342,862.80), or an amount excluded where nothing is: memo_total
+    fails. The same row with the pound sign written in the cell still passes."""
+    generated, workspace = fixture_workspace(TASK, 9436, "res01-coverage-hard-seed9436", tmp_path, set_name="coverage")
+    for column, value in (("Eligible salary (£)", "352,862.80"), ("Ledger (£)", "332,862.80"),
+                          ("Excl. (£)", "1,000.00")):
+        work = copy_workspace(workspace, tmp_path / f"staff-{column[:4]}")
+        _edit_total_cell(work / layout.OUT_DIR / MEMO, 2, column, value)
+        assert "memo_total" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), column
+    work = copy_workspace(workspace, tmp_path / "staff-pound")
+    _edit_total_cell(work / layout.OUT_DIR / MEMO, 2, "Eligible salary (£)", "£342,862.80")
+    receipt = evaluate(generated, work / layout.OUT_DIR, work)
+    assert receipt["det_completion"], failed_ids(receipt)

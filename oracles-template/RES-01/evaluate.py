@@ -33,7 +33,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.4"
+EVALUATOR_VERSION = "RES-01/2.5"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -231,9 +231,7 @@ def total_figures(memo: list[Statement]) -> list[tuple[Statement, Decimal | None
     with the amount as read (None when unreadable)."""
     found = [(s, text) for label in TOTAL_LABELS for s, text in figures_given(memo, label)]
     for statement in memo:
-        if statement.cells is not None and any(common.normalize_text(v).startswith("total")
-                                               for v in statement.cells.values()) \
-                and _category_table(memo, statement):
+        if _total_row(statement) and _category_table(memo, statement):
             found += [(statement, v) for k, v in statement.cells.items() if mentions(k, "eligible") and v]
     return [(s, common.parse_number(text)) for s, text in found if _MONEY.search(text)]
 
@@ -250,6 +248,49 @@ def _category_table(memo: list[Statement], total_row: Statement) -> bool:
     table = _table(total_row)
     return any(s.cells is not None and s is not total_row and _table(s) == table
                and any(CATEGORIES.canonical(v) for v in s.cells.values() if v) for s in memo)
+
+
+#: The staff-costs figure a column of a researchers' table totals, by its header: the amount excluded, the eligible
+#: salary, or the salary the ledger charged. Read in this order, so "Not eligible (£)" is the amount excluded.
+STAFF_COLUMNS = (("ineligible", ["ineligible", "not eligible", "excluded", "excl", "exclusion", "excess",
+                                 "overcharge", "overcharged", "disallowed"]),
+                 ("eligible", ["eligible", "claimable", "allowable"]),
+                 ("spend", ["ledger", "charged", "spend", "as charged"]))
+#: The cost category a researchers' table totals (the canonical name in :data:`CATEGORIES`).
+STAFF = "Staff costs"
+
+
+def _total_row(statement: Statement) -> bool:
+    """Whether ``statement`` is a table row labelled Total ("Total", "Total (year 1)")."""
+    return statement.cells is not None and any(common.normalize_text(v).startswith("total")
+                                               for v in statement.cells.values())
+
+
+def researcher_totals(oracle: dict, memo: list[Statement], tol: Decimal) -> list[str]:
+    """Where the Total row of a researchers' table gives a Staff costs figure the records do not, each as
+    ``"where: what"``. A researchers' table is one whose other rows name every researcher of the records
+    (``facts.staff``): its Total row totals Staff costs, each money cell by its column's header
+    (:data:`STAFF_COLUMNS`: the amount excluded, the eligible salary, the ledger's charge) within ``tol``; a cell is
+    money when it or its header has a pound sign, or it has pence. A table of some researchers only, or another
+    column (monthly salaries, hours), totals nothing the records give. Evaluator 2.4 stopped reading this row as a
+    second claim total (it is the staff costs: an independent solver, coverage seed 9436) and so checked it not at
+    all: a wrong staff total there passed."""
+    staff = oracle["facts"]["categories"][STAFF]
+    surnames = [s["name"].split()[-1] for s in oracle["facts"].get("staff", [])]
+    found = []
+    for row in (s for s in memo if _total_row(s)) if surnames else ():
+        named = [s for s in memo if s.cells is not None and s is not row and _table(s) == _table(row)]
+        if not all(any(mentions(v, name) for s in named for v in s.cells.values() if v) for name in surnames):
+            continue
+        for header, value in row.cells.items():
+            kind = next((k for k, words in STAFF_COLUMNS if mentions(header, words)), None)
+            if kind is None or not _MONEY.search(value) or not re.search(r"£|\.\d{2}\b", header + " " + value):
+                continue
+            got = common.parse_number(value)
+            if got is None or abs(abs(got) - Decimal(staff[kind])) > tol:
+                found.append(f"{row.where}: gives the researchers' total {header!r} as {_money(got)} (the records' "
+                             f"{STAFF} {kind}: {_money(Decimal(staff[kind]))})")
+    return found
 
 
 def check_memo_total(ev: common.Evaluation, oracle: dict, memo: list[Statement], tol: Decimal) -> None:
@@ -374,6 +415,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     - In a statement naming the over-certified researcher, every percentage is the certified or the supported
       effort, their difference, or 100; in one naming only the virement's category, every percentage is the
       limit, the overspend's share of the award, or the spend's.
+    - The Total row of a table of every researcher gives the Staff costs figures (:func:`researcher_totals`).
     """
     facts = oracle["facts"]
     categories = facts["categories"]
@@ -424,8 +466,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
         before = (statement.where, named) if prose else None
         if len(named) <= 1:
             award = Decimal(categories[named[0]]["award"]) if named else Decimal(facts["total_award"])
-            if statement.cells is not None and any(common.normalize_text(v).startswith("total")
-                                                   for v in statement.cells.values()):
+            if _total_row(statement):
                 award = Decimal(facts["total_award"])
             for part in parts:
                 part = _YEAR_ONE.sub(lambda m: " " * len(m.group()), part)  # "the award for year 1 is £X"
@@ -528,6 +569,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                                                                        Decimal(100))):
                     found.append(f"{statement.where}: gives {effort['researcher']} an effort of {value}% (certified "
                                  f"{certified}%, supported {supported}%)")
+    found += researcher_totals(oracle, memo, tol)
     return list(dict.fromkeys(found))
 
 
