@@ -592,25 +592,30 @@ def _staff_rows(generated, workspace) -> list[tuple[str, ...]]:
     return rows
 
 
-def _add_staff_table(path, rows: list[tuple[str, ...]], total: dict[str, str] | None = None) -> None:
-    """Append a researchers' table of ``rows`` to the memo with a Total row summing its money columns, each cell
-    of ``total`` (header -> text) written instead of the sum."""
+def _add_staff_table(path, rows: list[tuple[str, ...]], total: dict[str, str] | None = None,
+                     headers: tuple[str, ...] = _STAFF_HEADERS) -> None:
+    """Append a researchers' table of ``rows`` to the memo under ``headers`` with a Total row summing its money
+    columns, each cell of ``total`` (header -> text) written instead of the sum."""
     sums = [f"{sum(Decimal(r[i].replace(',', '')) for r in rows):,.2f}" for i in (3, 4, 5)]
-    cells = dict(zip(_STAFF_HEADERS, ("Total", "", "", *sums), strict=True)) | (total or {})
+    cells = dict(zip(headers, ("Total", "", "", *sums), strict=True)) | (total or {})
     document = docx.Document(str(path))
     document.add_paragraph("Effort check by researcher:")
-    table = document.add_table(rows=0, cols=len(_STAFF_HEADERS))
-    for values in (_STAFF_HEADERS, *rows, tuple(cells.values())):
+    table = document.add_table(rows=0, cols=len(headers))
+    for values in (headers, *rows, tuple(cells.values())):
         for cell, text in zip(table.add_row().cells, values, strict=True):
             cell.text = text
     document.save(str(path))
 
 
-def test_a_researchers_table_whose_total_row_gives_the_staff_costs_passes(generated, solved):
+@pytest.mark.parametrize("headers", [_STAFF_HEADERS, ("Name", "Certified effort", "Supported effort",
+                                                     "Salary charged", "Eligible after exclusion (£)",
+                                                     "Not eligible (£)")])
+def test_a_researchers_table_whose_total_row_gives_the_staff_costs_passes(generated, solved, headers):
     """Every researcher with the ledger's charge, the eligible salary and the amount excluded, and a Total row
-    giving Staff costs' spend, eligible spend and exclusion: a reader's layout of the effort check."""
+    giving Staff costs' spend, eligible spend and exclusion: a reader's layout of the effort check, under the
+    brief's words or others ("Eligible after exclusion" names both the eligible salary and the exclusion)."""
     out = solved / layout.OUT_DIR
-    _add_staff_table(out / MEMO, _staff_rows(generated, solved))
+    _add_staff_table(out / MEMO, _staff_rows(generated, solved), headers=headers)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
                                                              if not c["passed"]])

@@ -251,7 +251,8 @@ def _category_table(memo: list[Statement], total_row: Statement) -> bool:
 
 
 #: The staff-costs figure a column of a researchers' table totals, by its header: the amount excluded, the eligible
-#: salary, or the salary the ledger charged. Read in this order, so "Not eligible (£)" is the amount excluded.
+#: salary, or the salary the ledger charged. A header naming two ("Eligible after exclusion (£)") may give either;
+#: "Not eligible" is the amount excluded only.
 STAFF_COLUMNS = (("ineligible", ["ineligible", "not eligible", "excluded", "excl", "exclusion", "excess",
                                  "overcharge", "overcharged", "disallowed"]),
                  ("eligible", ["eligible", "claimable", "allowable"]),
@@ -283,13 +284,15 @@ def researcher_totals(oracle: dict, memo: list[Statement], tol: Decimal) -> list
         if not all(any(mentions(v, name) for s in named for v in s.cells.values() if v) for name in surnames):
             continue
         for header, value in row.cells.items():
-            kind = next((k for k, words in STAFF_COLUMNS if mentions(header, words)), None)
-            if kind is None or not _MONEY.search(value) or not re.search(r"£|\.\d{2}\b", header + " " + value):
+            kinds = [k for k, words in STAFF_COLUMNS if mentions(header, words)
+                     and not (k == "eligible" and mentions(header, "not eligible"))]
+            if not kinds or not _MONEY.search(value) or not re.search(r"£|\.\d{2}\b", header + " " + value):
                 continue
             got = common.parse_number(value)
-            if got is None or abs(abs(got) - Decimal(staff[kind])) > tol:
+            if got is None or all(abs(abs(got) - Decimal(staff[k])) > tol for k in kinds):
                 found.append(f"{row.where}: gives the researchers' total {header!r} as {_money(got)} (the records' "
-                             f"{STAFF} {kind}: {_money(Decimal(staff[kind]))})")
+                             f"{STAFF} {' or '.join(kinds)}: "
+                             f"{' or '.join(_money(Decimal(staff[k])) for k in kinds)})")
     return found
 
 
