@@ -660,3 +660,41 @@ def test_the_seed_9436_researchers_total_giving_a_wrong_staff_figure_fails(tmp_p
     _edit_total_cell(work / layout.OUT_DIR / MEMO, 2, "Eligible salary (£)", "£342,862.80")
     receipt = evaluate(generated, work / layout.OUT_DIR, work)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9440) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9440_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.4 failed it on
+    # item.prior_period_cost alone, a grader fault: "Decide whether PI2501041 (£534.92, January 2025) should be
+    # recoded off the grant" read "recoded" as the investigator's recode into another category, a claim. Recoding a
+    # cost off the grant takes it out of the claim.
+    receipt = grade_fixture(TASK, 9440, "res01-hard-seed9440", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_seed_9440_memo_claiming_a_cost_still_fails_and_excluding_it_in_other_words_passes(tmp_path):
+    """The solver's memo with one sentence added or changed. Failing: the pre-award £534.92 said to be included in
+    a category or the statement, claimed by the writer, claimable, or recoded into another category (the solver's
+    "recoded off the grant" turned into "recoded to Other direct costs"), and the over-certified £6,792.72 claimed.
+    Passing: the £534.92 included only in what would follow ("would still be under award if ... were included"),
+    moved off the grant code, or included in Spend per ledger and excluded there (the accepted alternative
+    treatment); the investigator's certified effort described with "has claimed"."""
+    generated, workspace = fixture_workspace(TASK, 9440, "res01-hard-seed9440", tmp_path)
+    decide = "Decide whether PI2501041 (£534.92, January 2025) should be recoded off the grant."
+    cases = [
+        ("The £534.92 is included in Other direct costs.", {"item.prior_period_cost"}),
+        ("We have claimed the £534.92.", {"item.prior_period_cost"}),
+        ("The £534.92 has been included in the statement.", {"item.prior_period_cost"}),
+        ("The £534.92 can be claimed.", {"item.prior_period_cost"}),
+        ("PI2501041 (£534.92, January 2025) has been recoded to Other direct costs.", {"item.prior_period_cost"}),
+        ("We claim the £6,792.72 as certified.", {"item.effort_overcertified"}),
+        ("Other direct costs would still be under award if the £534.92 were included.", set()),
+        ("PI2501041 (£534.92) has been moved off the grant code CMRF-25-9834.", set()),
+        ("The £534.92 is included in Spend per ledger and excluded as outside the award year.", set()),
+        ("Delphine Fairbanks has claimed 80% effort, the timesheets support 69%, so £6,792.72 is excluded.", set()),
+    ]
+    for n, (sentence, expected) in enumerate(cases):
+        work = copy_workspace(workspace, tmp_path / f"variant-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, decide, sentence)
+        assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, sentence
