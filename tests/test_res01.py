@@ -4,6 +4,7 @@ reconciliation or memo could fool a check or a correct one could be convicted, n
 
 from __future__ import annotations
 
+import csv
 import json
 from decimal import Decimal
 
@@ -568,3 +569,132 @@ def test_the_seed_9436_coverage_memo_asserting_a_problem_or_a_wrong_total_still_
     work = copy_workspace(workspace, tmp_path / "total")
     _edit_total_cell(work / layout.OUT_DIR / MEMO, 1, "Eligible spend (£)", "421,824.84")
     assert "memo_total" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work))
+
+
+# --- a researchers' table's Total row gives the Staff costs (2.5) -----------------------------------------------------
+
+_STAFF_HEADERS = ("Researcher", "Certified", "Per timesheets", "Charged (£)", "Eligible salary (£)", "Excluded (£)")
+
+
+def _staff_rows(generated, workspace) -> list[tuple[str, ...]]:
+    """One row per researcher as a finance officer tabulates the effort check: the certified and supported effort,
+    the salary the ledger charged (its recharges naming the researcher), the eligible salary and the amount
+    excluded (the over-certified researcher's overcharge)."""
+    effort = _items(generated)["effort_overcertified"]
+    with (workspace / "inputs" / "ledger_extract.csv").open(newline="") as handle:
+        recharges = [r for r in csv.DictReader(handle) if r["Cost category"] == "Staff costs"]
+    rows = []
+    for person in generated.oracle()["facts"]["staff"]:
+        charged = sum(Decimal(r["Net amount (GBP)"]) for r in recharges if person["name"] in r["Description"])
+        excluded = Decimal(effort["overcharge"]) if person["name"] == effort["researcher"] else Decimal(0)
+        rows.append((person["name"], f"{person['certified_pct']}%", f"{person['supported_pct']}%",
+                     f"{charged:,.2f}", f"{charged - excluded:,.2f}", f"{excluded:,.2f}"))
+    return rows
+
+
+def _add_staff_table(path, rows: list[tuple[str, ...]], total: dict[str, str] | None = None,
+                     headers: tuple[str, ...] = _STAFF_HEADERS) -> None:
+    """Append a researchers' table of ``rows`` to the memo under ``headers`` with a Total row summing its money
+    columns, each cell of ``total`` (header -> text) written instead of the sum."""
+    sums = [f"{sum(Decimal(r[i].replace(',', '')) for r in rows):,.2f}" for i in (3, 4, 5)]
+    cells = dict(zip(headers, ("Total", "", "", *sums), strict=True)) | (total or {})
+    document = docx.Document(str(path))
+    document.add_paragraph("Effort check by researcher:")
+    table = document.add_table(rows=0, cols=len(headers))
+    for values in (headers, *rows, tuple(cells.values())):
+        for cell, text in zip(table.add_row().cells, values, strict=True):
+            cell.text = text
+    document.save(str(path))
+
+
+@pytest.mark.parametrize("headers", [_STAFF_HEADERS, ("Name", "Certified effort", "Supported effort",
+                                                     "Salary charged", "Eligible after exclusion (£)",
+                                                     "Not eligible (£)")])
+def test_a_researchers_table_whose_total_row_gives_the_staff_costs_passes(generated, solved, headers):
+    """Every researcher with the ledger's charge, the eligible salary and the amount excluded, and a Total row
+    giving Staff costs' spend, eligible spend and exclusion: a reader's layout of the effort check, under the
+    brief's words or others ("Eligible after exclusion" names both the eligible salary and the exclusion)."""
+    out = solved / layout.OUT_DIR
+    _add_staff_table(out / MEMO, _staff_rows(generated, solved), headers=headers)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+def test_a_table_of_some_researchers_totals_no_staff_costs_figure(generated, solved):
+    """A table of the over-certified researcher alone, with a Total row: it totals that researcher, not Staff
+    costs, and passes."""
+    out = solved / layout.OUT_DIR
+    effort = _items(generated)["effort_overcertified"]
+    _add_staff_table(out / MEMO, [r for r in _staff_rows(generated, solved) if r[0] == effort["researcher"]])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), [c["detail"] for c in receipt["required_criteria"]
+                                                             if not c["passed"]])
+
+
+@pytest.mark.parametrize("column", ["Eligible salary (£)", "Charged (£)", "Excluded (£)"])
+def test_a_researchers_table_total_row_giving_a_wrong_staff_figure_fails(generated, solved, column):
+    """The same table with one Total cell wrong: the eligible salary as the ledger charged it (the over-certified
+    salary left in), or the charge or the amount excluded £1,000 off. A reader takes that row as the Staff costs.
+    Evaluator 2.4 read a researchers' table's Total row not at all: each passed."""
+    out = solved / layout.OUT_DIR
+    staff = generated.oracle()["facts"]["categories"]["Staff costs"]
+    wrong = {"Eligible salary (£)": Decimal(staff["spend"]), "Charged (£)": Decimal(staff["spend"]) + 1000,
+             "Excluded (£)": Decimal(staff["ineligible"]) + 1000}[column]
+    _add_staff_table(out / MEMO, _staff_rows(generated, solved), {column: f"{wrong:,.2f}"})
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_total"}, failed_ids(receipt)
+
+
+def test_the_seed_9436_researchers_total_giving_a_wrong_staff_figure_fails(tmp_path):
+    """The solver's per-researcher effort table (coverage, hard seed 9436) with its Total row's eligible salary or
+    ledger charge £10,000 off the Staff costs (£342,862.80), or an amount excluded where nothing is: memo_total
+    fails. The same row with the pound sign written in the cell still passes."""
+    generated, workspace = fixture_workspace(TASK, 9436, "res01-coverage-hard-seed9436", tmp_path, set_name="coverage")
+    for column, value in (("Eligible salary (£)", "352,862.80"), ("Ledger (£)", "332,862.80"),
+                          ("Excl. (£)", "1,000.00")):
+        work = copy_workspace(workspace, tmp_path / f"staff-{column[:4]}")
+        _edit_total_cell(work / layout.OUT_DIR / MEMO, 2, column, value)
+        assert "memo_total" in failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), column
+    work = copy_workspace(workspace, tmp_path / "staff-pound")
+    _edit_total_cell(work / layout.OUT_DIR / MEMO, 2, "Eligible salary (£)", "£342,862.80")
+    receipt = evaluate(generated, work / layout.OUT_DIR, work)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9440) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9440_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.4 failed it on
+    # item.prior_period_cost alone, a grader fault: "Decide whether PI2501041 (£534.92, January 2025) should be
+    # recoded off the grant" read "recoded" as the investigator's recode into another category, a claim. Recoding a
+    # cost off the grant takes it out of the claim.
+    receipt = grade_fixture(TASK, 9440, "res01-hard-seed9440", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_seed_9440_memo_claiming_a_cost_still_fails_and_excluding_it_in_other_words_passes(tmp_path):
+    """The solver's memo with one sentence added or changed. Failing: the pre-award £534.92 said to be included in
+    a category or the statement, claimed by the writer, claimable, or recoded into another category (the solver's
+    "recoded off the grant" turned into "recoded to Other direct costs"), and the over-certified £6,792.72 claimed.
+    Passing: the £534.92 included only in what would follow ("would still be under award if ... were included"),
+    moved off the grant code, or included in Spend per ledger and excluded there (the accepted alternative
+    treatment); the investigator's certified effort described with "has claimed"."""
+    generated, workspace = fixture_workspace(TASK, 9440, "res01-hard-seed9440", tmp_path)
+    decide = "Decide whether PI2501041 (£534.92, January 2025) should be recoded off the grant."
+    cases = [
+        ("The £534.92 is included in Other direct costs.", {"item.prior_period_cost"}),
+        ("We have claimed the £534.92.", {"item.prior_period_cost"}),
+        ("The £534.92 has been included in the statement.", {"item.prior_period_cost"}),
+        ("The £534.92 can be claimed.", {"item.prior_period_cost"}),
+        ("PI2501041 (£534.92, January 2025) has been recoded to Other direct costs.", {"item.prior_period_cost"}),
+        ("We claim the £6,792.72 as certified.", {"item.effort_overcertified"}),
+        ("Other direct costs would still be under award if the £534.92 were included.", set()),
+        ("PI2501041 (£534.92) has been moved off the grant code CMRF-25-9834.", set()),
+        ("The £534.92 is included in Spend per ledger and excluded as outside the award year.", set()),
+        ("Delphine Fairbanks has claimed 80% effort, the timesheets support 69%, so £6,792.72 is excluded.", set()),
+    ]
+    for n, (sentence, expected) in enumerate(cases):
+        work = copy_workspace(workspace, tmp_path / f"variant-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, decide, sentence)
+        assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, sentence
