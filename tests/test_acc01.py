@@ -513,6 +513,19 @@ def test_a_summary_balance_offered_with_an_alternative_figure_fails(generated, s
     assert "99,999.99" in _detail(receipt, "report_summary")
 
 
+def test_a_summary_balance_hedged_with_or_possibly_fails(generated, solved):
+    """Audit (1.6 false pass): "Adjusted bank balance: $X or possibly $Y" offers the reader two balances as much as
+    "$X or $Y" does; the adverb hid the hedge (claims.alternative_figures). The right balance stated once still
+    passes (the reference, untouched, in test_scenario_contract)."""
+    facts = generated.oracle()["facts"]
+    out = solved / layout.OUT_DIR
+    right = Decimal(facts["adjusted_bank_balance"])
+    _report_plus(out, f"Adjusted bank balance: ${right:,.2f} or possibly ${right + 180:,.2f}.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    assert f"{right + 180:,.2f}" in _detail(receipt, "report_summary")
+
+
 def test_items_amount_header_with_a_currency_passes(generated, solved):
     """Fair (1.2 failed correct work): the Items column headed "Amount ($)" is the template's Amount column; 1.2
     found no Items table and failed every item."""

@@ -121,6 +121,17 @@ def test_memo_saying_no_breach_with_the_right_ratio_fails(generated, solved):
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
 
 
+def test_memo_denying_the_breach_past_the_ratio_fails(generated, solved):
+    """Audit (1.6 false pass): "We found no evidence that the Debt Service Coverage Ratio of 1.03x against a minimum
+    of 1.25x is a breach" denies the breach, but the point in "1.03x" ended the negation (claims._clauses), so the
+    memo read as stating it. The same sentence without the denial passes."""
+    dscr, minimum = _memo_figures(generated.oracle())[:2]
+    ratio = f"the Debt Service Coverage Ratio of {dscr} against a minimum of {minimum}"
+    denied = f"We found no evidence that {ratio} is a breach."
+    assert _failed_with_dscr_sentences(generated, solved, denied) == {"memo_dscr_breach"}
+    assert _failed_with_dscr_sentences(generated, solved, f"We found that {ratio} is a breach.") == set()
+
+
 def test_memo_listing_every_figure_does_not_pass_memo_checks(generated, solved):
     """Stuffing: every key figure and every keyword on one line explains nothing."""
     out = solved / layout.OUT_DIR

@@ -67,6 +67,16 @@ def test_nobody_including_x_keeps_the_negation_scope_past_the_aside():
     assert not claims.negated("No duplicate, the loss is below the deductible.", "deductible")
 
 
+def test_a_decimal_point_does_not_end_a_negation():
+    """Audit (02 Dec): the point inside "1.03x" was read as a sentence stop, so "We found no evidence that the DSCR of
+    1.03x is a breach" asserted the breach it denies (BANK-01 memo_dscr_breach passed it). A stop ends the clause
+    only before a space."""
+    assert claims.negated("We found no evidence that the DSCR of 1.03x is a breach.", "breach")
+    assert claims.negated("There is no sign that the $5,609.21 cheque was returned.", "returned")
+    assert claims.asserted("The DSCR of 1.03x is a breach.", "breach")
+    assert claims.asserted("No covenant was waived. The DSCR of 1.03x is a breach.", "breach")
+
+
 @pytest.mark.parametrize("cell", ["None", "none found", "Nil this month", "N/A", "OK", "Passed", "in order", "$0.00",
                                   "0", "No."])
 def test_nil_answers(cell):

@@ -4,6 +4,7 @@ evaluator can tell one figure from two (a hedge) without reading numbers that me
 from __future__ import annotations
 
 import sys
+from decimal import Decimal
 
 from wp42.layout import Repo
 
@@ -55,6 +56,20 @@ def test_alternative_figures_are_figures_offered_in_place_of_each_other():
     assert groups("Total payable: $58,828.70; declined: $0.00") == []
     assert groups("Processor to correct gross from 3,351.04 to 0.00") == []
     assert groups("Policy BMI-CP-349081, loss on 05/07/2025") == []
+
+
+def test_or_with_a_hedging_adverb_still_offers_an_alternative():
+    """Audit (02 Dec): "$24,856.56 or possibly $25,036.56" gives the subject two answers as "X or Y" does; the
+    adverb hid the hedge from alternative_figures and figure_listed, so report_summary (ACC-01), note_total (INS-01),
+    memo_totals (HR-01) and their kind passed it. One figure with a hedged remark after it offers nothing."""
+    groups, tolerance = claims.alternative_figures, Decimal("0.005")
+    assert groups("Adjusted bank balance: $24,856.56 or possibly $25,036.56.") == [["$24,856.56", "$25,036.56"]]
+    assert groups("Total credits owed: $40.55, or perhaps $31.35.") == [["$40.55", "$31.35"]]
+    assert groups("Total $58,828.70, or even more if the referred claim is paid.") == []
+    for text in ("Prices rose 3.26% or possibly 3.62% in the year.", "Prices rose 3.26%, or maybe 3.62%."):
+        assert claims.figure_listed(text, Decimal("3.26"), tolerance)
+        assert not claims.figure_stated(text, Decimal("3.26"), tolerance)
+    assert claims.figure_stated("Prices rose 3.26%, probably the peak.", Decimal("3.26"), tolerance)
 
 
 def test_a_document_number_after_the_label_is_not_its_figure():

@@ -17,7 +17,8 @@ A figure is stated (:func:`figure_stated`) where it stands with words of its own
 (:func:`figure_listed`) where it is offered among alternatives: a series of three or more figures with nothing but
 commas, slashes, "and"/"or" or an ellipsis between them that is joined by "or" or an ellipsis, follows "any of",
 "one of" or "either", runs to :data:`LONG_LIST` figures, or is a bare run with only spaces between ("1.13x 1.25x
-1.37x $260,000"); two joined by "or" ("1.13x or 1.37x"); or a range ("0.50x ... 3.00x", "between 1.10x and 1.20x")
+1.37x $260,000"); two joined by "or", with or without a hedging adverb ("1.13x or 1.37x", "1.13x or possibly
+1.37x"); or a range ("0.50x ... 3.00x", "between 1.10x and 1.20x")
 that takes it in. A short series in prose ("1.45x, 1.78x and 1.13x at March, June and September") states each.
 
 A stance (:func:`stances`) is what a statement asserts about a subject: an option whose term appears un-negated in
@@ -168,20 +169,23 @@ _ASIDES = {"including", "even", "notably", "particularly", "especially", "such",
 
 
 def _clauses(text: str, words: list[Token]) -> list[int]:
-    """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop, a comma that does not
-    continue a list (:func:`_list_comma`: "do not record X, Y or Z" keeps Z in the negation's clause, "not a
-    duplicate, the loss is below the deductible" does not) or close an aside (:data:`_ASIDES`), and at a
-    terminator word."""
+    """Clause number of each token: a new clause after ; : ( ) [ ], a dash, a sentence stop (before a space: not the
+    point of "1.03x"), a comma that does not group digits ("5,609.21"), continue a list (:func:`_list_comma`: "do
+    not record X, Y or Z" keeps Z in the negation's clause, "not a duplicate, the loss is below the deductible" does
+    not) or close an aside (:data:`_ASIDES`), and at a terminator word."""
     clause, result, aside = 0, [], False
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
-            hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?](?:\s|$)|\s-\s", between)
+            # a stop ends a sentence only before a space: the point in "1.03x" or "e.g." leaves the clause open
+            hard = re.search(r"[;:()\[\]\u2014\u2013]|[.!?]\s|\s-\s", between)
             opens = "," in between and (word.word in _ASIDES or (word.word == "not" and index + 1 < len(words)
                                                                   and words[index + 1].word in _ASIDES))
             closes = "," in between and aside and not opens
             aside = (aside and not closes and not hard) or (opens and not hard)
-            comma = "," in between and not (opens or closes) and \
+            # the comma of "$5,609.21" groups digits; it opens no clause
+            grouping = between == "," and words[index - 1].word[-1:].isdigit() and word.word[:1].isdigit()
+            comma = "," in between and not (opens or closes or grouping) and \
                 not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
             if hard or comma or word.word in _TERMINATORS:
                 clause += 1
@@ -775,11 +779,17 @@ def hedged(statements: Iterable[Statement], subject, options: dict[str, object])
 # ------------------------------------------------------------------------------------------------ figures
 #: What may follow a figure and still belong to it: a ratio's "x" or ":1", a percent sign, "times".
 _UNIT = re.compile(r"^(?:\s*(?:x\b|:1\b|%|times\b))?", re.I)
-_LIST_GAP = re.compile(r"^[\s,;/|]*(?:(?:and|or|nor|and/or)\b)?[\s,;/|]*(?:\.{3}|\u2026)?[\s,;/|]*$", re.I)
+#: Words that leave an "or" offering the next figure as an alternative still: "$24,856.56 or possibly $25,036.56",
+#: "3.26%, or perhaps 3.62%" give one subject two answers as much as a bare "or" does (the hedge the brief forbids).
+HEDGE_WORDS = ("possibly", "perhaps", "maybe", "potentially", "conceivably", "alternatively", "arguably", "probably",
+               "even")
+_HEDGE = r"(?:\s+(?:" + "|".join(HEDGE_WORDS) + r"))?"
+_LIST_GAP = re.compile(r"^[\s,;/|]*(?:(?:and|or|nor|and/or)\b" + _HEDGE + r"\b)?[\s,;/|]*(?:\.{3}|\u2026)?[\s,;/|]*$",
+                       re.I)
 _OR_WORD = re.compile(r"\b(?:or|nor)\b|\.{3}|\u2026", re.I)
 #: A series of this many figures or more is a list, whatever joins them.
 LONG_LIST = 6
-_OR_GAP = re.compile(r"^\s*,?\s*(?:or|and/or)\s*$", re.I)
+_OR_GAP = re.compile(r"^\s*,?\s*(?:or|and/or)" + _HEDGE + r"\s*$", re.I)
 _RANGE_GAP = re.compile(r"^\s*(?:\.{3}|\u2026)\s*$")
 
 
@@ -990,7 +1000,7 @@ def preceding(text: str, mark: re.Pattern[str]) -> list[str]:
 #: What may stand between two figures offered in place of each other: "or", "and/or", "nor", a comma, a slash or
 #: an en dash, alone or together ("$51,000.00, $58,828.70 or $61,220.10", "£50,000–£60,000"); "to" is left out:
 #: "from 3,351.04 to 0.00" states a change, not a choice.
-_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b|\band/or\b|\bnor\b|\(|\))\s*)+", re.I)
+_ALTERNATIVE_JOIN = re.compile(r"(?:\s*(?:,|/|\u2013|\bor\b" + _HEDGE + r"\b|\band/or\b|\bnor\b|\(|\))\s*)+", re.I)
 _BETWEEN = re.compile(r"\bbetween\s*$", re.I)
 
 

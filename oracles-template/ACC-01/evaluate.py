@@ -17,7 +17,7 @@ from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.6"
+EVALUATOR_VERSION = "ACC-01/1.7"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
