@@ -472,3 +472,47 @@ def test_hard_reversal_given_as_a_positive_credit_fails(scenario_cache, tmp_path
     book.save(path)
     failed = failed_ids(evaluate(generated, path.parent, solved))
     assert {"credits", "item.prior_shift_credit", "item.outage_at_threshold"} <= failed
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9443 (1.10)
+def _fixture_9443(tmp_path, old: str | None = None, new: str | None = None) -> dict:
+    """tests/fixtures/cs01-hard-seed9443 graded, its hand-over's paragraph holding ``old`` rewritten to ``new``."""
+    import docx
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9443, "cs01-hard-seed9443", tmp_path)
+    if old is not None:
+        path = workspace / layout.OUT_DIR / "handover_note.docx"
+        document = docx.Document(str(path))
+        paragraph = next(p for p in document.paragraphs if old in p.text)
+        text = paragraph.text.replace(old, new)
+        for run in paragraph.runs[1:]:
+            run.text = ""
+        paragraph.runs[0].text = text
+        document.save(str(path))
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9443_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9443): 16
+    # breaches, two priorities corrected to P1, credits net $24.51 with the two NOC-4624 reversals, NHI-495563
+    # flagged. CS-01 1.9 failed note_breaches: "About to breach on your shift: NHI-491800 ... breaches resolution at
+    # about 4:25 p.m. today ... Next up tomorrow are NHI-493437 (~1:06 p.m.)" was read as four breaches.
+    receipt = _fixture_9443(tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("old, new", [
+    # the warning turned into a statement that the tickets breached
+    ("About to breach on your shift: NHI-491800 (P3, Account) breaches resolution at about 4:25 p.m. today",
+     "Also breached on this shift: NHI-491800 (P3, Account) breached resolution at 3:25 p.m. today"),
+    ("Next up tomorrow are NHI-493437", "Also breached: NHI-493437"),
+])
+def test_the_seed_9443_warning_rewritten_as_a_breach_fails_note_breaches(tmp_path, old, new):
+    assert failed_ids(_fixture_9443(tmp_path, old, new)) == {"note_breaches"}
+
+
+def test_the_seed_9443_warning_in_other_words_passes(tmp_path):
+    old = "About to breach on your shift: NHI-491800 (P3, Account) breaches resolution at about 4:25 p.m. today"
+    new = "Due to breach on your shift: NHI-491800 (P3, Account) will breach resolution at about 4:25 p.m. today"
+    assert failed_ids(_fixture_9443(tmp_path, old, new)) == set()

@@ -33,7 +33,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.9"
+EVALUATOR_VERSION = "CS-01/1.10"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -301,6 +301,20 @@ _DENIES_THE_REST = re.compile(r"\b(?:did|does|do|has|have|had|was|were|is|are)(?
                               r"^\W*(?:and\s+|or\s+)?(?:not|neither|nor)\b", re.IGNORECASE)
 
 
+#: What puts a breach ahead of the export rather than in it (ConText's temporal status, Harkema et al., 2009): a
+#: warning of the tickets due to breach on the next shift ("About to breach on your shift: NHI-1 breaches resolution
+#: at about 4:25 p.m. today", "Next up tomorrow are NHI-2 (~1:06 p.m.)", "NHI-3 will breach at 6 PM").
+_PROSPECTIVE = re.compile(r"\b(?:about|due|set|expected|likely|going)\s+to\s+breach|\bwill\s+breach|"
+                          r"\bat\s+risk\s+of\s+breach|\bnext\s+(?:up|to\s+breach)\b|"
+                          r"\bbreach(?:es)?\s+(?:\w+\s+){0,3}?at\s+(?:about|around|approximately|~)?\s*\d",
+                          re.IGNORECASE)
+#: Where one sentence of a statement (a list item, a paragraph) ends and the next begins: "... 5:53 p.m. Next up ...".
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+#: A sentence that opens with such a warning ("About to breach on your shift: ...", "Next up: ...").
+_PROSPECTIVE_LEAD = re.compile(r"^\W*(?:(?:tickets?\s+)?(?:about|due|set)\s+to\s+breach|at\s+risk|next\s+up|"
+                               r"coming\s+up)\b", re.IGNORECASE)
+
+
 def _cleared(text: str) -> bool:
     """True when ``text`` says a ticket kept its targets ("met both targets: no breach", "did not breach"): a
     :data:`MET_WORDS` term or a negated breach word, and no breach asserted."""
@@ -315,16 +329,26 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     clears it) and those the note clears anywhere; a part offering both ("breached or met its target") puts the
     ticket in both. Evaluator 1.4 took every ticket under a breaches heading as named breached, so "NHI-x met both
     targets: no breach" there read as a breach; 1.5 cut a list of tickets at its commas ("NHI-1, NHI-2 and NHI-3 met
-    their targets, while NHI-4 breached" named NHI-1 breached) and passed "breached or met"."""
+    their targets, while NHI-4 breached" named NHI-1 breached) and passed "breached or met"; 1.9 read a warning of the
+    tickets about to breach on the next shift as breaches (a sentence matching :data:`_PROSPECTIVE` or opening with
+    :data:`_PROSPECTIVE_LEAD` now names none and clears nothing)."""
     breached, cleared = set(), set()
     supposed = {id(s) for s in suppositions(note)}
     for statement, ticket, parts in _ticket_statements(note):
         # what would be, a rule or a deadline ("If May 26 were counted, 21 tickets would wrongly show a breach (for
         # example NHI-1 ...)", "NHI-1 would breach at 5 PM") names no breach and clears nothing (1.8 read a breach)
-        parts = [unreal(p) for p in parts if not hypothetical(p) and not reported(p)]
+        # a breach ahead of the export ("About to breach on your shift: NHI-1 breaches at about 4:25 p.m.") names
+        # none and clears nothing (1.9 read the warning as breaches, an independent solver at seed 9443)
+        own = [s for s in _SENTENCE_BREAK.split(statement.text) if ticket in s]
+        ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)]
+        if own and len(ahead) == len(own):
+            continue
+        parts = [unreal(p) for p in parts if not hypothetical(p) and not reported(p) and not _PROSPECTIVE.search(p)]
         if id(statement) in supposed or not parts:
             continue
-        text = unreal(statement.text)
+        # a warning elsewhere in the statement does not speak of this ticket
+        text = unreal(" ".join(own) if own and any(_PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)
+                                           for s in _SENTENCE_BREAK.split(statement.text)) else statement.text)
         silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
         # a heading speaks for the tickets listed under it: "SLA breaches" names them, "Tickets with no breach" and
         # "Within target" clear them (1.7 took any heading with a breach word as naming them breached)
