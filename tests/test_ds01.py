@@ -216,3 +216,39 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9402_completes(tmp_pat
     post-negation "is not supported"."""
     receipt = grade_fixture(TASK, 9402, "ds01-hard-seed9402", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _fixture_9444(tmp_path, old: str | None = None, new: str | None = None) -> dict:
+    """tests/fixtures/ds01-hard-seed9444 graded, the readout's paragraph holding ``old`` rewritten to ``new``."""
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9444, "ds01-hard-seed9444", tmp_path)
+    if old is not None:
+        path = workspace / layout.OUT_DIR / "readout.docx"
+        document = docx.Document(str(path))
+        paragraph = next(p for p in document.paragraphs if old in p.text)
+        text = paragraph.text.replace(old, new)
+        for run in paragraph.runs[1:]:
+            run.text = ""
+        paragraph.runs[0].text = text
+        document.save(str(path))
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9444_completes(tmp_path):
+    """tests/fixtures/ds01-hard-seed9444: "The imbalance is confined to Android. On iOS the split is balanced." was
+    read as a clear split beside the mismatch (readout_srm) until DS-01 1.2 read a split within one platform as a
+    breakdown of the check, not its result."""
+    receipt = _fixture_9444(tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("new", ["Overall the split is balanced.", "On iOS and Android the split is balanced.",
+                                 "Across platforms the split is balanced."])
+def test_the_seed_9444_readout_saying_the_whole_split_is_balanced_fails(tmp_path, new):
+    assert failed_ids(_fixture_9444(tmp_path, "On iOS the split is balanced.", new)) == {"readout_srm"}
+
+
+def test_the_seed_9444_readout_with_another_segment_balanced_passes(tmp_path):
+    assert failed_ids(_fixture_9444(tmp_path, "On iOS the split is balanced.",
+                                    "Within app version 6.14.1 (iOS only) the split is balanced.")) == set()

@@ -20,7 +20,7 @@ from claims import about, asserted, figure_stated, hypothetical, negated, nil_an
 from readers_image import chart_problems
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "DS-01/1.1"
+EVALUATOR_VERSION = "DS-01/1.2"
 RESULTS = "results.csv"
 #: The plan's alpha for the SRM check (experiment_plan.md section 5).
 SRM_ALPHA = 0.001
@@ -82,6 +82,25 @@ SRM_CLEAR = ["passed", "passes", "pass", "in line with", "close enough", "balanc
              "consistent with", "above the plan's alpha", "clean", "fine"]
 #: "We detected no mismatch", "found no SRM": a search's nil result, read as "no mismatch" (NegEx post-negation).
 DETECTED_NO = re.compile(r"\b(?:detect(?:ed)?|f(?:ou|i)nd|saw|see|observed?|shows?|showed)\s+no\b", re.I)
+#: A segment of the export a split can be read within: a platform or an app version (the export's ``platform`` and
+#: ``app_version``; the generator loses treatment assignments on Android only).
+PLATFORMS = (re.compile(r"\bios\b", re.I), re.compile(r"\bandroid\b", re.I))
+SEGMENT = re.compile(r"\b(?:ios|android|app\s+versions?|\d+\.\d+\.\d+)\b", re.I)
+#: Words that put a statement back on the whole test ("overall", "the analysed users", "across platforms").
+WHOLE_TEST = re.compile(r"\b(?:overall|in\s+total|all\s+(?:the\s+)?(?:analysed\s+)?users|analysed\s+users|"
+                        r"the\s+(?:test|experiment)|across\s+(?:both\s+|all\s+)?platforms|every\s+platform|"
+                        r"both\s+platforms)\b", re.I)
+
+
+def confined_to_a_segment(text: str) -> bool:
+    """True when ``text`` reads the split within one segment only ("On iOS the split is balanced", "iOS is
+    balanced"): it names a platform or an app version, not both platforms, and nothing that puts it back on the whole
+    test (:data:`WHOLE_TEST`). Such a statement is a breakdown of the SRM check, not its result (evaluator 1.1 read
+    "On iOS the split is balanced", beside "The imbalance is confined to Android", as a clear split: an independent
+    solver at seed 9444)."""
+    return bool(SEGMENT.search(text)) and not all(p.search(text) for p in PLATFORMS) and not WHOLE_TEST.search(text)
+
+
 #: What a question about the guardrail names (the plan's G1, its events).
 GUARDRAIL = ["guardrail", "g1", "cancellation", "cancellations", "cancelled", "ride_cancelled", "cancel"]
 
@@ -218,7 +237,8 @@ def check_results(ev: common.Evaluation, oracle: dict[str, Any], values: dict[st
 def srm_stances(statements: list) -> tuple[list, list]:
     """The statements that state the sample ratio mismatch as found, and those that state the split as clear: an
     un-negated :data:`SRM_FOUND` term, and a :data:`SRM_CLEAR` term or a negated finding ("no SRM was detected",
-    "we detected no mismatch"), in the writer's own voice (suppositions and reported speech say nothing)."""
+    "we detected no mismatch"), in the writer's own voice (suppositions and reported speech say nothing); a clear
+    split within one segment (:func:`confined_to_a_segment`) is a breakdown, not a clear result."""
     found, clear = [], []
     for statement in about(statements, SRM):
         if statement.kind == "heading":
@@ -228,7 +248,8 @@ def srm_stances(statements: list) -> tuple[list, list]:
             continue
         if asserted(text, SRM_FOUND):
             found.append(statement)
-        if asserted(text, SRM_CLEAR) or negated(text, SRM) or negated(text, SRM_FOUND):
+        if (asserted(text, SRM_CLEAR) or negated(text, SRM) or negated(text, SRM_FOUND)) \
+                and not confined_to_a_segment(text):
             clear.append(statement)
     return found, clear
 
