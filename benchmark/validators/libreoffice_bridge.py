@@ -82,20 +82,22 @@ class Office:
         self.documents = 0
         self.killed_by_watchdog = False
         self.run_dir: Path | None = None
+        # set once stdin closes: no soffice starts after that, so the request the shutdown interrupts cannot
+        # restart one (and recreate the scratch folder) while the shutdown removes it
+        self.closing = False
+        self.lock = threading.Lock()
 
     def start(self) -> None:
         """Start soffice with a fresh profile and connect to it.
 
         Raises:
-            OfficeDied: it exited or did not accept a connection within :data:`START_SECONDS`.
+            OfficeDied: it exited or did not accept a connection within :data:`START_SECONDS`, or the bridge is
+                shutting down (:meth:`shut_down`).
         """
         import uno
 
         self.stop()
         run = self.scratch / f"office-{uuid.uuid4().hex[:8]}"
-        self.run_dir = run
-        (run / "profile" / "user").mkdir(parents=True)
-        (run / "profile" / "user" / "registrymodifications.xcu").write_text(RECALC_XCU, encoding="utf-8")
         pipe = f"wp42-{os.getpid()}-{uuid.uuid4().hex[:12]}"
         limit = self.memory_bytes
 
@@ -107,13 +109,19 @@ class Office:
             except (OSError, AttributeError):
                 pass
 
-        self.proc = subprocess.Popen(
-            [self.program, f"-env:UserInstallation={(run / 'profile').as_uri()}", "--headless", "--invisible",
-             "--norestore", "--nologo", "--nodefault", "--nolockcheck",
-             f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "HOME": str(run)}, start_new_session=True, preexec_fn=bounded,
-        )
+        with self.lock:
+            if self.closing:
+                raise OfficeDied("the bridge is shutting down")
+            self.run_dir = run
+            (run / "profile" / "user").mkdir(parents=True)
+            (run / "profile" / "user" / "registrymodifications.xcu").write_text(RECALC_XCU, encoding="utf-8")
+            self.proc = subprocess.Popen(
+                [self.program, f"-env:UserInstallation={(run / 'profile').as_uri()}", "--headless", "--invisible",
+                 "--norestore", "--nologo", "--nodefault", "--nolockcheck",
+                 f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                env={**os.environ, "HOME": str(run)}, start_new_session=True, preexec_fn=bounded,
+            )
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
         deadline = time.monotonic() + START_SECONDS
@@ -140,6 +148,12 @@ class Office:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+
+    def shut_down(self) -> None:
+        """Kill soffice for good: no :meth:`start` succeeds after this, even one racing it."""
+        with self.lock:
+            self.closing = True
+            self.kill()
 
     def stop(self) -> None:
         """Kill soffice and remove its throw-away profile."""
@@ -287,7 +301,7 @@ def _end_with_stdin(office: Office, scratch: Path) -> None:
     waits on a soffice that hangs."""
     while sys.stdin.buffer.read1(4096):
         pass
-    office.kill()
+    office.shut_down()
     if office.proc is not None:
         try:
             office.proc.wait(timeout=5)
