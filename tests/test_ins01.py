@@ -582,3 +582,75 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9406_completes(tmp_pat
     of two would change) was read as a second total payable until claims.labelled_figures learnt a change."""
     receipt = grade_fixture(TASK, 9406, "ins01-hard-seed9406", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _with_completion(solved, change) -> None:
+    path = solved / layout.OUT_DIR / "COMPLETION.json"
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    change(completion)
+    path.write_text(json.dumps(completion, indent=2), encoding="utf-8")
+
+
+def test_a_later_order_to_pay_a_flagged_claim_is_a_second_answer(generated, solved):
+    """Audit (1.7 false pass): the note declines or refers every flagged claim, then a closing line, a summary
+    table row or the item's own words under a 'Declined' heading approve one in the desk's words ("Pay CLM-x
+    today", a Decision cell "approve", "- CLM-x: not a duplicate, approve", "covered and should be paid"). 1.7
+    heard only "is approved" and "approved for payment"."""
+    referred, duplicate = _by_code(generated, "ABOVE_AUTHORITY"), _by_code(generated, "DUPLICATE")
+    lapsed, excluded = _by_code(generated, "NOT_IN_FORCE"), _by_code(generated, "EXCLUDED_PERIL")
+    lines = _coded_lines(generated)
+    for extra in ([f"Pay {referred} today. No referral is needed."],
+                  ["| Claim | Decision | Reason |", "|---|---|---|", f"| {lapsed} | approve | COVERED |"],
+                  [f"On reflection {excluded} is covered and should be paid."]):
+        assert failed_ids(_with_note(generated, solved, [*lines, "", *extra])) == {"note_exceptions"}, extra
+    own = [line if not line.startswith(f"- {duplicate}") else f"- {duplicate}: not a duplicate, approve"
+           for line in _coded_lines(generated)]
+    assert failed_ids(_with_note(generated, solved, [own[0], "", "## Declined", "", *own[1:]])) == {"note_exceptions"}
+
+
+def test_an_approved_claim_later_declined_is_a_second_answer(generated, solved):
+    """Audit (1.7 false pass): triage.csv approves the original of the duplicated loss, and the note's closing line
+    (or a COMPLETION.json issues_found entry) says it should be declined as a duplicate; on the challenge set only
+    the flagged claims were read."""
+    approved = _by_role(generated, "duplicate_original")
+    receipt = _with_note(generated, solved, [*_coded_lines(generated), "",
+                                             f"{approved} should be declined as a duplicate."])
+    assert failed_ids(receipt) == {"note_exceptions"}
+    _with_completion(solved, lambda c: c["issues_found"].append(f"{approved} is declined: the policy was not in force."))
+    assert failed_ids(_with_note(generated, solved, _coded_lines(generated))) == {"note_exceptions"}
+
+
+def test_completion_json_giving_another_answer_or_total_fails(generated, solved):
+    """Audit (1.7 false pass): COMPLETION.json was not read on the challenge set, so an issues_found entry approving
+    the duplicate and a summary giving another total payable ("$X payable on approved claims", the figure before
+    its label) left the manager two answers."""
+    duplicate = _by_code(generated, "DUPLICATE")
+    _with_completion(solved, lambda c: c["issues_found"].append(f"{duplicate} is not a duplicate after all; it is "
+                                                                "approved in full."))
+    assert failed_ids(_with_note(generated, solved, _coded_lines(generated))) == {"note_exceptions"}
+    _with_completion(solved, lambda c: c.update(issues_found=[], summary="11 claims triaged; $109,373.02 payable on "
+                                                                         "approved claims."))
+    assert failed_ids(_with_note(generated, solved, _coded_lines(generated))) == {"note_total"}
+    _with_completion(solved, lambda c: c.update(summary="All claims triaged."))
+    receipt = _with_note(generated, solved, [*_coded_lines(generated), "", "In total we pay $109,373.02."])
+    assert failed_ids(receipt) == {"note_total"}
+
+
+def test_the_items_own_words_decide_under_a_heading_and_a_table_rewording_passes(generated, solved):
+    """Audit: a flagged claim whose own line declines it, under a heading 'Approved', is declined (1.7 read the
+    heading's approval beside it as a hedge); a note giving every decision in a table, saying the duplicate's
+    original is not a duplicate and is approved, and a description that 'refers to' stock (not a referral), passes."""
+    below, duplicate = _by_code(generated, "BELOW_DEDUCTIBLE"), _by_code(generated, "DUPLICATE")
+    lines = [line for line in _coded_lines(generated) if not line.startswith(f"- {below}")]
+    receipt = _with_note(generated, solved, [*lines, "", "## Approved", "",
+                                             f"- {below}: declined, the claim does not exceed the deductible"])
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    flagged = _flagged(generated)
+    table = ["| Claim | Decision | Reason |", "|---|---|---|"]
+    table += [f"| {k} | {'Referred to you' if v['decision'] == 'refer' else 'Declined'} | {v['reason_code']} |"
+              for k, v in flagged.items()]
+    original = _by_role(generated, "duplicate_original")
+    _with_completion(solved, lambda c: c["issues_found"].append(f"{duplicate}: the description refers to stock."))
+    receipt = _with_note(generated, solved, [_total_line(generated), "", *table, "",
+                                             f"{original} is not a duplicate: it is approved."])
+    assert receipt["det_completion"] is True, failed_ids(receipt)

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from amounts import number_spans
-from reading import Statement
+from reading import Statement, text_statements
 from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
 _CUES = {"not", "no", "never", "neither", "nor", "none", "nothing", "without", "cannot", "nobody", "nowhere",
@@ -1230,3 +1230,24 @@ def unreal(text: str) -> str:
             closing = text.find(")", opening)
             result = _blank(result, opening, closing + 1 if closing >= 0 else len(text))
     return result
+
+
+# ------------------------------------------------------------------------------------------------ COMPLETION.json
+def completion_statements(completion: dict | None) -> list[Statement]:
+    """What a reader reads in COMPLETION.json as prose: its ``summary`` and each ``issues_found`` entry (text or a
+    number; other shapes are skipped), as :func:`reading.text_statements` reads plain text, located "COMPLETION.json
+    summary" and "COMPLETION.json issues_found[N]" (N from 1). An evaluator adds them to a deliverable's statements
+    when it looks for a second answer: the file a manager reads first that gives an item another answer than the
+    memo misleads as much as a later paragraph does (the audit's K1 kind). ``completion`` as
+    :meth:`common.Evaluation.check_completion_file` returns it (None when missing or unreadable)."""
+    if not isinstance(completion, dict):
+        return []
+    found: list[Statement] = []
+    summary = completion.get("summary")
+    if isinstance(summary, str):
+        found += text_statements(summary, "COMPLETION.json summary")
+    issues = completion.get("issues_found")
+    for number, item in enumerate(issues if isinstance(issues, list) else [], 1):
+        if isinstance(item, (str, int, float)) and not isinstance(item, bool):
+            found += text_statements(str(item), f"COMPLETION.json issues_found[{number}]")
+    return found

@@ -18,7 +18,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.7"
+EVALUATOR_VERSION = "INS-01/1.8"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -32,13 +32,22 @@ EXCEPTION_DECISIONS = Vocabulary({
     "refer": ["for your decision", "escalate"],
 }, source="INS-01 brief: decision is approve, decline or refer; above $25,000 the claim is mine to decide")
 #: An approval the note gives a claim, so that a flagged claim also called approved is a second answer (red team
-#: 1.2): "is approved", "approved for payment", a heading "Approved" or "Approved claims (6)". Not the bare word:
-#: "for your approval" beside a referred claim is the manager's decision, "whether it is approved" asks it, and
-#: "a loss whose first notice is approved" approves another claim: the claim itself is the subject.
+#: 1.2): "is approved", "approved for payment", a heading or a decision cell "Approved", "Approve" or "Approved
+#: claims (6)"; the desk's own order to pay (1.8, audit: "Pay CLM-1 today", "- CLM-1: not a duplicate, approve",
+#: "we approve it", "it should be paid", "covered and should be paid", "approve it in full"). Not the bare word
+#: elsewhere: "for your approval" beside a referred claim is the manager's decision, "whether it is approved" asks
+#: it, "you approve" and "if you approve" leave it to the manager, "agreed to pay in full" reports the insured's
+#: letter, and "a loss whose first notice is approved" approves another claim: the claim itself is the subject.
 APPROVAL = [re.compile(r"(?<!whether )\b(?:[A-Z]{2,5}-[\d-]*\d|it|this claim|the claim)\s+(?:is|was|has been|will be|"
-                       r"is now|can be|should be)\s+approved\b", re.IGNORECASE),
+                       r"is now|can be|should be|must be|is to be)\s+(?:approved|paid)\b", re.IGNORECASE),
             re.compile(r"\bapproved? (?:for payment|and (?:paid|pay))\b", re.IGNORECASE),
-            re.compile(r"^\W*approved(?: claims?)?(?:\s*\(\d+\))?\W*$", re.IGNORECASE)]
+            re.compile(r"^\W*approved?(?: claims?)?(?:\s*\(\d+\))?\W*$", re.IGNORECASE),
+            re.compile(r"(?:^|[:;,(\u2013\u2014]|\s-)\s*(?:(?:we|I|the desk)\s+(?:will\s+|would\s+|should\s+|can\s+|"
+                       r"now\s+)?)?(?:approve|pay)\b(?!\s+or\b)", re.IGNORECASE),
+            re.compile(r"\b(?:we|I|the desk)\s+(?:will\s+|would\s+|should\s+|can\s+|now\s+)?(?:approve|pay)\b",
+                       re.IGNORECASE),
+            re.compile(r"\b(?:covered|valid|genuine|in force)\s+and\s+(?:should|must|can|will)\s+be\s+(?:paid|approved)\b",
+                       re.IGNORECASE)]
 #: The brief's exception reason codes and the words a claims handler writes for them.
 #: Brief table: DUPLICATE "the same loss was already lodged", NOT_IN_FORCE "the policy was not in force on the date
 #: of loss", EXCLUDED_PERIL "the cause of loss is excluded", BELOW_DEDUCTIBLE "the amount claimed does not exceed
@@ -80,7 +89,16 @@ CLEARED = ["covered", "added back", "adds it back", "does not apply", "in force"
 
 #: What the note calls the total it must give (brief: "the total amount payable on approved claims").
 TOTAL_LABELS = ["total amount payable", "total payable", "total approved", "approved total", "total to pay",
-                "total to be paid", "total settlement", "total payable on approved claims"]
+                "total to be paid", "total settlement", "total payable on approved claims", "in total we pay",
+                "we pay in total"]
+#: The total written before its label, as a summary line puts it ("$69,373.02 payable on approved claims",
+#: "$69,373.02 to be paid on the approved claims"): claims.figures_given reads a figure after its label only
+#: (audit, 1.8: a COMPLETION.json summary giving another total passed). "$78,050.55 in total" after "Referred to
+#: you: 2 claims" totals the referrals (an independent solver's hard note at seed 9406), so "in total" alone is no
+#: label either way.
+TOTAL_BEFORE_LABEL = re.compile(r"(\$?\s*\d[\d,]*\.\d{2})\s+(?:(?:is|are|was)\s+)?(?:(?:the|our)\s+)?(?:(?:total\s+)?"
+                                r"(?:payable|to\s+(?:be\s+)?pa(?:y|id))\s+on\s+(?:the\s+)?(?:\w+\s+)?approved\s+claims)\b",
+                                re.IGNORECASE)
 
 
 def _key(claim_id: Any) -> str:
@@ -209,7 +227,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     note = _note_text(ev)
     total = oracle["facts"]["total_payable_approved"]
     read = ev.statements(NOTE) or [] if note else []
-    others = _other_totals(read, total, tol)
+    others = _other_totals(read + claims.completion_statements(ev.completion), total, tol)
     stated = any(common.text_has_amount(s.text, total, tol) for s in read)
     ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims, as one figure",
                  stated and not others, detail=f"expected {total}" + ("" if note else "; no note")
@@ -217,18 +235,27 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
     statements = _claim_statements(_without_checks_found_none(read), list(expected))
+    # what COMPLETION.json says is read with the note for second answers, never as the note's own (audit, 1.8)
+    completion = _claim_statements(_without_checks_found_none(claims.completion_statements(ev.completion)),
+                                   list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
         said = _note_says(statements, k, v)
-        if said == "contradicts":
+        if said == "contradicts" or _note_says(completion, k, v) == "contradicts":
             contradicted.append(k)
         elif said != "states":
             absent.append(k)
+    as_subject = _claim_statements(_without_checks_found_none(read + claims.completion_statements(ev.completion)),
+                                   list(expected), continue_paragraph=False)
+    approved_elsewhere = [f"{k} ({'; '.join(given)})" for k, v in expected.items() if v["decision"] == "approve"
+                          for given in [_other_answers(as_subject, k, v)] if given]
     ev.criterion("note_exceptions", "triage_note.md names every declined or referred claim with its decision or "
-                 "reason (its own or its heading's), and gives it no other decision or exception reason",
-                 bool(note) and not absent and not contradicted,
+                 "reason (its own or its heading's), and neither the note nor COMPLETION.json gives any claim "
+                 "another decision or exception reason",
+                 bool(note) and not absent and not contradicted and not approved_elsewhere,
                  detail=(f"not named with its decision: {absent}; given another decision or reason: "
-                         f"{contradicted}") if absent or contradicted else f"{len(flagged)} named")
+                         f"{contradicted + approved_elsewhere}") if absent or contradicted or approved_elsewhere
+                 else f"{len(flagged)} named")
 
     if ev.coverage:
         ev.check_no_invented_issues(invented_issues(ev, expected, got, read))
@@ -310,7 +337,8 @@ def _problems_given(statements: list[Statement], claim_id: str, want: dict[str, 
 def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list[str]:
     """Figures the note offers for the total payable besides ``total``: another figure after a total's label
     (:data:`TOTAL_LABELS`, claims.figures_given), or one offered in place of the total ("<total> or $X", "one of
-    $X, <total>, $Y", claims.alternative_figures) in a sentence or table cell. A table column headed "Total
+    $X, <total>, $Y", claims.alternative_figures) in a sentence or table cell, or one written before a total's
+    label (:data:`TOTAL_BEFORE_LABEL`: "$X payable on approved claims"). A table column headed "Total
     payable" gives each row's own total (approved, referred), so only label/value rows are read for labels. A
     hedge (issue 12 item 3)."""
     labelled = [s for s in statements if s.cells is None or any(claims.mentions(v, TOTAL_LABELS)
@@ -319,6 +347,8 @@ def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list
               if re.search(r"\d[.,]\d{2}\b", figure) and not common.text_has_amount(figure, total, tol)}
     for statement in statements:
         for text in statement.cells.values() if statement.cells is not None else [statement.text]:
+            others.update(m.group(1).strip() for m in TOTAL_BEFORE_LABEL.finditer(text)
+                          if not claims.negated(text, m.group()) and not common.text_has_amount(m.group(1), total, tol))
             for group in claims.alternative_figures(text):
                 if any(common.text_has_amount(f, total, tol) for f in group):
                     others.update(f for f in group if not common.text_has_amount(f, total, tol))
@@ -340,12 +370,14 @@ def _without_checks_found_none(statements: list[Statement]) -> list[Statement]:
     return kept
 
 
-def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
+def _claim_statements(statements: list[Statement], claim_ids: list[str], *, continue_paragraph: bool = True
+                      ) -> list[Statement]:
     """The note's statements with each one about one claim: a sentence naming several claims is cut at each
     mention (the first part keeping the words before it, as in "CLM-1 is declined (...); CLM-2 is referred"), and
     a lead-in ending with a colon ("Declined: CLM-1, CLM-2") joins the heading the parts sit under; in a table row,
     claims named after the row's first claim ("same loss as CLM-0") are read as "another claim"; a sentence naming
-    no claim, in the same paragraph or list item as one that does, is about the claim last named there."""
+    no claim, in the same paragraph or list item as one that does, is about the claim last named there (unless
+    ``continue_paragraph`` is False)."""
     pattern = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I)
     result: list[Statement] = []
     last_named = ""
@@ -355,7 +387,7 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list
         same_paragraph = previous is not None and statement.kind == previous.kind == "sentence" \
             and statement.where == previous.where
         previous = statement
-        if not hits and same_paragraph and last_named:
+        if not hits and same_paragraph and last_named and continue_paragraph:
             # the paragraph goes on about the claim it last named ("CLM-1: $40,000.00 payable. I refer it to you.")
             result.append(Statement(f"{last_named}: {statement.text}", statement.section, None, statement.kind,
                                     statement.where))
@@ -382,8 +414,19 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str]) -> list
     return result
 
 
-def _options(vocabulary: Vocabulary) -> dict[str, list[str]]:
-    return {canonical: vocabulary.words(canonical) for canonical in vocabulary.terms}
+#: The referral as the desk writes it ("refer", "referred to you", "referral"), not the verb of mentioning: "the
+#: description refers to 'stock and fittings'", "referring to the schedule", "the letter referred to above" (1.8:
+#: an independent solver's COMPLETION.json at seed 2026, read as referring a declined claim).
+REFERRAL = re.compile(r"\b(?:refer(?:rals?)?|referred(?!\s+to\s+(?:as|in|above|below|earlier|elsewhere)\b))\b",
+                      re.IGNORECASE)
+
+
+def _options(vocabulary: Vocabulary) -> dict[str, list]:
+    """``{canonical: its words}`` for claims.stances; the referral read as :data:`REFERRAL` says."""
+    options: dict[str, list] = {canonical: vocabulary.words(canonical) for canonical in vocabulary.terms}
+    if vocabulary is EXCEPTION_DECISIONS:
+        options["refer"] = [REFERRAL, *(w for w in options["refer"] if w != "refer")]
+    return options
 
 
 def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str]) -> str:
@@ -391,12 +434,44 @@ def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str])
     reason; ``"contradicts"`` when it gives it a wrong one or two of either (a hedge); ``""`` when it gives none.
     Negated mentions ("a separate claim and not a duplicate", "do not decline") are no evidence; a heading's
     decision carries to the items under it ("For your decision (refer)")."""
+    statements = _own_words_first(statements, claim_id)
     decisions = claims.stances(statements, claim_id, {**_options(EXCEPTION_DECISIONS), "approve": APPROVAL})
     reasons = claims.stances(statements, claim_id, _options(REASONS))
     if len(decisions) > 1 or len(reasons) > 1 or set(decisions) - {want["decision"]} \
             or set(reasons) - {want["reason_code"]}:
         return "contradicts"
     return "states" if decisions or reasons else ""
+
+
+def _own_words_first(statements: list[Statement], claim_id: str) -> list[Statement]:
+    """``statements`` with the section heading dropped from each one that gives ``claim_id`` a decision or a reason
+    in its own words: the item's words decide, not the heading it sits under ("Approved: - CLM-1: declined, below
+    the deductible" declines CLM-1; "Declined: - CLM-1: not a duplicate, approve" approves it). A statement with no
+    decision or reason of its own keeps its heading's (claims.stances: "Declined: CLM-1, CLM-2")."""
+    options = {**_options(EXCEPTION_DECISIONS), "approve": APPROVAL, **_options(REASONS)}
+    kept = []
+    for statement in statements:
+        bare = Statement(statement.text, "", statement.cells, statement.kind, statement.where)
+        kept.append(bare if statement.section and claims.stances([bare], claim_id, options) else statement)
+    return kept
+
+
+def _other_answers(statements: list[Statement], claim_id: str, want: dict[str, str]) -> list[str]:
+    """What ``statements`` (the note's and COMPLETION.json's, one claim each) say of approved claim ``claim_id``
+    besides approval, read only where the claim is the subject (the statement, or a table row's first cell, opens
+    with its id) and in the statement's own words (no heading carried): a mention of the original as the reference
+    point of a duplicate ("This is the same loss as CLM-1", under "Declined"; an independent solver's hard note at
+    seed 9406) is about the duplicate. Read there: a decline or referral (claims.stances) and an exception reason
+    (:data:`PROBLEMS` less suspicion, conceded-then-cleared words and negations saying nothing, as
+    :func:`_problems_given` reads them). "CLM-1 should be declined as a duplicate" beside a triage.csv row
+    approving it gives the manager two answers (audit, 1.8). Suspicion ("the amount looks high") is a comment,
+    not an answer: the coverage set's no_invented_issues weighs it."""
+    mention = re.compile(rf"^\W*{re.escape(claim_id)}\b", re.IGNORECASE)
+    own = [Statement(s.text, "", s.cells, s.kind, s.where) for s in statements
+           if mention.search(next(iter(s.cells.values()), "") if s.cells else s.text)]
+    given = [f"decision {d}" for d in claims.stances(own, claim_id, _options(EXCEPTION_DECISIONS))]
+    return given + [p for p in _problems_given(own, claim_id, want)
+                    if p.startswith("problem ") and p != "problem suspect"]
 
 
 def _note_text(ev: common.Evaluation) -> str:
