@@ -15,7 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from scenario_harness import SEEDS, evaluate, failed_ids, generate, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, generate, violation_ids
 
 from wp42 import layout
 
@@ -923,3 +923,69 @@ def test_standard_coverage_untracked_report_is_invented(scenario_cache, tmp_path
     out = workspace / layout.OUT_DIR
     _issues_plus(out, "The line under the title was changed without tracking.", keep=True)
     assert failed_ids(evaluate(generated, out, workspace)) == {"no_invented_issues"}
+
+
+# ---------------------------------------------------------------------------------------------- audit (1.7 -> 1.8)
+def _note_with(solved: Path, paragraphs: list[tuple[str, str]]) -> Path:
+    """The reference note with ``(style, text)`` paragraphs added at its end; returns out/."""
+    import docx
+
+    out = solved / layout.OUT_DIR
+    document = docx.Document(out / "review_note.docx")
+    for style, text in paragraphs:
+        document.add_paragraph(text, style=style)
+    document.save(out / "review_note.docx")
+    return out
+
+
+def test_a_later_paragraph_giving_a_clause_another_assessment_fails(generated, solved):
+    """Audit (1.7 false pass): after the note's right account, a closing recommendation rejects an amendment the
+    review accepts, or rejects outright one it negotiates (or accepts one it rejects), or a summary gives other
+    counts ("we accept 6, negotiate 2 and reject 1"). 1.7 read only an acceptance of a breach as a second answer."""
+    oracle = generated.oracle()
+    acceptable = oracle["acceptable_changes"][0]["clause"]
+    planted = next(p for p in oracle["planted_items"] if p.get("error", True))
+    other = "accept" if planted["assessment"] == "negotiate" else "negotiate"
+    for sentence in (f"Clause {acceptable} must be rejected.", f"Clause {planted['clause']}: we should {other} it."):
+        out = _note_with(copy_workspace(solved, solved.parent / f"w{hash(sentence) % 1000}"),
+                         [("Heading 2", "Recommendation"), ("Normal", sentence)])
+        receipt = evaluate(generated, out, out.parent)
+        assert failed_ids(receipt) == {"note_covers_breaches"}, sentence
+    total = len(oracle["acceptable_changes"]) + len([p for p in oracle["planted_items"] if p.get("error", True)])
+    out = _note_with(solved, [("Normal", f"In all the Buyer amended {total} clauses: we accept {total - 1}, "
+                                         "negotiate 0 and reject 1.")])
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_covers_breaches"}
+
+
+def test_completion_json_giving_a_clause_another_assessment_fails(generated, solved):
+    """Audit (1.7 false pass): an issues_found item calling a rejected or negotiated amendment acceptable (or an
+    acceptable one to be rejected) gives the partner two answers; 1.7 read issues_found only for the comment."""
+    oracle = generated.oracle()
+    planted = next(p for p in oracle["planted_items"] if p.get("error", True))
+    out = solved / layout.OUT_DIR
+    _issues_plus(out, f"Clause {planted['clause']} is acceptable as amended.", keep=True)
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_covers_breaches"}
+    _issues_plus(out, f"Clause {oracle['acceptable_changes'][0]['clause']} must be rejected.", keep=False)
+    assert failed_ids(evaluate(generated, out, solved)) - {"comment_reported"} == {"note_covers_breaches"}
+
+
+def test_the_items_own_words_decide_over_its_clause_heading(generated, solved):
+    """Audit (K2): under the heading 'Clause X - ... (negotiate)' a sentence 'We can accept this change as drafted'
+    accepts it (1.7 passed it); under a heading 'Accepted', a clause said to be beyond acceptance and negotiated,
+    and the playbook's 'acceptable fallback' named in a clause's reasons, are no acceptance: they pass."""
+    oracle = generated.oracle()
+    planted = next(p for p in oracle["planted_items"] if p.get("error", True))
+    work = copy_workspace(solved, solved.parent / "k2")
+    out = _note_with(work, [("Heading 2", f"Clause {planted['clause']} - {planted['topic']} ({planted['assessment']})"),
+                            ("Normal", "We can accept this change as drafted.")])
+    assert failed_ids(evaluate(generated, out, work)) == {"note_covers_breaches"}
+    acceptable = oracle["acceptable_changes"][0]["clause"]
+    cannot = "we negotiate" if planted["assessment"] == "negotiate" else "we reject it"
+    out = _note_with(solved, [("Heading 2", "Accepted"), ("List Bullet", f"Clause {acceptable}: within the fallback, "
+                                                                         "accept."),
+                              ("List Bullet", f"Clause {planted['clause']}: cannot be accepted; {cannot}."),
+                              ("Heading 2", f"Clause {planted['clause']} - {planted['topic']}"),
+                              ("Normal", "The acceptable fallback is narrower. If we accepted it, the client would "
+                                         "carry the risk.")])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
