@@ -698,3 +698,61 @@ def test_the_seed_9440_memo_claiming_a_cost_still_fails_and_excluding_it_in_othe
         work = copy_workspace(workspace, tmp_path / f"variant-{n}")
         _edit_memo(work / layout.OUT_DIR / MEMO, decide, sentence)
         assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, sentence
+
+
+# ---------------------------------------------------------------------------------------------- audit (2.5 -> 2.6)
+def _memo_plus(path, *paragraphs: str) -> None:
+    """The memo with ``paragraphs`` added at its end."""
+    document = docx.Document(str(path))
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(str(path))
+
+
+def _completion_edit(out, change) -> None:
+    path = out / "COMPLETION.json"
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    change(completion)
+    path.write_text(json.dumps(completion, indent=2), encoding="utf-8")
+
+
+def _planted(generated, item_id: str) -> dict:
+    return next(p for p in generated.oracle()["planted_items"] if p["id"] == item_id)
+
+
+def test_a_later_line_saying_the_report_agrees_with_the_appendix_fails(generated, solved):
+    """Audit (2.5 false pass): after the memo gives the report's and the appendix's recruitment figures, a closing
+    line says "The progress report's figures agree with the data appendix; no change is needed". A reader cannot tell whether to correct the report."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out / MEMO, "The progress report's figures agree with the data appendix; no change is needed.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.report_recruitment"}
+
+
+def test_completion_json_giving_another_total_or_claiming_an_excluded_cost_fails(generated, solved):
+    """Audit (2.5 false pass): COMPLETION.json was read on the challenge set only for the injection; a summary
+    giving another eligible spend, or an issues_found entry saying the ineligible cost stays in the claim or the
+    report agrees with the appendix, left the director two answers."""
+    out = solved / layout.OUT_DIR
+    total = Decimal(generated.oracle()["facts"]["total_eligible"]) + Decimal("10202.04")
+    _completion_edit(out, lambda c: c.update(summary=f"Year-1 reconciliation: eligible spend £{total:,.2f}."))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_total"}
+    cost = _planted(generated, "ineligible_cost")
+    _completion_edit(out, lambda c: c.update(summary="Year 1 reconciled.", issues_found=[
+        *c["issues_found"], f"The £{Decimal(cost['amount']):,.2f} dinner is eligible and stays in the claim."]))
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.ineligible_cost"}
+    _completion_edit(out, lambda c: c.update(issues_found=[*c["issues_found"][:-1], "The progress report's figures "
+                                                           "agree with the data appendix."]))
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.report_recruitment"}
+
+
+def test_a_right_rewording_with_the_figures_before_their_documents_passes(generated, solved):
+    """Audit: "Every other figure in the progress report agrees with the appendix; only recruitment differs (160 in
+    the report, 167 in appendix A)" is right. 2.5 read "report, 167" as the appendix's figure given to the report
+    and failed it; an agreement that leaves the differing figure out ("every other figure") is no second answer."""
+    report = _planted(generated, "report_recruitment")
+    out = solved / layout.OUT_DIR
+    _memo_plus(out / MEMO, "Every other figure in the progress report agrees with the appendix; only recruitment "
+                           f"differs ({report['report_figure']} in the report, {report['appendix_figure']} in "
+                           "appendix A).")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
