@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from amounts import number_spans
-from reading import Statement
+from reading import Statement, text_statements
 from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
 _CUES = {"not", "no", "never", "neither", "nor", "none", "nothing", "without", "cannot", "nobody", "nowhere",
@@ -1230,3 +1230,22 @@ def unreal(text: str) -> str:
             closing = text.find(")", opening)
             result = _blank(result, opening, closing + 1 if closing >= 0 else len(text))
     return result
+
+
+# ------------------------------------------------------------------------------------------------ the report
+def completion_statements(completion: object) -> list[Statement]:
+    """What COMPLETION.json tells its reader (the brief's footer: ``summary`` and ``issues_found``) as statements,
+    read as :func:`reading.text_statements` reads plain text: the summary's sentences, then each issue's (an issue
+    given as an object reads as its values joined). Where: "COMPLETION.json summary", "COMPLETION.json
+    issues_found[N]". A reader who acts on the report takes these as the worker's findings as much as the memo's, so
+    a criterion that asks whether the deliverables give one answer about a subject reads them beside the memo; they
+    never stand in for what the memo itself must say. Anything that is not a JSON object gives no statements."""
+    if not isinstance(completion, dict):
+        return []
+    texts = [("COMPLETION.json summary", completion.get("summary"))]
+    issues = completion.get("issues_found")
+    for index, item in enumerate(issues if isinstance(issues, list) else [issues] if issues else []):
+        texts.append((f"COMPLETION.json issues_found[{index}]",
+                      " ".join(str(v) for v in item.values()) if isinstance(item, dict) else item))
+    return [s for where, text in texts if isinstance(text, str) and text.strip()
+            for s in text_statements(text, where)]
