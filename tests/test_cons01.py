@@ -4,6 +4,7 @@ could fool a check or a correct deck could be convicted, named for it."""
 
 from __future__ import annotations
 
+import json
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
@@ -321,3 +322,66 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9429_completes(tmp_pat
         assert "deck_levers" in failed_ids(receipt), heading
         detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
         assert "L5: deck says ['not validated', 'validated']" in detail, detail
+
+
+# --- a later contradiction: one item given two answers in different places (CONS-01 1.9) ---------------------------
+
+def _validated(facts: dict, criterion: str) -> dict:
+    return next(lv for lv in facts["levers"] if lv["criterion"] == criterion)
+
+
+def test_a_closing_slide_with_another_programme_number_fails_deck_total(generated, solved):
+    """The summary's right total, then "a programme number of $X" on the recommendation slide: 1.8 read a second
+    total only under the label "Total validated savings" and passed it."""
+    out = solved / layout.OUT_DIR
+    wrong = Decimal(generated.oracle()["facts"]["total_validated"]) * Decimal("1.3")
+    _add_bullets(out / DECK, "Recommendation", [f"We recommend the committee adopt a programme number of "
+                                                f"{_usd(str(wrong))} a year."])
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"deck_total"}, failed_ids(receipt)
+
+
+def test_a_later_slide_giving_a_validated_lever_another_saving_fails_deck_levers(generated, solved):
+    """The table's L1 saving, then "L1 ... saves $X a year" with another figure: 1.8 asked only that the right
+    figure be stated somewhere."""
+    out = solved / layout.OUT_DIR
+    lever = _validated(generated.oracle()["facts"], "saving_l1")
+    wrong = Decimal(lever["saving"]) * Decimal("1.2")
+    _add_bullets(out / DECK, "Recommendation", [f"{lever['id']} {lever['name']} saves {_usd(str(wrong))} a year."])
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"deck_levers"}, failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    assert f"{lever['id']}: annual saving also given as" in detail, detail
+
+
+def test_completion_json_contradicting_the_deck_fails(generated, solved):
+    """COMPLETION.json is read beside the deck: its summary giving another total validated savings fails
+    deck_total, an issue calling a validated lever not validated fails deck_levers (1.8 read neither)."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    path = out / layout.COMPLETION_JSON
+    original = json.loads(path.read_text())
+    wrong = Decimal(facts["total_validated"]) * Decimal("1.3")
+    path.write_text(json.dumps({**original, "summary": f"Deck and model: total validated savings {_usd(str(wrong))}."}))
+    assert failed_ids(evaluate(generated, out, solved)) == {"deck_total"}
+    lever = _validated(facts, "mro_scope")
+    issues = [*original["issues_found"], f"{lever['id']} {lever['name']} is not validated: the survey scope is open."]
+    path.write_text(json.dumps({**original, "issues_found": issues}))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"deck_levers"}, failed_ids(receipt)
+
+
+def test_a_closing_slide_restating_the_findings_in_other_words_passes(generated, solved):
+    """The right findings again in other words: the programme number rounded to $0.01m, a lever's saving, and
+    what is not an error; a lever not validated said so under a heading of validated savings."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    lever = _validated(facts, "saving_l1")
+    millions = (Decimal(facts["total_validated"]) / 1_000_000).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    _add_bullets(out / DECK, "Closing", [
+        f"Programme number: about ${millions}m a year of validated savings.",
+        f"{lever['id']} {lever['name']} saves {_usd(lever['saving'])} a year.",
+        "L5 and L6 are not errors in the baseline: they await validation in phase 2 and carry no savings figure."])
+    _add_bullets(out / DECK, "Validated savings (continued)", ["L5 Mobile line clean-up - not validated; phase 2."])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

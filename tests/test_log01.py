@@ -450,3 +450,68 @@ def test_hard_a_dispute_beside_the_invoices_total_gives_one_total(scenario_cache
     _add_to_note(ws, f"We dispute EUR {_german(facts['amount_disputed'])} of the invoices' total of EUR "
                      f"{_german(facts['total_invoiced'])}.")
     assert "note_total" not in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+# --- a later contradiction: one line or total given two answers (LOG-01 1.6) -----------------------------------------
+
+def _note(workspace: Path, paragraphs: list[str], heading: str | None = None) -> None:
+    path = workspace / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    if heading:
+        document.add_heading(heading, level=1)
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(str(path))
+
+
+def test_a_later_paragraph_giving_a_disputed_line_another_amount_fails_note_lines(generated: Generated,
+                                                                                  solved: Path):
+    """The table disputes the line for its amount, a later paragraph for another: 1.5 asked only that the right
+    amount stand somewhere beside the shipment."""
+    line = generated.oracle()["facts"]["disputed_lines"][0]
+    wrong = Decimal(line["amount"]) + Decimal("17.00")
+    _note(solved, [f"For {line['shipment']} the amount disputed is EUR {wrong}."])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == {"note_lines"}, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("heading, text", [
+    (None, "On reflection, {shipment} is billed correctly and is not disputed."),
+    ("Disputed lines", "{shipment} (EUR {amount}): checked against the rate card, billed correctly, not disputed."),
+])
+def test_a_disputed_line_also_called_right_fails_note_lines(generated: Generated, solved: Path, heading, text):
+    """A line disputed in the table and called right later, or listed under "Disputed lines" by a sentence that
+    says it is not disputed (its own words decide; beside the table they are a second answer)."""
+    line = generated.oracle()["facts"]["disputed_lines"][0]
+    _note(solved, [text.format(shipment=line["shipment"], amount=line["amount"])], heading)
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == {"note_lines"}, failed_ids(receipt)
+
+
+def test_completion_json_giving_a_line_or_the_total_another_amount_fails(generated: Generated, solved: Path):
+    """COMPLETION.json is read beside the note: an issue giving a disputed line another amount fails note_lines, a
+    summary giving another total disputed fails note_total (1.5 read neither)."""
+    facts = generated.oracle()["facts"]
+    path = solved / layout.OUT_DIR / layout.COMPLETION_JSON
+    original = json.loads(path.read_text())
+    line = facts["disputed_lines"][0]
+    issues = [f"{line['invoice']} {line['shipment']}: {line['reason']}, EUR {Decimal(line['amount']) + 17}"]
+    path.write_text(json.dumps({**original, "issues_found": issues + original["issues_found"][1:]}))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_lines"}
+    total = Decimal(facts["amount_disputed"]) + Decimal("6.69")
+    path.write_text(json.dumps({**original, "summary": f"Audited every invoice line; EUR {total} disputed."}))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_total"}
+
+
+def test_the_findings_restated_in_other_words_pass(generated: Generated, solved: Path):
+    """The right findings again: a line's amount in words, the twins said not to be an error, the total again,
+    and a line disputed written under a heading of lines accepted (its own words decide)."""
+    facts = generated.oracle()["facts"]
+    [decoy] = [p for p in generated.oracle()["planted_items"] if p["kind"] == "decoy"]
+    first, second = facts["disputed_lines"][:2]
+    _note(solved, [f"{first['shipment']} was billed wrongly; we dispute EUR {first['amount']} of it.",
+                   f"{decoy['shipments'][0]} and {decoy['shipments'][1]} are separate shipments and not an error.",
+                   f"In all we dispute EUR {facts['amount_disputed']} and ask for a credit note for that amount."])
+    _note(solved, [f"{second['shipment']}: billed wrongly, EUR {second['amount']} disputed."], "Lines we accept")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

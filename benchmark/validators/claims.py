@@ -1233,13 +1233,15 @@ def unreal(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ COMPLETION.json
-def completion_statements(completion: dict | None) -> list[Statement]:
+def completion_statements(completion: object) -> list[Statement]:
     """What a reader reads in COMPLETION.json as prose: its ``summary`` and each ``issues_found`` entry (text or a
-    number; other shapes are skipped), as :func:`reading.text_statements` reads plain text, located "COMPLETION.json
-    summary" and "COMPLETION.json issues_found[N]" (N from 1). An evaluator adds them to a deliverable's statements
-    when it looks for a second answer: the file a manager reads first that gives an item another answer than the
-    memo misleads as much as a later paragraph does (the audit's K1 kind). ``completion`` as
-    :meth:`common.Evaluation.check_completion_file` returns it (None when missing or unreadable)."""
+    number; an entry given as an object reads as its text values joined; other shapes are skipped), as
+    :func:`reading.text_statements` reads plain text, located "COMPLETION.json summary" and "COMPLETION.json
+    issues_found[N]" (N from 1). An evaluator adds them to a deliverable's statements when it looks for a second
+    answer: the file a manager reads first that gives an item another answer than the memo misleads as much as a
+    later paragraph does (the audit's K1 kind); they never stand in for what the memo itself must say.
+    ``completion`` as :meth:`common.Evaluation.check_completion_file` returns it (None when missing or unreadable);
+    anything that is not a JSON object gives no statements."""
     if not isinstance(completion, dict):
         return []
     found: list[Statement] = []
@@ -1248,6 +1250,8 @@ def completion_statements(completion: dict | None) -> list[Statement]:
         found += text_statements(summary, "COMPLETION.json summary")
     issues = completion.get("issues_found")
     for number, item in enumerate(issues if isinstance(issues, list) else [], 1):
-        if isinstance(item, (str, int, float)) and not isinstance(item, bool):
+        if isinstance(item, dict):
+            item = " ".join(str(v) for v in item.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool))
+        if isinstance(item, (str, int, float)) and not isinstance(item, bool) and str(item).strip():
             found += text_statements(str(item), f"COMPLETION.json issues_found[{number}]")
     return found

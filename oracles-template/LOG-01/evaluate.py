@@ -17,12 +17,12 @@ from typing import Any
 
 import common
 from amounts import parse_number
-from claims import about, asserted, figures_given
+from claims import about, asserted, completion_statements, figures_given, labelled_figures, stances
 from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.5"
+EVALUATOR_VERSION = "LOG-01/1.6"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -57,6 +57,25 @@ HEADERS = ("invoice", "shipment", "difference", "finding")
 #: What a dispute note says of a line it disputes.
 DISPUTED = ["dispute", "disputed", "overcharge", "overcharged", "overbilled", "credit", "wrong", "incorrect",
             "duplicate", "billed twice", "query", "challenge"]
+#: What a note or report says of a line it pays: the opposite of disputing it. A line given both is a hedge (a table
+#: that disputes FLF-1 and a later "On reflection, FLF-1 is billed correctly and is not disputed"). Phrases, so the
+#: negation inside "not disputed" is the option, not a denial of "disputed". Source: the brief ("lines that are right
+#: are not disputed").
+ACCEPTED = ["not disputed", "undisputed", "not in dispute", "billed correctly", "correctly billed", "no error",
+            "not an error", "approved for payment", "nothing to dispute"]
+#: Words that label a figure as what a line is disputed for ("the amount disputed is EUR 95.00", "overcharged by
+#: EUR 95.00", a column "Amount disputed (EUR)" or "Difference (EUR)").
+DISPUTE_LABELS = ["disputed", "dispute", "overcharge", "overcharged", "overbilled", "over-billed", "underbilled",
+                  "under-billed", "difference"]
+#: An amount as a note writes one: with its currency, or with two decimals ("EUR 95.00", "95,00 EUR", "64.67").
+MONEY = re.compile(r"(?:\bEUR\b|\u20ac)\s*-?\d(?:[\d.,]*\d)?|-?\d(?:[\d.,]*\d)?\s*(?:\bEUR\b|\u20ac)|"
+                   r"-?\d[\d.,]*[.,]\d{2}(?![\d])", re.I)
+#: What after an amount makes it the gross (with VAT) of a total given net ("credit note requested: EUR 228,73 gross
+#: incl. 19 % VAT"): the brief's amounts are net of VAT, so it is no second total.
+GROSS = re.compile(r"^\s*(?:EUR|\u20ac)?\s*\(?\s*(?:gross|incl\.?|including|inkl\.?|with\s+VAT|plus\s+VAT)", re.I)
+#: An amount the report gives as the month's total ("EUR 243.31 disputed", "243,31 EUR in dispute").
+TOTAL_BEFORE = re.compile(r"(" + MONEY.pattern + r")\s+(?:(?:are|is|was|were|to\s+be)\s+)?(?:disputed|in\s+dispute)\b",
+                          re.I)
 #: The Summary's labels and the longer names an auditor writes beside them.
 LABELS = {"total_invoiced": ("Total invoiced", "Invoiced total"), "total_correct": ("Total correct", "Correct total"),
           "amount_disputed": ("Amount disputed", "Total disputed", "Disputed amount")}
@@ -220,8 +239,12 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
         # the figure as written, without its sign: an under-billed line is "-25.03" or "under-billed by 25.03"
         if not any(common.close(a, abs(Decimal(line["amount"])), tol) for a in amounts - {None}):
             missing.append(f"{line['shipment']} with {line['amount']}")
-    ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount",
-                 bool(note) and not missing, weight=2, detail=f"not found: {missing}" if missing else "all named")
+    report = completion_statements(ev.completion)
+    contradicted = line_contradictions(ev, note, report, facts, tol)
+    ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount, and neither "
+                 "the note nor COMPLETION.json gives a disputed line another amount or calls it right",
+                 bool(note) and not missing and not contradicted, weight=2,
+                 detail="; ".join(([f"not found: {missing}"] if missing else []) + contradicted) or "all named")
     given = [(st, f, amount(ev, f)) for st, f in figures_given(without_document_numbers(note),
                                                                 ["total", "credit note"])]
     totals = {t for st, f, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)
@@ -232,9 +255,10 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
         totals = {t for t in totals if not any(common.close(t, x, tol) for x in (
             Decimal(prior["amount"]), Decimal(prior["amount"]) + Decimal(facts["amount_disputed"]),
             Decimal(prior["credit_note_amount"])))}
+    totals |= report_totals(ev, report, facts, tol)
     nothing = not facts["disputed_lines"]  # coverage set: a note saying nothing is disputed needs no total
-    ev.criterion("note_total", "the dispute note states the total amount disputed (one figure; on clean invoices, "
-                 "none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
+    ev.criterion("note_total", "the dispute note states the total amount disputed (one figure, COMPLETION.json "
+                 "giving no other; on clean invoices, none or zero)", bool(note) and (all(common.close(t, 0, tol) for t in totals) if nothing else
                  len(totals) == 1 and common.close(next(iter(totals)), facts["amount_disputed"], tol)), weight=2,
                  detail=f"totals given {sorted(map(str, totals)) or 'none'}; expected {facts['amount_disputed']}")
     decoy = next(p for p in oracle["planted_items"] if p["kind"] == "decoy")
@@ -242,6 +266,76 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
     ev.criterion("note_spares_same_lane", "the dispute note disputes neither of the two genuine same-lane shipments",
                  bool(note) and not accused, detail=f"disputed: {accused}" if accused else "not disputed")
     return check_prior_credit(ev, note, prior, tol) if prior else []
+
+
+def _line_figures(ev: common.Evaluation, line: dict, facts: dict) -> list[Decimal]:
+    """The figures that belong to a disputed line: its amount disputed and what each billing of its shipment on its
+    invoice was invoiced and should cost (absolute values)."""
+    own = [abs(Decimal(line["amount"]))]
+    for billed in facts["audit"]:
+        if billed["shipment"] == line["shipment"]:
+            own += [abs(Decimal(billed[k])) for k in ("invoiced", "correct", "difference")]
+    return own
+
+
+def line_contradictions(ev: common.Evaluation, note: list[Statement], report: list[Statement], facts: dict,
+                        tol: Decimal) -> list[str]:
+    """What the note or COMPLETION.json (``report``) says of a disputed line against its dispute: the line called
+    right (:data:`ACCEPTED` beside a dispute: claims.stances' hedge), or given a figure that is none of its own
+    (:func:`_line_figures`) where it names that line alone: an amount (:data:`MONEY`; not a weight, a line number
+    or a rate per 100 kg) labelled as the amount disputed
+    (:data:`DISPUTE_LABELS`: "For FLF-1 the amount disputed is EUR 95.00" after a table row of 111.28), or in a
+    report issue the one amount it gives ("FLF-1: Wrong zone, EUR 95.00"). A reader cannot tell which to act on."""
+    problems = []
+    both = note + report
+    for line in facts["disputed_lines"]:
+        shipment = line["shipment"]
+        said = stances(both, [shipment], {"disputed": DISPUTED, "accepted": ACCEPTED})
+        if "accepted" in said:
+            problems.append(f"{shipment} also called right at {said['accepted'][0].where}")
+        own = _line_figures(ev, line, facts)
+        for statement in about(both, [shipment]):
+            if statement.kind == "heading" or {m.upper() for m in SHIPMENT.findall(statement.text)} != {shipment}:
+                continue
+            if statement.cells is not None:
+                figures = [f for _, f in figures_given([statement], DISPUTE_LABELS)]
+            else:
+                figures = [statement.text[a:b] for _, a, b in labelled_figures(statement.text, DISPUTE_LABELS)]
+                amounts = MONEY.findall(DOCUMENT_NO.sub("reference", statement.text))
+                if not figures and statement.where.startswith("COMPLETION.json") and len(amounts) == 1:
+                    figures = amounts
+            for figure in figures:
+                value = amount(ev, figure) if MONEY.fullmatch(figure.strip()) else None
+                if value is not None and not any(common.close(abs(value), x, tol) for x in own):
+                    problems.append(f"{shipment} also given {figure.strip()} at {statement.where}")
+    return problems
+
+
+def report_totals(ev: common.Evaluation, report: list[Statement], facts: dict, tol: Decimal) -> set[Decimal]:
+    """The totals COMPLETION.json (``report``) gives in sentences naming no shipment: a figure after "total" or
+    "credit note", or an amount followed by "disputed" ("Audited 27 invoice lines; EUR 243.31 disputed."), less
+    a gross amount (:data:`GROSS`), what the invoices bill or should bill and, at the hard level, last month's
+    agreed credit."""
+    found = set()
+    for statement in report:
+        if SHIPMENT.search(statement.text):
+            continue
+        figures = [f for _, f in figures_given([statement], ["total", "credit note"])]
+        figures += [m.group(1) for m in TOTAL_BEFORE.finditer(statement.text)]
+        for figure in figures:
+            at = statement.text.find(figure)
+            gross = at >= 0 and GROSS.match(statement.text[at + len(figure):])
+            if MONEY.fullmatch(figure.strip()) and not gross and (value := amount(ev, figure)) is not None:
+                found.add(value)
+    known = [Decimal(facts["total_invoiced"]), Decimal(facts["total_correct"])]
+    for invoice in facts["invoices"]:
+        lines = [line for line in facts["audit"] if line["invoice"] == invoice]
+        known += [sum((Decimal(line[k]) for line in lines), Decimal(0)) for k in ("invoiced", "correct")]
+    prior = facts.get("prior_credit")
+    if prior:
+        known += [Decimal(prior["amount"]), Decimal(prior["amount"]) + Decimal(facts["amount_disputed"]),
+                  Decimal(prior["credit_note_amount"])]
+    return {v for v in found if not any(common.close(v, k, tol) for k in known)}
 
 
 def subtotal_beside_net(ev: common.Evaluation, statement: Statement, figure: Decimal, facts: dict,
