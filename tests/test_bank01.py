@@ -524,3 +524,19 @@ def test_fair_rewording_with_history_requirements_and_what_agrees_passes(generat
                "These items agree with our figures: Funded Debt and debt service; the bonus add-back does not.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("The DSCR minimum was 1.25x before the Second Amendment; the amended minimum is 1.20x.", set()),
+    ("Under the original agreement the DSCR had to be at least 1.25x.", set()),
+    ("On reflection, the Debt Service Coverage Ratio is 1.31x.", {"memo_dscr_breach"}),
+    ("In conclusion, the DSCR covenant is met.", {"memo_dscr_breach"}),
+])
+def test_hard_original_minimum_is_a_level_and_a_later_ratio_or_pass_a_second_answer(scenario_cache, tmp_path, sentence,
+                                                                                     failed):
+    """BANK-01 1.8 read "the DSCR minimum was 1.25x before the Second Amendment" as a second DSCR; a
+    figure introduced as a limit is the covenant's level. Another ratio or a closing pass still fails."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    out = workspace / layout.OUT_DIR
+    _memo_plus(out, sentence)
+    assert failed_ids(evaluate(generated, out, workspace)) == failed

@@ -25,7 +25,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.8"
+EVALUATOR_VERSION = "BANK-01/1.9"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -402,6 +402,10 @@ RATIO = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?=\s*(?:x\b|times\b))", re.I)
 MONEY = re.compile(r"\$\s*\d(?:[\d,]*\d)?(?:\.\d+)?")
 #: How many words may stand between a label and the figure it is given.
 FIGURE_GAP = 6
+#: Words between a covenant's label and a figure that make the figure its level (the hard level's original 1.25x
+#: minimum beside the amended 1.20x).
+LIMIT = re.compile(r"\b(?:minimum|maximum|floor|cap|limit|requirement|required|least|most|had\s+to|must|threshold|"
+                   r"covenant\s+level)\b", re.I)
 #: What follows the first figure of a series: another figure after a comma or "and".
 SERIES = re.compile(r"\s*(?:x|times)?\s*(?:,|\band\b)\s*\$?\d", re.I)
 MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -417,14 +421,17 @@ REQUIREMENT = re.compile(r"\b(?:must|should|shall|required?|requires|needs?\s+to
 def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str]) -> list[str]:
     """The first ``figure`` after each un-negated ``label`` in ``text``, in the same clause (up to a semicolon, a
     colon that is not the label's own, or the sentence end) and at most :data:`FIGURE_GAP` words on. The first of a
-    series ("1.45x, 1.78x and 1.03x at March, June and September", :data:`SERIES`) belongs to its own period."""
+    series ("1.45x, 1.78x and 1.03x at March, June and September", :data:`SERIES`) belongs to its own period, and a
+    figure introduced as a limit ("the DSCR minimum was 1.25x", "had to be at least 1.25x": :data:`LIMIT`) is the
+    covenant's level, not the ratio."""
     found = []
     for mention in label.finditer(text):
         if negated(text[:mention.end()], mention.group()):
             continue
         rest = re.split(r";|\.(?:\s|$)", text[mention.end():], maxsplit=1)[0]
         match = figure.search(rest)
-        if match and len(rest[:match.start()].split()) <= FIGURE_GAP and not SERIES.match(rest[match.end():]):
+        if match and len(rest[:match.start()].split()) <= FIGURE_GAP and not SERIES.match(rest[match.end():]) \
+                and not LIMIT.search(rest[:match.start()]):
             found.append(match.group())
     return found
 
@@ -455,7 +462,7 @@ def _other_figures(statements: list[Statement], label: re.Pattern[str], figure: 
     found = []
     for statement in statements:
         if statement.kind == "heading" or statement.cells is not None or CERTIFICATE.search(statement.text) \
-                or _other_period(statement.text, test_date):
+                or _other_period(statement.text, test_date) or ORIGINAL.search(statement.text):
             continue
         for given in _first_after(statement.text, label, figure):
             value = common.parse_number(given.replace("$", ""))
