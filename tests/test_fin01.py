@@ -785,3 +785,18 @@ def test_fair_rewording_of_profit_variances_and_problems_passes(generated, solve
                "its submission's department.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_hard_memo_taking_the_board_cut_back_in_a_later_line_fails(scenario_cache, tmp_path):
+    """Audit K1 (1.10 passed on the hard challenge reference): the memo names the Board's cut, then "On review, the
+    Board did not cut <account>; the submitted budget stands". A fair later line naming the Board-approved budget
+    still passes."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = next(i for i in generated.oracle()["planted_items"] if i["id"] == "board_cut_note")
+    for sentence, failed in ((f"Account {item['account']} is budgeted at the Board-approved figure for June.", set()),
+                             (f"On review, the Board did not cut {item['account']}; the submitted budget stands.",
+                              {"memo_board_cut"})):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / str(len(failed)))
+        out = workspace / layout.OUT_DIR
+        _memo_plus(out, sentence)
+        assert failed_ids(evaluate(generated, out, workspace)) == failed, sentence

@@ -26,11 +26,12 @@ from claims import (
     negated,
     reported,
 )
+from claims import mentions as claims_mentions
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.10"
+EVALUATOR_VERSION = "FIN-01/1.11"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -107,6 +108,8 @@ MONEY_FIGURE = re.compile(r"[\u00a3$]|\d,\d{3}")
 #: Words between "operating profit" and a figure that make the figure the budget or the variance, not the actual.
 NOT_ACTUAL = re.compile(r"\b(?:budget\w*|plan\w*|target|forecast|variance|below|above|short|under|over|by|"
                         r"adverse|favourable|unfavourable|behind|ahead)\b", re.I)
+#: A sentence about what would have happened: it denies nothing that did.
+COUNTERFACTUAL = re.compile(r"\b(?:would|could|might)\b", re.I)
 #: A pound figure in prose ("£3,915,499", "£ -125,501", "£(125,501)").
 POUNDS = re.compile(r"\u00a3\s*[-\u2212(]?\s*\d(?:[\d,]*\d)?(?:\.\d+)?\)?")
 #: Words right after a figure that make it the gap to budget ("£125,501 below budget", "£125,501 adverse").
@@ -339,7 +342,10 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
     explains the difference by another row, only says the submission does not tie, or denies a Board decision ("the
     Board did not cut 5002", "no Board decision changes it", "The Board, at its April meeting, did not cut 5002":
     evaluator 1.8 passed the last, whose negation stands past a phrase set off after the Board) names none for the
-    account; a list of every account says nothing about one. Source: the brief (the memo says "what you found when you checked the sources"; a
+    account; a list of every account says nothing about one. A statement about the account that names the Board or
+    the cut only to deny it, beside one that states it, takes it back (1.10 passed "On review, the Board did not cut
+    6004; the submitted budget stands" after the right explanation); a counterfactual ("Without the cut it would
+    have shown a false favourable variance": :data:`COUNTERFACTUAL`, the seed-9432 fixture) denies nothing. Source: the brief (the memo says "what you found when you checked the sources"; a
     difference is explained from the evidence); evaluator 1.6 failed an independent solver's memo at seed 9432
     (tests/fixtures/fin01-hard-seed9432)."""
     mentions = dict(zip(map(id, statements), _account_mentions(statements, expected), strict=True))
@@ -348,15 +354,22 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
             continue
         account = item["account"]
         others = [term for a, line in expected.items() if a != account for term in (_account_pattern(a), line["name"])]
-        found = []
+        found, denied = [], []
         for statement in about_in_turn(statements, [_account_pattern(account), expected[account]["name"]], others):
             line, spots = mentions[id(statement)]
-            if len(spots) <= MAX_ACCOUNTS_PER_ISSUE and _names_board_decision(line):
+            if len(spots) > MAX_ACCOUNTS_PER_ISSUE:
+                continue
+            if _names_board_decision(line):
                 found.append(line)
+            elif any(claims_mentions(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms) \
+                    and not hypothetical(line) and not COUNTERFACTUAL.search(line):
+                denied.append(line)  # "On review, the Board did not cut 6004; the submitted budget stands"
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
-                     f"Board's cut of account {account} (the budget holder's cell note)", bool(found),
+                     f"Board's cut of account {account} (the budget holder's cell note), and does not deny it "
+                     "elsewhere", bool(found) and not denied,
                      detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
-                                              f"no memo statement about {account} names the Board's decision"))
+                                              f"no memo statement about {account} names the Board's decision")
+                     + (f"; denied: {denied[0][:120]!r}" if denied else ""))
 
 
 def _account_pattern(account: str) -> re.Pattern[str]:
