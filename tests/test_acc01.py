@@ -830,3 +830,72 @@ def test_client_emails_carry_the_eastern_offset_of_their_date(tmp_path, seed, mo
     emails = sorted((tmp_path / "bundle" / "inputs").glob("*.eml"))
     dates = [message_from_bytes(path.read_bytes())["Date"] for path in emails]
     assert len(dates) == 2 and all(f" {month} " in d and d.endswith(offset) for d in dates), dates
+
+
+# ------------------------------------------------------------------------------- misleading-answer audit (ACC-01 1.8)
+def _completion_plus(out, *issues):
+    import json
+
+    path = out / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text())
+    completion["issues_found"] = [*completion["issues_found"], *issues]
+    path.write_text(json.dumps(completion))
+
+
+def test_a_later_paragraph_taking_a_book_entry_back_fails(generated, solved):
+    """Audit K1 (1.7 passed): the entries list posts the returned cheque, a later paragraph says it needs no journal
+    entry. A reader cannot tell which to act on (claims.denials)."""
+    oracle = generated.oracle()
+    book, _errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"On review, the {_money(book[0]['amount'])} item needs no journal entry; it will clear next "
+                      "month.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"report_book_entries"}
+
+
+def test_completion_taking_a_bank_error_back_fails(generated, solved):
+    """Audit K1 (1.7 passed): the report lists a bank error for the bank; COMPLETION.json says it is not one."""
+    oracle = generated.oracle()
+    _book, errors, _timing = _lists(oracle)
+    out = solved / layout.OUT_DIR
+    _completion_plus(out, f"On review, the {_money(errors[0]['amount'])} item is not a bank error.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_bank_items"}
+    assert "COMPLETION.json" in _detail(receipt, "report_bank_items")
+
+
+def test_a_closing_summary_giving_another_adjusted_balance_fails(generated, solved):
+    """Audit K1 (1.7 passed): the opening gives the adjusted bank balance, the closing summary another figure."""
+    right = Decimal(generated.oracle()["facts"]["adjusted_bank_balance"])
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"In summary, the adjusted bank balance is ${right + 143:,.2f} and the books need no more work.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    assert f"{right + 143:,.2f}" in _detail(receipt, "report_summary")
+
+
+def test_an_outstanding_cheque_later_called_cleared_fails_its_item(generated, solved):
+    """Audit K1 (1.7 passed): the workbook keeps the prior month's cheque outstanding; the report ends "On review,
+    cheque N has cleared and needs no adjustment"."""
+    oracle = generated.oracle()
+    prior = next(p for p in oracle["planted_items"] if p["id"] == "prior_outstanding_cheque")
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"On review, cheque {prior['reference']} ({_money(prior['amount'])}) has cleared and needs no "
+                      "adjustment.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.prior_outstanding_cheque"}
+
+
+def test_fair_rewording_with_not_a_bank_error_and_a_later_clearing_passes(generated, solved):
+    """Fair: the right findings said again in other words, with what is NOT an error and an outstanding cheque that
+    cleared after the month end, still pass."""
+    oracle = generated.oracle()
+    book, errors, timing = _lists(oracle)
+    cheque = next(p for p in timing if not p["reference"].startswith("D-"))
+    out = solved / layout.OUT_DIR
+    _report_plus(out, f"To be clear, the {_money(book[0]['amount'])} item is not a bank error; it is an adjusting "
+                      "entry to post in the books.",
+                 f"The {_money(errors[0]['amount'])} item is not a book adjustment: the bank must correct it.",
+                 f"Cheque {cheque['reference']} cleared the bank on 4 March, after the month end, so it stays "
+                 "outstanding at the statement date.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

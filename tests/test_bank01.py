@@ -448,3 +448,95 @@ def test_hard_challenge_memo_against_the_unamended_minimum_fails(scenario_cache,
     _write_memo(out / "credit_memo.docx", [
         f"The DSCR of {dscr} is below the 1.25x minimum: a breach.", *_certificate_and_tnw_findings(generated.oracle())])
     assert "memo_dscr_breach" in failed_ids(evaluate(generated, out, workspace))
+
+
+# ------------------------------------------------------------------------------ misleading-answer audit (BANK-01 1.8)
+def _memo_plus(out, *blocks):
+    import docx
+
+    document = docx.Document(out / "credit_memo.docx")
+    for block in blocks:
+        if isinstance(block, tuple):
+            document.add_heading(block[1], level=2)
+        else:
+            document.add_paragraph(block)
+    document.save(out / "credit_memo.docx")
+
+
+@pytest.mark.parametrize("blocks", [
+    ["On reflection, the Debt Service Coverage Ratio is {other}."],
+    ["In conclusion, the DSCR covenant is met and there is no breach."],
+    [("heading", "Breaches"), "Debt Service Coverage Ratio {dscr} against the {minimum} minimum - not a breach; the "
+                              "covenant is met."],
+])
+def test_a_later_paragraph_taking_the_dscr_breach_back_fails(generated, solved, blocks):
+    """Audit K1/K2 (1.7 passed): the breach stated in Results, then another ratio, a closing 'no breach', or the
+    ratio listed under 'Breaches' with its own sentence denying it."""
+    dscr, minimum, *_ = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, *[b if isinstance(b, tuple) else b.format(dscr=dscr, minimum=minimum, other="1.31x")
+                      for b in blocks])
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+
+
+def test_completion_clearing_the_dscr_fails(generated, solved):
+    out = solved / layout.OUT_DIR
+    path = out / layout.COMPLETION_JSON
+    body = json.loads(path.read_text())
+    body["issues_found"].append("On review, the DSCR covenant is met; there is no breach.")
+    path.write_text(json.dumps(body))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_dscr_breach"}
+
+
+def test_a_closing_summary_giving_the_certified_tangible_net_worth_fails(generated, solved):
+    """Audit K1 (1.7 passed): the certificate's tangible net worth given later as ours."""
+    certified = generated.oracle()["facts"]["certificate"]["tnw"]
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"In summary, Tangible Net Worth is ${Decimal(certified):,.0f}, well above the minimum.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_tnw"}
+
+
+def test_a_leverage_result_in_the_memo_fails_leverage_not_guessed(generated, solved):
+    """Audit K1 (1.7 passed): the workbook leaves leverage Not tested; the memo's recommendation gives it a ratio and
+    a pass."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, "Recommendation: leverage (Total Funded Debt to EBITDA) is 2.10x, in compliance.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"leverage_not_guessed"}
+
+
+def test_a_later_paragraph_calling_the_certificate_right_fails(generated, solved):
+    """Audit K1 (1.7 passed): the differences explained, then "the certificate agrees with our figures"."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, "On review, the borrower's certificate agrees with our figures and the bonus add-back is "
+                    "permitted.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_certificate_differences"}
+
+
+def test_fair_rewording_with_history_requirements_and_what_agrees_passes(generated, solved):
+    """Fair: the breach again in other words, tangible net worth at an earlier quarter end, the leverage limit, what
+    the certificate gets right and a requirement ("must be at least ... to be in compliance")."""
+    dscr, minimum, *_ = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"To be clear: the DSCR of {dscr} falls short of the {minimum} minimum, which is a breach.",
+               f"The DSCR must be at least {minimum} to be in compliance.",
+               "Tangible Net Worth was $3,608,578 at September 30, 2024.",
+               "Leverage (maximum 3.50x) is not tested until the missing quarter arrives.",
+               "These items agree with our figures: Funded Debt and debt service; the bonus add-back does not.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("The DSCR minimum was 1.25x before the Second Amendment; the amended minimum is 1.20x.", set()),
+    ("Under the original agreement the DSCR had to be at least 1.25x.", set()),
+    ("On reflection, the Debt Service Coverage Ratio is 1.31x.", {"memo_dscr_breach"}),
+    ("In conclusion, the DSCR covenant is met.", {"memo_dscr_breach"}),
+])
+def test_hard_original_minimum_is_a_level_and_a_later_ratio_or_pass_a_second_answer(scenario_cache, tmp_path, sentence,
+                                                                                     failed):
+    """BANK-01 1.8 read "the DSCR minimum was 1.25x before the Second Amendment" as a second DSCR; a
+    figure introduced as a limit is the covenant's level. Another ratio or a closing pass still fails."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    out = workspace / layout.OUT_DIR
+    _memo_plus(out, sentence)
+    assert failed_ids(evaluate(generated, out, workspace)) == failed

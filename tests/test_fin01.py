@@ -710,3 +710,93 @@ def test_hard_memo_naming_the_board_cut_around_a_set_off_phrase_passes(scenario_
     "not Operations" ran on to "cut")."""
     assert _hard_memo(scenario_cache, tmp_path, sentence) == set()
 
+
+
+# ------------------------------------------------------------------------------- misleading-answer audit (FIN-01 1.10)
+def _memo_plus(out, *paragraphs):
+    import docx
+
+    document = docx.Document(out / "variance_memo.docx")
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    document.save(out / "variance_memo.docx")
+
+
+def _planted(generated, kind):
+    return next(p for p in generated.oracle()["planted_items"] if p["kind"] == kind)
+
+
+def test_a_closing_summary_giving_operating_profit_another_figure_fails(generated, solved):
+    """Audit K1 (1.9 passed): the opening gives the actual; the closing line gives the budget as the month's profit."""
+    total = generated.oracle()["facts"]["total"]
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"Overall, operating profit for the month was £{Decimal(total['budget']):,.0f}, in line with plan.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_operating_profit"}
+
+
+def test_a_later_paragraph_giving_a_material_variance_another_figure_fails(generated, solved):
+    """Audit K1 (1.9 passed): a material variance stated right, then "On review, the <account> variance is £5,047
+    (2.4%) and is not material"."""
+    account = sorted(generated.oracle()["facts"]["material_accounts"])[0]
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"On review, the {account} variance is £5,047 (2.4%).")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_material_variances"}
+    _memo_plus(out, f"Account {account} is not material.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_material_variances"}
+
+
+@pytest.mark.parametrize("kind, wording", [
+    ("double_counted_budget_line", "On review, the two {account} rows are not duplicates; both are kept."),
+    ("wrong_department_in_mapping", "Account {account} - not a mis-posting; the mapping file is right."),
+])
+def test_the_memo_taking_a_corrected_problem_back_fails(generated, solved, kind, wording):
+    """Audit K1/K2 (1.9 passed): the problem is corrected and reported, and a later memo line denies it."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, wording.format(account=_planted(generated, kind)["account"]))
+    assert failed_ids(evaluate(generated, out, solved)) == {"data_issues_reported"}
+
+
+def test_completion_saying_a_correction_was_not_needed_fails(generated, solved):
+    """Audit K1 (1.9 passed): issues_found reports the flipped sign corrected, then "no correction was needed"."""
+    account = _planted(generated, "credit_balance_sign_flipped")["account"]
+    out = solved / layout.OUT_DIR
+    path = out / layout.COMPLETION_JSON
+    body = json.loads(path.read_text())
+    body["issues_found"].append(f"On review, the {account} sign was right as exported; no correction was needed.")
+    path.write_text(json.dumps(body))
+    assert failed_ids(evaluate(generated, out, solved)) == {"data_issues_reported"}
+
+
+def test_fair_rewording_of_profit_variances_and_problems_passes(generated, solved):
+    """Fair: profit against budget in other words, a variance as an overspend, "not a duplicate" of another kind's
+    account, and what was not corrected because it needed nothing."""
+    facts = generated.oracle()["facts"]
+    total, lines = facts["total"], _lines(generated)
+    mapped = _planted(generated, "wrong_department_in_mapping")["account"]
+    account = sorted(facts["material_accounts"])[0]
+    variance = Decimal(lines[account]["variance"])
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"Operating profit was £{abs(Decimal(total['variance'])):,.0f} "
+                    f"{'below' if Decimal(total['variance']) < 0 else 'above'} budget at "
+                    f"£{Decimal(total['actual']):,.0f}.",
+               f"In short, {account} is {'an underspend' if variance > 0 else 'an overspend'} of "
+               f"£{abs(variance):,.0f}.",
+               f"Account {mapped} is not a duplicate; it was mapped to the wrong department and is now reported under "
+               "its submission's department.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_hard_memo_taking_the_board_cut_back_in_a_later_line_fails(scenario_cache, tmp_path):
+    """Audit K1 (1.10 passed on the hard challenge reference): the memo names the Board's cut, then "On review, the
+    Board did not cut <account>; the submitted budget stands". A fair later line naming the Board-approved budget
+    still passes."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = next(i for i in generated.oracle()["planted_items"] if i["id"] == "board_cut_note")
+    for sentence, failed in ((f"Account {item['account']} is budgeted at the Board-approved figure for June.", set()),
+                             (f"On review, the Board did not cut {item['account']}; the submitted budget stands.",
+                              {"memo_board_cut"})):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / str(len(failed)))
+        out = workspace / layout.OUT_DIR
+        _memo_plus(out, sentence)
+        assert failed_ids(evaluate(generated, out, workspace)) == failed, sentence

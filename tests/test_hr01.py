@@ -787,3 +787,81 @@ def test_hard_namesake_flagged_as_a_duplicate_payment_is_a_false_exception(hard,
     _rewrite_exceptions(out, lambda sheet: sheet.append([namesake, "Duplicate payment", float(gross), 0.0,
                                                          float(gross)]))
     assert "no_false_exceptions" in failed_ids(evaluate(hard, out, solved))
+
+
+# ------------------------------------------------------------------------------- misleading-answer audit (HR-01 1.10)
+def _memo_plus(out, *paragraphs: str) -> None:
+    document = docx_document(out / "summary_memo.docx")
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    document.save(out / "summary_memo.docx")
+
+
+def _issues_plus(out, *issues: str) -> None:
+    path = out / layout.COMPLETION_JSON
+    body = json.loads(path.read_text(encoding="utf-8"))
+    body["issues_found"] = [*body["issues_found"], *issues]
+    path.write_text(json.dumps(body), encoding="utf-8")
+
+
+def _leaver(generated) -> str:
+    return next(p["employee_id"] for p in generated.oracle()["planted_items"] if p["kind"] == "terminated_paid")
+
+
+def test_a_later_paragraph_taking_an_exception_back_fails(generated, solved):
+    """Audit K1 (1.9 passed): the table lists the leaver; a later paragraph says the employee was paid correctly and
+    is not an exception (claims.denials)."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"On review, {_leaver(generated)} was still employed in the month and was paid correctly; this "
+                    "is not an exception.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_exceptions"}
+
+
+def test_an_issue_cell_denying_the_exception_under_the_exceptions_heading_fails(generated, solved):
+    """Audit K2 (1.9 passed): a row under "Exceptions" whose Issue cell reads "Not an error - paid correctly": the
+    row's own words decide."""
+    leaver = _leaver(generated)
+    out = solved / layout.OUT_DIR
+    document = docx_document(out / "summary_memo.docx")
+    row = next(r for t in document.tables for r in t.rows if r.cells[0].text == leaver)
+    row.cells[1].text = "Not an error - still employed, paid correctly"
+    document.save(out / "summary_memo.docx")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}
+
+
+def test_completion_taking_an_exception_back_fails(generated, solved):
+    """Audit K1 (1.9 passed): COMPLETION.json takes back an exception the memo and workbook report."""
+    out = solved / layout.OUT_DIR
+    _issues_plus(out, f"On review, {_leaver(generated)} is not an exception: the final pay was due.")
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"memo_exceptions"}
+    assert "COMPLETION.json" in next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "memo_exceptions")
+
+
+def test_a_closing_approval_of_the_register_as_it_stands_fails(generated, solved):
+    """Audit K1 (1.9 passed): "should not be approved until corrected" ... later "the register can be approved as it
+    stands"."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, "Recommendation: the register can be approved as it stands.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}
+
+
+def test_a_later_total_of_wrongly_paid_employees_is_a_second_count(generated, solved):
+    """Audit K1 (1.9 passed): "found 7 exceptions" ... "In total, six employees were paid the wrong amount"."""
+    _checked, wrong = _counts(generated)
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"In total, {wrong - 1} employees were paid the wrong amount.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_totals"}
+
+
+def test_fair_rewording_clearing_the_others_and_approving_after_correction_passes(generated, solved):
+    """Fair: the findings again in other words, the other employees cleared, "not a duplicate" of an exception of
+    another kind, approval once the lines are corrected."""
+    items = generated.oracle()["planted_items"]
+    other = next(p for p in items if p["kind"] != "duplicate_payment")
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, f"No other employee is an exception and {other['employee_id']} is not a duplicate.",
+               "The register can be approved once the processor has corrected these lines.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)

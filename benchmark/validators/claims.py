@@ -762,6 +762,28 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
     return found
 
 
+def denials(statements: Iterable[Statement], subject, options: dict[str, object]) -> dict[str, list[Statement]]:
+    """Which of ``options`` (``{name: term or terms}``) the statements deny of ``subject`` in their own words, as
+    ``{option: [statements denying it]}`` holding only denied options: the other half of :func:`stances`, read the
+    same way (the parts about the subject, a table row's cells; an option occurring there only under a negation:
+    "the $5,609.21 returned cheque needs no journal entry", "NG-1742 is not an exception"). A heading denies
+    nothing. A document that states an option of a subject and elsewhere denies it gives the reader two answers
+    (the contradiction a later paragraph, a closing summary or COMPLETION.json can bring): the caller decides. A
+    supposition or reported speech (:func:`hypothetical`, :func:`reported`) denies nothing."""
+    found: dict[str, list[Statement]] = {}
+    for statement in about(statements, subject):
+        if statement.kind == "heading" or hypothetical(statement.text) or reported(statement.text):
+            continue  # "If the bank refunds it, no entry is needed" and someone else's words deny nothing
+        if statement.cells is not None:
+            _own, denied = _row_stances([v for v in statement.cells.values() if v], subject, options)
+        else:
+            _own, denied = _prose_stances(statement.text, subject, options)
+        for name in options:
+            if name in denied:
+                found.setdefault(name, []).append(statement)
+    return found
+
+
 def states(statements: Iterable[Statement], subject, option_terms, *, against: dict[str, object] | None = None
            ) -> bool:
     """True when the statements assert ``option_terms`` about ``subject`` and no contrary option (``against``:

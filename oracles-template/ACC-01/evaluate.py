@@ -12,12 +12,25 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, alternative_figures, asserted, finding, nil_answer, reported, stances
+from claims import (
+    about,
+    alternative_figures,
+    asserted,
+    denials,
+    figures_given,
+    finding,
+    hypothetical,
+    labelled_figures,
+    negated,
+    nil_answer,
+    reported,
+    stances,
+)
 from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.7"
+EVALUATOR_VERSION = "ACC-01/1.8"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -189,6 +202,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                      detail=f"expected {_money(facts[key])} got {_money(got)}{note}")
 
     items, items_note = _items(book)
+    statements = ev.statements(REPORT) or []
+    written = statements + _completion_statements(ev.completion)
     unused = list(range(len(items)))
     for planted in oracle["planted_items"]:
         amount, side = Decimal(planted["amount"]), planted["side"].lower()
@@ -203,6 +218,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             passed = got == _classification(planted["classification"])
             detail = (f"row '{items[match]['item']}' classified '{items[match]['written']}' (read as '{got}'), "
                       f"expected '{planted['classification']}'")
+            settled = _called_settled(written, planted) if planted["side"] == "Bank" \
+                and planted["kind"] != "bank_error" else []
+            if settled:
+                passed = False
+                detail += f"; but the report also calls it settled: {settled[0]!r}"
         ev.criterion(f"item.{planted['id']}", f"reconciling item {planted['reference']} ({planted['kind']}) has the "
                      "right side, signed amount and classification", passed, detail=detail)
     invented = [f"{WORKBOOK} Items: '{items[i]['item']}' classified '{items[i]['written']}'"
@@ -214,18 +234,18 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev.criterion("no_unsupported_items", "every Items row is a supported reconciling item (no plug or suspense line)",
                  bool(items) and not extras, detail=f"unsupported rows: {extras}" if extras else items_note)
 
-    statements = ev.statements(REPORT) or []
     text = "\n".join(s.text for s in statements)
     summary = [facts["balance_per_bank"], facts["balance_per_books"], facts["adjusted_bank_balance"]]
     missing = [str(v) for v in summary if not common.text_has_amount(text, v, tol)]
     offered = _offered_beside(statements, summary, [*facts.values(), *(p["amount"] for p in oracle["planted_items"])],
                               tol)
+    offered += _other_balances(statements, facts, tol)
     ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance, "
                  "each as one figure", bool(text) and not missing and not offered,
                  detail="; ".join(([f"amounts not found: {missing}"] if missing else [])
                                   + ([f"offered beside another figure: {offered}"] if offered else []))
                  or "all stated")
-    _check_report_lists(ev, statements, oracle["planted_items"])
+    _check_report_lists(ev, statements, oracle["planted_items"], written)
     if ev.coverage:
         invented += _invented_in_report(statements, oracle["planted_items"])
         invented += _invented_in_completion(ev.completion)
@@ -277,6 +297,70 @@ def _offered_beside(statements: list, amounts: list[Decimal], known: list, tol: 
     return sorted(found)
 
 
+#: The labels under which the report gives each summary balance, and the fact it must be (:func:`_other_balances`).
+BALANCE_LABELS = {"balance_per_bank": ["balance per bank", "bank balance per statement", "balance per the bank"],
+                  "balance_per_books": ["balance per books", "balance per the books", "balance per the ledger",
+                                        "balance per ledger"],
+                  "adjusted_bank_balance": ["adjusted bank balance", "adjusted balance", "reconciled balance",
+                                            "adjusted cash balance"],
+                  "adjusted_book_balance": ["adjusted book balance", "adjusted balance per books"]}
+#: A figure written as money ("$24,856.56", "24,856.56", "(180.00)"), not a date or a count.
+MONEY_FIGURE = re.compile(r"\d[.,]\d{2}\)?$|^[(-]?\s*\$")
+#: A figure after "by" is the size of a change or an error in the balance, not the balance (the seed-2026
+#: independent solution: "would have overstated the adjusted bank balance by $4,619.34").
+BY = re.compile(r"\bby\W*$", re.IGNORECASE)
+
+
+def _other_balances(statements: list, facts: dict[str, Decimal], tol: Decimal) -> list[str]:
+    """Figures the report gives under a summary balance's label (claims.figures_given: "Adjusted bank balance:
+    $24,856.56", "In summary, the adjusted bank balance is $25,000.00") that are not that balance: the same balance
+    given two figures in two places (a closing summary contradicting the opening one) leaves the reader two answers.
+    The two adjusted balances are equal when the reconciliation closes, so "adjusted balance" may give either."""
+    found = []
+    for key, labels in BALANCE_LABELS.items():
+        right = [facts[key]] + ([facts["adjusted_bank_balance"], facts["adjusted_book_balance"]]
+                                if key.startswith("adjusted") else [])
+        for statement in statements:
+            if statement.cells is not None:
+                figures = [figure for _s, figure in figures_given([statement], labels)]
+            else:  # "would have overstated the adjusted bank balance by $4,619.34" gives a change, not the balance
+                figures = [statement.text[start:end] for between, start, end in labelled_figures(statement.text, labels)
+                           if not BY.search(between)]
+            figures = [f for f in figures if MONEY_FIGURE.search(f.strip())
+                       and not any(common.text_has_amount(f, r, tol) for r in right)]
+            found += [f"{f.strip()} as the {key.replace('_', ' ')}" for f in figures]
+    return found
+
+
+def _completion_statements(completion: dict | None) -> list:
+    """COMPLETION.json's ``issues_found`` entries and ``summary`` as statements: what the worker reports there is
+    read with the report, so an entry taking back a finding of the report contradicts it."""
+    if not isinstance(completion, dict):
+        return []
+    issues = completion.get("issues_found") or []
+    issues = issues if isinstance(issues, list) else [issues]
+    texts = [(f"COMPLETION.json issues_found[{n}]", str(v)) for n, v in enumerate(issues)]
+    texts.append(("COMPLETION.json summary", str(completion.get("summary") or "")))
+    return [s for where, text in texts for s in text_statements(text, where)]
+
+
+#: A timing item said to need nothing further: cleared, presented or credited with no adjustment or not
+#: outstanding ("On review, cheque 8548 has cleared and needs no adjustment").
+SETTLED_DENIES = ["outstanding", "adjustment", "reconciling item", "in transit", "follow up", "entry"]
+
+
+def _called_settled(statements: list, planted: dict) -> list[str]:
+    """The statements about a Bank-side timing item (its amount or reference) that call it cleared (:data:`CLEARED`,
+    the writer's own words, not a supposition) and in the same sentence deny it is still a reconciling item
+    (:data:`SETTLED_DENIES` under a negation: "has cleared and needs no adjustment", "has cleared, so it is no
+    longer outstanding"). The Items sheet lists it outstanding: the report then gives the reader the opposite
+    answer. "Cheque 8557 cleared the bank on 4 March, after the month end" reports a later event and passes."""
+    subject = [_amount_subject(Decimal(planted["amount"])),
+               re.compile(rf"(?<![\w-]){re.escape(planted['reference'])}(?![\w-])", re.IGNORECASE)]
+    return [s.text for s in about(statements, subject) if s.kind != "heading" and asserted(s.text, CLEARED)
+            and not reported(s.text) and not hypothetical(s.text) and negated(s.text, SETTLED_DENIES)]
+
+
 def _amount_subject(amount: Decimal) -> re.Pattern[str]:
     """The written forms of an unsigned amount in a memo: "1,301.16", "1301.16", "$1,301.16", "(1,301.16)"; a
     whole-dollar amount also as "$28". Never part of a longer figure ("21,301.16", "1,301.167") or a date."""
@@ -292,18 +376,23 @@ def _where(found: list) -> str:
     return ", ".join(s.where for s in found[:3])
 
 
-def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[dict]) -> None:
+def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[dict], written: list) -> None:
     """Criteria ``report_book_entries`` and ``report_bank_items``, read as claims about each reconciling item (its
     amount is the subject): every Book-side item is stated as an adjusting entry, every bank error as an item for
     the bank, and no item is stated on both lists or on the other one (a hedge, or an entry the client must not
     post). A statement is on a list by its own words or by the heading it sits under (claims.stances), so "Do not
     record the deposit D-9205 in the books; they are bank errors" under the entries heading puts nothing on the
-    entries list, and one line giving every figure under both names supports neither. Source: the brief's firm
-    rules (bank errors go to the bank, not into the client's books) and its report contents."""
+    entries list, and one line giving every figure under both names supports neither. An item on its list that
+    the report or COMPLETION.json (``written``) elsewhere takes off it in its own words (claims.denials: "On
+    review, the $5,609.21 returned cheque needs no journal entry") leaves the reader two answers and fails (1.7
+    passed it). Source: the brief's firm rules (bank errors go to the bank, not into the client's books) and its
+    report contents."""
     book_items = [p for p in planted if p["side"] == "Book"]
     bank_errors = [p for p in planted if p["kind"] == "bank_error"]
     found = {p["id"]: stances(statements, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
              for p in book_items + bank_errors}
+    denied = {p["id"]: denials(written, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
+              for p in book_items + bank_errors}
     checks = [("report_book_entries", "the report gives an adjusting entry with its amount for every Book-side item",
                "entries", "bank", book_items, bank_errors),
               ("report_bank_items", "the report lists every bank error to take up with the bank, with its amount",
@@ -321,6 +410,9 @@ def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[d
             elif other in found[p["id"]]:
                 problems.append(f"{p['reference']}: on both lists ({own}: {_where(found[p['id']][own])}; {other}: "
                                 f"{_where(found[p['id']][other])})")
+            elif own in denied[p["id"]]:
+                problems.append(f"{p['reference']}: on the {own} list ({_where(found[p['id']][own])}) and taken off "
+                                f"it elsewhere ({_where(denied[p['id']][own])})")
         for p in theirs:
             if own in found[p["id"]]:
                 problems.append(f"{p['reference']} ({p['classification']}) put on the {own} list: "
