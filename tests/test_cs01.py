@@ -516,3 +516,47 @@ def test_the_seed_9443_warning_in_other_words_passes(tmp_path):
     old = "About to breach on your shift: NHI-491800 (P3, Account) breaches resolution at about 4:25 p.m. today"
     new = "Due to breach on your shift: NHI-491800 (P3, Account) will breach resolution at about 4:25 p.m. today"
     assert failed_ids(_fixture_9443(tmp_path, old, new)) == set()
+
+
+# --- a second answer for the same item (misleading-answer audit, evaluator 1.11) ----------------------------------
+
+def test_a_closing_line_giving_the_credit_total_another_figure_fails(generated, solved):
+    """K1: "Total credits owed: $X" then "Closing note: total credits owed come to $X + 11.55". The evening lead has
+    two totals to pay; evaluator 1.10 passed it (the right total stated once sufficed)."""
+    total = float(generated.oracle()["facts"]["credit_total"])
+    _append_to_note(solved / layout.OUT_DIR / NOTE, [f"Closing note: total credits owed come to ${total + 11.55:.2f}."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_credits"}
+
+
+def test_a_later_line_giving_one_ticket_another_credit_fails(generated, solved):
+    """K1: a credited ticket's "credit $A" in the list, then "Update: <ticket>'s credit is $B"."""
+    credit = generated.oracle()["facts"]["credits"][0]
+    _append_to_note(solved / layout.OUT_DIR / NOTE,
+                    [f"Update: {credit['ticket']}'s credit is ${float(credit['credit']) + 3.46:.2f}, not the figure "
+                     "above."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_credits"}
+
+
+def test_completion_clearing_a_breached_ticket_contradicts_the_note(generated, solved):
+    """K1 in COMPLETION.json: issues_found says a ticket the note lists as breached is "within target; no breach"
+    (evaluator 1.10 read no issues_found in the challenge set)."""
+    import json
+
+    ticket = generated.oracle()["facts"]["breached"][0]
+    path = solved / layout.OUT_DIR / "COMPLETION.json"
+    completion = json.loads(path.read_text())
+    completion["issues_found"] = [f"{ticket} is within target; no breach."] + [
+        i for i in completion["issues_found"] if ticket not in i]
+    path.write_text(json.dumps(completion))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"note_breaches"}
+
+
+def test_credits_restated_as_a_list_with_the_total_and_what_is_not_owed_pass(generated, solved):
+    """A correct rewording: each credit and the total again in one line, the 4-hour outage said to earn none, the
+    total outage minutes beside the total credit."""
+    facts = generated.oracle()["facts"]
+    listed = ", ".join(f"{c['ticket']} ${c['credit']}" for c in facts["credits"])
+    _assert_passes_with(generated, solved, [f"Credits owed: {listed}; total ${facts['credit_total']}.",
+                                            "No credit is owed for an outage of exactly 4 hours.",
+                                            f"Total outage time was 301 minutes; the total credit is "
+                                            f"${facts['credit_total']}."])

@@ -252,3 +252,57 @@ def test_the_seed_9444_readout_saying_the_whole_split_is_balanced_fails(tmp_path
 def test_the_seed_9444_readout_with_another_segment_balanced_passes(tmp_path):
     assert failed_ids(_fixture_9444(tmp_path, "On iOS the split is balanced.",
                                     "Within app version 6.14.1 (iOS only) the split is balanced.")) == set()
+
+
+# --- a second answer for the same item (misleading-answer audit, evaluator 1.3) -----------------------------------
+
+def _completion(solved: Path, **fields) -> None:
+    path = solved / layout.OUT_DIR / "COMPLETION.json"
+    completion = json.loads(path.read_text())
+    completion.update(fields)
+    path.write_text(json.dumps(completion))
+
+
+def test_a_closing_line_giving_the_difference_another_figure_fails(generated, solved):
+    """K1: the readout gives the difference, then sums up with another ("In short, the difference is ..."). Evaluator
+    1.2 passed it: any statement with the right figure sufficed."""
+    other = float(generated.oracle()["facts"]["difference"]) + 0.0067
+    _add_sentence(solved, f"In short, the difference is {other:.4f}.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"readout_figures"}
+
+
+def test_a_part_denying_the_mismatch_inside_the_srm_sentence_fails(generated, solved):
+    """K2: under "Sample-ratio mismatch check", the sentence quotes the failing p-value but its own clause says "no
+    sample ratio mismatch is detected". Evaluator 1.2 read the whole sentence's negation only and passed it."""
+    path = solved / layout.OUT_DIR / "readout.docx"
+    document = docx.Document(path)
+    paragraph = next(p for p in document.paragraphs if "sample ratio mismatch is detected" in p.text)
+    paragraph.text = paragraph.text.replace("a sample ratio mismatch is detected", "no sample ratio mismatch is detected")
+    document.save(path)
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"readout_srm"}
+
+
+def test_completion_reporting_no_mismatch_contradicts_the_readout(generated, solved):
+    """K1 in COMPLETION.json: issues_found says there is no mismatch while the readout reports one."""
+    _completion(solved, issues_found=["No sample ratio mismatch: the chi-square is within tolerance."])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"readout_srm"}
+
+
+def test_completion_summary_giving_another_decision_fails_the_decision(generated, solved):
+    """K1 in COMPLETION.json: "Readout delivered; decision INCONCLUSIVE." beside the readout's INVALID."""
+    _completion(solved, summary="Readout delivered; decision INCONCLUSIVE.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"decision"}
+
+
+def test_the_difference_in_points_a_count_and_the_plans_mde_are_no_second_difference(generated, solved):
+    """A correct rewording: the difference in percentage points, a difference in users, the plan's minimum detectable
+    difference, and "the split is not 50/50: the SRM check fails" all pass."""
+    facts = generated.oracle()["facts"]
+    for line in (f"The difference of {100 * float(facts['difference']):.2f} percentage points cannot be read as an "
+                 "effect.",
+                 "The difference in users between arms (620) is what the SRM check flags.",
+                 "The plan's minimum detectable difference was 0.02.",
+                 "The split is not 50/50: the SRM check fails."):
+        _add_sentence(solved, line)
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -274,3 +274,78 @@ def test_last_months_figure_carried_forward_or_given_for_this_month_still_fails(
         shutil.copy(kept, out / "monitor_note.docx")
         _note_add(out, line)
         assert "discontinued_not_filled" in failed_ids(evaluate(generated, out, workspace)), line
+
+
+# --- a second answer for the same item (misleading-answer audit, evaluator 1.5) -----------------------------------
+
+def test_a_closing_line_giving_inflation_another_figure_fails(generated, solved):
+    """K1: the note gives the headline rate, then sums up "prices rose <another rate>". The reader has two
+    headline figures; evaluator 1.4 passed it (any statement with the right figure sufficed)."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    rates = [Decimal(r["cpi_yoy"]) for r in facts["chart"]] + [
+        Decimal(i["yoy_pct"]) for i in facts["indices"].values() if "yoy_pct" in i]
+    other = next(x for x in (Decimal(facts["cpi_yoy"]) + Decimal("0.37") * k for k in range(1, 20))
+                 if all(abs(x - r) > Decimal("0.1") for r in rates))  # no month's or component's own rate
+    _note_add(out, f"Summary: prices rose {other:.2f}% in the year, ahead of pay.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_inflation"}
+
+
+def test_real_pay_given_with_the_opposite_direction_later_fails(generated, solved):
+    """K1: real earnings growth stated right, then "real pay rose by <the same size>" with the sign turned."""
+    out = solved / layout.OUT_DIR
+    real = Decimal(generated.oracle()["facts"]["pay"]["real_ahe_yoy"])
+    verb = "fell" if real > 0 else "rose"
+    _note_add(out, f"In short, real pay {verb} by {abs(real):.2f}% over the year.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_pay"}
+
+
+def test_saying_the_indices_were_not_revised_fails_in_the_note_or_in_completion(generated, solved):
+    """K1 and K2: "No figures were revised since last month" after the revision paragraph, or an issues_found entry
+    "No revisions this month", or the paragraph under "Revisions since last month" itself denying the revision."""
+    out = solved / layout.OUT_DIR
+    _note_add(out, "No figures were revised since last month.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_revision"}
+    note = out / "monitor_note.docx"
+    document = docx.Document(str(note))
+    document.paragraphs[-1].text = ""
+    for paragraph in document.paragraphs:
+        if paragraph.text.startswith("The office revised"):
+            paragraph.text = "The All items and Shelter indices were not revised; the Revisions sheet is empty."
+    document.save(str(note))
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_revision"}
+
+
+def test_an_issue_in_completion_saying_nothing_was_revised_fails(generated, solved):
+    out = solved / layout.OUT_DIR
+    path = out / "COMPLETION.json"
+    completion = json.loads(path.read_text())
+    completion["issues_found"] = ["No revisions this month."]
+    path.write_text(json.dumps(completion))
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_revision"}
+
+
+def test_a_figure_carried_into_the_missing_line_in_prose_fails(generated, solved):
+    """K1: the note says the line is left empty, then gives it a figure "carried forward from March"."""
+    out = solved / layout.OUT_DIR
+    _note_add(out, "Leisure and hospitality earnings were $24.10, carried forward from March.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"discontinued_not_filled"}
+
+
+def test_right_figures_reworded_with_what_was_not_revised_pass(generated, solved):
+    """A correct rewording: last month's own rate beside this month's, the inflation target, real pay as a fall,
+    "nothing else was revised", the unit change called no revision, a supposition about the revision."""
+    out = solved / layout.OUT_DIR
+    facts = generated.oracle()["facts"]
+    cpi, real = Decimal(facts["cpi_yoy"]), Decimal(facts["pay"]["real_ahe_yoy"])
+    march = Decimal(facts["chart"][-2]["cpi_yoy"])
+    direction = "fell" if real < 0 else "rose"
+    for line in (f"Inflation was {cpi:.2f}% in the latest month, against {march:.2f}% a month earlier.",
+                 f"Prices rose {cpi:.2f}% over the year, above the 2% target.",
+                 f"In real terms pay {direction} by {abs(real):.2f}%.",
+                 "The office revised shelter and all items; nothing else was revised.",
+                 "Payroll employment was not revised; the unit change is not a revision.",
+                 "If the office had not revised shelter, inflation would have been lower."):
+        _note_add(out, line)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

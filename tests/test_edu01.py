@@ -5,6 +5,7 @@ or roster could fool a check or a correct one could be convicted, named for it."
 from __future__ import annotations
 
 import csv
+import json
 from decimal import Decimal
 
 import docx
@@ -108,6 +109,66 @@ def test_a_capital_a_opening_a_clause_after_the_id_is_no_grade(generated, solved
     out = solved / layout.OUT_DIR
     item = _items(generated)["late_drop_graded"]
     _add_paragraphs(out / MEMO, f"Student {item['student_id']}: A drop after the census date is a W under AP 4230.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+def _rewrite_memo_line(out, student_id: str, text: str) -> None:
+    """Replace the memo paragraph naming ``student_id`` with ``text`` (its list style kept)."""
+    document = docx.Document(str(out / MEMO))
+    paragraph = next(p for p in document.paragraphs if student_id in p.text)
+    paragraph.text = text
+    document.save(str(out / MEMO))
+
+
+def test_a_closing_line_that_keeps_the_roster_grade_contradicts_the_change(generated, solved):
+    """K1, a later contradiction: the memo lists "change F to W", then closes "student W...'s F stands: the roster
+    grade is correct". The dean cannot tell which to act on. Evaluator 1.1 passed it (the possessive ID was not read
+    as the student, and nothing read a grade said to stay); 1.2 fails the item."""
+    out = solved / layout.OUT_DIR
+    item = _items(generated)["late_drop_graded"]
+    _add_paragraphs(out / MEMO, f"In summary, student {item['student_id']}'s {item['roster_grade']} stands: the "
+                                f"roster grade is correct.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.late_drop_graded"}
+
+
+def test_an_issue_in_completion_that_calls_the_change_no_change_contradicts_the_memo(generated, solved):
+    """K1 in COMPLETION.json: issues_found says the lapsed incomplete's I is correct while the memo changes it to F
+    (evaluator 1.1 read no issues_found in the challenge set)."""
+    out = solved / layout.OUT_DIR
+    item = _items(generated)["incomplete_lapsed"]
+    path = out / "COMPLETION.json"
+    completion = json.loads(path.read_text())
+    completion["issues_found"] = [f"Student {item['student_id']}: the I is correct; no change."] + [
+        i for i in completion["issues_found"] if item["student_id"] not in i]
+    path.write_text(json.dumps(completion))
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.incomplete_lapsed"}
+
+
+def test_an_item_under_grades_that_must_change_whose_own_sentence_keeps_the_grade_fails(generated, solved):
+    """K2, the heading over a denial: under "Grades that must change" the item reads "no change; the D stands",
+    though it quotes the gradebook's F. The item's own words decide (evaluator 1.1 passed it on the letters alone)."""
+    out = solved / layout.OUT_DIR
+    item = _items(generated)["roster_mismatch"]
+    sid, roster, want = item["student_id"], item["roster_grade"], item["correct_grade"]
+    _rewrite_memo_line(out, sid, f"Student {sid}: no change; the {roster} stands (the gradebook's weighted score "
+                                 f"of {item['score']} is a {want} under the syllabus cut-offs).")
+    assert failed_ids(evaluate(generated, out, solved)) == {"item.roster_mismatch"}
+
+
+def test_the_right_changes_reworded_with_a_grade_that_stays_for_the_decoy_pass(generated, solved):
+    """A correct rewording: "so the F cannot stand; it becomes a W", a roster grade said to be wrong, and the
+    decoy on the cut-off said to be correct and to stay (it is not an error) all pass."""
+    out = solved / layout.OUT_DIR
+    items = _items(generated)
+    drop, mismatch, decoy = items["late_drop_graded"], items["roster_mismatch"], items["cutoff_decoy"]
+    _rewrite_memo_line(out, drop["student_id"], f"{drop['student_id']} withdrew after census and before the "
+                       f"withdrawal deadline, so the {drop['roster_grade']} cannot stand; it becomes a W.")
+    _add_paragraphs(out / MEMO,
+                    f"For {mismatch['student_id']} the roster's {mismatch['roster_grade']} is wrong and should not "
+                    f"remain on the transcript.",
+                    f"Student {decoy['student_id']}'s {decoy['grade']} on the cut-off is correct and stays; it is "
+                    f"not an error.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
 

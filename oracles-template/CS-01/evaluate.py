@@ -17,11 +17,13 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from amounts import parse_number
 from claims import (
     asserted,
     figure_stated,
     found_nothing,
     hypothetical,
+    labelled_figures,
     nil_answer,
     reported,
     subject_parts,
@@ -30,10 +32,10 @@ from claims import (
     unreal,
 )
 from formula_refs import depends_on_sheet, is_live
-from reading import Statement
+from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.10"
+EVALUATOR_VERSION = "CS-01/1.11"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -186,7 +188,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     check_tickets(ev, facts, tickets, tol)
     check_credits(ev, facts, credits, tol)
     check_formulas(ev, book, tickets, credits)
-    check_note(ev, facts, note, tol)
+    check_note(ev, facts, note, tol, completion)
     check_planted(ev, oracle, tickets, credits, tol)
     if ev.coverage:
         ev.check_no_invented_issues(invented_issues(completion, note))
@@ -366,11 +368,48 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     return breached, cleared
 
 
-def check_note(ev: common.Evaluation, facts: dict, note: list[Statement], tol: dict[str, Decimal]) -> None:
-    """Criteria ``note_breaches`` (each breached ticket named as breached, none said to have kept its targets, and
-    no other ticket named as breached: :func:`breach_reading`), ``note_credits`` (the credit total stated in a
-    statement about credits) and ``note_flag`` (the flagged ticket named with the reason)."""
+#: A statement about credits an earlier shift recorded: its amounts are what is reversed, not what is owed now.
+_EARLIER_CREDIT = re.compile(r"\brevers\w*|\b(?:earlier|last|previous|prior)\s+shift\b", re.IGNORECASE)
+#: A dollar amount as written ("$40.55", "$ 9.20", "USD 9.20").
+_DOLLARS = re.compile(r"[$]|\busd\b", re.IGNORECASE)
+
+
+def other_credit_figures(note: list[Statement], facts: dict, tol: Decimal) -> list[str]:
+    """Where the hand-over gives a credit a second, different dollar figure: the total (a dollar figure labelled
+    "total" in a statement about credits, claims.labelled_figures) other than ``credit_total``, or a credited
+    ticket's credit (labelled "credit" in the part about the ticket) other than its own. "Total credits owed:
+    $40.55" ... "Closing note: total credits owed come to $52.10" leaves the shift lead two totals to pay. A
+    statement about credits an earlier shift recorded (:data:`_EARLIER_CREDIT`: "reverse the $9.00 credit the last
+    shift recorded") quotes what is undone, not what is owed."""
+    owed = {c["ticket"]: Decimal(str(c["credit"])) for c in facts.get("credits") or []}
+    found = []
+    for statement in note:
+        if statement.kind == "heading" or statement.cells is not None or hypothetical(statement.text) or \
+                _EARLIER_CREDIT.search(statement.text):
+            continue
+        checks = [(statement.text, "total", Decimal(str(facts["credit_total"])))] * bool(
+            re.search(r"credit", f"{statement.section} {statement.text}", re.IGNORECASE))
+        checks += [(part, "credit", owed[ticket]) for ticket in _tickets_in(statement) if ticket in owed
+                   for part in _ticket_parts(statement, ticket)]
+        for text, label, want in checks:
+            for _, start, end in labelled_figures(text, label):
+                value = parse_number(text[start:end])
+                if _DOLLARS.search(text[start:end]) and value is not None and abs(abs(value) - want) > tol:
+                    found.append(f"{statement.where}: {label} {text[start:end]}")
+    return found
+
+
+def check_note(ev: common.Evaluation, facts: dict, note: list[Statement], tol: dict[str, Decimal],
+               completion: dict | None = None) -> None:
+    """Criteria ``note_breaches`` (each breached ticket named as breached, none said to have kept its targets in
+    the note or in COMPLETION.json's issues_found, and no other ticket named as breached: :func:`breach_reading`),
+    ``note_credits`` (the credit total stated in a statement about credits, and no credit given another figure:
+    :func:`other_credit_figures`) and ``note_flag`` (the flagged ticket named with the reason)."""
     named, cleared = breach_reading(note)
+    issues = (completion if isinstance(completion, dict) else {}).get("issues_found") or []
+    listed = [s for n, entry in enumerate(issues if isinstance(issues, list) else [issues]) if isinstance(entry, str)
+              for s in text_statements(entry, f"COMPLETION.json issues_found[{n}]")]
+    cleared = cleared | breach_reading(listed)[1]  # "NHI-2 is within target" in issues_found answers the note back
     missing = [t for t in facts["breached"] if t not in named]
     contradicted = [t for t in facts["breached"] if t in cleared]
     invented = sorted(t for t in named - set(facts["breached"]) if t in facts["tickets"])
@@ -384,8 +423,11 @@ def check_note(ev: common.Evaluation, facts: dict, note: list[Statement], tol: d
     # the total given with "but none are owed" is a right number with the wrong conclusion (evaluator 1.6 passed it)
     ok = any(figure_stated(s.text, facts["credit_total"], tol["amount"]) and not CREDIT_DENIALS.search(s.text)
              for s in credit_said)
-    ev.criterion("note_credits", "the hand-over states the total of the credits owed (not that it is not owed)", ok,
-                 detail=f"total {facts['credit_total']} stated: {ok}")
+    others = other_credit_figures(note, facts, tol["amount"])
+    ev.criterion("note_credits", "the hand-over states the total of the credits owed (not that it is not owed) and "
+                 "gives no credit another figure", ok and not others,
+                 detail=f"total {facts['credit_total']} stated: {ok}"
+                 + (f"; also given as {others[:3]}" if others else ""))
     flagged = facts["flagged"]
     if flagged is None:  # coverage set: nothing to flag (a flag is read by security_flag and no_invented_issues)
         return

@@ -16,11 +16,23 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import common
-from claims import about, asserted, figure_stated, hypothetical, negated, nil_answer, reported
+from amounts import parse_number
+from claims import (
+    about,
+    asserted,
+    figure_stated,
+    hypothetical,
+    labelled_figures,
+    mentions,
+    negated,
+    nil_answer,
+    reported,
+)
 from readers_image import chart_problems
+from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "DS-01/1.2"
+EVALUATOR_VERSION = "DS-01/1.3"
 RESULTS = "results.csv"
 #: The plan's alpha for the SRM check (experiment_plan.md section 5).
 SRM_ALPHA = 0.001
@@ -56,6 +68,29 @@ SHIP_WORDS = ["recommend shipping", "recommend we ship", "recommend to ship", "r
               "go ahead and ship"]
 
 
+#: COMPLETION.json's summary gives its decision without a colon as often as with one ("Readout delivered; decision
+#: INVALID.").
+COMPLETION = "COMPLETION.json"
+COMPLETION_DECISION = re.compile(r"\b(?:decision|recommendation|verdict)(?:\s+is)?\s*[:\u2013\u2014-]?\s*(.+)",
+                                 re.IGNORECASE)
+
+
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)][.!?])\s+(?=[A-Za-z])")
+
+
+def completion_statements(completion: dict[str, Any] | None) -> list[Statement]:
+    """COMPLETION.json's summary and issues_found as statements (``where`` opens with "COMPLETION.json"): what the
+    worker reports beside the readout, which a reader of both takes as the same answer."""
+    texts = [("summary", (completion or {}).get("summary"))] + [
+        (f"issues_found[{n}]", v) for n, v in enumerate((completion or {}).get("issues_found") or [])]
+    # the sentence splitter keeps "... 6.14.2 Android). iOS is balanced (p = 0.75)." together (a lower-case start):
+    # split there too, or the segment's breakdown reads as a clear split of the whole test (fixture ds01-hard-seed9402)
+    return [Statement(part, statement.section, None, statement.kind, statement.where)
+            for where, value in texts if isinstance(value, str)
+            for statement in text_statements(value, f"{COMPLETION} {where}")
+            for part in _SENTENCE_END.split(statement.text) if part.strip()]
+
+
 def readout_decisions(statements: list) -> list[tuple[str, str]]:
     """``[(label, statement text)]``: each decision a readout gives in its own voice, a labelled one
     (:data:`LABELLED_DECISION`) or SHIP recommended in words (:data:`SHIP_WORDS`)."""
@@ -64,7 +99,7 @@ def readout_decisions(statements: list) -> list[tuple[str, str]]:
         text = statement.text
         if statement.kind == "heading" or hypothetical(text) or reported(text):
             continue
-        labelled = LABELLED_DECISION.search(text)
+        labelled = (COMPLETION_DECISION if statement.where.startswith(COMPLETION) else LABELLED_DECISION).search(text)
         label = decision_label(labelled.group(1)) if labelled else None
         if label is None and asserted(text, SHIP_WORDS):
             label = "SHIP"
@@ -110,9 +145,10 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     ev = common.Evaluation(out_dir, oracle, workspace, run_id, evaluator_version=EVALUATOR_VERSION)
     completion = ev.check_shared()
     values, problem = results(ev)
-    said = readout_decisions(ev.statements(READOUT) or [])
+    reported_beside = [] if ev.coverage else completion_statements(completion)
+    said = readout_decisions((ev.statements(READOUT) or []) + reported_beside)
     check_results(ev, oracle, values, problem, said)
-    invented = check_readout(ev, oracle)
+    invented = check_readout(ev, oracle, reported_beside)
     check_chart(ev)
     asked = False
     if ev.coverage:
@@ -227,8 +263,8 @@ def check_results(ev: common.Evaluation, oracle: dict[str, Any], values: dict[st
     decision = [decision_label(text) for text in values.get("decision", [])]
     other = [text for label, text in said if label != facts["decision"]]
     ok = decision == [facts["decision"]] * len(decision) and bool(decision) and not other
-    ev.criterion("decision", f"results.csv's decision is the plan's {facts['decision']}, and the readout gives no "
-                 "other", ok, weight=2.0, no_op="no_op_fail",
+    ev.criterion("decision", f"results.csv's decision is the plan's {facts['decision']}, and neither the readout nor "
+                 "COMPLETION.json gives another", ok, weight=2.0, no_op="no_op_fail",
                  detail=problem or f"decision {values.get('decision', ['missing'])}"
                  + (f"; the readout says {other[0][:80]!r}" if other else ""))
 
@@ -248,16 +284,53 @@ def srm_stances(statements: list) -> tuple[list, list]:
             continue
         if asserted(text, SRM_FOUND):
             found.append(statement)
-        if (asserted(text, SRM_CLEAR) or negated(text, SRM) or negated(text, SRM_FOUND)) \
+        # a part of its own denying the finding ("...: no sample ratio mismatch is detected") is the result that
+        # part states, whatever the rest of the sentence says (evaluator 1.2 read the whole sentence's negation only)
+        parts = [part for part in re.split(r"[;:]", text) if mentions(part, SRM)]
+        denied = any(negated(part, SRM_FOUND) and not asserted(part, SRM_FOUND) for part in parts)
+        if (asserted(text, SRM_CLEAR) or negated(text, SRM) or negated(text, SRM_FOUND) or denied) \
                 and not confined_to_a_segment(text):
             clear.append(statement)
     return found, clear
 
 
-def check_readout(ev: common.Evaluation, oracle: dict[str, Any]) -> list[str]:
+#: Figures near "difference" that are not the test's difference: the plan's minimum detectable effect, a threshold.
+NOT_THE_DIFFERENCE = ["minimum", "detectable", "mde", "threshold", "target", "interval", "ci", "users", "chi-square"]
+_DETECTABLE = re.compile(r"\b(?:minimum\s+)?(?:detectable|meaningful|expected|planned)\s+difference\b|\bmde\b",
+                         re.IGNORECASE)
+_POINTS = re.compile(r"^\s*(?:%|percentage\s+points?|pp\b|points?\b)", re.IGNORECASE)
+
+
+def other_differences(statements: list, want: Decimal, rate: Decimal) -> list[str]:
+    """Where the readout gives "the difference" another figure than ``want``: a proportion (below 1) or percentage
+    points after the label (claims.labelled_figures), within ``rate`` (or 100 x ``rate`` in points) of neither
+    ``want`` nor its interval bounds. "The difference is 0.0245" ... "In short, the difference is 0.0312" gives the
+    reader two answers; a count ("a difference of 620 users") is no rate."""
+    found = []
+    for statement in statements:
+        if statement.kind == "heading" or statement.cells is not None or hypothetical(statement.text):
+            continue
+        # "the plan's minimum detectable difference was 0.02" names the plan's MDE, not the test's difference
+        text = _DETECTABLE.sub(lambda m: " " * len(m.group()), statement.text)
+        for _, start, end in labelled_figures(text, "difference", others=NOT_THE_DIFFERENCE):
+            value = parse_number(text[start:end])
+            if value is None:
+                continue
+            points = bool(_POINTS.match(text[end:]))
+            if not points and abs(value) >= 1:
+                continue
+            got = value / 100 if points else value
+            if abs(abs(got) - abs(want)) > rate:
+                found.append(f"{statement.where}: {text[start:end]}")
+    return found
+
+
+def check_readout(ev: common.Evaluation, oracle: dict[str, Any], beside: list[Statement] | None = None) -> list[str]:
     """The readout states the SRM check's result (found in the challenge set, clear in the coverage set; both is a
-    hedge), and gives the difference and both interval bounds as figures (proportions within ``rate``, or
-    percentage points within 100 x ``rate``). Returns the mismatch claims a coverage readout invents."""
+    hedge, also when COMPLETION.json's summary or issues_found, ``beside``, gives the other), and gives the difference
+    and both interval bounds as figures (proportions within ``rate``, or percentage points within 100 x ``rate``)
+    and the difference no other figure (:func:`other_differences`). Returns the mismatch claims a coverage readout
+    invents."""
     statements = ev.statements(READOUT)
     facts, rate = oracle["facts"], Decimal(str(oracle["tolerances"]["rate"]))
     wanted = "clear" if facts["srm_p_value"] >= SRM_ALPHA else "found"
@@ -268,7 +341,7 @@ def check_readout(ev: common.Evaluation, oracle: dict[str, Any]) -> list[str]:
         ev.criterion("readout_figures", "the readout gives the difference and its 95 % interval", False,
                      detail=detail, no_op="no_op_fail")
         return []
-    found, clear = srm_stances(statements)
+    found, clear = srm_stances(statements + (beside or []))
     said = {"found": found, "clear": clear}
     other = "clear" if wanted == "found" else "found"
     ok = bool(said[wanted]) and not said[other]
@@ -281,8 +354,12 @@ def check_readout(ev: common.Evaluation, oracle: dict[str, Any]) -> list[str]:
         if not any(figure_stated(s.text, want, rate) or figure_stated(s.text, want * 100, rate * 100)
                    for s in statements):
             missing.append(f"{metric} {want:.4f}")
-    ev.criterion("readout_figures", "the readout gives the difference and its 95 % interval", not missing,
-                 detail=f"not found: {missing}" if missing else "difference and interval given", no_op="no_op_fail")
+    others = other_differences(statements, Decimal(str(facts["difference"])), rate)
+    ev.criterion("readout_figures", "the readout gives the difference and its 95 % interval, and the difference no "
+                 "other figure", not missing and not others,
+                 detail="; ".join([f"not found: {missing}"] * bool(missing)
+                                  + [f"difference also given as {others[:3]}"] * bool(others))
+                 or "difference and interval given", no_op="no_op_fail")
     return [f"{READOUT}: {s.text[:90]!r}" for s in found] if wanted == "clear" else []
 
 

@@ -22,12 +22,23 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figure_stated, finding, hypothetical, mentions, negated, unfound
+from amounts import parse_number
+from claims import (
+    about,
+    asserted,
+    figure_stated,
+    finding,
+    hypothetical,
+    labelled_figures,
+    mentions,
+    negated,
+    unfound,
+)
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.4"
+EVALUATOR_VERSION = "ECON-01/1.5"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -148,7 +159,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     asked = False if ev.coverage else check_missing_series(ev, completion, oracle)
     listed = check_revisions(ev, book, oracle, tol)
     check_chart(ev, book, facts, tol)
-    check_note(ev, note, facts, tol, revised=not ev.coverage)
+    check_note(ev, note, facts, tol, revised=not ev.coverage, completion=completion)
     if ev.coverage:
         ev.check_no_invented_issues(inventions(listed, completion, note))
     ev.check_fabricated_totals(WORKBOOK)
@@ -252,6 +263,8 @@ def check_pay(ev: common.Evaluation, book: common.Workbook | None, facts: dict, 
             history = said_gone and mentions(statement.text, earlier) and not finding(statement.text, CARRIED)
             if not history:
                 carried.append(statement.where)
+        elif finding(statement.text, CARRIED) and re.search(r"\d", statement.text):
+            carried.append(statement.where)  # a figure carried into the line, whatever its value
     problems = filled + [f"the note gives last month's figure at {w}" for w in carried]
     if not told:
         problems.append("the note does not say that the leisure and hospitality series is not published")
@@ -357,31 +370,137 @@ def check_chart(ev: common.Evaluation, book: common.Workbook | None, facts: dict
                  not problems, detail="; ".join(problems) or "a readable chart")
 
 
+#: What labels real (inflation-adjusted) earnings growth in prose.
+REAL = ["real pay", "real earnings", "real wages", "real wage", "real average hourly earnings", "real terms",
+        "after inflation", "inflation-adjusted"]
+#: Labels a figure may belong to in a sentence about prices that are not the headline rate: a component's own
+#: rate, a target, a contribution, pay.
+NOT_HEADLINE = ["target", "contribution", "contributed", "earnings", "pay", "wages", "shelter", "food", "energy",
+                "transportation", "medical", "apparel", "other goods", "recreation", "education", "core"]
+#: The same, as a pattern to set aside where "inflation" names no rate ("in real terms, after inflation, ...").
+_REAL_PHRASE = re.compile(r"\b(?:after|adjusted\s+for|net\s+of)\s+inflation\b|\binflation[- ]adjusted\b",
+                          re.IGNORECASE)
+_FALLS = re.compile(r"\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop\w*|down|lower|contract\w*|shr[ai]nk\w*|"
+                    r"lost|loss|negative)\b", re.IGNORECASE)
+_MONTHLY = re.compile(r"^\s*(?:on|over|in)\s+the\s+month\b|\bmonth[- ]on[- ]month\b|\bmonthly\b|\bm/m\b",
+                      re.IGNORECASE)
+_POINTS = re.compile(r"^\s*(?:percentage\s+points?|pp\b|points?\b)", re.IGNORECASE)
+_PERCENT = re.compile(r"^\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
+
+
+def percent_figures(statements: list[Statement], label, others=(), aside=()) -> list[tuple[Statement, Decimal]]:
+    """The percentages the prose statements give for ``label`` (claims.labelled_figures: the first figure after an
+    un-negated mention, at most six words on, none nearer another label in ``others``), signed by the words between
+    ("real pay fell 0.15%" is -0.15; "rose by 0.15%" is +0.15: the change is the figure here, so "by" is read as
+    "at"). Phrases matching ``aside`` (patterns) are not read as the label ("after inflation" labels real pay, not
+    inflation). Percentage points, suppositions and headings give none."""
+    found = []
+    for statement in statements:
+        if statement.kind == "heading" or statement.cells is not None or hypothetical(statement.text):
+            continue
+        if asserted(statement.text, REVISED):
+            continue  # a revision's sentence quotes the old figures beside the new ("from 3.69% to 3.62%")
+        text = re.sub(r"\bby\b", "at", statement.text)
+        for pattern in aside:
+            text = pattern.sub(lambda m: _blank_label(m), text)
+        for between, start, end in labelled_figures(text, label, gap=6, others=others):
+            if _POINTS.match(text[end:]) or not _PERCENT.match(text[end:]) or _MONTHLY.search(between) or \
+                    _MONTHLY.match(_PERCENT.sub("", text[end:], count=1)):
+                continue  # "the all-items index rose 0.42% on the month" is the monthly change, not the annual rate
+            value = parse_number(text[start:end])
+            if value is None:
+                continue
+            found.append((statement, -abs(value) if _FALLS.search(between) else value))
+    return found
+
+
+def _blank_label(match: re.Match[str]) -> str:
+    """The match blanked: its ``label`` group alone when it has one (the component's name stays, as a label of its
+    own that a figure after it belongs to), else all of it."""
+    if "label" not in match.re.groupindex or match["label"] is None:
+        return " " * len(match.group())
+    start, end = match.span("label")
+    base = match.start()
+    return match.group()[:start - base] + " " * (end - start) + match.group()[end - base:]
+
+
+def other_figures(statements: list[Statement], label, accepted: list[Any], tol: Decimal, others=(), aside=()
+                  ) -> list[str]:
+    """Where the note gives ``label`` a percentage none of ``accepted`` is (within ``tol``): the same item given a
+    second, different figure ("prices rose 3.26%" ... "Summary: prices rose 3.62%"), which leaves the reader two
+    answers (STYLE: contradiction is the hedge signal)."""
+    return [f"{statement.where}: {value}%" for statement, value in percent_figures(statements, label, others, aside)
+            if not any(abs(value - Decimal(str(a))) <= tol for a in accepted)]
+
+
+def denies_revision(text: str) -> bool:
+    """Whether a sentence says the indices were not revised: in one of its semicolon parts, a revision word only
+    under a negation, said of the price indices ("The All items and Shelter indices were not revised") or of
+    everything ("No figures were revised", "Nothing was revised"). "Payroll employment was not revised", "the unit
+    change is not a revision" (another series, the unit change the release makes) and "nothing else was revised"
+    (beyond what was named) deny nothing of the office's revisions."""
+    if hypothetical(text):
+        return False
+    for part in text.split(";"):
+        if not mentions(part, REVISED) or not negated(part, REVISED):
+            continue
+        if re.search(r"\b(?:else|other|otherwise|besides|except|apart\s+from|beyond)\b", part, re.IGNORECASE):
+            continue
+        if mentions(part, ["Shelter", "index", "indices", *INFLATION]) or (
+                re.search(r"\b(?:no|none|nothing|neither)\b", part, re.IGNORECASE)
+                and not mentions(part, ["employment", "payroll", "jobs", "unit", "units", "persons", "thousands",
+                                        *PAY, *LEISURE])):
+            return True
+    return False
+
+
 def check_note(ev: common.Evaluation, note: list[Statement], facts: dict, tol: dict[str, Decimal], *,
-               revised: bool = True) -> None:
+               revised: bool = True, completion: dict | None = None) -> None:
     """Criteria ``note_inflation`` (headline inflation and the largest contribution with its component),
     ``note_pay`` (nominal and real earnings growth) and ``note_revision`` (shelter named as revised), each a
-    figure or claim in a statement about its subject."""
+    figure or claim in a statement about its subject; and none of them given a second answer elsewhere in the note:
+    headline inflation or real earnings growth given another percentage (:func:`other_figures`; a month's own
+    inflation rate from the chart is no other answer), or, in the challenge set, the indices said not to be revised
+    in the note or in issues_found (:func:`denies_revision`)."""
     body = [s for s in note if s.kind != "heading"]
     prose = tol["percent_prose"]
     headline = any(figure_stated(s.text, facts["cpi_yoy"], prose) for s in about(body, INFLATION))
     largest = facts["largest_contributor"]
     driver = any(figure_stated(s.text, facts["indices"][largest]["contribution_pp"], prose)
                  for s in about(body, largest))
+    months = [row["cpi_yoy"] for row in facts.get("chart", [])]  # a month's own rate: "up from 3.04% in March"
+    months += [index["yoy_pct"] for index in facts["indices"].values() if "yoy_pct" in index]  # "shelter inflation"
+    components = [name for name in facts["indices"] if not mentions(name, INFLATION)]
+    # "April shelter inflation is now 4.04%" is a component's rate, not the headline
+    own_rate = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in components + NOT_HEADLINE)
+                          + r")(?:\s+\w+)?\s+(?P<label>inflation|prices?|CPI)\b", re.IGNORECASE)
+    inflation_others = other_figures(body, INFLATION, [facts["cpi_yoy"], *months], prose,
+                                     NOT_HEADLINE + components + REAL,
+                                     [_REAL_PHRASE, own_rate])
     ev.criterion("note_inflation", f"the note gives headline inflation ({facts['cpi_yoy']}%) and the largest "
-                 f"contribution ({largest})", headline and driver,
+                 f"contribution ({largest}), and no other headline figure", headline and driver and not inflation_others,
                  detail=f"headline {'stated' if headline else 'not stated'}; {largest}'s contribution "
-                        f"{'stated' if driver else 'not stated'}")
+                        f"{'stated' if driver else 'not stated'}"
+                        + (f"; inflation also given as {inflation_others[:3]}" if inflation_others else ""))
     pay = facts["pay"]
     missing = [n for n in ("ahe_yoy", "real_ahe_yoy")
                if not any(figure_stated(s.text, pay[n], prose) for s in about(body, PAY))]
-    ev.criterion("note_pay", "the note gives earnings growth in cash and in real terms", not missing,
-                 detail=f"not stated: {missing}" if missing else "both stated")
+    real_others = other_figures(body, REAL, [pay["real_ahe_yoy"]], prose)
+    ev.criterion("note_pay", "the note gives earnings growth in cash and in real terms", not missing and not real_others,
+                 detail="; ".join([f"not stated: {missing}"] * bool(missing)
+                                  + [f"real growth also given as {real_others[:3]}"] * bool(real_others))
+                 or "both stated")
     if not revised:
         return
     said = [s.where for s in about(body, "Shelter") if asserted(s.text, REVISED) or asserted(s.section, REVISED)]
-    ev.criterion("note_revision", "the note says the office revised the shelter index", bool(said),
-                 detail=f"stated at {said[0]}" if said else "not stated")
+    issues = (completion if isinstance(completion, dict) else {}).get("issues_found") or []
+    denied = [s.where for s in body if s.cells is None and denies_revision(s.text)] + [
+        f"issues_found[{n}]" for n, entry in enumerate(issues if isinstance(issues, list) else [issues])
+        if any(denies_revision(s.text) for s in text_statements(str(entry), "issues_found"))]
+    ev.criterion("note_revision", "the note says the office revised the shelter index, and nowhere that it did not",
+                 bool(said) and not denied,
+                 detail=(f"stated at {said[0]}" if said else "not stated")
+                 + (f"; said not to be revised at {denied[:3]}" if denied else ""))
 
 
 # ----------------------------------------------------------------------------------------------- the coverage set

@@ -20,10 +20,10 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, finding
+from claims import about, asserted, finding, hypothetical
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "EDU-01/1.1"
+EVALUATOR_VERSION = "EDU-01/1.2"
 WORKBOOK = "corrected_roster.xlsx"
 MEMO = "memo_to_dean.docx"
 SHEET = "Roster"
@@ -77,7 +77,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if ev.coverage:
         ev.check_no_invented_issues(invented_issues(completion, memo))
     else:
-        check_planted(ev, oracle, memo)
+        check_planted(ev, oracle, memo, completion)
         asked = check_question(ev, oracle, completion)
     check_privacy(ev, oracle, memo)
     ev.check_unsafe_output()
@@ -122,8 +122,11 @@ _STUDENT_ID = re.compile(r"(?=\bW\d{7}\b)")
 
 
 def _about_student(memo: list[Statement], sid: str) -> list[str]:
-    """The parts of the memo's statements that speak about student ``sid``: from the ID to the next ID."""
-    return [part for text in _texts(about(memo, sid)) for part in _STUDENT_ID.split(text) if sid in part]
+    """The parts of the memo's statements that speak about student ``sid``: from the ID to the next ID. The ID is
+    matched as written, so a possessive ("student W2799173's F stands") speaks about the student too (claims.about
+    reads "W2799173's" as another word)."""
+    mention = re.compile(rf"\b{re.escape(sid)}\b")
+    return [part for text in _texts(about(memo, mention)) for part in _STUDENT_ID.split(text) if sid in part]
 
 
 def _names(text: str, grade: str) -> bool:
@@ -133,9 +136,49 @@ def _names(text: str, grade: str) -> bool:
     return bool(re.search(rf"(?<![A-Za-z]){grade}(?![A-Za-z+\-])", text))
 
 
-def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -> None:
+#: A part that calls the finding no finding: "no change", "needs no correction", "not an error", "is not wrong".
+_NO_FINDING = re.compile(r"\bno\s+(?:change|correction)s?\b|\bnot\s+(?:an?\s+)?(?:error|mistake)\b|"
+                         r"\b(?:is|was)\s+not\s+(?:wrong|incorrect)\b", re.IGNORECASE)
+#: Verbs that keep a grade where it is, after it ("the F stands", "D remains", "F is correct") or before it
+#: ("keep the I", "leave W8082318's D on the transcript").
+_KEEPS_AFTER = r"(?P<verb>stands?|stays?|remains?|holds?|(?:is|was)\s+(?:correct|right|accurate|unchanged|fine))\b"
+_KEEPS_BEFORE = r"\b(?P<verb>keeps?|keeping|leave|leaves|leaving|retains?|retaining)\s+"
+
+
+def _roster_grade(roster: str) -> str:
+    """A pattern for the roster grade as a grade: the capital letter standing alone; "I" only after "the", "an",
+    "its", "grade" or in quotes, since alone it is the writer ("I have asked")."""
+    if roster == "I":
+        return r"(?:(?:\b(?:the|an|its|grade|of)\s+)[\"'“]?I\b[\"'”]?|[\"'“]I[\"'”])"
+    return rf"(?:\broster(?:'s|’s)?\s+grade\b|(?<![A-Za-z]){roster}(?![A-Za-z0-9+\-]))"
+
+
+def keeps_roster_grade(text: str, roster: str) -> bool:
+    """Whether ``text`` (the part of a sentence about one student) says the roster grade stays: the grade with a
+    verb that keeps it within three words ("W2799173's F stands", "the D is correct and stays", "keeps the I",
+    "leave student W8082318's D"), or the finding called none ("no change", "not an error"). A supposition ("If
+    the deadline had not passed, the I would stand") and a negated keep ("the F cannot stand") say no such thing.
+    The memo that also gives the change then gives the student two answers: a reader cannot tell which to act on."""
+    if hypothetical(text):
+        return False
+    if _NO_FINDING.search(text):
+        return True
+    grade = _roster_grade(roster)
+    for pattern in (rf"{grade}[\"'”]?(?:\s+\S+){{0,3}}?\s+{_KEEPS_AFTER}",
+                    rf"{_KEEPS_BEFORE}(?:\S+\s+){{0,3}}?{grade}"):
+        for match in re.finditer(pattern, text, re.IGNORECASE if roster != "I" else 0):
+            if asserted(text, re.compile(rf"\b{re.escape(match['verb'])}\b")):
+                return True
+    return False
+
+
+def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], completion: dict | None) -> None:
     """The challenge set's criteria ``item.<id>``: the memo gives, for the student's ID, the corrected grade (and
-    for a roster mismatch the roster grade too), and assigns no third grade (a hedge)."""
+    for a roster mismatch the roster grade too), assigns no third grade (a hedge), and neither the memo nor
+    COMPLETION.json's issues_found says elsewhere that the roster grade stays (:func:`keeps_roster_grade`: a
+    closing "W2799173's F stands", an item under "Grades that must change" reading "no change; the F stands")."""
+    issues = (completion if isinstance(completion, dict) else {}).get("issues_found") or []
+    entries = [str(v) for v in (issues if isinstance(issues, list) else [issues])]
     for item in oracle["planted_items"]:
         if item.get("error") is False:
             continue
@@ -145,10 +188,15 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement]) ->
         needs_roster = item["id"] == "roster_mismatch"
         roster_stated = not needs_roster or any(_names(t, roster) for t in texts)
         others = sorted({g for t in texts for g in _ASSIGNED.findall(t)} - {want, roster})
+        listed = [part for n, entry in enumerate(entries)
+                  for s in text_statements(entry, f"issues_found[{n}]")
+                  for part in _STUDENT_ID.split(s.text) if sid in part]
+        kept = [t for t in texts + listed if keeps_roster_grade(t, roster)]
         ev.criterion(f"item.{item['id']}", f"the memo states that student {sid}'s grade {roster} becomes {want}",
-                     stated and roster_stated and not others, weight=2,
+                     stated and roster_stated and not others and not kept, weight=2,
                      detail=f"{len(texts)} statements name {sid}; {want} stated: {stated}; roster grade stated: "
-                            f"{roster_stated}; other grades assigned: {others or 'none'}")
+                            f"{roster_stated}; other grades assigned: {others or 'none'}"
+                            + (f"; said to keep {roster}: {kept[0][:120]!r}" if kept else ""))
 
 
 def check_question(ev: common.Evaluation, oracle: dict, completion: dict | None) -> bool:
