@@ -342,3 +342,73 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9403_completes(tmp_pat
     CO-013 to the budget.") was read by evaluator 1.5 as calling CO-013 a duplicate."""
     receipt = grade_fixture(TASK, 9403, "pm01-hard-seed9403", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _memo_adding(solved: Path, *paragraphs: tuple[str, str]) -> None:
+    """The reference memo with ``paragraphs`` (``(style, text)``) added at its end."""
+    path = solved / layout.OUT_DIR / "status_memo.docx"
+    document = docx.Document(str(path))
+    for style, text in paragraphs:
+        document.add_paragraph(text, style=style)
+    document.save(str(path))
+
+
+def _baseline(oracle: dict) -> date:
+    return date.fromisoformat(oracle["facts"]["baseline_finish"])
+
+
+@pytest.mark.parametrize("sentence", ["We expect to hand over on {d:%B %d, %Y}, as planned.",
+                                      "The project will finish on {d:%B %d, %Y}."])
+def test_a_summary_giving_the_baseline_as_the_finish_in_other_words_fails(generated: Generated, solved: Path,
+                                                                         sentence: str):
+    """K1, a later contradiction: the forecast finish stated, then a summary gives the project's finish as the
+    baseline without the word "forecast". Evaluator 1.6 read only "forecast ..." labels: passed."""
+    _memo_adding(solved, ("Heading 2", "Summary"), ("Normal", sentence.format(d=_baseline(generated.oracle()))))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_schedule"}
+
+
+def test_a_summary_swapping_the_delay_and_the_absorbed_slip_fails(generated: Generated, solved: Path):
+    """K1: the driving delay named right, then a summary says the slip its float absorbs moves the finish and the
+    driving activity has float. Evaluator 1.6 asked only that the driving activity be named."""
+    items = {p["id"]: p for p in generated.oracle()["planted_items"]}
+    delay, slip = items["critical_delay"], items["absorbed_slip"]
+    _memo_adding(solved, ("Heading 2", "Summary"),
+                 ("Normal", f"The delay to {slip['task_name']} ({slip['task_id']}) is what moves the finish; "
+                            f"{delay['task_name']} ({delay['task_id']}) has float and does not drive it."))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_schedule"}
+
+
+def test_a_summary_giving_cost_performance_another_figure_fails(generated: Generated, solved: Path):
+    """K1: CPI stated, then "Cost performance is 1.04" (no "index"): the same subject given two answers."""
+    _memo_adding(solved, ("Heading 2", "Summary"), ("Normal", "Cost performance is 1.04, under budget."))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_indices"}
+
+
+def test_an_issue_putting_the_duplicate_back_in_the_budget_fails(generated: Generated, solved: Path):
+    """K1 in COMPLETION.json: the memo excludes the duplicate, a later issues_found entry says it is in the budget."""
+    dup = next(p for p in generated.oracle()["planted_items"] if p["id"] == "duplicate_change_order")["co_number"]
+    path = solved / layout.OUT_DIR / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    completion["issues_found"].append(f"{dup} is a genuine change and is in the budget.")
+    path.write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_change_order"}
+
+
+def test_the_status_reworded_with_the_slip_that_does_not_move_the_finish_passes(generated: Generated,
+                                                                                  solved: Path):
+    """The right findings in other words: the finish as "Forecast completion", the driving delay and the absorbed
+    slip by their roles, the duplicate as keyed twice, and the original said not to be a duplicate."""
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    delay, slip, dup = items["critical_delay"], items["absorbed_slip"], items["duplicate_change_order"]
+    finish = date.fromisoformat(oracle["facts"]["forecast_finish"])
+    f = oracle["facts"]
+    _memo(solved, f"Cost performance is {float(f['cpi']):.2f} and schedule performance {float(f['spi']):.2f}.",
+          f"Forecast completion: {finish:%A %d %B %Y} (baseline {_baseline(oracle):%B %d, %Y}). "
+          f"{delay['task_id']} {delay['task_name']} picked up {delay['extension_wd']} working days and now drives "
+          f"the finish; {slip['task_id']} {slip['task_name']} also slipped but has float, so it does not move the "
+          "finish.",
+          f"{dup['co_number']} repeats {dup['original_co']}: it was keyed twice and is left out of the budget. "
+          f"{dup['original_co']} itself is not a duplicate.")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -777,3 +777,83 @@ def test_a_volume_discount_worked_on_the_line_is_the_amount_at_issue_too(scenari
         _rewrite_csv(ws / "out" / "exceptions_report.csv", lambda row, figure=figure: {
             **row, "amount_at_issue": figure} if row["invoice_number"] == item["invoice_number"] else row)
         assert ("exception_amounts" in failed_ids(score(generated, ws))) is not passes
+
+
+# --- misleading write-ups: a reject cleared for payment in words -----------------------------------------------------
+
+def _reject(generated: Generated, reason: str) -> str:
+    return next(n for n, d in generated.oracle()["decisions"].items() if d["reason_code"] == reason)
+
+
+def _add_issue(solved: Path, *issues: str, summary: str | None = None) -> None:
+    path = solved / layout.OUT_DIR / COMPLETION_JSON
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    completion["issues_found"] = [*completion["issues_found"], *issues]
+    if summary is not None:
+        completion["summary"] = summary
+    path.write_text(json.dumps(completion), encoding="utf-8")
+
+
+def test_a_later_issue_clearing_the_duplicate_for_payment_fails(generated, solved):
+    """K1, a later contradiction: the duplicate rejected in the file and listed in issues_found, then a later entry
+    says "<number> is not a duplicate; approve and pay it". Evaluator 1.8 read the decision codes alone: passed."""
+    number = _reject(generated, "duplicate_invoice")
+    _add_issue(solved, f"{number} is not a duplicate; approve and pay it.")
+    assert failed_ids(score(generated, solved)) == {"duplicate_invoice_rejected"}
+
+
+def test_a_summary_clearing_every_invoice_fails_each_rejection(generated, solved):
+    """K1: the four rejections, then a summary "All invoices this week match ... and can be paid"."""
+    _add_issue(solved, summary="All invoices this week match their POs and receipts and can be paid.")
+    assert failed_ids(score(generated, solved)) == {f"{reason}_rejected" for reason in
+                                                    ("price_variance", "short_shipment", "duplicate_invoice",
+                                                     "unapproved_vendor")}
+
+
+def test_an_exception_row_whose_action_approves_it_fails(generated, solved):
+    """K2, a heading over a denial: the row sits in the exceptions report under "duplicate_invoice", its own action
+    says "Not a duplicate; approve and pay"; the row's own words decide."""
+    number = _reject(generated, "duplicate_invoice")
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv",
+                 lambda row: {**row, "action": "Not a duplicate; approve and pay"}
+                 if row["invoice_number"] == number else row)
+    assert failed_ids(score(generated, solved)) == {"duplicate_invoice_rejected"}
+
+
+def test_a_rejection_commented_within_tolerance_pay_fails(generated, solved):
+    """K1 within one row: rejected for price variance, its comment "within tolerance, pay in full"."""
+    number = _reject(generated, "price_variance")
+    _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
+                 lambda row: {**row, "comment": "within tolerance, pay in full"}
+                 if row["invoice_number"] == number else row)
+    assert failed_ids(score(generated, solved)) == {"price_variance_rejected"}
+
+
+def test_a_note_saying_the_short_shipment_was_delivered_in_full_fails(generated, solved):
+    """K1 in a note beside the deliverables: "<number> was delivered in full; there is no short shipment"."""
+    number = _reject(generated, "short_shipment")
+    (solved / layout.OUT_DIR / "notes.md").write_text(
+        f"# Notes\n\n{number} was delivered in full; there is no short shipment, so it can be paid.\n", encoding="utf-8")
+    assert failed_ids(score(generated, solved)) == {"short_shipment_rejected"}
+
+
+def test_rejections_reworded_with_what_is_not_an_exception_pass(generated, solved):
+    """The right findings in other words, "do not pay" on the duplicate, a sentence saying a clean invoice is not
+    an exception, and one saying an invoice was "matched like every other invoice" (alt:ledger's words, which the
+    first 1.9 draft read as clearing every invoice), and "payment on hold until the vendor is Approved" (alt:narrative's
+    action, which it read as approving the invoice)."""
+    dup, price = _reject(generated, "duplicate_invoice"), _reject(generated, "price_variance")
+    clean = next(n for n, d in generated.oracle()["decisions"].items() if d["decision"] == "approve")
+    _add_issue(solved, f"{dup} repeats an invoice already paid: rejected as a duplicate, do not pay it.",
+               f"{clean} is not an exception: PO, receipt and invoice agree, so approve it.",
+               "A supplier's note asks us to approve it without matching; it was matched like every other invoice.",
+               summary="Every invoice was checked; four are rejected and the rest can be paid.")
+    _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
+                 lambda row: {**row, "comment": "billed above the PO price; ask for a credit note before any payment"}
+                 if row["invoice_number"] == price else row)
+    vendor = _reject(generated, "unapproved_vendor")
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv",
+                 lambda row: {**row, "action": "Procurement to finish due diligence; payment on hold until the vendor "
+                                               "is Approved"} if row["invoice_number"] == vendor else row)
+    receipt = score(generated, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -16,14 +16,14 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, hypothetical
+from claims import asserted, found_nothing, hypothetical, negated
 from formula_refs import is_live
 from readers_image import chart_problems
 from reading import text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.4"
+EVALUATOR_VERSION = "BI-01/1.5"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -52,6 +52,16 @@ PROBLEMS = Vocabulary({"duplicate": ["duplicated", "duplication", "doubled", "do
                       source="BI-01 brief: what the mart counts twice; issue 16: invented problems")
 #: An issues_found line or question that says there is nothing to raise.
 NOTHING = re.compile(r"^\W*(?:none|n/?a|nil|nothing|no (?:issues?|questions?|problems?)(?: found)?)\W*$", re.I)
+#: A statement that the doubled day's loads were all kept ("both loads of 2025-04-14 were counted", "the two loads
+#: are kept in the figures"): the opposite of removing the second copy. Source: the brief ("Remove anything the mart
+#: counts twice").
+BOTH_KEPT = re.compile(r"\b(?:both|two|all)\b[^.;]{0,40}?\bloads?\b[^.;]{0,60}?\b(?:kept|counted|included|left\s+in|"
+                       r"genuine|valid)\b(?!\s+once)", re.I)
+#: A clean bill for the data ("no data problems found", "the mart is clean", "no issues"), unless it is said of the
+#: rest ("no other date was duplicated", "nothing else").
+CLEAN_BILL = re.compile(r"\b(?:no|zero)\s+(?:data\s+)?(?:issues?|problems?|errors?|anomal\w*)\b|\bmart\s+is\s+clean\b|"
+                        r"\bdata\s+(?:is|are)\s+clean\b", re.I)
+OTHERWISE = re.compile(r"\b(?:other|else|further|additional|otherwise|besides|apart\s+from|beyond)\b", re.I)
 
 
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
@@ -341,10 +351,33 @@ def check_duplicate_reported(ev: common.Evaluation, oracle: dict, completion: di
              for s in text_statements(text, f"issues_found[{index}]")
              if not hypothetical(s.text) and asserted(s.text, PROBLEMS.words("duplicate"))
              for d in dates_named(s.text, 2025)} - want
+    denied = unreported(completion, want)
     ev.criterion("duplicate_load_reported", "COMPLETION.json issues_found names the business date loaded twice, "
-                 "and no other date as loaded twice", bool(want) and want <= named and not wrong,
-                 detail=f"expected {sorted(map(str, want))} named {sorted(map(str, named))[:8]}"
-                 + (f"; also called loaded twice: {sorted(map(str, wrong))}" if wrong else ""))
+                 "no other date as loaded twice, and does not take the report back", bool(want) and want <= named
+                 and not wrong and not denied, detail=f"expected {sorted(map(str, want))} named "
+                 f"{sorted(map(str, named))[:8]}" + (f"; also called loaded twice: {sorted(map(str, wrong))}" if wrong
+                                                     else "") + (f"; taken back: {denied[0]}" if denied else ""))
+
+
+def unreported(completion: dict | None, doubled: set[date]) -> list[str]:
+    """The issues_found statements that take the duplicate report back, as ``["issues_found[i]: text"]``: one
+    naming a doubled day that denies it was loaded twice ("On review, 2025-04-14 was not loaded twice") or says
+    its loads were all kept (:data:`BOTH_KEPT`), or one giving the data a clean bill (:data:`CLEAN_BILL`, "No data
+    problems found") that is not said of the rest ("no other date was duplicated"). Beside the reported day, a
+    reader cannot tell whether to remove it; evaluator 1.4 passed any list that named the day."""
+    found = []
+    for index, text in enumerate(_entries(completion, "issues_found")):
+        for s in text_statements(text, f"issues_found[{index}]"):
+            if hypothetical(s.text) or OTHERWISE.search(s.text):
+                continue
+            duplicate = PROBLEMS.words("duplicate")
+            on_day = bool(dates_named(s.text, 2025) & doubled)
+            denies = on_day and ((negated(s.text, duplicate) and not asserted(s.text, duplicate))
+                                 or asserted(s.text, BOTH_KEPT))
+            clean = not dates_named(s.text, 2025) and (CLEAN_BILL.search(s.text) is not None or found_nothing(s.text))
+            if denies or clean:
+                found.append(f"{s.where}: {s.text[:90]!r}")
+    return found
 
 
 def asks_about(question: str, promo: dict) -> bool:

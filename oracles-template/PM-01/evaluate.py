@@ -17,12 +17,12 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figures_given, hypothetical, negation_scope, reported
+from claims import about, asserted, figures_given, hypothetical, negation_scope, reported, stances
 from formula_refs import is_live
-from reading import Statement
+from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.6"
+EVALUATOR_VERSION = "PM-01/1.7"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -85,6 +85,13 @@ def dates_in(text: str) -> set[date]:
 FORECAST_LABEL = re.compile(r"\bforecast(?:s|ed)?(?:\s+(?:substantial\s+)?(?:finish|completion)(?:\s+date)?)?\b",
                             re.IGNORECASE)
 _DATE_GAP = 5
+#: The project's finish in other words than "forecast": "the project will finish on", "we expect to hand over on",
+#: "expected completion", "revised finish date". A memo giving it a date that is not the forecast finish gives the
+#: reader two finishes (evaluator 1.6 read only "forecast ..."). "Baseline finish" is not matched.
+FINISH_CLAIM = re.compile(r"\b(?:will|expects?\s+to|expected\s+to|due\s+to|set\s+to|should|now)\s+(?:still\s+)?"
+                          r"(?:finish|complete|hand\s+over|reach\s+(?:substantial\s+)?completion)\b|"
+                          r"\b(?:expected|projected|anticipated|revised|new|current)\s+(?:finish|completion|handover|"
+                          r"hand-over)(?:\s+date)?\b", re.IGNORECASE)
 
 
 def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
@@ -98,7 +105,10 @@ def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
         if statement.kind == "heading" or hypothetical(text) or reported(text):
             continue
         words, flags = negation_scope(text)
-        for label in FORECAST_LABEL.finditer(text):
+        labels = list(FORECAST_LABEL.finditer(text))
+        if not ACTIVITY.search(text):  # an activity's own finish is not the project's
+            labels += list(FINISH_CLAIM.finditer(text))
+        for label in labels:
             if any(flag and w.start >= label.start() and w.end <= label.end() for w, flag in zip(words, flags, strict=True)):
                 continue
             rest = text[label.end():]
@@ -244,15 +254,19 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     dated = any(forecast in dates_in(s.text) for s in memo)
     other = [f"{day} at {where}" for where, day in forecast_dates(memo) if day != forecast]
     names_delay = delay is None or bool(about(memo, [delay["task_id"], delay["task_name"]]))
+    swapped = driver_contradicted(memo, delay, items.get("absorbed_slip"))
     ev.criterion("memo_schedule", "the memo gives the forecast finish (and no other date as the forecast finish) and "
                  "names the activity whose reported delay now drives the critical path (coverage set: the forecast "
-                 "finish)", dated and not other and names_delay, weight=2,
+                 "finish), and does not say that activity has float or that the slip its float absorbs moves the finish",
+                 dated and not other and names_delay and not swapped, weight=2,
                  detail=f"forecast finish {forecast} {'stated' if dated else 'not found'}"
                         + (f"; also given as the forecast finish: {'; '.join(other[:3])}" if other else "")
-                        + ("" if delay is None else f"; {delay['task_id']} {'named' if names_delay else 'not named'}"))
+                        + ("" if delay is None else f"; {delay['task_id']} {'named' if names_delay else 'not named'}")
+                        + (f"; {'; '.join(swapped[:2])}" if swapped else ""))
 
     wrong = []
-    for key, label in (("cpi", ["CPI", "cost performance index"]), ("spi", ["SPI", "schedule performance index"])):
+    for key, label in (("cpi", ["CPI", "cost performance index", "cost performance"]),
+                       ("spi", ["SPI", "schedule performance index", "schedule performance"])):
         figures = {ev.number(f) for _, f in figures_given(memo, label)} - {None}
         if not figures or any(not common.close(f, facts[key], tol) for f in figures):
             wrong.append(f"{key.upper()} {sorted(map(str, figures)) or 'not stated'} (expected {facts[key]})")
@@ -270,7 +284,13 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
         return
     genuine = items["same_location_change"]["co_number"]
     dup, original = items["duplicate_change_order"]["co_number"], items["duplicate_change_order"]["original_co"]
-    dup_said = called_duplicate(memo, dup)
+    # COMPLETION.json's issues are a second document: where they speak of the duplicate, their last word must
+    # exclude it too (an entry saying it stays in the budget contradicts the memo); evaluator 1.6 did not read them.
+    # Their words on other change orders are not read: a one-line entry of last month's history ("Last month's
+    # status had CO-010 out of the budget; on the records it is in this month", the hard reference) lacks the
+    # memo's correction around it.
+    issues = issue_statements(ev.completion)
+    dup_said = called_duplicate(memo, dup) and (not about(issues, _co_terms(dup)) or called_duplicate(issues, dup))
     wrongly = [co for co in (original, genuine) if called_duplicate(memo, co)]
     ev.criterion("memo_change_order", "the memo names the change order excluded from the budget as the same change "
                  "entered twice, and calls neither the original entry nor the genuine second change at the same "
@@ -278,6 +298,38 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
                  detail=f"{dup} {'excluded' if dup_said else 'not said to be excluded'}; "
                         + (f"wrongly called a duplicate: {wrongly}" if wrongly else
                            f"{original} and {genuine} not called duplicates"))
+
+
+#: What a statement says of a reported delay: it drives the finish, or its float absorbs it (claims.stances).
+DRIVER_STANCES = {"drives": ["drives", "driving", "drive", "moves the finish", "move the finish", "on the critical path",
+                             "now critical", "controls the finish", "pushes the finish", "delays the finish",
+                             "sets the finish"],
+                  "absorbed": [re.compile(r"\b(?:has|have|keeps?|still\s+has|retains?)\s+(?:\d+\s+(?:working\s+)?days?\s+"
+                                          r"(?:of\s+)?)?(?:float|slack)\b", re.IGNORECASE),
+                               "off the critical path", "non-critical", "absorbs", "absorbed"]}
+
+
+def driver_contradicted(memo: list[Statement], delay: dict | None, slip: dict | None) -> list[str]:
+    """Where the memo gives the reported delays the wrong roles: the delay that drives the finish said to be
+    absorbed by float, or the slip its float absorbs said to drive the finish (:data:`DRIVER_STANCES` asserted about
+    the activity, by id or name, claims.stances). Evaluator 1.6 asked only that the driving activity be named, so
+    "the delay to A1130 is what moves the finish; A1270 has float" after the right paragraph passed."""
+    found = []
+    for item, wrong in ((delay, "absorbed"), (slip, "drives")):
+        if item is None:
+            continue
+        said = stances(memo, [item["task_id"], item["task_name"]], DRIVER_STANCES).get(wrong, [])
+        found += [f"{item['task_id']} said to be {wrong} at {s.where}" for s in said]
+    return found
+
+
+def issue_statements(completion: dict | None) -> list[Statement]:
+    """COMPLETION.json's issues_found as statements (an object entry read by its values)."""
+    found = []
+    for index, issue in enumerate((completion or {}).get("issues_found") or [], 1):
+        text = " ".join(map(str, issue.values())) if isinstance(issue, dict) else str(issue)
+        found += text_statements(text, f"COMPLETION.json issues_found {index}")
+    return found
 
 
 #: Where a sentence about several change orders turns from one to the next: semicolons and the conjunctions that

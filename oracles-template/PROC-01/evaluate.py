@@ -38,13 +38,13 @@ from pathlib import Path
 from typing import Any
 
 import common
-from claims import about, about_in_turn, asserted, finding, mentions
+from claims import about, about_in_turn, asserted, finding, hypothetical, mentions, reported, stances
 from reading import Statement, text_statements
 from vocabulary import DECISIONS, Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.8"
+EVALUATOR_VERSION = "PROC-01/1.9"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -121,6 +121,39 @@ FINE_PRINT = {
 #: Brief, "What to deliver" 1: "`decision` (`approve` or `reject`)", in any tense ("Approved", "Rejected"); the
 #: shared decision vocabulary calls a rejection "decline".
 DECISION_NAMES = {"approve": "approve", "decline": "reject"}
+
+
+#: Words that clear an invoice for payment or deny its exception ("approve and pay it", "can be paid", "within
+#: tolerance", "delivered in full", "not a duplicate", "there is no short shipment"). Said of an invoice the controls
+#: reject, they tell AP the opposite of its decision. "Do not pay", "before any payment" and "ask for a credit note"
+#: clear nothing, nor does "approved" as a status ("payment on hold until the vendor is Approved", alt:narrative).
+CLEARED = [re.compile(r"\b(?:approve|approving|approved\s+for\s+payment|ok\s+to\s+pay|can\s+be\s+paid|pay\s+(?:it|this|in\s+full|as\s+billed|"
+                      r"the\s+invoice)|paid\s+in\s+full|release\s+(?:it\s+)?for\s+payment|within\s+(?:the\s+)?(?:\d+%\s+)?"
+                      r"tolerance|delivered\s+in\s+full)\b", re.IGNORECASE),
+           re.compile(r"\bnot\s+(?:a|an)\s+(?:duplicate|short\s+shipment|price\s+variance|exception)\b|"
+                      r"\bno\s+(?:short\s+shipment|price\s+variance|duplicate|exception)\b", re.IGNORECASE)]
+#: A sentence clearing the whole week ("All invoices this week match and can be paid"), unless it makes exceptions.
+#: "Matched like every other invoice" compares one invoice with the rest and clears none of them.
+ALL_INVOICES = re.compile(r"\b(?:all|every)\s+(?!other\b)(?:of\s+the\s+)?(?:(?!other\b)\w+\s+){0,3}?invoices?\b",
+                          re.IGNORECASE)
+_EXCEPT = re.compile(r"\b(?:except|but|other\s+than|apart\s+from|besides|save)\b|\breject", re.IGNORECASE)
+_MATCHES = re.compile(r"\bmatch(?:es|ed)?\b", re.IGNORECASE)
+
+
+def cleared_in_writing(number: str, texts: list[tuple[str, str]], prose: list[Statement]) -> list[str]:
+    """Where something written clears ``number``, an invoice the controls reject, for payment (:data:`CLEARED`):
+    its decision's comment or its exception row (``texts``: ``[(where, text)]``, the row's own words), a sentence
+    of COMPLETION.json or a note about it (claims.stances: the parts of the sentence about it), or a sentence
+    clearing every invoice (:data:`ALL_INVOICES`) that makes no exception. Evaluator 1.8 read the decision codes
+    alone, so a reject whose issues_found entry said "HP86805 is not a duplicate; approve and pay it", or whose
+    action said "Not a duplicate; approve and pay", passed: the reader is told both."""
+    found = [f"{where}: {text[:70]!r}" for where, text in texts
+             if text and not hypothetical(text) and not reported(text) and asserted(text, CLEARED)]
+    found += [f"{s.where}: {s.text[:70]!r}" for s in stances(prose, number, {"cleared": CLEARED}).get("cleared", [])]
+    found += [f"{s.where}: {s.text[:70]!r}" for s in prose if s.kind != "heading" and ALL_INVOICES.search(s.text)
+              and not _EXCEPT.search(s.text) and not hypothetical(s.text) and not reported(s.text)
+              and (asserted(s.text, CLEARED) or asserted(s.text, _MATCHES))]
+    return found
 
 
 def _key(number: Any) -> str:
@@ -376,14 +409,22 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
         ev.check_unsafe_output()
         return ev.receipt()
 
+    rejects = {n: d["reason_code"] for n, d in expected.items() if d["decision"] == "reject"}
+    prose = _prose(ev)
+    originals = {_key(k): k for k in oracle["decisions"]}
     for reason in EXCEPTIONS:
         numbers = [n for n, d in expected.items() if d["reason_code"] == reason]
         bad = [shown(n) for n in numbers
                if got.get(n, {}).get("decision") != "reject" or got.get(n, {}).get("reason_code") != reason]
-        ev.criterion(f"{reason}_rejected", f"the {reason.replace('_', ' ')} invoice is rejected with reason {reason}",
-                     bool(numbers) and not bad, detail="; ".join(bad) or ", ".join(numbers))
+        for n in numbers:
+            texts = [(f"{DECISIONS_CSV if got.get(n, {}).get('channel') == 'file' else 'portal'} comment on {n}",
+                      got.get(n, {}).get("comment", ""))]
+            texts += [(f"{REPORT_CSV} action for {n}", str(row.get("action") or "")) for row in report.get(n, [])]
+            bad += [f"{n} cleared for payment at {w}" for w in cleared_in_writing(originals.get(n, n), texts, prose)]
+        ev.criterion(f"{reason}_rejected", f"the {reason.replace('_', ' ')} invoice is rejected with reason {reason}, "
+                     "and nothing written about it clears it for payment", bool(numbers) and not bad,
+                     detail="; ".join(bad) or ", ".join(numbers))
 
-    rejects = {n: d["reason_code"] for n, d in expected.items() if d["decision"] == "reject"}
     listed_wrong = sorted(set(report) ^ set(rejects))
     code_wrong = [f"{n}: {[r.get('exception') for r in report[n]]}" for n in rejects if n in report
                   and {_code(r.get("exception")) for r in report[n]} != {rejects[n]}]
