@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scenario_harness import SEEDS, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
 
@@ -519,6 +519,19 @@ def test_a_summary_giving_a_channel_another_cac_fails_memo_channel_metrics(gener
     assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_channel_metrics"}
 
 
+def test_a_summary_giving_a_channel_another_cac_and_roas_as_a_pair_fails(generated, solved):
+    """"CAC and ROAS of $X / Y": the amount after the paired labels is the CAC, the multiple after it the ROAS
+    (1.9 no longer reads an amount of money as a ROAS, so the pair must still be read)."""
+    _memo_adding(solved, [("Heading 2", "Summary"), ("Normal", "Meta: CAC and ROAS of $480.10 / 9.90.")])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_channel_metrics"}
+
+
+def test_a_summary_giving_a_channel_another_roas_per_dollar_fails(generated, solved):
+    """An amount after the ROAS label is a ROAS when it is a return per dollar spent."""
+    _memo_adding(solved, [("Heading 2", "Summary"), ("Normal", "Meta: ROAS $9.90 of revenue per $1 of spend.")])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_channel_metrics"}
+
+
 def test_a_summary_saying_the_outage_days_are_in_the_figures_fails_its_item(generated, solved):
     """K1: the exclusions paragraph leaves the days out, a summary (naming no tracking) says they are in the
     channel figures."""
@@ -545,3 +558,11 @@ def test_the_findings_reworded_with_what_is_not_an_error_pass(generated, solved)
                                      "errors.")])
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9451_completes(tmp_path):
+    """tests/fixtures/mkt01-hard-seed9451: "August's pack as sent showed CAC and ROAS of $67.38 / 2.96 for Meta"
+    (last month's figures, for context) was read by 1.8 as a second September ROAS for Meta of $67.38: a dollar
+    amount under the ROAS label."""
+    receipt = grade_fixture(TASK, 9451, "mkt01-hard-seed9451", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

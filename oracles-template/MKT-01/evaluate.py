@@ -35,7 +35,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.8"
+EVALUATOR_VERSION = "MKT-01/1.9"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -265,6 +265,8 @@ def check_memo(ev: common.Evaluation, facts: dict, memo: list[Statement], tol: d
     as a multiple or a percentage) and ``memo_invoice`` (the amount to approve stated in a statement about approval
     or the invoice, and the amount to query stated). Source: the brief's memo contents."""
     missing, other = [], []
+    prior = facts.get("prior_month", {}).get("period", "").split()[:1]
+    prior = prior[0] if prior else ""
     for channel, want in facts["channels"].items():
         said = channel_texts(memo, channel)
         cac = any(figure_stated(t, want["cac"], tol["memo_cac"]) for t in said)
@@ -272,7 +274,7 @@ def check_memo(ev: common.Evaluation, facts: dict, memo: list[Statement], tol: d
                    or figure_stated(t, Decimal(want["roas"]) * 100, tol["memo_roas"] * 100) for t in said)
         if not (cac and roas):
             missing.append(f"{channel} ({'' if cac else 'CAC ' + want['cac']} {'' if roas else 'ROAS ' + want['roas']})")
-        other += [f"{channel} {label} {figure}" for label, figure in other_metrics(said, want, tol)]
+        other += [f"{channel} {label} {figure}" for label, figure in other_metrics(said, want, tol, prior)]
     ev.criterion("memo_channel_metrics", "the memo states each channel's CAC and ROAS where it names the channel, "
                  "and no other figure as either", bool(memo) and not missing and not other, weight=2,
                  detail="; ".join(([f"not stated: {missing}"] if missing else [])
@@ -298,28 +300,56 @@ METRIC_LABELS = {"CAC": ["CAC", "cost per acquisition", "customer acquisition co
                  "ROAS": ["ROAS", "return on ad spend"]}
 
 
-def other_metrics(said: list[str], want: dict, tol: dict[str, Decimal]) -> list[tuple[str, str]]:
+#: A currency before a figure: an amount of money ("$67.38", "USD 67.38"), which a ROAS (a multiple) is not.
+MONEY = re.compile(r"^[-+\u2212(]?\s*(?:[$\u20ac\u00a3]|eur\b|usd\b|gbp\b)", re.IGNORECASE)
+#: What after an amount makes it a return per unit spent ("$2.47 of revenue per $1", "$2.47 for every dollar").
+PER_UNIT_SPENT = re.compile(r"^\s*(?:[\w-]+\s+){0,4}?(?:per|for\s+(?:every|each))\s+(?:\$\s*1\b|(?:\w+\s+)?dollar)",
+                            re.IGNORECASE)
+#: The two labels given together, their figures after in the same order ("CAC and ROAS of $67.38 / 2.96").
+PAIRED_LABELS = re.compile(r"\b(?:CAC|cost per acquisition)\s*(?:and|/|&)\s*(?:ROAS|return on ad spend)\s*$",
+                           re.IGNORECASE)
+#: The pair's second figure, the ROAS, after the CAC's ("/ 2.96", "and 296%").
+PAIRED_SECOND = re.compile(r"^\s*(?:/|,|and|&)\s*(\d+(?:\.\d+)?)\s*(%)?", re.IGNORECASE)
+
+
+def other_metrics(said: list[str], want: dict, tol: dict[str, Decimal], prior: str = "") -> list[tuple[str, str]]:
     """``[(label, figure)]``: each CAC or ROAS figure the texts about one channel give (claims.labelled_figures, the
     figure right after the label) that is not the channel's (ROAS as a multiple or a percentage). Evaluator 1.7 asked
-    only that the right figure appear somewhere, so "Meta: CAC $56.20" followed by a summary's "Meta: CAC $80.10"
-    passed: the same subject given two answers."""
+    only that the right figure appear somewhere, so "Meta: CAC $480.10, ROAS 9.90" after "Meta: CAC $56.20" passed:
+    the same subject given two answers. A text about last month (:data:`PRIOR`, or ``prior``, the previous month's
+    name) gives that month's figures, not a second answer for this one. An amount of money after the ROAS label is
+    not a ROAS unless it is a return per dollar spent; after "CAC and ROAS" it is the CAC, the ROAS after it
+    ("CAC and ROAS of $67.38 / 2.96"). Evaluator 1.8 read "August's pack as sent showed CAC and ROAS of
+    $67.38 / 2.96 for Meta" as a second September ROAS of $67.38 (tests/fixtures/mkt01-hard-seed9451)."""
     found = []
+
+    def check(label: str, figure: str, value: Decimal | None) -> None:
+        if value is None:
+            return
+        if label == "CAC":
+            right = _close(value, want["cac"], tol["memo_cac"])
+        else:
+            right = _close(value, want["roas"], tol["memo_roas"]) or \
+                _close(value, Decimal(want["roas"]) * 100, tol["memo_roas"] * 100)
+        if not right:
+            found.append((label, figure))
+
     # a part naming two channels ("Google's CAC was $65 (ROAS 306%) and TikTok's $65") cannot tell whose figure
     # follows a label: only the parts and statements naming one channel at most are read for other figures
     for text in (t for t in said if len(CHANNELS.find(t)) <= 1):
+        if PRIOR.search(text) or (prior and re.search(rf"\b{re.escape(prior)}\b", text, re.IGNORECASE)):
+            continue
         for label, terms in METRIC_LABELS.items():
             others = [t for name, ts in METRIC_LABELS.items() if name != label for t in ts]
-            for _between, start, end in labelled_figures(text, terms, others=others):
-                value = common.parse_number(text[start:end])
-                if value is None:
-                    continue
-                if label == "CAC":
-                    right = _close(value, want["cac"], tol["memo_cac"])
-                else:
-                    right = _close(value, want["roas"], tol["memo_roas"]) or \
-                        _close(value, Decimal(want["roas"]) * 100, tol["memo_roas"] * 100)
-                if not right:
-                    found.append((label, text[start:end]))
+            for between, start, end in labelled_figures(text, terms, others=others):
+                figure = text[start:end]
+                if label == "ROAS" and MONEY.match(figure) and not PER_UNIT_SPENT.match(text[end:]):
+                    second = PAIRED_SECOND.match(text[end:])
+                    if PAIRED_LABELS.search(text[:start - len(between)]) and second:
+                        check("CAC", figure, common.parse_number(figure))
+                        check("ROAS", second.group().strip(" /,&"), common.parse_number(second.group(1)))
+                    continue  # an amount of money is not a ROAS
+                check(label, figure, common.parse_number(figure))
     return found
 
 
