@@ -584,6 +584,30 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9406_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_an_independent_solvers_correct_hard_work_at_seed_9450_completes(tmp_path):
+    """tests/fixtures/ins01-hard-seed9450: "CLM-25-27566 and CLM-25-27536 are the same loss lodged twice. Only
+    CLM-25-27536 should be paid." names the approved original as the reference of the duplicate; 1.8 read
+    "same loss" as said of the original and failed note_exceptions."""
+    receipt = grade_fixture(TASK, 9450, "ins01-hard-seed9450", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_original_named_as_the_reference_of_a_duplicate_is_not_given_its_reason(generated, solved):
+    """1.8 false fail (independent solver, seed 9450): "CLM-y and CLM-x are the same loss lodged twice" gave the
+    approved original CLM-x the duplicate's reason. Named as the reference ("same loss as CLM-x, which was already
+    lodged", a joint subject) it is not; given a decision there, or said to be a duplicate itself, it still is."""
+    original, duplicate = _by_role(generated, "duplicate_original"), _by_code(generated, "DUPLICATE")
+    for extra in (f"**{duplicate} and {original}** are the same loss lodged twice. Only {original} should be paid.",
+                  f"{duplicate} is the same loss as {original}, which was already lodged and is approved.",
+                  f"{duplicate} duplicates {original} (same loss, lodged twice)."):
+        receipt = _with_note(generated, solved, [*_coded_lines(generated), "", extra])
+        assert receipt["det_completion"] is True, (extra, failed_ids(receipt))
+    for extra in (f"{duplicate} is declined and {original} is a duplicate too.",
+                  f"{duplicate} and {original} are the same loss lodged twice; {original} is a duplicate.",
+                  f"{duplicate} and {original} are duplicates and should be declined."):
+        assert failed_ids(_with_note(generated, solved, [*_coded_lines(generated), "", extra])) \
+            == {"note_exceptions"}, extra
+
 def _with_completion(solved, change) -> None:
     path = solved / layout.OUT_DIR / "COMPLETION.json"
     completion = json.loads(path.read_text(encoding="utf-8"))

@@ -18,7 +18,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.8"
+EVALUATOR_VERSION = "INS-01/1.9"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -456,22 +456,42 @@ def _own_words_first(statements: list[Statement], claim_id: str) -> list[Stateme
     return kept
 
 
+#: The words just before a claim's id that make it the reference of another claim's duplicate, as the part of the
+#: sentence before the id ends (_claim_statements cuts a sentence at each id): "same loss as CLM-1", "a duplicate of
+#: CLM-1", "duplicates CLM-1", "already lodged as CLM-1", and the joint subject "CLM-2 and CLM-1 are the same loss
+#: lodged twice" (the part before the id is only a list marker, a claim and "and"), which says the two are one loss,
+#: not which is the duplicate; "CLM-2 is declined and CLM-1 is a duplicate too" is no joint subject. What follows the
+#: id there ("CLM-1** are the same loss", "CLM-1, which is already lodged and approved") gives CLM-1 no DUPLICATE
+#: reason; a decision it gives still counts (1.9: an independent solver's hard note at seed 9450 failed on
+#: "CLM-25-27566 and CLM-25-27536 are the same loss lodged twice").
+DUPLICATE_REFERENCE = re.compile(r"(?:\bsame\s+(?:[\w-]+\s+){0,3}?(?:loss|claim|occurrence)\s+as"
+                                 r"|\bduplicates?(?:\s+of)?|\b(?:lodged|notified|settled|paid|claimed)\s+(?:\w+\s+)?as"
+                                 r"|^\s*(?:\d+[.)])?[\W_]*(?:both\s+)?[A-Z]{2,5}-[\d-]*\d[\s*_`)\]]*(?:and|&|/))"
+                                 r"[\s*_`(\[]*$", re.IGNORECASE)
+
+
 def _other_answers(statements: list[Statement], claim_id: str, want: dict[str, str]) -> list[str]:
     """What ``statements`` (the note's and COMPLETION.json's, one claim each) say of approved claim ``claim_id``
     besides approval, read only where the claim is the subject (the statement, or a table row's first cell, opens
     with its id) and in the statement's own words (no heading carried): a mention of the original as the reference
     point of a duplicate ("This is the same loss as CLM-1", under "Declined"; an independent solver's hard note at
-    seed 9406) is about the duplicate. Read there: a decline or referral (claims.stances) and an exception reason
-    (:data:`PROBLEMS` less suspicion, conceded-then-cleared words and negations saying nothing, as
-    :func:`_problems_given` reads them). "CLM-1 should be declined as a duplicate" beside a triage.csv row
-    approving it gives the manager two answers (audit, 1.8). Suspicion ("the amount looks high") is a comment,
-    not an answer: the coverage set's no_invented_issues weighs it."""
+    seed 9406) is about the duplicate, and where the id follows the words naming it the reference
+    (:data:`DUPLICATE_REFERENCE`) what comes after gives it no DUPLICATE reason. Read there: a decline or referral
+    (claims.stances) and an exception reason (:data:`PROBLEMS` less suspicion, conceded-then-cleared words and
+    negations saying nothing, as :func:`_problems_given` reads them). "CLM-1 should be declined as a duplicate"
+    beside a triage.csv row approving it gives the manager two answers (audit, 1.8). Suspicion ("the amount looks
+    high") is a comment, not an answer: the coverage set's no_invented_issues weighs it."""
     mention = re.compile(rf"^\W*{re.escape(claim_id)}\b", re.IGNORECASE)
-    own = [Statement(s.text, "", s.cells, s.kind, s.where) for s in statements
-           if mention.search(next(iter(s.cells.values()), "") if s.cells else s.text)]
-    given = [f"decision {d}" for d in claims.stances(own, claim_id, _options(EXCEPTION_DECISIONS))]
-    return given + [p for p in _problems_given(own, claim_id, want)
-                    if p.startswith("problem ") and p != "problem suspect"]
+    own, referenced = [], []
+    for i, s in enumerate(statements):
+        if mention.search(next(iter(s.cells.values()), "") if s.cells else s.text):
+            reference = s.cells is None and i > 0 and statements[i - 1].where == s.where \
+                and DUPLICATE_REFERENCE.search(statements[i - 1].text)
+            (referenced if reference else own).append(Statement(s.text, "", s.cells, s.kind, s.where))
+    given = [f"decision {d}" for d in claims.stances(own + referenced, claim_id, _options(EXCEPTION_DECISIONS))]
+    problems = _problems_given(own, claim_id, want) + [p for p in _problems_given(referenced, claim_id, want)
+                                                       if p != "problem duplicate"]
+    return given + [p for p in dict.fromkeys(problems) if p.startswith("problem ") and p != "problem suspect"]
 
 
 def _note_text(ev: common.Evaluation) -> str:
