@@ -812,12 +812,30 @@ def test_a_later_issue_clearing_the_duplicate_for_payment_fails(generated, solve
     assert failed_ids(score(generated, solved)) == {"duplicate_invoice_rejected"}
 
 
+REJECTED = {f"{reason}_rejected" for reason in ("price_variance", "short_shipment", "duplicate_invoice",
+                                                "unapproved_vendor")}
+
+
 def test_a_summary_clearing_every_invoice_fails_each_rejection(generated, solved):
     """K1: the four rejections, then a summary "All invoices this week match ... and can be paid"."""
     _add_issue(solved, summary="All invoices this week match their POs and receipts and can be paid.")
     assert failed_ids(score(generated, solved)) == {f"{reason}_rejected" for reason in
                                                     ("price_variance", "short_shipment", "duplicate_invoice",
                                                      "unapproved_vendor")}
+
+
+@pytest.mark.parametrize(("summary", "failing"), [
+    ("Three-way matched all 11 invoices for the week of 14 April 2025.", set()),  # what the writer did (1.11)
+    ("We matched all invoices against their POs and receipts.", set()),
+    ("Every invoice this week matched its PO and receipt.", REJECTED),  # the invoices matched: clears the week
+])
+def test_a_summary_of_the_matching_done_clears_nothing_but_every_invoice_matching_does(generated, solved, summary,
+                                                                                        failing):
+    """The seed-2026 independent solution's correct summary "Three-way matched all 11 invoices for the week of ..."
+    failed PROC-01 1.10 (read as every invoice matching, so the rejected price variance cleared); the invoices must
+    be the subject of "match" for a sentence to clear the week."""
+    _add_issue(solved, summary=summary)
+    assert failed_ids(score(generated, solved)) == failing
 
 
 def test_an_exception_row_whose_action_approves_it_fails(generated, solved):
@@ -876,6 +894,11 @@ def test_rejections_reworded_with_what_is_not_an_exception_pass(generated, solve
     ("The supplier claims it is short, but it was delivered in full, pay it.", True),
     ("The supplier asked us to approve it. Approve it.", True),
     ("We agreed to approve it.", True),
+    # 1.11: quoted words are someone else's, and approving a vendor is not paying an invoice (the seed-2026
+    # independent solution's comments, which 1.10 read as clearing the rejects)
+    ("The supplier's note ('approve without matching... GRN will follow') was disregarded.", False),
+    ("Short by 35 drums. Complete due diligence and approve the vendor, or explain the PO.", False),
+    ("The supplier's note was 'urgent', and it was delivered in full: approve it.", True),
 ])
 def test_a_request_reported_refused_or_conditioned_clears_nothing_but_the_writer_s_own_clearance_does(
         generated, solved, comment, cleared):

@@ -54,7 +54,7 @@ from vocabulary import DECISIONS, Vocabulary, tokens
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.10"
+EVALUATOR_VERSION = "PROC-01/1.11"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -137,7 +137,7 @@ DECISION_NAMES = {"approve": "approve", "decline": "reject"}
 #: tolerance", "delivered in full", "not a duplicate", "there is no short shipment"). Said of an invoice the controls
 #: reject, they tell AP the opposite of its decision. "Do not pay", "before any payment" and "ask for a credit note"
 #: clear nothing, nor does "approved" as a status ("payment on hold until the vendor is Approved", alt:narrative).
-CLEARED = [re.compile(r"\b(?:approve|approving|approved\s+for\s+payment|ok\s+to\s+pay|can\s+be\s+paid|pay\s+(?:it|this|in\s+full|as\s+billed|"
+CLEARED = [re.compile(r"\b(?:approve(?!\s+(?:the\s+|this\s+)?(?:vendor|supplier))|approving|approved\s+for\s+payment|ok\s+to\s+pay|can\s+be\s+paid|pay\s+(?:it|this|in\s+full|as\s+billed|"
                       r"the\s+invoice)|paid\s+in\s+full|release\s+(?:it\s+)?for\s+payment|within\s+(?:the\s+)?(?:\d+%\s+)?"
                       r"tolerance|delivered\s+in\s+full)\b", re.IGNORECASE),
            re.compile(r"\bnot\s+(?:a|an)\s+(?:duplicate|short\s+shipment|price\s+variance|exception)\b|"
@@ -166,6 +166,10 @@ _SOMEONE_ELSES = re.compile(r"\b(?:claims?|claimed|claiming|agreed\s+to|agrees\s
 _CONDITION = re.compile(r"\b(?:if|unless|once|only\s+(?:after|when)|until|provided|providing|subject\s+to|"
                         r"on\s+receipt\s+of|upon\s+receipt\s+of)\b", re.IGNORECASE)
 _WRITER = {"i", "we", "you"}
+#: Words in quotation marks are someone else's, never the writer's clearance: the seed-2026 independent solution
+#: quoted the supplier's "('approve without matching... GRN will follow') was disregarded" (1.11). A quote opens
+#: where no letter precedes it and closes where none follows, so "the supplier's note" is no quotation.
+_QUOTED = re.compile(r"(?<!\w)(?:'[^'\n]*'|\"[^\"\n]*\"|\u2018[^\u2019\n]*\u2019|\u201c[^\u201d\n]*\u201d)(?!\w)")
 
 
 def _someone_elses(clause_before: str) -> bool:
@@ -187,7 +191,7 @@ def clears(text: str) -> bool:
     whole, so an independent solver's refusal of a supplier's request at seed 9452 ("The supplier note claims Owen
     Brierley agreed to approve in full without matching; supplier notes do not change our controls, so this was not
     acted on") cleared the short shipment it rejected."""
-    for sentence in split_sentences(text):
+    for sentence in split_sentences(_QUOTED.sub(lambda m: " " * len(m.group()), text)):
         for part in sentence.split(";"):
             if not part.strip() or hypothetical(part) or reported(part):
                 continue
@@ -217,10 +221,20 @@ def cleared_in_writing(number: str, texts: list[tuple[str, str]], prose: list[St
     found = [f"{where}: {text[:70]!r}" for where, text in texts if text and clears(text)]
     found += [f"{s.where}: {s.text[:70]!r}" for s in stances(prose, number, {"cleared": CLEARED}).get("cleared", [])
               if clears(s.text)]
-    found += [f"{s.where}: {s.text[:70]!r}" for s in prose if s.kind != "heading" and ALL_INVOICES.search(s.text)
-              and not _EXCEPT.search(s.text) and not hypothetical(s.text) and not reported(s.text)
-              and (clears(s.text) or asserted(s.text, _MATCHES))]
+    found += [f"{s.where}: {s.text[:70]!r}" for s in prose if s.kind != "heading" and _clears_the_week(s.text)]
     return found
+
+
+def _clears_the_week(text: str) -> bool:
+    """True when ``text`` clears every invoice (:data:`ALL_INVOICES`) with no exception: it clears them
+    (:func:`clears`) or says they match, the invoices the subject of "match" ("All invoices this week match").
+    "Three-way matched all 11 invoices for the week" says what the writer did to them, not that they matched: the
+    seed-2026 independent solution's correct summary, which 1.10 read as clearing the price variance it rejected
+    (1.11)."""
+    every = ALL_INVOICES.search(text)
+    if every is None or _EXCEPT.search(text) or hypothetical(text) or reported(text):
+        return False
+    return clears(text) or asserted(text[every.end():], _MATCHES)
 
 
 def _key(number: Any) -> str:
