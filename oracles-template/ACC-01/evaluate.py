@@ -16,6 +16,7 @@ from claims import (
     about,
     alternative_figures,
     asserted,
+    completion_statements,
     denials,
     figures_given,
     finding,
@@ -203,7 +204,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     items, items_note = _items(book)
     statements = ev.statements(REPORT) or []
-    written = statements + _completion_statements(ev.completion)
+    written = statements + completion_statements(ev.completion)
     unused = list(range(len(items)))
     for planted in oracle["planted_items"]:
         amount, side = Decimal(planted["amount"]), planted["side"].lower()
@@ -330,18 +331,6 @@ def _other_balances(statements: list, facts: dict[str, Decimal], tol: Decimal) -
                        and not any(common.text_has_amount(f, r, tol) for r in right)]
             found += [f"{f.strip()} as the {key.replace('_', ' ')}" for f in figures]
     return found
-
-
-def _completion_statements(completion: dict | None) -> list:
-    """COMPLETION.json's ``issues_found`` entries and ``summary`` as statements: what the worker reports there is
-    read with the report, so an entry taking back a finding of the report contradicts it."""
-    if not isinstance(completion, dict):
-        return []
-    issues = completion.get("issues_found") or []
-    issues = issues if isinstance(issues, list) else [issues]
-    texts = [(f"COMPLETION.json issues_found[{n}]", str(v)) for n, v in enumerate(issues)]
-    texts.append(("COMPLETION.json summary", str(completion.get("summary") or "")))
-    return [s for where, text in texts for s in text_statements(text, where)]
 
 
 #: A timing item said to need nothing further: cleared, presented or credited with no adjustment or not

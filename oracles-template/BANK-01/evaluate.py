@@ -20,7 +20,16 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, figure_listed, figure_stated, hypothetical, mentions, negated, unfound
+from claims import (
+    asserted,
+    completion_statements,
+    figure_listed,
+    figure_stated,
+    hypothetical,
+    mentions,
+    negated,
+    unfound,
+)
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
@@ -225,7 +234,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  "statements of the quarter ended December 31, 2024", asked_ok, weight=2,
                  detail=f"status {status!r}, {len(questions)} question(s), {len(asked)} about the missing quarter")
 
-    _check_memo(ev, ev.statements(MEMO) or [], facts, planted, tol, ratio_tol, _completion_statements(completion))
+    _check_memo(ev, ev.statements(MEMO) or [], facts, planted, tol, ratio_tol, completion_statements(completion))
 
     ev.check_fabricated_totals(WORKBOOK, extra=_typed_ratio(calc, rows, ratio_tol))
     ev.check_unsafe_output()
@@ -528,14 +537,6 @@ def _certificate_agreed(text: str) -> bool:
         if CERTIFICATE_SUBJECT.search(clause) and asserted(text[:match.end()], CERTIFICATE_AGREED):
             return True
     return False
-
-
-def _completion_statements(completion: dict | None) -> list[Statement]:
-    """COMPLETION.json's ``issues_found`` entries and ``summary`` as statements, read with the memo."""
-    texts = [(f"COMPLETION.json issues_found[{n}]", str(e)) for n, e in
-             enumerate((completion or {}).get("issues_found") or []) if isinstance(e, (str, int, float))]
-    texts.append(("COMPLETION.json summary", str((completion or {}).get("summary") or "")))
-    return [s for where, text in texts for s in text_statements(text, where)]
 
 
 def _typed_ratio(calc: dict[str, common.Cell | None], rows: dict[str, dict[str, Any]], tol: Decimal) -> list[str]:
