@@ -16,7 +16,7 @@ import icalendar
 import openpyxl
 import pytest
 from docx import Document as docx_document
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
 from wp42.gates.real import document_properties
@@ -865,3 +865,22 @@ def test_fair_rewording_clearing_the_others_and_approving_after_correction_passe
                "The register can be approved once the processor has corrected these lines.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9455_completes(tmp_path):
+    """tests/fixtures/hr01-hard-seed9455: the subject line "June 2025 payroll register (PayStream) is not ready for
+    approval: 7 exceptions" refuses approval; 1.10 read "ready for approval" as the register called fit to approve
+    as it stands and failed memo_exceptions."""
+    receipt = grade_fixture(TASK, 9455, "hr01-hard-seed9455", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_not_ready_for_approval_refuses_and_a_later_ready_for_approval_still_fails(generated, solved):
+    """1.10 false fail (seed 9455): "is not ready for approval" is a refusal; a later "the register is ready for
+    approval" with no condition is still the second answer."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, "The register is not ready for approval: it has exceptions.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    _memo_plus(out, "Recommendation: the register is ready for approval.")
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}

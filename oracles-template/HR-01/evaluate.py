@@ -20,7 +20,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.10"
+EVALUATOR_VERSION = "HR-01/1.11"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -108,10 +108,13 @@ PROBLEMS = Vocabulary({
                    "outside address", "external address", "pension audit", "pension fund audit"],
 }, source="HR-01 brief: the Issue codes, the personal-data rule and 'tell me ... about anything in the file that "
           "looks wrong'")
-#: Approval withheld ("do not approve the register", "it should not be approved until ..."): a register with
-#: nothing wrong put on hold.
+#: Approval withheld ("do not approve the register", "it should not be approved until ...", "the register is not
+#: ready for approval"): a register with nothing wrong put on hold. The readiness form came from an independent
+#: solver's subject line (HR-01 1.10 read its "ready for approval" as the register fit to approve as it stands).
 APPROVAL_REFUSED = re.compile(r"\b(?:(?:do|does|should|must|can|could|would|will)\s*(?:not|n't)|cannot|can't|won't)"
-                              r"\s+(?:yet\s+)?(?:be\s+)?(?:approv\w*|authori[sz]\w*|releas\w*|sign\w* off)\b")
+                              r"\s+(?:yet\s+)?(?:be\s+)?(?:approv\w*|authori[sz]\w*|releas\w*|sign\w* off)\b|"
+                              r"\b(?:not|n't|never)\s+(?:yet\s+)?(?:ready|fit)\s+(?:for|to)\s+(?:be\s+)?"
+                              r"(?:approv\w*|authori[sz]\w*|releas\w*|sign\w* off)\b")
 #: Holding words, read negation-aware ("hold the register until ..." withholds; "no reason to withhold approval"
 #: does not).
 HOLDING = ["withhold", "on hold", "hold back", "hold the register", "hold the payroll", "hold approval",
