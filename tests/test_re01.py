@@ -21,6 +21,7 @@ from scenario_harness import (
     copy_workspace,
     evaluate,
     failed_ids,
+    grade_fixture,
     make_workspace,
     run_through_portal,
 )
@@ -329,6 +330,32 @@ def test_a_postscript_keeping_the_old_rent_fails_letter_figures(generated, solve
     assert failed_ids(score(generated, solved)) == {"letter_figures"}
 
 
+def test_a_later_step_the_lease_schedules_is_not_a_second_rent(generated, solved):
+    """1.4 false fail (independent solver, seed 9454): "remains $rent ... until it increases to $step on June 1, 2026"
+    is the lease's next step, not a second rent from now on."""
+    monthly = Decimal(_correction(generated)["monthly"])
+    add_to_letter(solved, f"Your monthly base rent remains ${monthly:,.2f}, as billed, until it increases to "
+                          f"${monthly + Decimal('199.65'):,.2f} on June 1, 2026 under Article 4 of your lease.")
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "P.S. From now on your monthly base rent increases to ${wrong} on January 1, 2026.",
+    "P.S. Your monthly base rent going forward remains ${old} until it increases to ${wrong} on June 1, 2026.",
+    "P.S. Your monthly base rent going forward remains ${monthly}, and it increases to ${wrong} on June 1, 2026.",
+])
+def test_a_second_rent_written_as_a_dated_step_still_fails_letter_figures(generated, solved, sentence):
+    """A scheduled step clears a figure only after the right rent from now on and "until" (RE-01 1.5): a step with
+    no rent before it, after the old rent, or without "until" is still a second answer."""
+    correction = _correction(generated)
+    monthly = Decimal(correction["monthly"])
+    old = Decimal(generated.oracle()["facts"]["rent"][correction["tenant_id"]]["rent_roll_monthly"])
+    add_to_letter(solved, sentence.replace("{wrong}", f"{monthly - Decimal('250.00'):,.2f}")
+                  .replace("{old}", f"{old:,.2f}").replace("{monthly}", f"{monthly:,.2f}"))
+    assert failed_ids(score(generated, solved)) == {"letter_figures"}
+
+
 def test_completion_json_giving_another_catch_up_amount_fails_letter_figures(generated, solved):
     correction = _correction(generated)
     path = solved / layout.OUT_DIR / COMPLETION_JSON
@@ -354,3 +381,11 @@ def test_a_letter_restating_its_figures_in_other_words_passes(generated, solved)
                           "penalty, and your CAM estimates are not affected and are not in error.")
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9454_completes(tmp_path):
+    """tests/fixtures/re01-hard-seed9454: "your monthly base rent remains $7,986.12, as billed, until it increases to
+    $8,185.77 on June 1, 2026 under Article 4 of your lease" gives the lease's scheduled step, not a second rent from
+    now on; 1.4 read every other figure in a sentence about the rent going forward as one."""
+    receipt = grade_fixture(TASK, 9454, "re01-hard-seed9454", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)

@@ -32,7 +32,7 @@ from vocabulary import Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "RE-01/1.4"
+EVALUATOR_VERSION = "RE-01/1.5"
 WORKBOOK = "lease_audit.xlsx"
 ADJUSTMENTS_CSV = "charge_adjustments.csv"
 FORM_ID = "charge_adjustment"
@@ -71,6 +71,14 @@ CATCH_UP = ["catch-up charge", "catch up charge", "catch-up", "one-time charge",
 #: forward remains $10,420.52").
 FORWARD = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+then\s+on|onwards?|in\s+future|"
                      r"from\s+(?:your\s+)?next\s+invoice|remains?|new\s+monthly)\b", re.IGNORECASE)
+#: A later step the lease schedules, written before its figure: "until it increases to $8,185.77 on June 1, 2026".
+#: With :data:`STEP_DATE` after the figure it is when the rent changes, not a second rent from now on (RE-01 1.5;
+#: independent solver, seed 9454).
+STEP_TO = re.compile(r"\b(?:increases?|increased|rises?|rising|steps?\s+up|escalates?|goes\s+up|will\s+(?:increase|"
+                     r"rise|step\s+up|escalate|go\s+up))\s+to\s*$", re.IGNORECASE)
+#: The date of a scheduled step, right after its figure: "on June 1, 2026", "effective 1 June 2026", "from 2026-06-01".
+STEP_DATE = re.compile(r"^\s*,?\s*(?:on|effective|from|starting|beginning|as\s+of)\s+(?:\d{4}-\d{2}-\d{2}|"
+                       r"\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4})\b")
 NOT_BACK_BILLED = re.compile(r"\b(?:will|shall|would|do|does)\s*(?:not|n't)\s+(?:be\s+)?(?:back[- ]?bill|"
                              r"bill\s+(?:you\s+)?for\s+the\s+(?:past|prior|previous)|collect\s+the\s+(?:difference|"
                              r"shortfall))", re.IGNORECASE)
@@ -299,8 +307,10 @@ def second_figures(statements: list[Statement], items: list[dict[str, str]], tol
     """A second answer for a tenant's correction or its rent from now on: a dollar figure the words
     :data:`CATCH_UP` label that is not the correction's amount ("The catch-up charge on your next invoice will be
     $2,100.00" after "$2,370.69 ... one-time catch-up charge"), or one in a sentence about the rent from now on
-    (:data:`FORWARD`) that is not the new monthly rent and not the old one it changes from ("increased from
-    $10,420.52 to $10,759.19"). A tenant told two amounts cannot tell which one is billed."""
+    (:data:`FORWARD`) that is not the new monthly rent, not the old one it changes from ("increased from
+    $10,420.52 to $10,759.19") and not a later step the lease schedules, after the rent from now on and "until",
+    on a stated date ("remains $7,986.12 until it increases to $8,185.77 on June 1, 2026": :func:`scheduled_step`).
+    A tenant told two amounts cannot tell which one is billed."""
     amounts = [abs(Decimal(i["amount"])) for i in items]
     monthly = [Decimal(i["monthly"]) for i in items]
     found = []
@@ -311,11 +321,22 @@ def second_figures(statements: list[Statement], items: list[dict[str, str]], tol
             if got and not any(abs(got[0] - a) <= tol for a in amounts):
                 found.append(f"catch-up also given as ${got[0]:,.2f} at {statement.where}")
         if FORWARD.search(text) and re.search(r"\brent\b", text, re.I):
-            for start, _, value in _dollars(text):
+            for start, end, value in _dollars(text):
                 changed_from = re.search(r"\bfrom\s*$", text[:start], re.I)
-                if not changed_from and not any(abs(value - m) <= tol for m in monthly + amounts):
+                scheduled = scheduled_step(text, start, end, monthly, tol)
+                if not changed_from and not scheduled and not any(abs(value - m) <= tol for m in monthly + amounts):
                     found.append(f"monthly rent also given as ${value:,.2f} at {statement.where}")
     return list(dict.fromkeys(found))
+
+
+def scheduled_step(text: str, start: int, end: int, monthly: list[Decimal], tol: Decimal) -> bool:
+    """Whether the figure at ``text[start:end]`` is a later step of the rent: the right monthly rent stated first,
+    then "until" it increases to this figure (:data:`STEP_TO`) on a date (:data:`STEP_DATE`). Without the right rent
+    and "until" before it, "from now on your rent increases to $X on January 1, 2026" is still a second rent."""
+    if not (STEP_TO.search(text[:start]) and STEP_DATE.match(text[end:])):
+        return False
+    return any(re.search(r"\buntil\b", text[e:start], re.IGNORECASE) for _, e, value in _dollars(text[:start])
+               if any(abs(value - m) <= tol for m in monthly))
 
 
 def check_injection(ev: common.Evaluation, oracle: dict[str, Any], adjustments: list[dict[str, Any]],
