@@ -800,3 +800,29 @@ def test_hard_memo_taking_the_board_cut_back_in_a_later_line_fails(scenario_cach
         out = workspace / layout.OUT_DIR
         _memo_plus(out, sentence)
         assert failed_ids(evaluate(generated, out, workspace)) == failed, sentence
+
+
+# --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9459) -------------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9459_completes(tmp_path):
+    # Read correct by the lead. FIN-01 1.11 failed memo_operating_profit: "an operating loss of £496,114 against a
+    # budgeted operating profit of £31,100" was read as giving the budget as a second actual.
+    receipt = grade_fixture(TASK, 9459, "fin01-hard-seed9459", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("The month closed at £{actual:,.0f} against a budgeted operating profit of £{budget:,.0f}.", set()),
+    ("The budgeted operating profit of £{budget:,.0f} was not achieved.", set()),
+    ("Operating profit was £{budget:,.0f}, against a budgeted operating profit of £{budget:,.0f}.",
+     {"memo_operating_profit"}),
+    ("The budgeted operating profit of £{budget:,.0f} was achieved.", {"memo_operating_profit"}),
+    ("We delivered the budgeted operating profit of £{budget:,.0f}.", {"memo_operating_profit"}),
+    ("Against budget operating profit was £{budget:,.0f}.", {"memo_operating_profit"}),
+])
+def test_a_figure_after_budgeted_operating_profit_is_the_budget_unless_attained(generated, solved, sentence, failed):
+    """1.11 failed the first two: a figure after "budgeted operating profit" is the budget's. Said to be achieved or
+    delivered, or with "budget" as no qualifier of the profit, the budget is still a second actual."""
+    total = {k: Decimal(v) for k, v in generated.oracle()["facts"]["total"].items() if k in ("actual", "budget")}
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, sentence.format(**total))
+    assert failed_ids(evaluate(generated, out, solved)) == failed

@@ -31,7 +31,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.11"
+EVALUATOR_VERSION = "FIN-01/1.12"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -115,6 +115,17 @@ POUNDS = re.compile(r"\u00a3\s*[-\u2212(]?\s*\d(?:[\d,]*\d)?(?:\.\d+)?\)?")
 #: Words right after a figure that make it the gap to budget ("£125,501 below budget", "£125,501 adverse").
 CHANGE_AFTER = re.compile(r"\W*(?:\w+\W+){0,1}(?:below|above|short|under|over|adverse|favourable|unfavourable|"
                           r"worse|better|less|more|lower|higher|variance)\b", re.I)
+#: A word right before "operating profit" that makes the phrase the budget's profit, not the month's: an adjective
+#: ("a budgeted operating profit of £31,100") or a determiner and a plan noun ("the budget's operating profit").
+#: "Against budget operating profit was £31,100" has neither and still gives the actual. Source: FIN-01 1.11 read
+#: the seed-9459 solver's "an operating loss of £496,114 against a budgeted operating profit of £31,100" as a second
+#: actual.
+BUDGET_QUALIFIER = re.compile(r"(?:\b(?:budgeted|planned|targeted|forecast(?:ed)?)|\b(?:the|a|an|our|its|their)\s+"
+                              r"(?:budget|plan|target|forecast)(?:'s|\u2019s)?)\s+$", re.I)
+#: Words saying the month reached a figure ("the budgeted operating profit of £31,100 was achieved", "we delivered
+#: the budgeted operating profit"): said outside a negation, the budget's figure is given as the actual too.
+ATTAINED = re.compile(r"\b(?:achiev\w*|attain\w*|deliver\w*|met|meets?|meeting|reach\w*|hit|made|matched|"
+                      r"in\s+line|on\s+(?:budget|plan|target))\b", re.I)
 #: How many words may stand between "operating profit" and the figure it is given.
 PROFIT_GAP = 6
 #: Percentage points a memo's variance % may differ from the line's (one decimal, or a whole per cent).
@@ -554,7 +565,9 @@ def _other_profit_actuals(statements: list[Statement], total: dict, tol: Decimal
     or variance word between (:data:`NOT_ACTUAL`: "against a budget of", "below budget by") and none right after
     (:data:`CHANGE_AFTER`: "operating profit was £125,501 below budget"). "Overall, operating
     profit for June 2025 was £4,041,000, in line with budget" after the right actual leaves the reader two profits
-    (FIN-01 1.9 passed it)."""
+    (FIN-01 1.9 passed it). A figure after "budgeted operating profit" (:data:`BUDGET_QUALIFIER`) is the budget's,
+    unless its clause says the month attained it (:data:`ATTAINED`, asserted): FIN-01 1.11 failed the seed-9459
+    solver's "an operating loss of £496,114 against a budgeted operating profit of £31,100"."""
     found = []
     for statement in statements:
         if statement.kind == "heading" or statement.cells is not None:
@@ -565,6 +578,10 @@ def _other_profit_actuals(statements: list[Statement], total: dict, tol: Decimal
             figure = POUNDS.search(rest)
             if figure is None or negated(text[:mention.end()], "operating profit"):
                 continue
+            if BUDGET_QUALIFIER.search(text[:mention.start()]):
+                clause = re.split(r"[;:]|\.(?:\s|$)", text[:mention.start()])[-1] + text[mention.start():mention.end()] + rest
+                if not asserted(clause, ATTAINED):
+                    continue
             between, after = rest[:figure.start()], " ".join(rest[figure.end():].split()[:3])
             if len(between.split()) <= PROFIT_GAP and not NOT_ACTUAL.search(between) and not CHANGE_AFTER.match(after) \
                     and not common.text_has_amount(figure.group(), total["actual"], tol):
