@@ -475,14 +475,16 @@ def test_hard_reversal_given_as_a_positive_credit_fails(scenario_cache, tmp_path
 
 
 # ------------------------------------------------------------- an independent solver's hard work at seed 9443 (1.10)
-def _fixture_9443(tmp_path, old: str | None = None, new: str | None = None) -> dict:
-    """tests/fixtures/cs01-hard-seed9443 graded, its hand-over's paragraph holding ``old`` rewritten to ``new``."""
+def _edited_fixture(seed: int, fixture: str, tmp_path, old: str | None = None, new: str | None = None,
+                    added: list[str] | None = None) -> dict:
+    """tests/fixtures/<fixture> graded at ``seed``, its hand-over's paragraph holding ``old`` rewritten to ``new``
+    and ``added`` paragraphs appended."""
     import docx
     from scenario_harness import fixture_workspace
 
-    generated, workspace = fixture_workspace(TASK, 9443, "cs01-hard-seed9443", tmp_path)
+    generated, workspace = fixture_workspace(TASK, seed, fixture, tmp_path)
+    path = workspace / layout.OUT_DIR / NOTE
     if old is not None:
-        path = workspace / layout.OUT_DIR / "handover_note.docx"
         document = docx.Document(str(path))
         paragraph = next(p for p in document.paragraphs if old in p.text)
         text = paragraph.text.replace(old, new)
@@ -490,7 +492,14 @@ def _fixture_9443(tmp_path, old: str | None = None, new: str | None = None) -> d
             run.text = ""
         paragraph.runs[0].text = text
         document.save(str(path))
+    if added:
+        _append_to_note(path, added)
     return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
+def _fixture_9443(tmp_path, old: str | None = None, new: str | None = None) -> dict:
+    """tests/fixtures/cs01-hard-seed9443 graded, its hand-over's paragraph holding ``old`` rewritten to ``new``."""
+    return _edited_fixture(9443, "cs01-hard-seed9443", tmp_path, old, new)
 
 
 def test_an_independent_solvers_correct_hard_work_at_seed_9443_completes(tmp_path):
@@ -516,6 +525,56 @@ def test_the_seed_9443_warning_in_other_words_passes(tmp_path):
     old = "About to breach on your shift: NHI-491800 (P3, Account) breaches resolution at about 4:25 p.m. today"
     new = "Due to breach on your shift: NHI-491800 (P3, Account) will breach resolution at about 4:25 p.m. today"
     assert failed_ids(_fixture_9443(tmp_path, old, new)) == set()
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9464 (1.12)
+def test_an_independent_solvers_correct_hard_work_at_seed_9464_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9464): 15
+    # breaches, two priorities corrected to P1, credits net $49.01 with the two NOC-5083 reversals, NHI-495287
+    # flagged. CS-01 1.11 failed note_breaches: "NHI-491118 (Garner) - no service was due to a billing suspension,
+    # and the Garner outage did not exceed 4 hours anyway" (why no credit) was read as NHI-491118 kept its targets.
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9464, "cs01-hard-seed9464", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+_NO_CREDIT_9464 = ("NHI-491118 (Garner) - no service was due to a billing suspension, and the Garner outage did not "
+                   "exceed 4 hours anyway.")
+
+
+@pytest.mark.parametrize("new", [
+    # the ticket, not the outage, said to have kept its targets
+    "NHI-491118 (Garner) did not breach; no service was due to a billing suspension.",
+    "NHI-491118 (Garner) - no service was due to a billing suspension, and it did not exceed its targets anyway.",
+    "NHI-491118 (Garner outage) did not exceed its resolution target.",
+    "NHI-491118 (Garner) - the Garner outage did not exceed 4 hours, and NHI-491118 met both targets anyway.",
+])
+def test_the_seed_9464_breached_ticket_said_to_have_kept_its_targets_fails(tmp_path, new):
+    assert failed_ids(_edited_fixture(9464, "cs01-hard-seed9464", tmp_path, _NO_CREDIT_9464, new)) == \
+        {"note_breaches"}
+
+
+def test_an_outages_length_and_time_name_no_breach(tmp_path):
+    """Fair: an outage that exceeded or ran over the 4-hour threshold, or a ticket opened outside the outage window,
+    says nothing of a ticket's clocks (1.11 named NHI-486207 and NHI-481323 breached; neither did)."""
+    added = ["NHI-486207 (Wake Forest) is credited because the Wake Forest outage exceeded 4 hours.",
+             "NHI-494338 (Cary): NOC-5188 (Cary) did not run over 4 hours, so no credit.",
+             "NHI-481323 was opened outside the outage window, so it earns no credit."]
+    assert failed_ids(_edited_fixture(9464, "cs01-hard-seed9464", tmp_path, added=added)) == set()
+
+
+def test_a_breach_beside_an_outages_length_still_counts(tmp_path):
+    """Strict: the outage's clause ends at "and", so a ticket that kept its targets named breached after it is
+    still an invented breach."""
+    added = ["NHI-486207 (Wake Forest): the outage exceeded 4 hours and NHI-486207 breached its resolution target."]
+    assert failed_ids(_edited_fixture(9464, "cs01-hard-seed9464", tmp_path, added=added)) == {"note_breaches"}
+
+
+def test_coverage_note_giving_an_outages_length_invents_no_breach(scenario_cache, tmp_path):
+    """Fair: the credit threshold exceeded by an outage is the policy at work, not a breached ticket."""
+    extra = ["The long outage exceeded 4 hours, so its customers are credited under CC-07."]
+    assert _coverage_note(scenario_cache, tmp_path, extra) == set()
 
 
 # --- a second answer for the same item (misleading-answer audit, evaluator 1.11) ----------------------------------

@@ -35,7 +35,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.11"
+EVALUATOR_VERSION = "CS-01/1.12"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -317,6 +317,32 @@ _PROSPECTIVE_LEAD = re.compile(r"^\W*(?:(?:tickets?\s+)?(?:about|due|set)\s+to\s
                                r"coming\s+up)\b", re.IGNORECASE)
 
 
+#: A clause about an outage's or a maintenance window's length or time, not a ticket's clock: "the Garner outage did
+#: not exceed 4 hours", "NOC-5083 (Garner) ran over 4 hours", "opened outside the outage window". CC-07's credit
+#: threshold is a length of outage; "exceed" or "over" said of it is no breach and no kept target (evaluator 1.11 read
+#: "NHI-491118 (Garner) - no service was due to a billing suspension, and the Garner outage did not exceed 4 hours
+#: anyway", an independent solver's reason for no credit at seed 9464, as the ticket having kept its targets).
+#: "window" alone is left out: a "response window" is a ticket's clock.
+_OUTAGE = r"(?:outage|fib(?:er|re)\s+cut|(?:planned\s+)?maintenance(?:\s+window)?|outage\s+window|NOC-\d+|CHG-\d+)"
+#: The rest of such a clause: up to its punctuation, a joining word or a ticket id ("the outage exceeded 4 hours and
+#: NHI-1 breached" keeps the breach).
+_CLAUSE_REST = r"(?:(?!\b(?:and|but|while|whereas|so|although|though|yet|NHI)\b)[^.;,()])*"
+_OUTAGE_LENGTH = re.compile(
+    rf"\b{_OUTAGE}\b(?:\s*\([^()]*\))?"  # "NOC-5083 (Garner)"
+    r"(?:\s+(?:(?:did|does|do|has|had|have|was|were|is)(?:n't|\s+not)?|never|not|also|only|still))*"
+    r"\s+(?:exceed\w*|(?:ran|run|runs|went|go|goes|lasted|lasts|last|was|is)\s+(?:\w+\s+)?(?:past|over|beyond|"
+    rf"longer|more)|over|past|beyond)\b{_CLAUSE_REST}|"
+    rf"\boutside\s+(?:of\s+)?(?:the|its|that|this|an?)\s+(?:[\w-]+\s+){{0,2}}?{_OUTAGE}\b{_CLAUSE_REST}",
+    re.IGNORECASE)
+
+
+def outage_blanked(text: str) -> str:
+    """``text`` with each :data:`_OUTAGE_LENGTH` clause blanked (same length, spaces): what is left speaks of the
+    tickets' clocks. "NHI-1's resolution did not exceed its target" and "NHI-1 (Garner outage) did not exceed its
+    target" are kept whole (the ticket, not the outage, is the subject)."""
+    return _OUTAGE_LENGTH.sub(lambda m: " " * len(m.group()), text)
+
+
 def _cleared(text: str) -> bool:
     """True when ``text`` says a ticket kept its targets ("met both targets: no breach", "did not breach"): a
     :data:`MET_WORDS` term or a negated breach word, and no breach asserted."""
@@ -333,7 +359,9 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     targets: no breach" there read as a breach; 1.5 cut a list of tickets at its commas ("NHI-1, NHI-2 and NHI-3 met
     their targets, while NHI-4 breached" named NHI-1 breached) and passed "breached or met"; 1.9 read a warning of the
     tickets about to breach on the next shift as breaches (a sentence matching :data:`_PROSPECTIVE` or opening with
-    :data:`_PROSPECTIVE_LEAD` now names none and clears nothing)."""
+    :data:`_PROSPECTIVE_LEAD` now names none and clears nothing); 1.11 read "the Garner outage did not exceed 4
+    hours", said of a ticket's credit, as the ticket having kept its targets (an outage's length is now blanked:
+    :func:`outage_blanked`)."""
     breached, cleared = set(), set()
     supposed = {id(s) for s in suppositions(note)}
     for statement, ticket, parts in _ticket_statements(note):
@@ -345,12 +373,14 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
         ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)]
         if own and len(ahead) == len(own):
             continue
-        parts = [unreal(p) for p in parts if not hypothetical(p) and not reported(p) and not _PROSPECTIVE.search(p)]
+        parts = [outage_blanked(unreal(p)) for p in parts
+                 if not hypothetical(p) and not reported(p) and not _PROSPECTIVE.search(p)]
         if id(statement) in supposed or not parts:
             continue
         # a warning elsewhere in the statement does not speak of this ticket
-        text = unreal(" ".join(own) if own and any(_PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)
-                                           for s in _SENTENCE_BREAK.split(statement.text)) else statement.text)
+        text = outage_blanked(unreal(" ".join(own) if own and any(_PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)
+                                                          for s in _SENTENCE_BREAK.split(statement.text))
+                                     else statement.text))
         silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
         # a heading speaks for the tickets listed under it: "SLA breaches" names them, "Tickets with no breach" and
         # "Within target" clear them (1.7 took any heading with a breach word as naming them breached)
@@ -533,10 +563,11 @@ def _asserts_problem(text: str) -> bool:
     negation, a supposition, someone else's words, a label answered "none" (claims.unfound: "SLA breaches: none.")
     and what would be or what a rule or deadline says (claims.unreal: "it would show a false breach", "A target is
     breached only when ...", "No Ticket action entries (... Flag for security review) have been recorded").
-    Evaluator 1.8 read each of those as a problem."""
+    Evaluator 1.8 read each of those as a problem; an outage's length ("the outage exceeded 4 hours", the credit
+    threshold: :func:`outage_blanked`) is no breach either (1.11 read it as one)."""
     if hypothetical(text) or reported(text):
         return False
-    text = unreal(unfound(text))
+    text = outage_blanked(unreal(unfound(text)))
     return any(asserted(text, PROBLEMS.words(term)) for term in PROBLEMS.terms)
 
 
