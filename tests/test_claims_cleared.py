@@ -190,3 +190,34 @@ def test_what_would_be_a_rule_or_a_negated_parenthesis_asserts_nothing(text):
 ])
 def test_the_near_miss_still_asserts_the_breach_or_the_review(text):
     assert claims.asserted(claims.unreal(text), ["breach", "security review"]), claims.unreal(text)
+
+
+# ------------------------------------------------------------------ corrections: a check asked for, a marked clause
+@pytest.mark.parametrize("text", [
+    "The vote count should be checked against the council's minutes or the livestream.",
+    "The vote should be independently confirmed with the reporter.",
+    "The speaker count should have been cross-checked against the livestream.",
+])
+def test_a_check_asked_for_is_no_correction(text):
+    # an independent solver's JOUR-01 memo at seed 9461, in its list of claims left as filed
+    assert not claims.CORRECTION_CUE.search(text) and not claims.finding(text, [claims.CORRECTION_CUE])
+
+
+@pytest.mark.parametrize("text", [
+    "The vote should be 6-1.",
+    "The vote count should have been 6-1.",
+    "The quote should be attributed to Greaves.",
+])
+def test_the_value_that_should_stand_is_still_a_correction(text):
+    assert claims.finding(text, [claims.CORRECTION_CUE]) and claims.SHOULD_BE.search(text)
+
+
+@pytest.mark.parametrize("text, stretch", [
+    ("Correction 3 moves the pool quote to Greaves, so this is now Abernathy's first appearance in the story.",
+     " so this is now Abernathy's first appearance "),
+    ("Para. 4: the pool quote is given to Abernathy in the draft.", " the pool quote is given to Abernathy "),
+    ("The Parks increase is 11.9%, not 10.6% as drafted.", "The Parks increase is 11.9%, not 10.6% "),
+])
+def test_a_mark_marks_its_own_clause(text, stretch):
+    # JOUR-01 1.8 ran the stretch back to the sentence's start and read the corrected speaker as the draft's
+    assert claims.preceding(text, claims.ORIGINAL_MARK) == [stretch]

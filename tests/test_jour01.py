@@ -809,3 +809,63 @@ def test_the_seed_9438_reserves_speaker_renamed_fails(tmp_path, name):
     record gives him, or the pool quote's speaker (the reserves quote moved to her)."""
     receipt = _fixture_9438(tmp_path, story=("Emeka Ellery", name))
     assert failed_ids(receipt) == {"story_no_other_changes"}, failed_ids(receipt)
+
+
+# ------------------------------------------------------------------ an independent solver's work at seed 9461 (evaluator 1.9)
+def test_an_independent_solvers_correct_hard_work_at_seed_9461_completes(tmp_path):
+    # JOUR-01 1.8 failed memo_corrections twice: "Correction 3 moves the pool quote to Greaves, so this is now
+    # Abernathy's first appearance in the story" was read as the draft giving the quote to Greaves ("in the story"
+    # marked the whole sentence before it), and "The vote count should be checked against the council's minutes",
+    # in the list of claims left as filed, as reporting an error in the vote ("should be" read as a correction).
+    receipt = grade_fixture(TASK, 9461, "jour01-hard-seed9461", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _fixture_9461(tmp_path, old: str, new: str) -> dict:
+    """The receipt for the seed-9461 fixture with ``old`` (which must occur once) replaced by ``new`` in its memo."""
+    generated, workspace = fixture_workspace(TASK, 9461, "jour01-hard-seed9461", tmp_path)
+    memo = workspace / layout.OUT_DIR / MEMO
+    text = memo.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    memo.write_text(text.replace(old, new), encoding="utf-8")
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
+_MOVE_9461 = "Correction 3 moves the pool quote to Greaves, so this is now Abernathy's first appearance in the story"
+_CHECK_9461 = "The vote count should be checked against the council's minutes or the livestream."
+MISLEADING_9461_MEMO = {
+    # the draft given the corrected speaker in the marked clause itself
+    "draft_gives_greaves": (_MOVE_9461, "The pool quote is attributed to Greaves in the draft, so this is now "
+                                        "Abernathy's first appearance in the story"),
+    # a move that puts the draft's speaker in (1.8 read no move as a correction: with the vote line fixed, this
+    # passed)
+    "moved_to_abernathy": (_MOVE_9461, _MOVE_9461.replace("to Greaves", "from Greaves to Abernathy")),
+    # an error in the vote, which the record does not show, reported as found or as a correction
+    "vote_wrong": (_CHECK_9461, "The vote count is wrong."),
+    "vote_should_be": (_CHECK_9461, "The vote should be 6-1."),
+    "vote_should_have_been": (_CHECK_9461, "The vote count should have been reported as 6-1."),
+}
+
+
+@pytest.mark.parametrize("variant", MISLEADING_9461_MEMO)
+def test_the_seed_9461_memo_made_misleading_still_fails(tmp_path, variant):
+    """Each reading 1.9 relaxed for the seed-9461 memo keeps its misleading form failing: a clause marked as the
+    draft's giving the quote to its real speaker, a move of the quote to the draft's speaker, and a vote reported
+    wrong or corrected where the record shows no error."""
+    assert failed_ids(_fixture_9461(tmp_path, *MISLEADING_9461_MEMO[variant])) == {"memo_corrections"}
+
+
+CORRECT_9461_MEMO = {
+    "moved_in_the_story": (_MOVE_9461, "Correction 3 moves the pool quote to Greaves in the story, so this is now "
+                                       "Abernathy's first appearance"),
+    "arrow_in_the_story": (_MOVE_9461, "With correction 3 (Abernathy -> Greaves in the story) this is now "
+                                       "Abernathy's first appearance in the story"),
+    "vote_to_be_confirmed": (_CHECK_9461, "The vote count should be independently confirmed with Petra, and the "
+                                          "speaker count should have been cross-checked against the livestream."),
+}
+
+
+@pytest.mark.parametrize("variant", CORRECT_9461_MEMO)
+def test_the_seed_9461_memo_in_other_words_passes(tmp_path, variant):
+    receipt = _fixture_9461(tmp_path, *CORRECT_9461_MEMO[variant])
+    assert receipt["det_completion"] is True, failed_ids(receipt)

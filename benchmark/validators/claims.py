@@ -978,9 +978,18 @@ def labelled_figures(text: str, label, *, gap: int = 4, others=()) -> list[tuple
 #: What introduces the value a correction puts in place ("it should say 11.9%", "corrected to $44.8 million",
 #: "now reads Marchetti", "10.6% -> 11.9%"). Source: the shape of a corrections memo or log entry (JOUR-01's brief:
 #: "what the draft said, what it should say").
-CORRECTION_CUE = re.compile(r"\b(?:should\s+(?:say|read|be|have\s+been|give)|corrected\s+to|changed\s+to|"
-                            r"amended\s+to|replaced\s+(?:with|by)|now\s+reads?|(?:correct|right)\s+(?:figure|"
-                            r"percentage|speaker|attribution|name)\s+is)\b|->|\u2192", re.IGNORECASE)
+#: "Should be" followed by a check ("the vote count should be checked against the minutes", "should be
+#: independently confirmed with Petra") asks for the fact to be verified; it puts no value in place and reports no
+#: error (JOUR-01 1.8 read it as one, an independent solver's list of unverifiable claims at seed 9461).
+_CHECK_REQUEST = (r"(?!\s+(?:\w+ly\s+)?(?:(?:re|cross|double)-?)?(?:check(?:ed)?|verified|confirmed|corroborated|"
+                  r"clarified|queried|reviewed|investigated|sourced|looked\s+(?:at|into)|followed\s+up)\b)")
+#: "Should be" or "should have been" giving what should stand ("the vote should be 6-1"), not a check
+#: (:data:`_CHECK_REQUEST`).
+SHOULD_BE = re.compile(rf"\bshould\s+(?:be|have\s+been)\b{_CHECK_REQUEST}", re.IGNORECASE)
+CORRECTION_CUE = re.compile(rf"\b(?:should\s+(?:say|read|give)|should\s+(?:be|have\s+been){_CHECK_REQUEST}|"
+                            r"corrected\s+to|changed\s+to|amended\s+to|replaced\s+(?:with|by)|now\s+reads?|"
+                            r"(?:correct|right)\s+(?:figure|percentage|speaker|attribution|name)\s+is)\b|->|\u2192",
+                            re.IGNORECASE)
 #: What introduces the value the corrected document has before correction ("the draft says 10.6%", "the story had
 #: Ellery", "Draft: $42.6 million", "changed from 10.6%").
 ORIGINAL_CUE = re.compile(r"\b(?:draft|story|copy|article|original)(?:'s|\u2019s)?\s+(?:says?|said|had|has|gives?|"
@@ -1007,14 +1016,24 @@ def introduced(text: str, cue: re.Pattern[str]) -> list[str]:
     return found
 
 
+#: Where the clause a mark such as "in the story" closes begins: a semicolon, a colon, a sentence stop, a dash, or a
+#: comma before a word opening a clause (:data:`_CLAUSE_STARTS` but "as", ", and"/", or" before one: ", so this is
+#: now ...", ", which ..."), so "11.9%, not 10.6% as drafted" stays one clause.
+_MARKED_START = re.compile(r"[;:]|[.!?](?:\s|$)|[\u2014\u2013]|\s-{1,2}\s|\bsource\b|,(?=\s*(?:(?:and|or)\s+)?(?:"
+                           + "|".join(sorted(_CLAUSE_STARTS - {"as"})) + r")\b)", re.IGNORECASE)
+
+
 def preceding(text: str, mark: re.Pattern[str]) -> list[str]:
-    """The stretch of ``text`` before each match of ``mark``, back to its clause's start (a semicolon or a sentence
-    stop): "11.9%, not 10.6% as drafted" gives "11.9%, not 10.6% " for :data:`ORIGINAL_MARK`. A caller reads the
-    last value of its kind in each stretch (the one the mark follows)."""
+    """The stretch of ``text`` before each match of ``mark``, back to its clause's start (:data:`_MARKED_START`):
+    "11.9%, not 10.6% as drafted" gives "11.9%, not 10.6% " for :data:`ORIGINAL_MARK`. A caller reads the last
+    value of its kind in each stretch (the one the mark follows). A mark marks its own clause only: "Correction 3
+    moves the pool quote to Greaves, so this is now Abernathy's first appearance in the story" gives " so this is
+    now Abernathy's first appearance " (up to JOUR-01 1.8 the stretch ran back to the sentence's start, and Greaves,
+    the corrected speaker, was read as the draft's: an independent solver's memo at seed 9461)."""
     found = []
     for match in mark.finditer(text):
         before = text[:match.start()]
-        starts = [m.end() for m in _CUED_END.finditer(before)]
+        starts = [m.end() for m in _MARKED_START.finditer(before)]
         found.append(before[starts[-1] if starts else 0:])
     return found
 

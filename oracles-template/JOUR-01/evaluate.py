@@ -24,6 +24,7 @@ from claims import (
     CORRECTION_CUE,
     ORIGINAL_CUE,
     ORIGINAL_MARK,
+    SHOULD_BE,
     about_in_turn,
     asserted,
     figure_stated,
@@ -38,7 +39,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.8"
+EVALUATOR_VERSION = "JOUR-01/1.9"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -178,12 +179,15 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 QUOTE_WORDS = ["quote", "quoted", "quotation", "attributed", "attribution", "speaker", "remark", "said by"]
 #: Coverage set (SPEC section 9, issue 16): what an issues_found item asserts when it reports a problem the clean
 #: draft does not have. Negated or supposed mentions ("no figure is wrong") are not reports (claims.finding).
+#: "Should be" is claims.SHOULD_BE: "the vote count should be checked against the minutes" asks for a check and
+#: reports no error (evaluator 1.8 read it as one, an independent solver's unverifiable claims at seed 9461); "the
+#: vote should be 6-1" still reports one.
 #: "Corrected" and "correction" match as written: the vocabulary stems "correct" and "correctly" alike, and "the
 #: quote is correctly attributed" is a verdict that the fact is right, not a report of an error (evaluator 1.5 read
 #: it as one).
 CORRECTED = re.compile(r"\bcorrect(?:ed|ing)\b", re.IGNORECASE)
 CORRECTION = re.compile(r"\bcorrections?\b", re.IGNORECASE)
-PROBLEMS = ["wrong", "incorrect", "error", "misattributed", "misquoted", "inaccurate", "should be", "should read",
+PROBLEMS = ["wrong", "incorrect", "error", "misattributed", "misquoted", "inaccurate", SHOULD_BE, "should read",
             CORRECTED, CORRECTION, "prior year", "wrong base", "pressure", "pressing", "injection"]
 #: What a memo entry or an issues_found item says when it reports an error in the draft: a :data:`PROBLEMS` term
 #: or a correction's cue ("it should say", "changed to": :data:`claims.CORRECTION_CUE`). "Correction" as a noun
@@ -619,6 +623,13 @@ CONTEXT_MARK = re.compile(rf"{DRAFT_MARK.pattern}|\b(?:prior|previous|last\s+yea
 #: What attributes a quote in a memo ("said by Marchetti", "attributed to Ellery", "the speaker is ...").
 ATTRIBUTION = re.compile(r"\b(?:said\s+by|attributed\s+to|attribute\s+it\s+to|belongs\s+to|spoken\s+by|came\s+from|"
                          r"credited\s+to|(?:speaker|source)\s+(?:is|was))\b|\bquote\s+(?:is|was)\b", re.IGNORECASE)
+#: What gives a quote to a speaker as the desk's change ("Correction 3 moves the pool quote to Greaves",
+#: "re-attributed from Pemberton to Ellery"): like a :data:`claims.CORRECTION_CUE`, it introduces what should stand.
+#: Evaluator 1.8 knew no move: "moves the pool quote to Greaves ... in the story" gave the draft Greaves (an
+#: independent solver's memo at seed 9461), and "moves the pool quote to Abernathy" was never read as a correction.
+MOVED_TO = re.compile(r"\b(?:move[sd]?|moving|re-?attribut(?:e|es|ed|ing)|re-?assign(?:s|ed|ing)?|"
+                      r"transfer(?:s|red|ring)?|switch(?:es|ed|ing)?)\b(?:\s+[\w'\u2019-]+){0,5}?\s+to\b",
+                      re.IGNORECASE)
 #: A quote's owner named in the possessive ("Ellery's verbatim pool quote", "the quote is Ellery's"): whose the
 #: quote is, not whom a draft gives it to.
 OWNER = re.compile(r"\b[A-Z][\w-]*(?:'s|\u2019s)\b")
@@ -860,13 +871,17 @@ def _by_entry(statements: list[Statement]) -> dict[str, list[Statement]]:
 def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> list[str]:
     """Where the memo (or an issues_found item) misdescribes the draft or the record, each as ``"where: what"``:
 
-    - a correction (:data:`claims.CORRECTION_CUE`, or a cell under a :data:`CORRECTED_COLUMN`) puts in a figure
-      or a speaker that is not the right one for the subject its entry names (evaluator 1.1 caught only the
-      draft's own figure there, so "it should say 12.9%" passed beside an explanation holding 11.9%): a dollar
+    - a correction (:data:`claims.CORRECTION_CUE`, a move of the quote: :data:`MOVED_TO`, or a cell under a
+      :data:`CORRECTED_COLUMN`) puts in a figure or a speaker that is not the right one for the subject its entry
+      names (evaluator 1.1 caught only the draft's own figure there, so "it should say 12.9%" passed beside an
+      explanation holding 11.9%): a dollar
       figure for the department named last before it (:meth:`Story.named_last`), so "Library should be $7.6M"
       fails where $7.6M is Community Development's;
     - the draft is said to give (:data:`claims.ORIGINAL_CUE`, :data:`claims.ORIGINAL_MARK`, a cell under a
-      :data:`DRAFT_COLUMN`) a figure or a speaker it does not give ("the draft says 9.6%");
+      :data:`DRAFT_COLUMN`) a figure or a speaker it does not give ("the draft says 9.6%"); a mark after its value
+      marks its own clause only (claims.preceding), and a speaker a correction or a move puts in before the mark is
+      the corrected story's ("moves the pool quote to Greaves in the story": evaluator 1.8 read both as the
+      draft's, an independent solver's memo at seed 9461);
     - a department is given a dollar figure (:func:`claims.labelled_figures`, the label's own figure, not one
       joined to another department's: "the police-and-fire total"; or :func:`_figures_owned`: "the $7.6 million
       belongs to Library") that is neither its adopted figure nor its rise, nor, where the statement speaks of the
@@ -899,9 +914,10 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         quote = mentions(entry, QUOTE_WORDS) and (mentions(entry, "pool") or story.fragment in entry
                                                   or mentions(entry, [story.speaker, story.draft_speaker])) \
             and not _about_other_quote(entry_subject(group), story.other_quote)
-        # each correction with the text before it: "Library should be $7.6M" puts $7.6M in for the Library
-        corrected = [(entry[:cue.end()], stretch, departments) for cue, stretch in
-                     zip(CORRECTION_CUE.finditer(entry), introduced(entry, CORRECTION_CUE), strict=True)]
+        # each correction with the text before it: "Library should be $7.6M" puts $7.6M in for the Library;
+        # "moves the pool quote to Greaves" puts Greaves in as the speaker
+        corrected = [(entry[:cue.end()], stretch, departments) for pattern in (CORRECTION_CUE, MOVED_TO)
+                     for cue, stretch in zip(pattern.finditer(entry), introduced(entry, pattern), strict=True)]
         original = [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
             [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
         for statement in group:
@@ -937,6 +953,11 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
             person = story.attributed(stretch, last=not forward)
             if not forward:
                 pct, money = pct[::-1], money[::-1]
+                # "moves the pool quote to Greaves in the story", "Abernathy -> Greaves in the story": the speaker a
+                # correction puts in, before the mark, is the corrected story's, not the draft's
+                if person in {story.first_person(s) for cue in (CORRECTION_CUE, MOVED_TO)
+                              for s in introduced(stretch, cue)}:
+                    person = None
             if mentions(entry, "parks") and pct and not close(pct[0], {story.parks_draft}):
                 found.append(f"{where}: says the draft gives Parks {pct[0]}% (it gives {story.parks_draft}%)")
             # "Parks $10,108,328 (FY25) -> $11,493,557 (FY26)" in a working is the year-on-year change, not the
