@@ -899,3 +899,55 @@ def test_fair_rewording_with_not_a_bank_error_and_a_later_clearing_passes(genera
                  "outstanding at the statement date.")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ------------------------------------------------------------------ independent solution, seed 9457 (ACC-01 1.9)
+#: What the seed-9457 solution's one genuine error fails: cheque 8514, the client's transposition carried from last
+#: month (a Book-side recording error), put on the Bank side as a bank encoding error.
+ERROR_8514 = {"adjusted_bank_balance", "adjusted_book_balance", "item.prior_period_error", "no_unsupported_items",
+              "report_summary", "report_book_entries", "report_bank_items"}
+
+
+def test_an_independent_solvers_hard_work_at_seed_9457_fails_only_on_its_8514_error(tmp_path):
+    """tests/fixtures/acc01-hard-seed9457: issues_found[5] "RETURNED ITEM NSF D-5105 $292.01 ... and RETURNED ITEM
+    FEE $33.00 on 07/08/2025 are not recorded in the books. AJEs are proposed." gives the reason for the two entries;
+    1.8 read it as taking D-5105 and FEE-RI off the entries list. Only the 8514 error fails now."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9457, "acc01-hard-seed9457", tmp_path)
+    assert failed_ids(receipt) == ERROR_8514
+    detail = _detail(receipt, "report_book_entries")
+    assert "8514" in detail and "D-5105" not in detail and "FEE-RI" not in detail, detail
+
+
+def test_saying_the_books_do_not_hold_the_book_items_yet_passes(generated, solved):
+    """1.8 false fail (seed 9457): a report that the books lack an item ("are not recorded in the books", "the client
+    has not recorded it in its ledger", "neither ... is recorded") is why its entry is needed, not a denial of it."""
+    book, _errors, _timing = _lists(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _completion_plus(out, f"The {_money(book[0]['amount'])} and {_money(book[1]['amount'])} items are not recorded in "
+                          "the books. AJEs are proposed.",
+                     f"The client has not recorded the {_money(book[0]['amount'])} item in its ledger.")
+    _report_plus(out, f"Neither the {_money(book[0]['amount'])} item nor the {_money(book[1]['amount'])} item is "
+                      "recorded in the books yet, which is why the entries above are needed.")
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("denial", [
+    "No entry is needed for the {amount} item.",
+    "The {amount} item need not be posted.",
+    "Do not record the {amount} item in the books.",
+    "On review, the {amount} item should not be recorded in the books.",
+    "The {amount} item should not have been recorded in the books.",
+    "The {amount} item is not recorded in the books and needs no journal entry.",
+])
+def test_taking_a_book_entry_back_still_fails(generated, solved, denial):
+    """Kept strict beside 1.9's reading of a report: an instruction or judgement that the item needs no entry still
+    takes it off the entries list ("No entry is needed" was not read as a denial by 1.8)."""
+    book, _errors, _timing = _lists(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _completion_plus(out, denial.format(amount=_money(book[0]["amount"])))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_book_entries"}
+    assert "taken off it elsewhere" in _detail(receipt, "report_book_entries")

@@ -31,7 +31,7 @@ from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.8"
+EVALUATOR_VERSION = "ACC-01/1.9"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -81,6 +81,35 @@ RECORD_IN_BOOKS = re.compile(r"\brecord(?:s|ed|ing)?\b(?:[^.;:]|\.(?=\d)){0,100}
 DEBIT_CREDIT = re.compile(r"(?<![\d.,] )(?<![\d.,])\b(?:Dr|Cr)\b\.?(?=\s+[A-Za-z0-9])", re.IGNORECASE)
 LIST_TERMS = {"entries": [*REPORT_LISTS.words("adjusting entry"), RECORD_IN_BOOKS, DEBIT_CREDIT],
               "bank": REPORT_LISTS.words("take up with the bank")}
+#: Auxiliaries that report what the books hold ("are not recorded", "has not yet been recorded", "did not record"),
+#: never the imperative "do" ("do not record"), with what may stand between them and the verb.
+_REPORTING_AUX = ("is", "are", "was", "were", "has", "have", "had", "does", "did")
+_REPORTED = sorted({f"{aux}{between}{been} " for aux in _REPORTING_AUX for neg in ("", " not", "n't", " never")
+                    for adverb in ("", " yet", " ever", " still") for between in (neg + adverb, adverb + neg)
+                    for been in ("", " been")})
+#: A modal before "have" asks or judges ("should not have been recorded"), as "do not record" does.
+_JUDGED = [f"{modal}{neg} have{been} " for modal in ("should", "must", "need", "would", "could", "ought to")
+           for neg in (" not", "n't", " never") for been in ("", " been")]
+#: "record ... in the books" as an instruction or a judgement, not a report of what the books hold. "RETURNED ITEM
+#: NSF D-5105 $292.01 ... and RETURNED ITEM FEE $33.00 ... are not recorded in the books. AJEs are proposed." (the
+#: seed-9457 independent solution's issues_found) gives the reason for the entries; 1.8 read it as taking both off
+#: the entries list. "Do not record X in the books", "X need not be recorded in the books" and "X should not have
+#: been recorded in the books" still do; "neither the cheque nor the fee is recorded in the books" reports.
+RECORD_ASKED = re.compile(r"(?=\brecord)(?:" + "|".join(rf"(?<=\b{re.escape(p)})" for p in _JUDGED) + "|"
+                          + "".join(rf"(?<!\b{re.escape(p)})" for p in _REPORTED) + ")" + RECORD_IN_BOOKS.pattern,
+                          RECORD_IN_BOOKS.flags)
+#: An entry said to be needed: under a negation ("no entry is needed for the $292.01 cheque", "it needs no entry")
+#: it takes the item off the entries list. A bare "entry" is not enough: "the ledger has no entry for the $292.01
+#: cheque" reports what the books lack; nor is "no further entry is needed" once the item's own entry is posted.
+ENTRY_NEEDED = re.compile(r"(?<!further )(?<!additional )(?<!other )(?<!more )(?<!separate )(?<!second )"
+                          r"\bentr(?:y|ies)\b(?=(?:\s+(?:is|are|was|were|be|been|will|would|not|now))*\s+"
+                          r"(?:needed|required|necessary|called for|warranted)\b)"
+                          r"|(?:(?<=\bneeds no )|(?<=\bneed no )|(?<=\brequires no )|(?<=\brequire no )"
+                          r"|(?<=\bneed for an )|(?<=\bneed for )|(?<=\bneed of an ))entr(?:y|ies)\b", re.IGNORECASE)
+#: What takes an item off a list (claims.denials): the list's own words, with recording asked for rather than
+#: reported (:data:`RECORD_ASKED`) and an entry said not to be needed (:data:`ENTRY_NEEDED`).
+DENIAL_TERMS = {"entries": [*REPORT_LISTS.words("adjusting entry"), RECORD_ASKED, DEBIT_CREDIT, ENTRY_NEEDED],
+                "bank": LIST_TERMS["bank"]}
 
 #: The coverage set (SPEC section 9): the problems a worker could report that clean records do not have - the
 #: brief's three error classes and what an accountant calls them, a duplicate charge, and a difference left over.
@@ -374,13 +403,15 @@ def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[d
     entries list, and one line giving every figure under both names supports neither. An item on its list that
     the report or COMPLETION.json (``written``) elsewhere takes off it in its own words (claims.denials: "On
     review, the $5,609.21 returned cheque needs no journal entry") leaves the reader two answers and fails (1.7
-    passed it). Source: the brief's firm rules (bank errors go to the bank, not into the client's books) and its
-    report contents."""
+    passed it). A denial is read with :data:`DENIAL_TERMS`: a report that the books do not hold the item ("are not
+    recorded in the books") is the reason for its entry, not a denial (1.8 failed the seed-9457 independent
+    solution on it); "no entry is needed for it" denies (1.8 missed it). Source: the brief's firm rules (bank
+    errors go to the bank, not into the client's books) and its report contents."""
     book_items = [p for p in planted if p["side"] == "Book"]
     bank_errors = [p for p in planted if p["kind"] == "bank_error"]
     found = {p["id"]: stances(statements, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
              for p in book_items + bank_errors}
-    denied = {p["id"]: denials(written, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
+    denied = {p["id"]: denials(written, _amount_subject(Decimal(p["amount"])), DENIAL_TERMS)
               for p in book_items + bank_errors}
     checks = [("report_book_entries", "the report gives an adjusting entry with its amount for every Book-side item",
                "entries", "bank", book_items, bank_errors),
