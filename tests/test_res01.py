@@ -756,3 +756,100 @@ def test_a_right_rewording_with_the_figures_before_their_documents_passes(genera
                            "appendix A).")
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9465) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9465_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.6 failed it on category_spend,
+    # category_eligible, formulas_present and item.report_recruitment, grader faults: the Reconciliation sheet's
+    # analysis under "Overspend as % of award", below the Total row, was read as second rows of every category, and
+    # "Condition 9.1 requires the report's figures to agree with the appendix" as saying they agree.
+    receipt = grade_fixture(TASK, 9465, "res01-hard-seed9465", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _overspend_block(sheet, first_row: int, heading: str | None) -> None:
+    """Below the Reconciliation table (categories in rows 2-7, Total in row 8), a worker's analysis as the seed 9465
+    solver wrote it: an optional heading, then one row per category whose Category cell is a formula showing the
+    name, with the overspend's share of the award and its virement status."""
+    row = first_row
+    if heading is not None:
+        sheet.cell(row, 1, heading)
+        row += 1
+    for n in range(2, 8):
+        sheet.cell(row, 1, f"=A{n}")
+        sheet.cell(row, 2, f"=IF(F{n}<0,-F{n}/B{n},0)")
+        sheet.cell(row, 3, f'=IF(F{n}>=0,"Within award",IF(-F{n}<=0.1*B{n}+0.005,"Within the 10% limit","Beyond"))')
+        row += 1
+
+
+def test_an_analysis_under_its_own_heading_below_the_total_row_is_no_second_category_row(generated, solved):
+    """The reference's workbook with the seed 9465 solver's block under "Overspend as % of award" below the Total
+    row passes (2.6 read it as second rows of every category); the same block right under the Total row with no
+    heading is a second row of each category and fails."""
+    out = solved / layout.OUT_DIR
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    _overspend_block(book["Reconciliation"], 10, "Overspend as % of award")
+    book.save(out / WORKBOOK)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    book = openpyxl.load_workbook(out / WORKBOOK)
+    sheet = book["Reconciliation"]
+    sheet.delete_rows(10, 8)
+    _overspend_block(sheet, 9, None)
+    book.save(out / WORKBOOK)
+    assert {"category_spend", "category_eligible"} <= failed_ids(evaluate(generated, out, solved))
+
+
+def test_the_seed_9465_workbook_with_a_category_twice_or_the_pre_award_posting_misplaced_still_fails(tmp_path):
+    """The solver's workbook changed one way each, each still failing: Consumables given a second row above the
+    Total row; the analysis block with its heading removed (a second row of each category right below Total); the
+    pre-award £429.91 left out of Spend per ledger and also counted as ineligible (with Eligible spend as the
+    formula gives it, and with Eligible spend kept right by a formula that ignores the column); the posting kept in
+    Spend per ledger and in eligible spend."""
+    generated, workspace = fixture_workspace(TASK, 9465, "res01-hard-seed9465", tmp_path)
+
+    def consumables_twice(sheet) -> None:
+        sheet["A9"], sheet["A8"] = "Total", "Consumables"
+        for column in "BCDEF":
+            sheet[f"{column}9"] = f"=SUM({column}2:{column}8)"
+        sheet["B8"], sheet["C8"], sheet["D8"], sheet["E8"], sheet["F8"] = 19380, 21318, 0, "=C8-D8", "=B8-E8"
+
+    cases = {
+        "consumables twice above Total": (consumables_twice, {"category_spend", "category_eligible"}),
+        "no heading over the block": (lambda s: s.__setitem__("A12", None), {"category_spend", "category_eligible"}),
+        "excluded twice": (lambda s: s.__setitem__("D7", 429.91), {"category_spend", "category_eligible"}),
+        "excluded twice, eligible kept": (lambda s: (s.__setitem__("D7", 429.91), s.__setitem__("E7", "=C7")),
+                                          {"category_spend"}),
+        "kept in eligible spend": (lambda s: s.__setitem__("C7", 4966.10), {"category_spend", "category_eligible"}),
+    }
+    for n, (name, (change, expected)) in enumerate(cases.items()):
+        work = copy_workspace(workspace, tmp_path / f"book-{n}")
+        path = work / layout.OUT_DIR / WORKBOOK
+        book = openpyxl.load_workbook(path)
+        change(book["Reconciliation"])
+        book.save(path)
+        assert expected <= failed_ids(evaluate(generated, work / layout.OUT_DIR, work)), name
+
+
+def test_the_seed_9465_memo_saying_the_report_agrees_still_fails_and_a_requirement_passes(tmp_path):
+    """The solver's sentence "Condition 9.1 requires the report's figures to agree with the appendix, so this must
+    be corrected ..." rewritten. Failing: the figures said to agree, on their own or after the requirement ("...
+    to agree with the appendix, and they agree"). Passing: the requirement put as "must agree" or "should be
+    consistent with" (2.6 read each as saying they agree)."""
+    generated, workspace = fixture_workspace(TASK, 9465, "res01-hard-seed9465", tmp_path)
+    sentence = "Condition 9.1 requires the report's figures to agree with the appendix, so this must be corrected"
+    cases = [
+        ("The report's figures agree with the appendix, so nothing needs to be corrected",
+         {"item.report_recruitment"}),
+        ("Condition 9.1 requires the report's figures to agree with the appendix, and they agree, so nothing needs "
+         "to be corrected", {"item.report_recruitment"}),
+        ("The report's figures must agree with the appendix, so this must be corrected", set()),
+        ("Under condition 9.1 the report's figures should be consistent with the appendix, so this must be corrected",
+         set()),
+    ]
+    for n, (text, expected) in enumerate(cases):
+        work = copy_workspace(workspace, tmp_path / f"memo-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, sentence, text)
+        assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, text

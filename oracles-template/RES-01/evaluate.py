@@ -35,7 +35,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.6"
+EVALUATOR_VERSION = "RES-01/2.7"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -118,7 +118,12 @@ def _money(value: Decimal | None) -> str:
 def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[str, Any]], dict[str, Any], str]:
     """``({category: {award, spend, ineligible, eligible, cells, rows}}, total row, note)`` from the visible
     Reconciliation table; a row counts when its Category cell names one category, the total row when it starts
-    "Total"."""
+    "Total". The table ends at the first heading after its Total row (:func:`_heading_row`): what is under it is
+    another block, not second rows of the categories. Evaluator 2.6 read on to the sheet's end, so an independent
+    solver's (hard seed 9465) analysis under "Overspend as % of award", whose Category cells are formulas ("=A2")
+    showing the category names, gave each category two rows, and failed category_spend, category_eligible and
+    formulas_present on a right table. A category given twice above the Total row, or again right below it with no
+    heading between, is still two rows."""
     if book is None or book.sheet_name(SHEET) is None:
         return {}, {}, f"no {SHEET} sheet"
     rows: dict[str, dict[str, Any]] = {}
@@ -130,6 +135,10 @@ def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[st
         if "variance" in row:
             values["cells"].append(row["variance"])
             values["variance"] = row["variance"].number
+        if "ineligible" in row:
+            values["ineligible"] = row["ineligible"].number
+        if total and _heading_row(row, label):
+            break
         if common.normalize_text(label).startswith("total"):
             total = total or {**values, "cells": [row[k] for k in ("award", "spend per ledger", "eligible spend")]}
             continue
@@ -140,6 +149,16 @@ def read_reconciliation(book: common.Workbook | None) -> tuple[dict[str, dict[st
             entry["rows"] += 1
             entry.update(values)
     return rows, total, f"{len(rows)} category rows" + ("; a Total row" if total else "; no Total row")
+
+
+def _heading_row(row: dict[str, Any], label: str) -> bool:
+    """Whether a Reconciliation row (``{header key: Cell}``, its Category text ``label``) is a heading: text in
+    the Category column that names no category and no total ("Overspend as % of award", or the header row of
+    another table), and no figure in Award, Spend per ledger or Eligible spend."""
+    amounts = [row[k] for k in ("award", "spend per ledger", "eligible spend")]
+    return (bool(label) and not CATEGORIES.canonical(label)
+            and not common.normalize_text(label).startswith("total")
+            and all(c.number is None and not c.formula for c in amounts))
 
 
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
@@ -204,16 +223,34 @@ def check_workbook(ev: common.Evaluation, oracle: dict, rows: dict[str, dict[str
         return _close(got, want, tol) or (field == "spend" and category in outside
                                           and _close(got, outside[category], tol))
 
+    def excluded_twice(category: str) -> str:
+        """Where the row of the category holding the pre-award posting gives an Ineligible amount of the other
+        reading than its Spend per ledger: the posting left out of spend and listed as ineligible too (excluded
+        twice), or kept in spend and not excluded. Either reading is the brief's (2.7: an independent solver, hard
+        seed 9465, left it out of both); the pair must be one of them. The amount is read without its sign (a
+        deduction written "-429.91")."""
+        row = rows[category]
+        got, spend = row.get("ineligible"), row.get("spend")
+        if category not in outside or got is None or spend is None:
+            return ""
+        amount = Decimal(facts[category]["spend"]) - Decimal(outside[category])
+        want = Decimal(facts[category]["ineligible"]) - (amount if _close(spend, outside[category], tol) else 0)
+        return "" if _close(abs(got), str(want), tol) else (
+            f"{category} ineligible: expected {_money(want)} with spend per ledger {_money(spend)} got {_money(got)}")
+
     # Evaluator 1.6 checked the Award column only in the Total row: two category awards moved by offsetting amounts
     # (Consumables' overspend hidden in a larger award) passed. The award is read with the spend, as the brief's
     # row is read: award, spend per ledger, eligible spend.
-    for fields, criterion, weight, what in ((("award", "spend"), "category_spend", 1, "Award and Spend per ledger"),
+    for fields, criterion, weight, what in ((("award", "spend"), "category_spend", 1, "Award and Spend per ledger "
+                                             "(and, for a pre-award posting, the Ineligible amount that goes with it)"),
                                             (("eligible",), "category_eligible", 3, "Eligible spend, and Variance "
                                              "(award less eligible spend) where it is given")):
         wrong = [f"{c} {field}: expected {_money(Decimal(f[field]))} got "
                  f"{_money(rows.get(c, {}).get(field)) if rows.get(c, {}).get('rows') == 1 else 'no single row'}"
                  for c, f in facts.items() for field in fields
                  if rows.get(c, {}).get("rows") != 1 or not right(c, field, f[field])]
+        if "spend" in fields:
+            wrong += [w for c in facts if rows.get(c, {}).get("rows") == 1 for w in [excluded_twice(c)] if w]
         if "eligible" in fields:
             wrong += [f"{c} variance: {_money(rows[c]['variance'])} is not the row's award less its eligible "
                       "spend" for c in facts if rows.get(c, {}).get("rows") == 1 and not _variance(rows[c], tol)]
@@ -718,6 +755,13 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], to
 #: "are consistent with", "tally", "reconcile to").
 AGREES = [re.compile(r"\b(?:agree[sd]?|agreeing|match(?:es|ed)?|consistent|tall(?:y|ies|ied)|reconcile[sd]?|"
                      r"in\s+line|no\s+(?:discrepanc|difference|mismatch)\w*)\b", re.IGNORECASE)]
+#: An agreement required, not stated: an obligation or requirement whose verb is the agreement ("Condition 9.1
+#: requires the report's figures to agree with the appendix", "the report must agree", "should be consistent with",
+#: "needs to match"). Read as saying the documents agree, it failed an independent solver's correct memo (hard seed
+#: 9465) on 2.6; it is blanked before :data:`AGREES` is looked for, so "must agree ..., and they agree" still agrees.
+_OBLIGED = re.compile(r"\b(?:must|should|shall|ought\s+to|ha(?:s|ve)\s+to|needs?\s+to|"
+                      r"requir(?:e|es|ed|ing)\b[^.;:!?]{0,120}?\bto)\s+(?:(?:all|both|still|also|fully|exactly)\s+)?"
+                      r"(?:agree|match|tally|reconcile|be\s+(?:consistent|in\s+line|reconciled))\b", re.IGNORECASE)
 #: What leaves the figure that differs out of an agreement ("every other figure agrees", "apart from recruitment",
 #: "the remaining figures match", "... agree, but recruitment does not").
 _EXCEPT = re.compile(r"\b(?:other|others|except|excepting|apart\s+from|aside\s+from|besides|remaining|rest|but|"
@@ -733,8 +777,8 @@ _WHOLE = re.compile(r"\b(?:figures?|numbers?|data|all|everything|recruit\w*|part
 def agreement_stated(statements: list[Statement]) -> list[str]:
     """Where the memo or COMPLETION.json says the progress report agrees with the data appendix without leaving
     out the figure that differs: a statement naming the report and the appendix, about its figures or its
-    recruitment (:data:`_WHOLE`), that asserts agreement
-    (:data:`AGREES`, negation-aware: "does not agree" says nothing, "no discrepancy" agrees) with no
+    recruitment (:data:`_WHOLE`), that asserts agreement (:data:`AGREES`, negation-aware: "does not agree" says
+    nothing, "no discrepancy" agrees) outside a requirement that they agree (:data:`_OBLIGED`, 2.7) with no
     :data:`_EXCEPT` word. "The progress report's figures agree with the data appendix; no change is needed" beside
     a stated mismatch is a second answer (audit, 2.6: it passed 2.5). Table rows (a comparison table's "Agrees?"
     column, its header row at seed 9440) and questions are not read. Returns ``"where: text"`` lines."""
@@ -746,7 +790,7 @@ def agreement_stated(statements: list[Statement]) -> list[str]:
             continue
         if _EXCEPT.search(text) or not _WHOLE.search(text):
             continue
-        if asserted(text, AGREES):
+        if asserted(_OBLIGED.sub(lambda m: " " * len(m.group()), text), AGREES):
             found.append(f"{statement.where}: {text[:80]!r}")
     return found
 
