@@ -810,6 +810,14 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9459_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_an_independent_solvers_hard_work_at_seed_9472_fails_only_on_the_board_cut_it_missed(tmp_path):
+    # A genuine miss, kept so the grader keeps catching it: the figures are right (6202's June budget restored), but
+    # the memo puts 6202's £7,500 a month down to an edit after the Board's approval and never gives the Board's
+    # cut recorded in the budget holder's cell note (tests/fixtures/fin01-hard-seed9472/README.md).
+    receipt = grade_fixture(TASK, 9472, "fin01-hard-seed9472", tmp_path)
+    assert failed_ids(receipt) == {"memo_board_cut"} and receipt["det_completion"] is False, failed_ids(receipt)
+
+
 @pytest.mark.parametrize("sentence, failed", [
     ("The month closed at £{actual:,.0f} against a budgeted operating profit of £{budget:,.0f}.", set()),
     ("The budgeted operating profit of £{budget:,.0f} was not achieved.", set()),
