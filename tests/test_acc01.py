@@ -951,3 +951,113 @@ def test_taking_a_book_entry_back_still_fails(generated, solved, denial):
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_book_entries"}
     assert "taken off it elsewhere" in _detail(receipt, "report_book_entries")
+
+
+# ------------------------------------------------------------------ independent solution, seed 9469 (ACC-01 1.10)
+def test_an_independent_solvers_hard_work_at_seed_9469_passes(tmp_path):
+    """tests/fixtures/acc01-hard-seed9469: the report's tie-out "the October adjusted balance ($38,081.33 per bank,
+    less $16,316.88 of outstanding cheques, plus $4,968.67 of deposits in transit) equals the GL opening balance" is
+    last month's position; 1.9 read it as a second November adjusted bank balance and failed report_summary."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9469, "acc01-hard-seed9469", tmp_path)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert not failed_ids(receipt)
+
+
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+
+
+def _months(oracle):
+    """(the period's month, the month before it) by name, from facts.period_end."""
+    month = int(oracle["facts"]["period_end"][5:7])
+    return _MONTHS[month - 1], _MONTHS[(month - 2) % 12]
+
+
+def _report_tables(out, *tables):
+    """Add each table (a list of rows, the first its header) to the end of the report."""
+    import docx
+
+    document = docx.Document(out / "management_report.docx")
+    for rows in tables:
+        table = document.add_table(rows=len(rows), cols=len(rows[0]))
+        for row, cells in zip(table.rows, rows, strict=True):
+            for cell, text in zip(row.cells, cells, strict=True):
+                cell.text = text
+    document.save(out / "management_report.docx")
+
+
+@pytest.mark.parametrize("sentence", [
+    "The opening position ties: the {prior} adjusted balance ({other} per bank, less $1,234.56 of outstanding "
+    "cheques) equals the GL opening balance.",
+    "Last month's adjusted bank balance was {other}.",
+    "In {prior}, the adjusted balance was {other}.",
+    "The adjusted bank balance for {prior} was {other}.",
+    "The adjusted balance brought forward is {other}.",
+    "The prior reconciliation's adjusted balance of {other} ties to the opening ledger balance.",
+    "The opening position ties: the adjusted balance ({other} per bank) equals the GL opening balance.",
+])
+def test_last_months_adjusted_balance_in_a_tie_out_passes(generated, solved, sentence):
+    """1.9 false fail (seed 9469): a balance dated to last month's reconciliation (the month before's name, "last
+    month", "brought forward", "the opening position") is the position this month starts from, not a second
+    figure for this month's adjusted balance."""
+    oracle = generated.oracle()
+    _period, prior = _months(oracle)
+    other = f"${Decimal(oracle['facts']['adjusted_bank_balance']) + Decimal('22473.99'):,.2f}"
+    out = solved / layout.OUT_DIR
+    _report_plus(out, sentence.format(prior=prior, other=other))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_last_months_adjusted_balance_in_a_table_row_passes(generated, solved):
+    """1.9 false fail, in a table: a row for the month before ("{prior} adjusted balance") or under its column."""
+    oracle = generated.oracle()
+    period, prior = _months(oracle)
+    right = Decimal(oracle["facts"]["adjusted_bank_balance"])
+    out = solved / layout.OUT_DIR
+    _report_tables(out, [["Item", "Amount"], [f"{prior} adjusted balance", f"{right + 1000:,.2f}"]],
+                   [["", prior, period], ["Adjusted balance", f"{right + 1000:,.2f}", f"{right:,.2f}"]])
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Unlike last month, the adjusted bank balance is {other}.",
+    "The adjusted bank balance is {other}, up from {prior}.",
+    "Last month's differences are cleared and the adjusted bank balance is {other}.",
+    "In {prior} we found errors, so the adjusted bank balance is now {other}.",
+    "For the {prior} transposition, the adjusted balance is {other}.",
+    "The prior adjustments are cleared, so the adjusted bank balance is {other}.",
+    "Last month the adjusted balance was {right}; the adjusted balance is {other}.",
+    "At {period} 30 the adjusted balance is {other}.",
+])
+def test_this_months_adjusted_balance_given_another_figure_beside_last_month_still_fails(generated, solved,
+                                                                                          sentence):
+    """Kept strict beside 1.10's reading of last month: a sentence that only mentions last month, or dates an item
+    (not the balance) to it, still gives this month's adjusted balance another figure."""
+    oracle = generated.oracle()
+    period, prior = _months(oracle)
+    right = Decimal(oracle["facts"]["adjusted_bank_balance"])
+    other = f"{right + Decimal('22473.99'):,.2f}"
+    out = solved / layout.OUT_DIR
+    _report_plus(out, sentence.format(prior=prior, period=period, other=f"${other}", right=f"${right:,.2f}"))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    assert other in _detail(receipt, "report_summary")
+
+
+def test_this_months_row_in_a_table_with_another_figure_still_fails(generated, solved):
+    """Kept strict: a table row for this month (the period's own month) giving the adjusted balance another figure
+    fails, beside a row for last month."""
+    oracle = generated.oracle()
+    period, prior = _months(oracle)
+    right = Decimal(oracle["facts"]["adjusted_bank_balance"])
+    out = solved / layout.OUT_DIR
+    _report_tables(out, [["Item", "Amount"], [f"{prior} adjusted balance", f"{right + 1000:,.2f}"],
+                         [f"{period} adjusted balance", f"{right + 77:,.2f}"]])
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_summary"}
+    detail = _detail(receipt, "report_summary")
+    assert f"{right + 77:,.2f}" in detail and f"{right + 1000:,.2f}" not in detail, detail

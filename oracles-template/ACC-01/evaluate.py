@@ -31,7 +31,7 @@ from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.9"
+EVALUATOR_VERSION = "ACC-01/1.10"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -269,7 +269,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     missing = [str(v) for v in summary if not common.text_has_amount(text, v, tol)]
     offered = _offered_beside(statements, summary, [*facts.values(), *(p["amount"] for p in oracle["planted_items"])],
                               tol)
-    offered += _other_balances(statements, facts, tol)
+    offered += _other_balances(statements, facts, tol, EarlierPeriod(oracle["facts"]["period_end"]))
     ev.criterion("report_summary", "the report states balance per bank, balance per books and the adjusted balance, "
                  "each as one figure", bool(text) and not missing and not offered,
                  detail="; ".join(([f"amounts not found: {missing}"] if missing else [])
@@ -339,23 +339,125 @@ MONEY_FIGURE = re.compile(r"\d[.,]\d{2}\)?$|^[(-]?\s*\$")
 #: A figure after "by" is the size of a change or an error in the balance, not the balance (the seed-2026
 #: independent solution: "would have overstated the adjusted bank balance by $4,619.34").
 BY = re.compile(r"\bby\W*$", re.IGNORECASE)
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+#: Words naming last month's reconciliation (the brief: "We start from last month's reconciliation"): a balance
+#: they date is last month's, the opening position this month starts from, not a second figure for this one.
+EARLIER_PERIOD = (r"(?:last|previous|prior|preceding)\s+(?:month|period|reconciliation|month[- ]end|statement)"
+                  r"|opening\s+position|brought\s+forward|beginning\s+of\s+(?:the\s+)?month")
+#: Adjectives that date the balance they stand before ("the prior adjusted balance", "the opening adjusted
+#: balance"); alone at a clause's start they date nothing ("The prior adjustments are cleared, so ...").
+EARLIER_ADJECTIVE = r"previous|prior|preceding|opening"
+#: After a dating word, a noun that makes it name an item, not a time: "the prior period error", "the October
+#: transposition", "last month's cheque" date the item, and what follows is this month's.
+_NOT_A_TIME = (r"(?![\s-]+(?:errors?|transpositions?|cheques?|checks?|deposits?|items?|adjustments?|corrections?|"
+               r"entr(?:y|ies)|fees?|charges?|differences?)\b)")
+#: Words that start another noun phrase or a verb: between a dating word and a label they end its reach ("Since
+#: last month the adjusted balance has ...").
+_PHRASE_BREAK = r"(?:the|a|an|this|that|our|its|your|their|is|was|are|were|has|had|have|be|been)\b"
+#: A preposition that dates what follows ("at October 31", "as of the prior month end", "per last month's ...").
+_DATING_PREP = r"(?:(?:in|at|for|as\s+(?:of|at)|on|per|from|during|of)\s+)"
+_DETERMINER = r"(?:(?:the|our|its|your|their)\s+)"
+_END_OF = r"(?:end\s+of\s+(?:the\s+)?)"
+_POSSESSIVE = "(?:'s|\u2019s|s')?"
+#: What may close a clause-opening time ("In last month's reconciliation,", "The opening position ties:").
+_FRAME_CLOSE = (r"(?:\s+(?:reconciliation|statement|figures|close|month[- ]end|report))?"
+                r"(?:\s+(?:ties|tied|agrees|agreed|reconciles|reconciled|is|was|as\s+follows))?\s*[,:]")
 
 
-def _other_balances(statements: list, facts: dict[str, Decimal], tol: Decimal) -> list[str]:
+def _month_forms(month: int) -> str:
+    """A pattern for a date in ``month`` (1-12): its name, full or short, capitalised ("October", "Oct.", "Sept";
+    not the verb "may"), with a day or a year or both ("October 31, 2025", "31 October"), or written as a number
+    ("10/31/2025", "2025-10-31")."""
+    name = MONTHS[month - 1]
+    names = "|".join(re.escape(n) for n in sorted({name, name[:3], name[:4]}, key=len, reverse=True))
+    day, year = r"\d{1,2}(?:st|nd|rd|th)?", r"\d{4}"
+    return (rf"(?:{day}\s+)?\b(?-i:{names})\b\.?(?:\s+{day}\b)?(?:,?\s+{year}\b)?"
+            rf"|\b0?{month}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b\d{{4}}-{month:02d}-\d{{2}}\b")
+
+
+class EarlierPeriod:
+    """Where the report dates a balance to an earlier reconciliation than the one at ``period_end`` (ISO date).
+    Evaluator 1.9 (and 1.8) read "The opening position ties: the October adjusted balance ($38,081.33 per bank, less
+    $16,316.88 of outstanding cheques, plus $4,968.67 of deposits in transit) equals the GL opening balance of
+    $26,733.12" (the seed-9469 independent solution's report, tests/fixtures/acc01-hard-seed9469) as giving November's
+    adjusted bank balance a second figure. A sentence about the prior period is context (MKT-01 1.9 reads last
+    month's figures so). A label is dated when words naming the earlier period (:data:`EARLIER_PERIOD`, or an
+    earlier month: one of the ten before the period's, or a date in it) stand in its own noun phrase ("the October
+    adjusted balance", "last month's adjusted balance", "the prior adjusted balance"), right after it ("the adjusted
+    balance at October 31 was", "the adjusted balance brought forward"), or open its clause as its time ("In
+    October, the adjusted balance was", "The opening position ties: the adjusted balance ..."), with nothing between
+    that turns to this month ("but", "and", "so", "now", "this month", the period's own month). A sentence that only
+    mentions last month elsewhere ("Unlike last month, the adjusted bank balance is $X", "The adjusted bank balance
+    is $X, up from October", "For the October transposition, the adjusted balance is $X") still gives this month's
+    balance."""
+
+    def __init__(self, period_end: str) -> None:
+        month = int(period_end[5:7])
+        earlier = "|".join(_month_forms((month - k - 1) % 12 + 1) for k in range(1, 11))
+        period = rf"(?:\b(?:{EARLIER_PERIOD})\b|{earlier}){_NOT_A_TIME}{_POSSESSIVE}{_NOT_A_TIME}"
+        opening = rf"^\W*{_DATING_PREP}?{_DETERMINER}?{_END_OF}?{period}"
+        self._before = re.compile(rf"(?:\b(?:{EARLIER_PERIOD}|{EARLIER_ADJECTIVE})\b|{earlier}){_POSSESSIVE}\s+"
+                                  rf"(?:(?!{_PHRASE_BREAK})[^\W\d_][\w'\u2019-]*\s+){{0,2}}$", re.IGNORECASE)
+        self._after = re.compile(opening, re.IGNORECASE)
+        self._period = re.compile(rf"{_DATING_PREP}?{_DETERMINER}?{_END_OF}?{period}\W*", re.IGNORECASE)
+        self._frame = re.compile(rf"{opening}(?:{_FRAME_CLOSE}|\s+(?={_DETERMINER}?$))", re.IGNORECASE)
+        self._turn = re.compile(r"\b(?:but|however|whereas|while|and|so|therefore|thus|hence|now|currently|current|"
+                                rf"today|this\s+month)\b|{_month_forms(month)}", re.IGNORECASE)
+
+    def dates(self, text: str, label_start: int, between: str) -> bool:
+        """True when the label starting at ``text[label_start]``, with ``between`` from its end to its figure (or to
+        the end of a table cell), is dated to the earlier period (see the class)."""
+        if self._before.search(text[:label_start]) or self._after.search(between):
+            return True
+        clause_start = max(text.rfind(";", 0, label_start), text.rfind(". ", 0, label_start)) + 1
+        frame = self._frame.search(text[clause_start:label_start])
+        return frame is not None and not self._turn.search(text[clause_start + frame.end():label_start])
+
+    def names(self, cell: str) -> bool:
+        """True when a table cell is only the earlier period ("October", "10/31/2025", "Prior month"): the row is
+        that period's."""
+        return bool(self._period.fullmatch(cell.strip()))
+
+
+def _label_spans(text: str, labels: list[str]) -> list[tuple[int, int]]:
+    """Where ``labels`` occur in ``text`` as written (any case, plural), as ``(start, end)`` offsets."""
+    pattern = "|".join(r"\W+".join(map(re.escape, label.split())) for label in labels)
+    return [m.span() for m in re.finditer(rf"\b(?:{pattern})(?:s|es)?\b", text, re.IGNORECASE)]
+
+
+def _label_start(text: str, end: int, labels: list[str]) -> int:
+    """Where the label that ends at ``text[end]`` begins; ``end`` when it is written in another form than
+    ``labels`` (:func:`_label_spans`), so that nothing before it is read as its own words."""
+    return next((start for start, stop in _label_spans(text[:end], labels) if stop == end), end)
+
+
+def _other_balances(statements: list, facts: dict[str, Decimal], tol: Decimal, earlier: EarlierPeriod) -> list[str]:
     """Figures the report gives under a summary balance's label (claims.figures_given: "Adjusted bank balance:
     $24,856.56", "In summary, the adjusted bank balance is $25,000.00") that are not that balance: the same balance
     given two figures in two places (a closing summary contradicting the opening one) leaves the reader two answers.
-    The two adjusted balances are equal when the reconciliation closes, so "adjusted balance" may give either."""
+    The two adjusted balances are equal when the reconciliation closes, so "adjusted balance" may give either. A
+    balance dated to last month's reconciliation (``earlier``: "the October adjusted balance ($38,081.33 per bank
+    ...)") is the opening position, not a second figure."""
     found = []
     for key, labels in BALANCE_LABELS.items():
         right = [facts[key]] + ([facts["adjusted_bank_balance"], facts["adjusted_book_balance"]]
                                 if key.startswith("adjusted") else [])
         for statement in statements:
             if statement.cells is not None:
-                figures = [figure for _s, figure in figures_given([statement], labels)]
+                # a row is last month's when a cell says so ("October", "Prior month adjusted balance"); a
+                # figure is when its column is ("Item | October | November")
+                cells = [t for k, v in statement.cells.items() for t in (k, v or "")]
+                dated = any(earlier.names(v or "") for v in statement.cells.values()) or any(
+                    earlier.dates(t, start, t[end:]) for t in cells for start, end in _label_spans(t, labels))
+                figures = [] if dated else [figure for _s, figure in figures_given([statement], labels)
+                                            if not any(v == figure and earlier.names(k)
+                                                       for k, v in statement.cells.items())]
             else:  # "would have overstated the adjusted bank balance by $4,619.34" gives a change, not the balance
-                figures = [statement.text[start:end] for between, start, end in labelled_figures(statement.text, labels)
-                           if not BY.search(between)]
+                text = statement.text
+                figures = [text[start:end] for between, start, end in labelled_figures(text, labels)
+                           if not BY.search(between)
+                           and not earlier.dates(text, _label_start(text, start - len(between), labels), between)]
             figures = [f for f in figures if MONEY_FIGURE.search(f.strip())
                        and not any(common.text_has_amount(f, r, tol) for r in right)]
             found += [f"{f.strip()} as the {key.replace('_', ' ')}" for f in figures]
