@@ -221,3 +221,33 @@ def test_the_value_that_should_stand_is_still_a_correction(text):
 def test_a_mark_marks_its_own_clause(text, stretch):
     # JOUR-01 1.8 ran the stretch back to the sentence's start and read the corrected speaker as the draft's
     assert claims.preceding(text, claims.ORIGINAL_MARK) == [stretch]
+
+
+@pytest.mark.parametrize("text", [
+    "The $80.6 million figure in the city's release is not used in the story, and it should not be.",
+    "The $80.6 million figure does not appear in the draft.",
+    "No $80.6 million figure is in the story.",
+    "The release's figure is nowhere in the story.",
+])
+def test_a_mark_a_negation_denies_marks_nothing(text):
+    # an independent solver's JOUR-01 memo at seed 9470: 1.9 read the release's figure as the draft's
+    assert claims.preceding(text, claims.ORIGINAL_MARK) == []
+
+
+@pytest.mark.parametrize("text, stretch", [
+    ("Police and fire: $74.0 million, not $80.6 million in the story.", " $74.0 million, not $80.6 million "),
+    ("Quayle rather than Fairbanks as drafted.", "Quayle rather than Fairbanks "),
+    ("The $80.6 million figure is used in the story.", "The $80.6 million figure is used "),
+])
+def test_a_contrast_or_a_plain_mark_still_marks_its_value(text, stretch):
+    assert claims.preceding(text, claims.ORIGINAL_MARK) == [stretch]
+
+
+@pytest.mark.parametrize("text, cued", [
+    ("The story has no $80.6 million figure.", False),
+    ("The draft uses nothing from the release.", False),
+    ("The story uses $80.6 million for police and fire.", True),
+    ("The draft has $42.2 million for Police.", True),
+])
+def test_an_original_cue_followed_by_a_negation_introduces_nothing(text, cued):
+    assert bool(claims.ORIGINAL_CUE.search(text)) is cued

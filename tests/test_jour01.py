@@ -869,3 +869,71 @@ CORRECT_9461_MEMO = {
 def test_the_seed_9461_memo_in_other_words_passes(tmp_path, variant):
     receipt = _fixture_9461(tmp_path, *CORRECT_9461_MEMO[variant])
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ------------------------------------------------------------------ an independent solver's work at seed 9470 (evaluator 1.10)
+def test_an_independent_solvers_correct_hard_work_at_seed_9470_completes(tmp_path):
+    # JOUR-01 1.9 failed memo_corrections twice: the release's $80.6 million, "not used in the story", was read as
+    # the draft's police-and-fire figure ("in the story" marked it whatever negated the clause), and "The Police
+    # figure $42.2 million is the FY2024-25 figure" as giving Police $42.2 million (only a bare "2024-25" marked the
+    # earlier year).
+    receipt = grade_fixture(TASK, 9470, "jour01-hard-seed9470", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _fixture_9470(tmp_path, memo: tuple[str, str] | None = None, issue: tuple[int, str] | None = None) -> dict:
+    """The receipt for the seed-9470 fixture with ``memo``'s ``(old, new)`` (``old`` occurring once) replaced in its
+    memo, and ``issue``'s ``(index, text)`` put in place of that issues_found item (0-based)."""
+    generated, workspace = fixture_workspace(TASK, 9470, "jour01-hard-seed9470", tmp_path)
+    out = workspace / layout.OUT_DIR
+    if memo:
+        text = (out / MEMO).read_text(encoding="utf-8")
+        assert text.count(memo[0]) == 1
+        (out / MEMO).write_text(text.replace(*memo), encoding="utf-8")
+    if issue:
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        completion["issues_found"][issue[0]] = issue[1]
+        (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2), encoding="utf-8")
+    return evaluate(generated, out, workspace)
+
+
+_UNUSED_9470 = "is **not used in the story**, and it should not be"
+_POLICE_9470 = 1  # issues_found[1]: "The Police figure $42.2 million is the FY2024-25 figure. ..."
+_ADOPTED_9470 = " FY2025-26 adopted is $44,422,161 = $44.4 million."
+MISLEADING_9470 = {
+    # the release's figure said to be the draft's, in the memo's own sentence or with a cue
+    "release_figure_in_the_story": {"memo": (_UNUSED_9470, "is **used in the story**")},
+    "story_uses_release_figure": {"memo": (_UNUSED_9470, "is not ours, but the story uses $80.6 million for police "
+                                                         "and fire")},
+    # a contrast keeps its mark: the draft gives police and fire $74.0 million, not $80.6 million
+    "contrast_in_the_story": {"memo": (_UNUSED_9470, "is not ours: police and fire get $74.0 million, not $80.6 "
+                                                     "million in the story")},
+    # last year's Police figure as the adopted year's, or as what stands
+    "prior_as_adopted_year": {"issue": (_POLICE_9470, "The Police figure $42.2 million is the FY2025-26 figure.")},
+    "prior_as_standing": {"issue": (_POLICE_9470, "Police: $42.2 million." + _ADOPTED_9470)},
+    "prior_as_correction": {"issue": (_POLICE_9470, "Police should be $42.2 million (FY25-26).")},
+}
+
+
+@pytest.mark.parametrize("variant", MISLEADING_9470)
+def test_the_seed_9470_memo_made_misleading_still_fails(tmp_path, variant):
+    """Each reading 1.10 relaxed for the seed-9470 work keeps its misleading form failing: the release's figure said
+    to be in the story (as written, with a cue, or set against the draft's in a contrast), and last year's Police
+    figure given as the adopted year's or as what should stand."""
+    assert failed_ids(_fixture_9470(tmp_path, **MISLEADING_9470[variant])) == {"memo_corrections"}
+
+
+CORRECT_9470 = {
+    "does_not_appear_in_the_draft": {"memo": (_UNUSED_9470, "does not appear in the draft, and it should not")},
+    "draft_does_not_use": {"memo": (_UNUSED_9470, "is one the draft does not use, and it should not")},
+    "story_has_none": {"memo": (_UNUSED_9470, "is the city's: the story has no $80.6 million figure, rightly")},
+    "prior_fy_short": {"issue": (_POLICE_9470, "Police: $42.2 million is the FY25 figure." + _ADOPTED_9470)},
+    "prior_fy_spaced": {"issue": (_POLICE_9470, "The Police figure $42.2 million is the FY 2024/25 figure."
+                                  + _ADOPTED_9470)},
+}
+
+
+@pytest.mark.parametrize("variant", CORRECT_9470)
+def test_the_seed_9470_memo_in_other_words_passes(tmp_path, variant):
+    receipt = _fixture_9470(tmp_path, **CORRECT_9470[variant])
+    assert receipt["det_completion"] is True, failed_ids(receipt)

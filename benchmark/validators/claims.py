@@ -991,10 +991,13 @@ CORRECTION_CUE = re.compile(rf"\b(?:should\s+(?:say|read|give)|should\s+(?:be|ha
                             r"(?:correct|right)\s+(?:figure|percentage|speaker|attribution|name)\s+is)\b|->|\u2192",
                             re.IGNORECASE)
 #: What introduces the value the corrected document has before correction ("the draft says 10.6%", "the story had
-#: Ellery", "Draft: $42.6 million", "changed from 10.6%").
+#: Ellery", "Draft: $42.6 million", "changed from 10.6%"). A verb followed by a negation introduces nothing: "the
+#: story has no $80.6 million figure", "the draft uses nothing from the release" say what the document lacks (JOUR-01
+#: 1.10, with :func:`preceding`'s denied marks).
 ORIGINAL_CUE = re.compile(r"\b(?:draft|story|copy|article|original)(?:'s|\u2019s)?\s+(?:says?|said|had|has|gives?|"
                           r"gave|reads?|states?|stated|attributes?|attributed|credits?|credited|puts?|shows?|"
-                          r"showed|uses?|used|names?|named|quotes?|quoted)\b|\b(?:draft|original|as\s+drafted)\s*:|"
+                          r"showed|uses?|used|names?|named|quotes?|quoted)\b"
+                          r"(?!\s+(?:no|not|never|nothing|none|nowhere)\b)|\b(?:draft|original|as\s+drafted)\s*:|"
                           r"\b(?:changed|corrected|amended)\s+from\b", re.IGNORECASE)
 #: What, after a value, marks it as the corrected document's ("10.6% as drafted", "10.6% in the draft",
 #: "10.6% -> 11.9%").
@@ -1023,15 +1026,48 @@ _MARKED_START = re.compile(r"[;:]|[.!?](?:\s|$)|[\u2014\u2013]|\s-{1,2}\s|\bsour
                            + "|".join(sorted(_CLAUSE_STARTS - {"as"})) + r")\b)", re.IGNORECASE)
 
 
+#: Negations that set a value against another rather than deny what the clause says of it: "11.9%, not 10.6% as
+#: drafted", "Quayle rather than Fairbanks in the draft" (the cue of "rather than", "instead of", "other than").
+_CONTRAST_CUES = {"not", "rather", "instead", "other"}
+#: A value in the words between a negation and a mark: a figure or a name ("10.6%", "Fairbanks", "$42.2 million").
+_VALUE = re.compile(r"\d|^[A-Z]")
+
+
+def _denied_mark(text: str, at: int) -> bool:
+    """True when the mark starting at offset ``at`` of ``text`` (a word: "in the story", "as drafted") is denied: a
+    negation governs it (:func:`negation_scope`) and does not set a value against another, so the clause says what
+    the document does not hold ("is not used in the story", "does not appear in the draft", "no $80.6 million figure
+    is in the story", "never appears in the draft"). A contrast (:data:`_CONTRAST_CUES` with a :data:`_VALUE` between
+    it and the mark: "11.9%, not 10.6% as drafted", "not the $42.2 million in the story") marks its value as the
+    document's."""
+    words, flags = negation_scope(text)
+    index = next((i for i, word in enumerate(words) if word.start == at), None)
+    if index is None or not flags[index]:
+        return False
+    cue = index - 1
+    while cue > 0 and flags[cue]:  # back over the words the negation governs to its cue
+        cue -= 1
+    between = words[cue + 1:index]
+    if cue > 0 and (words[cue - 1].word, words[cue].word) in _PAIR_CUES:
+        cue -= 1  # "rather than": the scope opens after "than"
+    return not (words[cue].word in _CONTRAST_CUES
+                and any(_VALUE.search(text[word.start:word.end]) for word in between))
+
+
 def preceding(text: str, mark: re.Pattern[str]) -> list[str]:
     """The stretch of ``text`` before each match of ``mark``, back to its clause's start (:data:`_MARKED_START`):
     "11.9%, not 10.6% as drafted" gives "11.9%, not 10.6% " for :data:`ORIGINAL_MARK`. A caller reads the last
     value of its kind in each stretch (the one the mark follows). A mark marks its own clause only: "Correction 3
     moves the pool quote to Greaves, so this is now Abernathy's first appearance in the story" gives " so this is
     now Abernathy's first appearance " (up to JOUR-01 1.8 the stretch ran back to the sentence's start, and Greaves,
-    the corrected speaker, was read as the draft's: an independent solver's memo at seed 9461)."""
+    the corrected speaker, was read as the draft's: an independent solver's memo at seed 9461). A mark a negation
+    denies (:func:`_denied_mark`) marks nothing: "The $80.6 million figure in the release is not used in the story"
+    gives no stretch (JOUR-01 1.9 read the $80.6 million as the draft's: an independent solver's memo at seed
+    9470)."""
     found = []
     for match in mark.finditer(text):
+        if _denied_mark(text, match.start()):
+            continue
         before = text[:match.start()]
         starts = [m.end() for m in _MARKED_START.finditer(before)]
         found.append(before[starts[-1] if starts else 0:])

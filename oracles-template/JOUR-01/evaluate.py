@@ -39,7 +39,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.9"
+EVALUATOR_VERSION = "JOUR-01/1.10"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -617,9 +617,23 @@ CHANGE_WORD = re.compile(r"\b(?:(up|rose|rises|rise|risen|grew|grows|increased|i
 DRAFT_WORDS = re.compile(r"\b(?:draft|drafted|story|filed|instead|not|previously|originally|wrong|wrongly|"
                          r"incorrect|incorrectly|error|mistaken|mistakenly)\b", re.IGNORECASE)
 #: Words that say a dollar figure is the draft's or the earlier year's ("last year's $42.6 million", "rose from
-#: $42.6 million"): a statement holding one may give either.
-CONTEXT_MARK = re.compile(rf"{DRAFT_MARK.pattern}|\b(?:prior|previous|last\s+year|earlier|2024-25|from)\b",
-                          re.IGNORECASE)
+#: $42.6 million"): a statement holding one, or the earlier fiscal year's label (:attr:`Story.earlier_year`), may
+#: give either.
+CONTEXT_MARK = re.compile(rf"{DRAFT_MARK.pattern}|\b(?:prior|previous|last\s+year|earlier|from)\b", re.IGNORECASE)
+#: The fiscal year the draft reports on, by its first calendar year ("for the 2025-26 fiscal year", "fiscal year
+#: 2025-26"). Source: the generator's draft lede; the adopted summary gives this year and the one before it.
+DRAFT_FISCAL_YEAR = re.compile(r"\b(20\d{2})\s?[-/\u2013]\s?(?:20)?\d{2}\s+fiscal\s+year\b|"
+                               r"\bfiscal\s+year\s+(20\d{2})\s?[-/\u2013]", re.IGNORECASE)
+
+
+def fiscal_year_label(first: int) -> re.Pattern[str]:
+    """How a memo names the fiscal year that opens in calendar year ``first`` (2024): "2024-25", "FY2024-25", "FY
+    2024/2025", "FY24-25", or "FY25", the year it closes in, as solvers' workings write it ("Parks $10,108,328 (FY25)
+    -> $11,493,557 (FY26)"). "FY25-26" and "2025-26" name the next year."""
+    close = first + 1
+    return re.compile(rf"(?<![\w-])(?:FY\s?)?{first}\s?[-/\u2013]\s?(?:{close}|{close % 100:02d})(?!\d)|"
+                      rf"\bFY\s?(?:{first % 100:02d}\s?[-/\u2013]\s?)?{close % 100:02d}\b(?!\s?[-/\u2013]\s?\d)",
+                      re.IGNORECASE)
 #: What attributes a quote in a memo ("said by Marchetti", "attributed to Ellery", "the speaker is ...").
 ATTRIBUTION = re.compile(r"\b(?:said\s+by|attributed\s+to|attribute\s+it\s+to|belongs\s+to|spoken\s+by|came\s+from|"
                          r"credited\s+to|(?:speaker|source)\s+(?:is|was))\b|\bquote\s+(?:is|was)\b", re.IGNORECASE)
@@ -758,7 +772,8 @@ def _first_money(text: str) -> Decimal | None:
 class Story:
     """What the draft says and what the record says, for reading a memo's description of both: the departments
     (:class:`Department`), the draft's Parks percentage and the pool quote's speaker as drafted and as the notes
-    give it, and the surnames of the people the story names."""
+    give it, the surnames of the people the story names, and how a memo labels the fiscal year before the one the
+    draft reports on (``earlier_year``: :func:`fiscal_year_label`; None when the draft names no fiscal year)."""
 
     def __init__(self) -> None:
         self.departments: list[Department] = []
@@ -769,6 +784,7 @@ class Story:
         self.draft: list[str] = []
         self.total = Decimal(0)
         self.other_quote: tuple[set[str], set[str]] = (set(), set())
+        self.earlier_year: re.Pattern[str] | None = None
 
     @classmethod
     def of(cls, oracle: dict[str, Any]) -> Story:
@@ -779,6 +795,9 @@ class Story:
         story.parks_right = Decimal(facts["checks"]["parks_pct"])
         story.total = Decimal(facts["checks"]["total"])
         story.other_quote = _other_quote_words(oracle)
+        reported = next((m for p in draft for m in DRAFT_FISCAL_YEAR.finditer(p)), None)
+        if reported:
+            story.earlier_year = fiscal_year_label(int(reported.group(1) or reported.group(2)) - 1)
         parks = [p for p in draft if "Parks and Recreation" in p and percentages(p)]
         story.parks_draft = min(percentages(parks[0])) if parks else story.parks_right
         story.speaker = facts["checks"]["speaker"]
@@ -881,11 +900,15 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
       :data:`DRAFT_COLUMN`) a figure or a speaker it does not give ("the draft says 9.6%"); a mark after its value
       marks its own clause only (claims.preceding), and a speaker a correction or a move puts in before the mark is
       the corrected story's ("moves the pool quote to Greaves in the story": evaluator 1.8 read both as the
-      draft's, an independent solver's memo at seed 9461);
+      draft's, an independent solver's memo at seed 9461); a mark a negation denies ("is not used in the story",
+      "does not appear in the draft") or a cue it follows ("the story has no ...") says what the draft lacks and
+      gives it nothing (evaluator 1.9 read the release's $80.6 million "not used in the story" as the draft's
+      police-and-fire figure, an independent solver's memo at seed 9470);
     - a department is given a dollar figure (:func:`claims.labelled_figures`, the label's own figure, not one
       joined to another department's: "the police-and-fire total"; or :func:`_figures_owned`: "the $7.6 million
       belongs to Library") that is neither its adopted figure nor its rise, nor, where the statement speaks of the
-      draft or the earlier year (:data:`CONTEXT_MARK`), the earlier year's, nor the draft's where the figure itself
+      draft or the earlier year (:data:`CONTEXT_MARK`, or the earlier fiscal year's label: "FY2024-25", "FY25"),
+      the earlier year's, nor the draft's where the figure itself
       is given as the draft's (:func:`_given_as_drafts`: "Fire $31.2 million: matches", "Summary: Police $42.6
       million", "Library: $7.6 million (not $5.3 million)"); or a change (:data:`SIGN`, :data:`CHANGE_WORD`:
       "Library is down $48,364") that is not its change, sign included;
@@ -975,7 +998,10 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         text = statement.text
         # a correction names the draft's figure beside the one it puts in (the cue checks above read which is which)
         correcting = bool(CORRECTION_CUE.search(text) or ORIGINAL_MARK.search(text))
-        marked = correcting or bool(CONTEXT_MARK.search(text))
+        # "$42.2 million is the FY2024-25 figure": the earlier year named by its label (evaluator 1.9 knew only a bare
+        # "2024-25", an independent solver's issues_found at seed 9470)
+        marked = correcting or bool(CONTEXT_MARK.search(text)) or bool(story.earlier_year
+                                                                       and story.earlier_year.search(text))
         given = _figures_owned(story, text)
         for department in story.named(text):
             for between, start, _end in labelled_figures(text, department.terms, gap=2):
