@@ -263,3 +263,59 @@ def test_hard_level_doubled_days_offset_in_the_chain_growth(scenario_cache):
     comp_share = ty / sum(Decimal(s["sales_ty"]) for s in oracle["facts"]["stores"].values())
     naive = (ty + extra["2025"] * comp_share) / (ly + extra["2024"] * comp_share) - 1
     assert abs(naive - Decimal(chain["growth"])) < Decimal("0.01")
+
+
+# ---------------------------------------------------------------------------------------------- audit (1.5 -> 1.6)
+#: COMPLETION.json summaries that say of a promotion the opposite of what the reference's Promo Check shows (it
+#: leaves out the promotion in doubt, ``{doubt}``, and gives the others, one of them ``{other}``).
+SUMMARIES_CONTRADICTING = [
+    "Comp sales dashboard and chart built; all promotions are shown in Promo Check with their variances.",
+    "Dashboard built; Promo Check shows {doubt} with its variance for the later of its two weeks.",
+    "Dashboard built; the {department} promotion is shown with its variance.",
+    "Dashboard built; {other}'s variance is left out until you confirm its week.",
+]
+#: The same point in other words that agree with the sheet.
+SUMMARIES_AGREEING = [
+    "Dashboard built. Promo Check shows every promotion except {doubt} with its variance; that one is left out until "
+    "you confirm its week.",
+    "Dashboard built; the {department} promotion ({doubt}) is left blank pending your answer, and the other "
+    "promotions are shown with their variances.",
+    "Dashboard built; once you confirm the week I will show {doubt}'s variance as well.",
+]
+
+
+def _summary(generated, text: str) -> str:
+    conflict = _conflict(generated)
+    other = next(p["promo_id"] for p in generated.oracle()["facts"]["promos"] if not p["conflicting_weeks"])
+    return text.format(doubt=conflict["promo_id"], department=conflict["department"], other=other)
+
+
+@pytest.mark.parametrize("summary", SUMMARIES_CONTRADICTING)
+def test_a_summary_contradicting_promo_check_fails(generated, solved, summary):
+    """Audit (1.5 false pass): the workbook leaves out the promotion in doubt and the question asks about it, but
+    COMPLETION.json's summary says every promotion (or that one) is shown with its variance, or says a promotion the
+    sheet gives is left out. The manager reads the summary first and is told the opposite of the deliverable; 1.5
+    read the summary for nothing."""
+    _completion(solved, summary=_summary(generated, summary))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == {"promo_check"}, summary
+    assert "Promo Check" in next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "promo_check")
+
+
+@pytest.mark.parametrize("summary", SUMMARIES_AGREEING)
+def test_a_summary_agreeing_with_promo_check_in_other_words_passes(generated, solved, summary):
+    _completion(solved, summary=_summary(generated, summary))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert failed_ids(receipt) == set(), (summary, failed_ids(receipt))
+
+
+def test_a_coverage_summary_holding_back_a_promotion_the_sheet_shows_fails(scenario_cache, tmp_path):
+    """The opposite on the coverage set, where every promotion's week is certain and the sheet shows each: a summary
+    saying one of them is left out until its week is confirmed contradicts it."""
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], "coverage"), tmp_path)
+    promo = generated.oracle()["facts"]["promos"][0]["promo_id"]
+    _completion(solved, summary=f"Dashboard built; {promo} is left out of Promo Check until you confirm its week.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"promo_check"}
+    _completion(solved, summary=f"Dashboard built; {promo} is shown with its variance, as are the others.")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()

@@ -678,3 +678,28 @@ def test_the_items_own_words_decide_under_a_heading_and_a_table_rewording_passes
     receipt = _with_note(generated, solved, [_total_line(generated), "", *table, "",
                                              f"{original} is not a duplicate: it is approved."])
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_order_to_pay_in_a_later_clause_of_a_declined_item_is_a_second_answer(generated, solved):
+    """Audit (1.9 false pass): under a heading 'Declined', "- CLM-x: the policy was in force on the date of loss;
+    pay it" tells the manager to pay a claim listed as declined. claims.stances gives a semicolon part to the
+    item's subject only when it opens with a pronoun, so "pay it" was not heard and the heading's decline stood
+    alone."""
+    lapsed = _by_code(generated, "NOT_IN_FORCE")
+    lines = [line for line in _coded_lines(generated) if not line.startswith(f"- {lapsed}")]
+    for item in (f"- {lapsed}: the policy was in force on the date of loss; pay it",
+                 f"- {lapsed}: the policy was in force on the date of loss; we should approve this claim in full"):
+        receipt = _with_note(generated, solved, [*lines, "", "## Declined", "", item])
+        assert failed_ids(receipt) == {"note_exceptions"}, item
+
+
+def test_a_later_clause_declining_the_item_or_paying_other_claims_passes(generated, solved):
+    """Fair: a later semicolon part that declines the item ("decline it"), refuses payment ("do not pay it") or
+    speaks of other claims ("pay the other claims as listed") gives the declined claim no second answer."""
+    lapsed = _by_code(generated, "NOT_IN_FORCE")
+    lines = [line for line in _coded_lines(generated) if not line.startswith(f"- {lapsed}")]
+    for item in (f"- {lapsed}: the policy was cancelled before the date of loss; decline it",
+                 f"- {lapsed}: the policy was not in force on the date of loss; do not pay it",
+                 f"- {lapsed}: the policy was not in force on the date of loss; pay the other claims as listed"):
+        receipt = _with_note(generated, solved, [*lines, "", "## Declined", "", item])
+        assert receipt["det_completion"] is True, (item, failed_ids(receipt))

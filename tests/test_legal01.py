@@ -989,3 +989,52 @@ def test_the_items_own_words_decide_over_its_clause_heading(generated, solved):
                                          "carry the risk.")])
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# ---------------------------------------------------------------------------------------------- audit (1.8 -> 1.9)
+#: Offers past the playbook fallback, by kind, as a note or COMPLETION.json writes them (seed 42: the Buyer asked 60
+#: days, 24 months and a fixed £200,000; seed 7: 50 days, 15 months, £200,000).
+OFFERS_PAST = ["On clause 4.3 we can offer 60 days.", "Clause 6.3: we could offer eighteen months.",
+               "If the Buyer insists on clause 9.3, we could offer a fixed cap of £225,000.",
+               "On clause 4.3 we can offer 45 days (or 60 days if they insist)."]
+#: Offers at the fallback or better for our client, and figures that are not our offer.
+OFFERS_FAIR = ["On clause 4.3 we can offer 45 days.", "On clause 4.3 we could even offer 30 days to keep our position.",
+               "On clause 9.3 we propose a cap of £300,000.",
+               "On clause 4.3 the Buyer proposes its figure in days; we offer 45 days rather than the 60 they want.",
+               "If we offered 60 days on clause 4.3, the client would carry 15 more days of credit.",
+               "On clause 4.3 we will not offer more than 45 days."]
+
+
+@pytest.mark.parametrize("sentence", OFFERS_PAST)
+def test_an_offer_past_the_playbook_fallback_misleads_the_partner(generated, solved, sentence):
+    """Audit (1.8 false pass): the review sheet and the note give the right call and fallback, then the note says
+    "On clause 4.3 we can offer 60 days" where the playbook's fallback is 45 days: the partner is told we can go past
+    it. 1.8 read the note's assessments and counts, never the figures it offers."""
+    receipt = evaluate(generated, _note_plus(solved, sentence), solved)
+    assert failed_ids(receipt) == {"note_covers_breaches"}, sentence
+    assert "past the playbook fallback" in next(c["detail"] for c in receipt["required_criteria"]
+                                                if c["id"] == "note_covers_breaches")
+
+
+def test_an_offer_past_the_fallback_in_completion_json_fails(generated, solved):
+    out = solved / layout.OUT_DIR
+    _issues_plus(out, "Clause 4.3: to close the deal we can offer 60 days.", keep=True)
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_covers_breaches"}
+
+
+@pytest.mark.parametrize("sentence", OFFERS_FAIR)
+def test_an_offer_at_the_fallback_or_better_and_figures_not_offered_pass(generated, solved, sentence):
+    receipt = evaluate(generated, _note_plus(solved, sentence), solved)
+    assert receipt["det_completion"] is True, (sentence, failed_ids(receipt))
+
+
+def test_hard_offer_of_a_percentage_past_the_fallback_fails(scenario_cache, tmp_path):
+    """The percentage kind at the hard level: the Supplier's cap (9.2, fallback 125%, the Buyer asks more) offered
+    at 140% fails; offered at 125% or at our preferred 100% passes."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    assert any(p["clause"] == "9.2" for p in generated.oracle()["planted_items"])
+    for figure, passes in (("140%", False), ("125%", True), ("100%", True)):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / figure[:-1])
+        out = _note_plus(workspace, f"On clause 9.2 we can offer a cap of {figure} of the Price.")
+        failed = failed_ids(evaluate(generated, out, workspace))
+        assert failed == (set() if passes else {"note_covers_breaches"}), (figure, failed)

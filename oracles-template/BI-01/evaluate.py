@@ -6,6 +6,9 @@ store, region, department-week and promotion figures. In the challenge set it al
 day was reported and whether the promotion the plan lists under two weeks was asked about rather than guessed; in
 the coverage set (clean records, SPEC section 9) ``no_invented_issues`` fails on a problem the records do not have.
 Loaded by path with benchmark/validators on sys.path.
+
+1.6: what COMPLETION.json says Promo Check shows is read against the sheet (:func:`promo_claims_contradicted`); 1.5
+passed a summary saying every promotion is shown with its variance beside a sheet leaving one out (audit).
 """
 
 from __future__ import annotations
@@ -16,14 +19,14 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, found_nothing, hypothetical, negated
+from claims import asserted, completion_statements, found_nothing, hypothetical, negated, stances
 from formula_refs import is_live
 from readers_image import chart_problems
-from reading import text_statements
+from reading import Statement, text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.5"
+EVALUATOR_VERSION = "BI-01/1.6"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -78,7 +81,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     check_regions(ev, facts, regions, tol, gtol)
     check_dept_week(ev, facts, read_labelled(book, "Dept Week", WEEK_HEADERS, "department"), tol)
     promos = read_labelled(book, "Promo Check", PROMO_HEADERS, "promo id")
-    check_promos(ev, facts, promos, tol, gtol)
+    check_promos(ev, facts, promos, tol, gtol, completion)
     check_formulas(ev, book, stores, regions, promos)
     check_chart(ev)
     asked = False
@@ -239,9 +242,11 @@ def check_dept_week(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal
                  detail="; ".join(wrong[:8]) or "all right")
 
 
-def check_promos(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal, gtol: Decimal) -> None:
+def check_promos(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal, gtol: Decimal,
+                 completion: dict | None = None) -> None:
     """Criterion ``promo_check``: each promotion the plan gives one week for, with its week, planned and actual
-    department sales, variance and variance %."""
+    department sales, variance and variance %; and COMPLETION.json says no other of what the sheet shows
+    (:func:`promo_claims_contradicted`)."""
     wrong = []
     for promo in facts["promos"]:
         if promo["actual"] is None:
@@ -260,9 +265,71 @@ def check_promos(ev: common.Evaluation, facts: dict, rows: dict, tol: Decimal, g
         if not _pct_close(row["variance %"], promo["variance_pct"], gtol):
             wrong.append(f"{promo['promo_id']} variance %: expected {Decimal(promo['variance_pct']):.4f} "
                          f"got {row['variance %'].value!r}")
+    wrong += promo_claims_contradicted(completion, facts["promos"], rows)
     ev.criterion("promo_check", "Promo Check gives each promotion's week, planned and actual department sales, "
-                 "variance and variance %", bool(rows) and not wrong, weight=2,
-                 detail="; ".join(wrong[:8]) or "all right")
+                 "variance and variance %, and COMPLETION.json says no other of which promotions it shows",
+                 bool(rows) and not wrong, weight=2, detail="; ".join(wrong[:8]) or "all right")
+
+
+#: What COMPLETION.json says of a promotion in Promo Check: shown there with its actual sales and variance, or left
+#: out (the brief: a promotion whose week is in doubt is asked about, not guessed). "Its variance can be shown once
+#: you confirm" shows nothing yet (:data:`_NOT_YET`).
+PROMO_SHOWN = Vocabulary({"shown": ["show", "include", "with its variance", "with their variances", "with variance",
+                                    "populated", "filled in", "calculated", "computed"],
+                          "left out": ["left out", "leave out", "omitted", "omit", "excluded", "held back", "withheld",
+                                       "not shown", "not included", "blank", "pending", "on hold", "until you confirm",
+                                       "needs confirming", "need confirming", "to be confirmed", "awaiting",
+                                       "unconfirmed"]},
+                         source="BI-01 brief: Promo Check; a promotion whose week is in doubt is asked about")
+#: What shows nothing yet: a modal or purpose ("can be shown", "to include"), and a clause of what happens later
+#: ("once you confirm the week, I will add it").
+_NOT_YET = re.compile(r"\b(?:can|could|will|would|may|might|should|shall|to)\s+(?:then\s+)?(?:be\s+)?"
+                      r"(?:shown|show|included|include|added|add|filled\s+in|calculated|populated)\b"
+                      r"|\b(?:once|when|after|as\s+soon\s+as)\b[^,;.]*", re.IGNORECASE)
+#: Every promotion as one subject ("all six promotions", "each promotion", "every promo"); said with an exception
+#: ("every promotion except PR-1", "all other promotions", :data:`_SOME_EXCEPTED`) it is not read as every one.
+_EVERY_PROMO = re.compile(r"\b(?:all|every|each)\b(?:\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?)?promo(?:tion)?s?\b",
+                          re.IGNORECASE)
+#: Words that set a promotion apart from the rest ("every promotion except PR-1", "all other promotions").
+_EXCEPT = r"\b(?:except|excluding|apart\s+from|other\s+than|besides|bar|save)\b"
+_SOME_EXCEPTED = re.compile(rf"{_EXCEPT}|\b(?:but|other|others|remaining|rest)\b", re.IGNORECASE)
+
+
+def promo_claims_contradicted(completion: dict | None, promos: list[dict], rows: dict) -> list[str]:
+    """Where COMPLETION.json (summary and issues_found, claims.completion_statements) says of a promotion the
+    opposite of what Promo Check (``rows``, :func:`read_labelled`) shows, one line each: a promotion said to be
+    shown with its variance (:data:`PROMO_SHOWN`) whose row gives no actual sales or variance, or said to be left
+    out whose row gives them. The promotion is named by its id or as "the <department> promotion"; "all promotions"
+    (:data:`_EVERY_PROMO`) names each; an unnamed one ("one promotion's week needs confirming") is not read: the
+    reference writes that summary on the coverage set too, where nothing is held back. A file read first that
+    contradicts the deliverable misleads the reader as a later paragraph does (the audit's K1 kind; 1.5 passed "all
+    six promotions are shown with their variances" beside a sheet leaving one out). ``promos``: the oracle's
+    facts.promos."""
+    shown = {p["promo_id"]: any(r["actual sales"].number is not None or r["variance"].number is not None
+                                for r in rows.get(_key(p["promo_id"]), [])) for p in promos}
+    options = {name: PROMO_SHOWN.words(name) for name in PROMO_SHOWN.terms}
+    found = []
+    for statement in completion_statements(completion):
+        statement = Statement(_NOT_YET.sub(lambda m: " " * len(m.group()), statement.text), statement.section,
+                              None, statement.kind, statement.where)
+        said: dict[str, str] = {}
+        for promo in promos:
+            department = DEPARTMENTS.canonical(promo["department"]) or promo["department"]
+            names = "|".join(re.escape(w) for w in [department, *DEPARTMENTS.words(department)])
+            subject = re.compile(rf"{re.escape(promo['promo_id'])}|\b(?:{names})\s+promo(?:tion)?s?\b", re.I)
+            excepted = re.search(rf"{_EXCEPT}\W+(?:\w+\W+)?(?:{subject.pattern})", statement.text, re.I)
+            given = ["left out"] if excepted else list(stances([statement], subject, options))
+            if len(given) == 1:
+                said[promo["promo_id"]] = given[0]
+        if not _SOME_EXCEPTED.search(statement.text):
+            given = list(stances([statement], _EVERY_PROMO, options))
+            if len(given) == 1:
+                said = {p["promo_id"]: said.get(p["promo_id"], given[0]) for p in promos}
+        for promo_id, claim in said.items():
+            if (claim == "shown") != shown[promo_id]:
+                found.append(f"{statement.where} says {promo_id} is {claim}; Promo Check "
+                             f"{'gives' if shown[promo_id] else 'leaves out'} its actual sales and variance")
+    return found
 
 
 def check_formulas(ev: common.Evaluation, book: common.Workbook | None, stores: dict, regions: dict,

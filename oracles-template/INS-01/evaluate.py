@@ -5,6 +5,10 @@ out/triage_note.md and out/COMPLETION.json, and compares each claim's decision, 
 the oracle's answer key. On the coverage set (clean records: SPEC section 9) the same deliverables are graded and
 criterion ``no_invented_issues`` fails on any duplicate, lapse, exclusion, fraud or other problem the worker gives a
 claim that the records do not have (:func:`invented_issues`). Loaded by path with benchmark/validators on sys.path; only the scenario's criteria live here.
+
+1.10: a later semicolon part pointing back to the one claim its sentence names is read as about it
+(:func:`_with_later_clauses`); 1.9 passed "- CLM-x: the policy was in force on the date of loss; pay it" under a
+"Declined" heading (audit: the claim given two answers, decline and pay).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.9"
+EVALUATOR_VERSION = "INS-01/1.10"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -234,10 +238,11 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  + ("; not stated where a reader sees it" if note and not stated else "")
                  + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    statements = _claim_statements(_without_checks_found_none(read), list(expected))
-    # what COMPLETION.json says is read with the note for second answers, never as the note's own (audit, 1.8)
-    completion = _claim_statements(_without_checks_found_none(claims.completion_statements(ev.completion)),
+    statements = _claim_statements(_with_later_clauses(_without_checks_found_none(read), list(expected)),
                                    list(expected))
+    # what COMPLETION.json says is read with the note for second answers, never as the note's own (audit, 1.8)
+    completion = _claim_statements(_with_later_clauses(_without_checks_found_none(
+        claims.completion_statements(ev.completion)), list(expected)), list(expected))
     absent, contradicted = [], []
     for k, v in flagged.items():
         said = _note_says(statements, k, v)
@@ -441,6 +446,36 @@ def _note_says(statements: list[Statement], claim_id: str, want: dict[str, str])
             or set(reasons) - {want["reason_code"]}:
         return "contradicts"
     return "states" if decisions or reasons else ""
+
+
+#: A later clause's words that point back to the one claim its sentence names ("...; pay it", "...; approve this
+#: claim"): "approve the rest" points elsewhere.
+BACK_REFERENCE = re.compile(r"\b(?:it|this\s+(?:claim|one|loss)|the\s+claim)\b", re.IGNORECASE)
+
+
+def _with_later_clauses(statements: list[Statement], claim_ids: list[str]) -> list[Statement]:
+    """``statements`` with, after each sentence naming exactly one of ``claim_ids``, every semicolon part after the
+    one naming it that names no claim and points back to it (:data:`BACK_REFERENCE`), as its own sentence about
+    the claim: "- CLM-1: the policy was in force on the date of loss; pay it" adds "CLM-1: pay it", as
+    :func:`_claim_statements` reads the next sentence of the same item. claims.stances gives a semicolon part to
+    the subject only when it opens with a pronoun ("...; it is referred"), so the desk's order to pay a claim listed
+    under "Declined" went unheard (audit: 1.9 passed it). A sentence naming several claims is a list whose
+    semicolon parts lead to the next claim ("DUPLICATE: CLM-1; NOT_IN_FORCE: CLM-2") and gains nothing. The whole
+    sentence is kept: its own words and its heading still count."""
+    if not claim_ids:
+        return statements
+    pattern = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I)
+    result = []
+    for statement in statements:
+        result.append(statement)
+        named = {m.group().upper() for m in pattern.finditer(statement.text)}
+        if statement.cells is not None or statement.kind == "heading" or len(named) != 1:
+            continue
+        claim_id = named.pop()
+        after = statement.text[pattern.search(statement.text).end():]
+        result += [Statement(f"{claim_id}: {part.strip()}", statement.section, None, statement.kind,
+                             statement.where) for part in after.split(";")[1:] if BACK_REFERENCE.search(part)]
+    return result
 
 
 def _own_words_first(statements: list[Statement], claim_id: str) -> list[Statement]:
