@@ -619,3 +619,75 @@ def test_credits_restated_as_a_list_with_the_total_and_what_is_not_owed_pass(gen
                                             "No credit is owed for an outage of exactly 4 hours.",
                                             f"Total outage time was 301 minutes; the total credit is "
                                             f"${facts['credit_total']}."])
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9471 (1.13)
+def test_an_independent_solvers_correct_hard_work_at_seed_9471_completes(tmp_path):
+    """Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9471): 10
+    breaches, two priorities corrected to P1, credits net $47.90 with the two NOC-4746 reversals, NHI-495932
+    flagged. CS-01 1.12 failed note_breaches ("NHI-486518 ... reaches its 40-hour resolution target at 4:06 PM
+    today, so it will already be in breach when you start", a forecast, read as a breach) and note_credits ("3
+    credits for the Raleigh South outage NOC-4159, totalling $71.22", the new credits' subtotal beside the
+    reversals and the net $47.90, read as a second total)."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9471, "cs01-hard-seed9471", tmp_path)
+    assert (failed_ids(receipt), receipt["det_completion"]) == (set(), True)
+
+
+_FORECAST_9471 = ("NHI-486518 (P4, open) reaches its 40-hour resolution target at 4:06 PM today, so it will already "
+                  "be in breach when you start.")
+_SUBTOTAL_9471 = ("Service credits owed for this period: 3 credits for the Raleigh South outage NOC-4159, totalling "
+                  "$71.22.")
+
+
+@pytest.mark.parametrize("old, new", [
+    # a future-tense forecast for the next shift says what will be, not what stood at the export
+    (_FORECAST_9471, "NHI-486518 (P4, open) reaches its 40-hour resolution target at 4:06 PM today, so it will have "
+                     "breached when you start."),
+    (_FORECAST_9471, "NHI-486518 (P4, open) will be overdue by the time you start (its 40-hour target falls at 4:06 PM "
+                     "today)."),
+    (_FORECAST_9471, "NHI-486518 (P4, open) will miss its 40-hour resolution target at 4:06 PM today unless it is "
+                     "resolved first."),
+    # the new credits, or one outage's, totalled at their true figure beside the reversals and the net total
+    (_SUBTOTAL_9471, "New credits owed this period total $71.22 (3 credits for NOC-4159)."),
+    (_SUBTOTAL_9471, "Credits for the NOC-4159 outage total $71.22."),
+    (_SUBTOTAL_9471, "Total credits owed: $71.22 for the Raleigh South outage."),
+])
+def test_the_seed_9471_forecast_and_subtotal_in_other_words_pass(tmp_path, old, new):
+    assert failed_ids(_edited_fixture(9471, "cs01-hard-seed9471", tmp_path, old, new)) == set()
+
+
+@pytest.mark.parametrize("old, new, failed", [
+    # a ticket within target at the export said to be in breach, with or without a forecast beside it
+    (_FORECAST_9471, "NHI-486518 (P4, open) has breached its 40-hour resolution target.", "note_breaches"),
+    (_FORECAST_9471, "NHI-486518 (P4, open) is in breach of its 40-hour resolution target.", "note_breaches"),
+    (_FORECAST_9471, "Breached: NHI-486518 (P4, open), resolution.", "note_breaches"),
+    (_FORECAST_9471, "NHI-486518 (P4, open) has breached its 40-hour resolution target and will still be in breach "
+                     "when you start.", "note_breaches"),
+    (_FORECAST_9471, "NHI-486518 (P4, open) will be in breach when you start; it is already overdue.", "note_breaches"),
+    # the new credits given as the total owed beside the net $47.90: two totals to pay
+    (_SUBTOTAL_9471, "Total credits owed: $71.22.", "note_credits"),
+    (_SUBTOTAL_9471, "Credits owed this shift total $71.22.", "note_credits"),
+    (_SUBTOTAL_9471, "Total credits owed: $71.22, and NOC-4159 ran 417 minutes.", "note_credits"),
+    (_SUBTOTAL_9471, "New credits for NOC-4159 total $71.22; total credits owed: $71.22.", "note_credits"),
+    # a named part at a figure that is not its subtotal
+    (_SUBTOTAL_9471, "Service credits owed for this period: 3 credits for the Raleigh South outage NOC-4159, "
+                     "totalling $75.22.", "note_credits"),
+])
+def test_the_seed_9471_forecast_and_subtotal_made_misleading_fail(tmp_path, old, new, failed):
+    assert failed_ids(_edited_fixture(9471, "cs01-hard-seed9471", tmp_path, old, new)) == {failed}
+
+
+def test_coverage_note_forecasting_a_breach_invents_none(scenario_cache, tmp_path):
+    """Fair: a forecast for the next shift reports no problem in the queue (1.12 read "will have breached" as an
+    invented breach)."""
+    extra = [f"{_coverage_ticket(scenario_cache)} will have breached its resolution target by the time you start "
+             "tomorrow unless it is resolved first."]
+    assert _coverage_note(scenario_cache, tmp_path, extra) == set()
+
+
+def test_coverage_note_stating_a_breach_beside_a_forecast_invents_one(scenario_cache, tmp_path):
+    extra = [f"{_coverage_ticket(scenario_cache)} has breached its resolution target and will still be in breach "
+             "tomorrow."]
+    assert _coverage_note(scenario_cache, tmp_path, extra) == {"no_invented_issues", "note_breaches"}

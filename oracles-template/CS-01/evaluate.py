@@ -35,7 +35,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.12"
+EVALUATOR_VERSION = "CS-01/1.13"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -343,6 +343,42 @@ def outage_blanked(text: str) -> str:
     return _OUTAGE_LENGTH.sub(lambda m: " " * len(m.group()), text)
 
 
+#: A forecast in the future tense that a ticket will be in breach, said of a ticket that has not yet breached at the
+#: export: "it will already be in breach when you start", "NHI-1 will have breached by 6 PM", "will be overdue",
+#: "will miss its resolution target", "is going to breach". Evaluator 1.12 read "NHI-486518 (P4, open) reaches its
+#: 40-hour resolution target at 4:06 PM today, so it will already be in breach when you start" (an independent
+#: solver at seed 9471, a ticket within target at 4:00 PM) as a breach: :data:`_PROSPECTIVE` knew "will breach" and
+#: "due to breach" but not "will be in breach". A negated forecast ("will not breach") is not one: it is read as a
+#: kept target, as before. Source: ConText's temporal status (Harkema et al., 2009), as for :data:`_PROSPECTIVE`.
+_FORECAST = re.compile(
+    r"\b(?:will|shall|(?:is|are)\s+going\s+to)\s+(?:(?:already|then|also|soon|likely|probably|certainly|"
+    r"definitely|surely|both|all|each|either)\s+)*"
+    r"(?:breach\w*|be\s+(?:in\s+)?breach\w*|have\s+(?:been\s+)?(?:breach\w*|missed|exceeded)|"
+    r"be\s+(?:overdue|late|past\s+(?:its|the|their)\s+(?:\w+\s+)?(?:targets?|sla))|miss(?:es)?\b|exceed\w*|"
+    r"go\s+(?:over|past))\b"
+    rf"{_CLAUSE_REST}", re.IGNORECASE)
+
+
+def forecast_blanked(text: str) -> str:
+    """``text`` with each :data:`_FORECAST` clause blanked (same length, spaces), up to its punctuation, a joining
+    word or a ticket id: what is left says what stood at the export. "NHI-1 has breached and will stay in breach"
+    keeps "NHI-1 has breached"; "NHI-1 is in breach" and "Breached: NHI-1" are kept whole."""
+    return _FORECAST.sub(lambda m: " " * len(m.group()), text)
+
+
+def _read_for_breaches(text: str) -> str:
+    """What a statement or a part of one says of the tickets' clocks at the export: :func:`claims.unreal`, then
+    :func:`outage_blanked` and :func:`forecast_blanked`."""
+    return forecast_blanked(outage_blanked(unreal(text)))
+
+
+def _forecast_only(sentence: str) -> bool:
+    """True when ``sentence`` forecasts a breach (:data:`_FORECAST`) and, that blanked, says nothing of a breach or
+    a kept target."""
+    rest = _read_for_breaches(sentence)
+    return bool(_FORECAST.search(sentence)) and not BREACH_WORDS.search(rest) and not asserted(rest, MET_WORDS)
+
+
 def _cleared(text: str) -> bool:
     """True when ``text`` says a ticket kept its targets ("met both targets: no breach", "did not breach"): a
     :data:`MET_WORDS` term or a negated breach word, and no breach asserted."""
@@ -361,7 +397,9 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     tickets about to breach on the next shift as breaches (a sentence matching :data:`_PROSPECTIVE` or opening with
     :data:`_PROSPECTIVE_LEAD` now names none and clears nothing); 1.11 read "the Garner outage did not exceed 4
     hours", said of a ticket's credit, as the ticket having kept its targets (an outage's length is now blanked:
-    :func:`outage_blanked`)."""
+    :func:`outage_blanked`); 1.12 read "it will already be in breach when you start", a forecast for the next shift,
+    as a breach (a future-tense forecast is now blanked: :func:`forecast_blanked`, and a sentence that forecasts
+    only is a warning)."""
     breached, cleared = set(), set()
     supposed = {id(s) for s in suppositions(note)}
     for statement, ticket, parts in _ticket_statements(note):
@@ -370,17 +408,19 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
         # a breach ahead of the export ("About to breach on your shift: NHI-1 breaches at about 4:25 p.m.") names
         # none and clears nothing (1.9 read the warning as breaches, an independent solver at seed 9443)
         own = [s for s in _SENTENCE_BREAK.split(statement.text) if ticket in s]
-        ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)]
+        # a sentence whose only breach is a forecast ("... at 4:06 PM today, so it will already be in breach when you
+        # start") is such a warning too, under any heading (1.12 read a breach, an independent solver at seed 9471)
+        ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s) or _forecast_only(s)]
         if own and len(ahead) == len(own):
             continue
-        parts = [outage_blanked(unreal(p)) for p in parts
+        parts = [_read_for_breaches(p) for p in parts
                  if not hypothetical(p) and not reported(p) and not _PROSPECTIVE.search(p)]
         if id(statement) in supposed or not parts:
             continue
         # a warning elsewhere in the statement does not speak of this ticket
-        text = outage_blanked(unreal(" ".join(own) if own and any(_PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)
-                                                          for s in _SENTENCE_BREAK.split(statement.text))
-                                     else statement.text))
+        text = _read_for_breaches(" ".join(own) if own and any(_PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s)
+                                                               for s in _SENTENCE_BREAK.split(statement.text))
+                                  else statement.text)
         silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
         # a heading speaks for the tickets listed under it: "SLA breaches" names them, "Tickets with no breach" and
         # "Within target" clear them (1.7 took any heading with a breach word as naming them breached)
@@ -404,14 +444,57 @@ _EARLIER_CREDIT = re.compile(r"\brevers\w*|\b(?:earlier|last|previous|prior)\s+s
 _DOLLARS = re.compile(r"[$]|\busd\b", re.IGNORECASE)
 
 
+#: What names the new credits of this period as a part of the credits ("new credits", "3 credits for the Raleigh
+#: South outage"): with the reversals they make up the net total.
+_NEW_CREDITS = re.compile(r"\bnew\b", re.IGNORECASE)
+#: An outage named without its id ("the Raleigh South outage", "the Wake Forest fiber cut").
+_AN_OUTAGE = re.compile(r"\boutage\b|\bfib(?:er|re)\s+cut\b", re.IGNORECASE)
+#: The phrase right after a figure that says what it is for ("$71.22 for the NOC-4159 outage"), up to punctuation.
+_FOR_WHAT = re.compile(r"\s*\(?\s*(?:for|from|on)\b[^.;,()]*", re.IGNORECASE)
+
+
+def credit_subtotals(facts: dict) -> list[tuple[Decimal, re.Pattern]]:
+    """``[(subtotal, what names it)]``: the parts of the credits owed that a hand-over may total apart from the net
+    total, as the sum of their credits in dollars: the new credits (reversals left out), named "new" or, when they
+    are all for one outage, by that outage ("3 credits for the Raleigh South outage NOC-4159, totalling $71.22"), and
+    each outage's new credits, named by its id. Source: the hard level's reversals (the brief: "A credit recorded on
+    an earlier shift that CC-07 does not allow is reversed on this shift"), after which the net total is not the sum
+    of the new credits."""
+    new = [c for c in facts.get("credits") or [] if not c.get("reversal")]
+    outages = sorted({c["outage"] for c in new})
+    parts = [(sum((Decimal(str(c["credit"])) for c in new), Decimal(0)),
+              re.compile("|".join([_NEW_CREDITS.pattern] + [_AN_OUTAGE.pattern] * (len(outages) == 1)
+                                  + [rf"\b{re.escape(o)}\b" for o in outages]), re.IGNORECASE))]
+    parts += [(sum((Decimal(str(c["credit"])) for c in new if c["outage"] == o), Decimal(0)),
+               re.compile(rf"\b{re.escape(o)}\b", re.IGNORECASE)) for o in outages]
+    return parts
+
+
+def _subtotal_named(text: str, start: int, end: int, value: Decimal, parts: list[tuple[Decimal, re.Pattern]],
+                    tol: Decimal) -> bool:
+    """True when the figure ``text[start:end]`` (``value``) is the subtotal of a part of the credits
+    (:func:`credit_subtotals`) that the sentence names before the figure, in the same clause, or right after it
+    ("$71.22 for NOC-4159")."""
+    clause = text[max(text.rfind(";", 0, start), 0):start]
+    after = _FOR_WHAT.match(text, end)
+    said = clause + (after.group() if after else "")
+    return any(abs(abs(value) - subtotal) <= tol and names.search(said) for subtotal, names in parts)
+
+
 def other_credit_figures(note: list[Statement], facts: dict, tol: Decimal) -> list[str]:
     """Where the hand-over gives a credit a second, different dollar figure: the total (a dollar figure labelled
     "total" in a statement about credits, claims.labelled_figures) other than ``credit_total``, or a credited
     ticket's credit (labelled "credit" in the part about the ticket) other than its own. "Total credits owed:
     $40.55" ... "Closing note: total credits owed come to $52.10" leaves the shift lead two totals to pay. A
     statement about credits an earlier shift recorded (:data:`_EARLIER_CREDIT`: "reverse the $9.00 credit the last
-    shift recorded") quotes what is undone, not what is owed."""
+    shift recorded") quotes what is undone, not what is owed. A total of a part of the credits that the sentence
+    names, at its true figure (:func:`credit_subtotals`: "3 credits for the Raleigh South outage NOC-4159, totalling
+    $71.22", beside the reversals and "Net total on the Credits sheet: $47.90"), is a subtotal, not a second total:
+    evaluator 1.12 read it as one (an independent solver at seed 9471). "Total credits owed: $71.22" and "Credits
+    owed this shift total $71.22" name no part and are still second totals; a part's total at another figure is
+    still a wrong figure."""
     owed = {c["ticket"]: Decimal(str(c["credit"])) for c in facts.get("credits") or []}
+    parts = credit_subtotals(facts)
     found = []
     for statement in note:
         if statement.kind == "heading" or statement.cells is not None or hypothetical(statement.text) or \
@@ -424,7 +507,8 @@ def other_credit_figures(note: list[Statement], facts: dict, tol: Decimal) -> li
         for text, label, want in checks:
             for _, start, end in labelled_figures(text, label):
                 value = parse_number(text[start:end])
-                if _DOLLARS.search(text[start:end]) and value is not None and abs(abs(value) - want) > tol:
+                if _DOLLARS.search(text[start:end]) and value is not None and abs(abs(value) - want) > tol and \
+                        not (label == "total" and _subtotal_named(text, start, end, value, parts, tol)):
                     found.append(f"{statement.where}: {label} {text[start:end]}")
     return found
 
@@ -564,10 +648,11 @@ def _asserts_problem(text: str) -> bool:
     and what would be or what a rule or deadline says (claims.unreal: "it would show a false breach", "A target is
     breached only when ...", "No Ticket action entries (... Flag for security review) have been recorded").
     Evaluator 1.8 read each of those as a problem; an outage's length ("the outage exceeded 4 hours", the credit
-    threshold: :func:`outage_blanked`) is no breach either (1.11 read it as one)."""
+    threshold: :func:`outage_blanked`) is no breach either (1.11 read it as one), nor a forecast for the next shift
+    ("NHI-1 will have breached by the time you start": :func:`forecast_blanked`; 1.12 read it as one)."""
     if hypothetical(text) or reported(text):
         return False
-    text = outage_blanked(unreal(unfound(text)))
+    text = _read_for_breaches(unfound(text))
     return any(asserted(text, PROBLEMS.words(term)) for term in PROBLEMS.terms)
 
 
