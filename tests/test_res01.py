@@ -853,3 +853,66 @@ def test_the_seed_9465_memo_saying_the_report_agrees_still_fails_and_a_requireme
         work = copy_workspace(workspace, tmp_path / f"memo-{n}")
         _edit_memo(work / layout.OUT_DIR / MEMO, sentence, text)
         assert failed_ids(evaluate(generated, work / layout.OUT_DIR, work)) == expected, text
+
+
+# --- an independent solver's correct work (tests/fixtures/res01-hard-seed9473) -------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9473_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. RES-01 2.7 failed it on memo_total alone, a
+    # grader fault: "That leaves £23,625.76 unspent (95.06% of the award used)" was read as an underspend of
+    # "(95.06", a percentage taken for an amount, and reported as "an underspend of missing".
+    receipt = grade_fixture(TASK, 9473, "res01-hard-seed9473", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_seed_9473_memo_with_a_wrong_underspend_or_share_still_fails_and_right_asides_pass(tmp_path):
+    """The solver's "That leaves £23,625.76 unspent (95.06% of the award used)" rewritten. Failing: a wrong
+    underspend (with the share, or alone: 2.7 read no figure before "unspent" and passed it), the Consumables
+    overspend given as the underspend, a wrong share of the award used, a wrong amount in the aside (each detail
+    giving the figure, never "missing"). Passing: the underspend's own share, the share used rounded to a whole per
+    cent, the underspend before the exclusions in the aside (award less the award-year ledger spend; 2.7 read
+    "(£18,096.15" as unreadable)."""
+    generated, workspace = fixture_workspace(TASK, 9473, "res01-hard-seed9473", tmp_path)
+    sentence = "That leaves £23,625.76 unspent (95.06% of the award used)."
+    cases = [
+        ("That leaves £25,000.00 unspent (95.06% of the award used).", {"memo_total"}),
+        ("That leaves £25,000.00 unspent.", {"memo_total"}),
+        ("That leaves an underspend of £3,072.00 (95.06% of the award used).", {"memo_total"}),
+        ("That leaves £23,625.76 unspent (93.00% of the award used).", {"memo_total"}),
+        ("That leaves £23,625.76 unspent (£25,000.00 before the exclusions).", {"memo_total"}),
+        ("That leaves £23,625.76 unspent (4.94% of the award).", set()),
+        ("That leaves £23,625.76 unspent (95% of the award used).", set()),
+        ("That leaves £23,625.76 unspent (£18,096.15 before the exclusions).", set()),
+    ]
+    for n, (text, expected) in enumerate(cases):
+        work = copy_workspace(workspace, tmp_path / f"memo-{n}")
+        _edit_memo(work / layout.OUT_DIR / MEMO, sentence, text)
+        receipt = evaluate(generated, work / layout.OUT_DIR, work)
+        assert failed_ids(receipt) == expected, text
+        details = " ".join(c["detail"] for c in receipt["required_criteria"])
+        assert "underspend of missing" not in details, details
+
+
+def test_an_underspend_with_the_share_of_the_award_used_passes_and_a_wrong_share_or_amount_fails(generated, solved):
+    """The reference memo plus the seed 9473 solver's sentence built from this instance's records: the underspend
+    with the share of the award used in brackets passes (2.7 read the share as an unreadable underspend). Failing:
+    the share 2 points off; a right share beside a wrong underspend; a wrong underspend written before its label
+    with no share ("That leaves £X unspent.", which 2.7 did not read and passed); the Consumables overspend written
+    as that category's amount unspent."""
+    facts = generated.oracle()["facts"]
+    award, eligible = Decimal(facts["total_award"]), Decimal(facts["total_eligible"])
+    used = (eligible * 100 / award).quantize(Decimal("0.01"))
+    virement = _items(generated)["virement_at_limit"]
+    cases = [
+        (f"That leaves £{award - eligible:,.2f} unspent ({used}% of the award used).", set()),
+        (f"That leaves £{award - eligible:,.2f} unspent.", set()),
+        (f"That leaves £{award - eligible:,.2f} unspent ({used - 2}% of the award used).", {"memo_total"}),
+        (f"That leaves £{award - eligible + 1000:,.2f} unspent ({used}% of the award used).", {"memo_total"}),
+        (f"That leaves £{award - eligible + 1000:,.2f} unspent.", {"memo_total"}),
+        (f"Consumables has £{Decimal(virement['over']):,.2f} left unspent.", {"memo_total"}),
+    ]
+    for n, (text, expected) in enumerate(cases):
+        work = copy_workspace(solved, solved.parent / f"share-{n}")
+        _add_paragraphs(work / layout.OUT_DIR / MEMO, text)
+        receipt = evaluate(generated, work / layout.OUT_DIR, work)
+        assert failed_ids(receipt) == expected, (text, failed_ids(receipt))

@@ -35,7 +35,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.7"
+EVALUATOR_VERSION = "RES-01/2.8"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -441,9 +441,67 @@ def _amounts(text: str) -> list[Decimal]:
 
 
 def _labelled(figure: str) -> Decimal | None:
-    """The amount of a figure :func:`claims.labelled_figures` gives, less a closing bracket it does not open: the
-    bracket of an aside round the label, "(eligible spend £428,231.81)" (an independent solver, seed 9415)."""
-    return common.parse_number(figure[:-1] if figure.endswith(")") and "(" not in figure else figure)
+    """The amount of a figure :func:`claims.labelled_figures` gives, less a bracket it does not close: the closing
+    bracket of an aside round the label, "(eligible spend £428,231.81)" (an independent solver, seed 9415), or the
+    opening one of an aside the figure starts, "£X unspent (95.06% of the award used)" (seed 9473)."""
+    if figure.endswith(")") and "(" not in figure:
+        figure = figure[:-1]
+    elif figure.startswith("(") and ")" not in figure:
+        figure = figure[1:]
+    return common.parse_number(figure)
+
+
+def _given(figure: str, value: Decimal | None) -> str:
+    """A figure the memo gives, for a detail: its amount, or as written when it cannot be read (never "missing":
+    the figure is there)."""
+    return _money(value) if value is not None else repr(figure.strip())
+
+
+#: What makes a figure a percentage: its unit right after it ("95.06% of the award used", "10 per cent").
+_PERCENT_UNIT = re.compile(r"\s*(?:%|per\s*cent\b|percent\b)", re.IGNORECASE)
+
+
+#: Words that may stand between a figure and the label after it that names it ("£X unspent", "£X left unspent",
+#: "£X of headroom", "a £X overspend", "£X is still unspent"); any other word, a negation or a comma, and the
+#: figure is not the label's.
+_LINKS_BEFORE = r"(?:\s+(?:is|was|are|were|remains|remained|left|still|of|as))*"
+#: A money figure or a percentage right before what follows it (the label, see :func:`labelled_amounts`).
+_FIGURE_BEFORE = r"(?<![\w.,%])(£?\s?\d(?:[\d,]*\d)?(?:\.\d+)?)(\s*(?:%|per\s*cent\b|percent\b))?"
+
+
+def labelled_amounts(part: str, labels: list[str], gap: int, *, before: bool = False
+                     ) -> tuple[list[tuple[str, Decimal | None]], list[tuple[str, Decimal | None]]]:
+    """The figures ``labels`` (words) take in ``part`` (:func:`claims.labelled_figures`), as ``(money,
+    percentages)``, each a list of ``(figure as written, value)``; with ``before``, also a figure written right
+    before a label ("£X unspent", "a £X overspend", :data:`_LINKS_BEFORE` between). A figure with a percentage's unit
+    after it is a share, never an amount of money: evaluator 2.7 read "That leaves £23,625.76 unspent (95.06% of the
+    award used)" (an independent solver, hard seed 9473) as an underspend of "(95.06", which it could not read, and
+    failed it as "an underspend of missing"; and it read no figure before its label, so "That leaves £25,000.00
+    unspent." passed. Money is a figure :data:`_MONEY` reads as one (a pound sign, thousands or pence)."""
+    money: list[tuple[str, Decimal | None]] = []
+    shares: list[tuple[str, Decimal | None]] = []
+    for _between, start, end in labelled_figures(part, labels, gap=gap):
+        figure = part[start:end]
+        if _PERCENT_UNIT.match(part, end):
+            shares.append((figure, _labelled(figure)))
+        elif _MONEY.search(figure):
+            money.append((figure, _labelled(figure)))
+    words = "|".join(re.escape(label) for label in labels)
+    for match in re.finditer(rf"{_FIGURE_BEFORE}{_LINKS_BEFORE}\s+(?:{words})\b", part, re.IGNORECASE) \
+            if before else ():
+        figure = match.group(1)
+        if match.group(2):
+            shares.append((figure, common.parse_number(figure)))
+        elif _MONEY.search(figure):
+            money.append((figure, common.parse_number(figure)))
+    return money, shares
+
+
+def _share_stated(figure: str, value: Decimal | None, shares: set[Decimal]) -> bool:
+    """Whether a percentage written ``figure`` (read as ``value``) is one of ``shares`` rounded to the places it
+    is written to ("95.06%" within 0.005 of 95.0604..., "5%" within 0.5 of 4.94)."""
+    places = len(figure.split(".", 1)[1].rstrip(")")) if "." in figure else 0
+    return value is not None and any(abs(value - s) <= Decimal(5) / 10 ** (places + 1) for s in shares)
 
 
 def _money_figures(text: str) -> list[Decimal]:
@@ -472,9 +530,12 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
       any statement naming no category and no researcher, a figure a spend or adjustment label
       (:data:`AMOUNT_LABELS`) takes is one of those too.
     - In a statement naming no category and no researcher, a figure given as an underspend
-      (:data:`UNDERSPEND_LABELS`) is one of the claim's totals or differences; one given as an overspend
-      (:data:`OVERSPEND_LABELS`) is a category's overspend (or the claim's, were it over). In one naming a single
-      category, that category's difference given the other way ("Consumables ... an underspend of £X") is wrong.
+      (:data:`UNDERSPEND_LABELS`, after the label or right before it: "£X unspent") is one of the claim's totals or
+      differences; one given as an overspend (:data:`OVERSPEND_LABELS`) is a category's overspend (or the claim's,
+      were it over). Given as a percentage (:func:`labelled_amounts`), it is that figure's share of the award to
+      the places written: "£X unspent (95.06% of the award used)" (2.8; 2.7 read the share as an unreadable
+      underspend, an independent solver, hard seed 9473). In one naming a single category, that category's
+      difference given the other way ("Consumables ... an underspend of £X", "Consumables has £X unspent") is wrong.
     - Every money figure of a statement naming a single category and no researcher is one the records give for
       it: its award, spend, ineligible and eligible spend and their differences, the virement limit (the award's
       share), a planted amount (the ineligible cost, the overcharge, the overspend: a memo may name one beside
@@ -505,6 +566,15 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
     claim_over = Decimal(facts["total_eligible"]) - Decimal(facts["total_award"])
     if claim_over > 0:
         overspends.add(claim_over)
+    # the same as shares, in per cent: of the total award (the claim's totals and differences), and of the
+    # category's award (its overspend)
+    total_award = Decimal(facts["total_award"])
+    claim_shares = {t * 100 / total_award for t in totals}
+    overspend_shares = {(Decimal(f[k]) - Decimal(f["award"])) * 100 / Decimal(f["award"])
+                        for f in categories.values() for k in ("eligible", "spend")
+                        if Decimal(f[k]) > Decimal(f["award"])}
+    if claim_over > 0:
+        overspend_shares.add(claim_over * 100 / total_award)
     people = [s["name"] for s in facts.get("staff", [])]
     # what a statement about the claim's totals may give: a total or a difference of totals, an overspend, a planted
     # amount, or a category's own figure named beside them
@@ -542,8 +612,7 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                 for between, start, end in labelled_figures(part, AWARD_LABELS, gap=4, others=NEARER_LABELS):
                     figure = part[start:end]
                     before_label = re.sub(r"\w+\s*$", "", part[:start - len(between)])
-                    if _DIFFERENCE.search(between) or not _MONEY.search(figure) or re.match(r"\s*(?:%|per\s*cent)",
-                                                                                           part[end:]) \
+                    if _DIFFERENCE.search(between) or not _MONEY.search(figure) or _PERCENT_UNIT.match(part, end) \
                             or _MEASURED_AGAINST.search(before_label) or _AWARD_COMPOUND.search(before_label):
                         continue
                     value = common.parse_number(figure)
@@ -573,28 +642,30 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
             # a figure a spend or adjustment label takes (the label nearest before it): "This is the award-year
             # ledger spend of £X less £Y of ineligible cost" gives X as the spend, no longer as the award (2.3)
             for part in () if _WORKING.search(text) else parts:
-                for _between, start, end in labelled_figures(part, AMOUNT_LABELS, gap=3):
-                    value = _labelled(part[start:end])
-                    if _MONEY.search(part[start:end]) and not close(value, claim_figures):
-                        found.append(f"{statement.where}: gives {_money(value)} as a spend or adjustment, a figure "
-                                     "the records do not give")
-            for labels, wanted, what in ((UNDERSPEND_LABELS, totals, "an underspend"),
-                                         (OVERSPEND_LABELS, overspends, "an overspend")):
+                for figure, value in labelled_amounts(part, AMOUNT_LABELS, 3)[0]:
+                    if not close(value, claim_figures):
+                        found.append(f"{statement.where}: gives {_given(figure, value)} as a spend or adjustment, a "
+                                     "figure the records do not give")
+            # an underspend or overspend given in money is one of the records' differences; given as a percentage
+            # (2.8), it is a share of the award the records give: of the claim's totals and their differences
+            # ("£X unspent (95.06% of the award used)"), or a category's overspend of its award
+            for labels, wanted, share_of, what in ((UNDERSPEND_LABELS, totals, claim_shares, "an underspend"),
+                                                   (OVERSPEND_LABELS, overspends, overspend_shares, "an overspend")):
                 for part in parts:
-                    for _between, start, end in labelled_figures(part, labels, gap=2):
-                        value = _labelled(part[start:end])
-                        if _MONEY.search(part[start:end]) and not close(value, wanted):
-                            found.append(f"{statement.where}: gives {what} of {_money(value)} (the records: "
-                                         f"underspend {_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))}"
-                                         f", overspends {sorted(_money(v) for v in overspends) or 'none'})")
+                    money, percentages = labelled_amounts(part, labels, 2, before=True)
+                    wrong = [_given(f, v) for f, v in money if not close(v, wanted)]
+                    wrong += [f"{_given(f, v)}%" for f, v in percentages if not _share_stated(f, v, share_of)]
+                    found += [f"{statement.where}: gives {what} of {w} (the records: underspend "
+                              f"{_money(Decimal(facts['total_award']) - Decimal(facts['total_eligible']))}, "
+                              f"overspends {sorted(_money(v) for v in overspends) or 'none'})" for w in wrong]
         if len(named) == 1 and not person:
             row = categories[named[0]]
             # the category's own difference given the wrong way ("Consumables ... an underspend of £2,789.00")
             over = Decimal(row["eligible"]) - Decimal(row["award"])
             wrong_way = UNDERSPEND_LABELS if over > 0 else OVERSPEND_LABELS if over < 0 else []
             for part in parts if wrong_way else ():
-                for _between, start, end in labelled_figures(part, wrong_way, gap=3):
-                    if _MONEY.search(part[start:end]) and close(_labelled(part[start:end]), {abs(over)}):
+                for _figure, value in labelled_amounts(part, wrong_way, 3, before=True)[0]:
+                    if close(value, {abs(over)}):
                         found.append(f"{statement.where}: gives the {named[0]} "
                                      f"{'overspend' if over > 0 else 'underspend'} of {_money(abs(over))} as "
                                      f"{'an underspend' if over > 0 else 'an overspend'}")
@@ -621,11 +692,10 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
             for part in parts:
                 if _WORKING.search(part):
                     continue
-                for _between, start, end in labelled_figures(part, AMOUNT_LABELS, gap=3):
-                    value = _labelled(part[start:end])
-                    if _MONEY.search(part[start:end]) and not close(value, allowed):
-                        found.append(f"{statement.where}: gives {_money(value)} for {named[0]}, a figure the "
-                                     "records do not give it")
+                for figure, value in labelled_amounts(part, AMOUNT_LABELS, 3)[0]:
+                    if not close(value, allowed):
+                        found.append(f"{statement.where}: gives {_given(figure, value)} for {named[0]}, a figure "
+                                     "the records do not give it")
         effort = items.get("effort_overcertified")
         if effort and mentions(text, effort["researcher"].split()[-1]) and not _WORKING.search(text):
             certified, supported = Decimal(effort["certified_pct"]), Decimal(effort["supported_pct"])
