@@ -221,3 +221,17 @@ def test_the_value_that_should_stand_is_still_a_correction(text):
 def test_a_mark_marks_its_own_clause(text, stretch):
     # JOUR-01 1.8 ran the stretch back to the sentence's start and read the corrected speaker as the draft's
     assert claims.preceding(text, claims.ORIGINAL_MARK) == [stretch]
+
+
+def test_what_someone_wrote_is_reported_unless_the_writer_takes_it_up():
+    """Writing as a reporting verb (MKT-01 seed 9475: "Rafe Dunleavy (Northvane) wrote on July 3 that ... should be
+    approved as billed"), beside writing something, a write-off, the writer's own letter and agreement."""
+    assert claims.reported("Rafe Dunleavy (Northvane) wrote on July 3 that NVM-2506-199 should be approved as billed.")
+    assert claims.reported("The agency writes: approve the invoice as billed.")
+    assert claims.reported("Northvane wrote to ask us to approve it as billed.")
+    assert not claims.reported("The client wrote cheque 8514 for $359.05 that was recorded as $395.05.")
+    assert not claims.reported("Management wrote off the balance that was due.")
+    assert not claims.reported("I wrote to Rafe that we will not approve it as billed.")
+    assert not claims.reported("Rafe wrote that the invoice should be approved as billed, and I agree.")
+    assert not claims.reported("The supplier says INV-2 is a duplicate, and we fully concur.")
+    assert claims.reported("The supplier says INV-2 is a duplicate; I do not agree.")
