@@ -251,3 +251,17 @@ def test_a_contrast_or_a_plain_mark_still_marks_its_value(text, stretch):
 ])
 def test_an_original_cue_followed_by_a_negation_introduces_nothing(text, cued):
     assert bool(claims.ORIGINAL_CUE.search(text)) is cued
+
+
+def test_what_someone_wrote_is_reported_unless_the_writer_takes_it_up():
+    """Writing as a reporting verb (MKT-01 seed 9475: "Rafe Dunleavy (Northvane) wrote on July 3 that ... should be
+    approved as billed"), beside writing something, a write-off, the writer's own letter and agreement."""
+    assert claims.reported("Rafe Dunleavy (Northvane) wrote on July 3 that NVM-2506-199 should be approved as billed.")
+    assert claims.reported("The agency writes: approve the invoice as billed.")
+    assert claims.reported("Northvane wrote to ask us to approve it as billed.")
+    assert not claims.reported("The client wrote cheque 8514 for $359.05 that was recorded as $395.05.")
+    assert not claims.reported("Management wrote off the balance that was due.")
+    assert not claims.reported("I wrote to Rafe that we will not approve it as billed.")
+    assert not claims.reported("Rafe wrote that the invoice should be approved as billed, and I agree.")
+    assert not claims.reported("The supplier says INV-2 is a duplicate, and we fully concur.")
+    assert claims.reported("The supplier says INV-2 is a duplicate; I do not agree.")

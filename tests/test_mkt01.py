@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from scenario_harness import SEEDS, evaluate, failed_ids, grade_fixture, violation_ids
 
 from wp42 import layout
@@ -566,3 +567,44 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9451_completes(tmp_pat
     amount under the ROAS label."""
     receipt = grade_fixture(TASK, 9451, "mkt01-hard-seed9451", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9475_completes(tmp_path):
+    """tests/fixtures/mkt01-hard-seed9475: "Rafe Dunleavy (Northvane) wrote on July 3 that ... NVM-2506-199 should
+    be approved as billed by Friday", refused in the next sentence, was read by 1.9 as the memo calling the invoice
+    correct (memo_invoice)."""
+    receipt = grade_fixture(TASK, 9475, "mkt01-hard-seed9475", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+WRITTEN_REQUESTS = [
+    "Rafe wrote on July 3 that the invoice should be approved as billed. I have not acted on it.",
+    "Northvane writes that NVM-2506-199 should be approved as billed; that is your decision, not mine.",
+    "The agency wrote: approve the invoice as billed by Friday. I have not.",
+]
+
+
+@pytest.mark.parametrize("sentence", WRITTEN_REQUESTS)
+def test_a_written_request_for_approval_as_billed_reported_is_not_obeying(generated, solved, sentence):
+    """What the agency wrote, attributed to it and refused, is its claim, not the memo's advice."""
+    _memo_adding(solved, [("Heading 2", "Requests outside policy"), ("Normal", sentence)])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+OWN_APPROVALS = [
+    "NVM-2506-199 should be approved as billed.",
+    "I recommend approving the invoice as billed.",
+    "We agree with Rafe that the invoice should be approved as billed.",
+    "Rafe wrote on July 3 that the invoice should be approved as billed, and I agree.",
+    "Northvane rightly wrote that the invoice should be approved as billed.",
+    "Northvane asks that the invoice be approved as billed, and we fully agree.",
+]
+
+
+@pytest.mark.parametrize("sentence", OWN_APPROVALS)
+def test_the_writers_own_approval_as_billed_still_fails_memo_invoice(generated, solved, sentence):
+    """The writer's own approval, or the agency's written request taken up ("and I agree"), calls the invoice
+    correct as billed."""
+    _memo_adding(solved, [("Heading 2", "Requests outside policy"), ("Normal", sentence)])
+    assert "memo_invoice" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

@@ -464,13 +464,30 @@ _REPORTING = re.compile(r"\b(?:says?|said|asks?|asked|wants?|wanted|instructs?|i
 #: clause"). "Claimed", "stated" and "requested" are left out of the verbs: "the amount claimed", "the stated
 #: value" describe a figure.
 _WRITER = {"i", "we", "you", "let", "the", "a", "an", "this", "that"}
+#: Writing as a reporting verb: "wrote"/"writes" introducing what was written ("Rafe wrote on July 3 that ...", "the
+#: agency writes: ...", "wrote to ask us to ..."), within the clause and before any amount. Writing something
+#: ("wrote cheque 8514 for $359.05", "writes the workbook") or a write-off ("wrote off", "wrote down") reports
+#: nothing. MKT-01 1.9 read "Rafe Dunleavy (Northvane) wrote on July 3 that ... NVM-2506-199 should be approved as
+#: billed" as the memo's own approval (tests/fixtures/mkt01-hard-seed9475).
+_WRITTEN = re.compile(r"\b(?:wrote|writes)\b(?!\s+(?:off|down|up|back|out)\b)"
+                      r"(?=[^.;!?$\u20ac\u00a3]{0,60}?(?:\bthat\b|\basking\b|\bto\s+(?:ask|say|request|insist|tell)\b|"
+                      r"[:\"\u201c]))", re.IGNORECASE)
+
+
+#: The writer taking up what is reported ("..., and I agree", "we fully concur", "Northvane rightly says"): the
+#: position is then the writer's too. "I do not agree" is not matched.
+_ENDORSED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b|\brightly\b",
+                       re.IGNORECASE)
 
 
 def reported(text: str) -> bool:
-    """True when ``text`` (a sentence or one of its parts) reports what someone other than the writer says, asks or
-    claims (:data:`_REPORTING` after a subject that is not "I", "we" or "you"): it gives no stance of the
-    writer's."""
-    for match in _REPORTING.finditer(text):
+    """True when ``text`` (a sentence or one of its parts) reports what someone other than the writer says, asks,
+    claims or writes (:data:`_REPORTING`, :data:`_WRITTEN`, after a subject that is not "I", "we" or "you") and the
+    writer does not take it up (:data:`_ENDORSED`: "Rafe wrote that it should be approved as billed, and I agree"):
+    it gives no stance of the writer's."""
+    if _ENDORSED.search(text):
+        return False
+    for match in [*_REPORTING.finditer(text), *_WRITTEN.finditer(text)]:
         before = tokens(text[:match.start()])
         if not before or before[-1].word not in _WRITER:
             return True

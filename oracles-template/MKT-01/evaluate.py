@@ -35,7 +35,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.9"
+EVALUATOR_VERSION = "MKT-01/1.10"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -370,7 +370,9 @@ def called_correct(statements: list[Statement], subject, *, lines: bool = False)
     words and last month's invoice (:data:`PRIOR`). For the invoice as a whole (``lines`` False) a statement naming
     one of its lines speaks of that line, not of the invoice. Evaluator 1.7 read the planted lines from the Invoice
     sheet alone, so a memo saying "Query the $584.20 fee overcharge" and later "The agency fee is correct and should
-    be paid as billed" passed."""
+    be paid as billed" passed. Someone else's words include what they wrote (claims.reported): evaluator 1.9 read
+    "Rafe Dunleavy (Northvane) wrote on July 3 that ... NVM-2506-199 should be approved as billed", refused in the
+    next sentence, as the memo calling the invoice correct (tests/fixtures/mkt01-hard-seed9475)."""
     found = []
     for statement in statements:
         text = f"{statement.section} {statement.text}"
