@@ -9,7 +9,7 @@ import sys
 from decimal import Decimal
 
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture
 
 from wp42 import layout
 
@@ -540,3 +540,30 @@ def test_hard_original_minimum_is_a_level_and_a_later_ratio_or_pass_a_second_ans
     out = workspace / layout.OUT_DIR
     _memo_plus(out, sentence)
     assert failed_ids(evaluate(generated, out, workspace)) == failed
+
+
+# ------------------------------------------------------------------- independent solution at seed 9458 (BANK-01 1.10)
+def test_an_independent_solvers_correct_hard_work_at_seed_9458_completes(tmp_path):
+    """tests/fixtures/bank01-hard-seed9458: 1.9 read "Without the add-back the DSCR is 1.16x, and the covenant is
+    breached, not met" (the memo's certificate exceptions) as the memo denying the breach it states."""
+    receipt = grade_fixture(TASK, 9458, "bank01-hard-seed9458", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("Without the add-back the DSCR is {dscr}, and the covenant is breached, not met.", set()),
+    ("Without the bonus add-back, the DSCR is {dscr}, and the covenant is breached.", set()),
+    ("Without the add-back the DSCR is {dscr} and the covenant is met.", {"memo_dscr_breach"}),
+    ("Without the add-back, the DSCR is {dscr} and there is no breach.", {"memo_dscr_breach"}),
+    ("On review, the DSCR covenant is met; there is no breach.", {"memo_dscr_breach"}),
+    ("DSCR {dscr} - not a breach.", {"memo_dscr_breach"}),
+])
+def test_a_fronted_without_phrase_negates_only_itself(generated, solved, sentence, failed):
+    """1.9 false fail (independent solver, seed 9458): a "Without the add-back" that opens the sentence negated the
+    whole clause after it, so "the covenant is breached" read as "no breach". The phrase negates only itself now;
+    the main clause after it still counts when it calls the DSCR met (1.9 passed that: "met" sat under "Without"),
+    and a denial of the breach anywhere still fails."""
+    dscr, *_ = _memo_figures(generated.oracle())
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, sentence.format(dscr=dscr))
+    assert failed_ids(evaluate(generated, out, solved)) == failed

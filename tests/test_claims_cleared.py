@@ -77,6 +77,22 @@ def test_a_decimal_point_does_not_end_a_negation():
     assert claims.asserted("No covenant was waived. The DSCR of 1.03x is a breach.", "breach")
 
 
+def test_a_fronted_without_phrase_negates_its_own_phrase_only():
+    """BANK-01's seed-9458 independent solution: "Without the add-back the DSCR is 1.16x, and the covenant is
+    breached" was read as denying the breach, since "Without" negated the clause to its end. A "Without X" that opens
+    its clause negates X up to its comma or the main clause's subject; a conditional main clause, a "without" inside
+    the clause, and a phrase of several nouns keep their reading."""
+    stated = "Without the bonus add-back the DSCR is 1.16x, and the covenant is breached, not met."
+    assert claims.asserted(stated, "breach") and claims.negated(stated, "bonus") and claims.negated(stated, "met")
+    assert claims.asserted("Without the bonus, the DSCR is 1.16x, and the covenant is breached.", "breach")
+    assert claims.asserted("Without it we have a breach.", "breach")
+    assert claims.negated("Without the bonus, the DSCR is 1.16x and there is no breach.", "breach")
+    assert claims.negated("Without the maintenance stop it would show 17.35 hours and a false breach.", "breach")
+    assert claims.negated("The invoice was paid without approval, and the vendor is new.", "vendor")
+    order = "Without a purchase order or a receipt the invoice is held."
+    assert claims.negated(order, "receipt") and claims.asserted(order, "held")
+
+
 @pytest.mark.parametrize("cell", ["None", "none found", "Nil this month", "N/A", "OK", "Passed", "in order", "$0.00",
                                   "0", "No."])
 def test_nil_answers(cell):

@@ -10,7 +10,9 @@ the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but
 "while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4". The reason a
 change was due ends the scope: "not updated for the Board cut" denies the update, not the cut ("for any cut" does
-deny it). :func:`affirmed` also reads a negation back to the agent its clause opens with ("The Board did not cut"),
+deny it). A "Without X" phrase that opens its clause negates X only, up to its comma or where the main clause opens
+("Without the add-back the DSCR is 1.16x" states the ratio), unless the main clause is conditional ("Without the stop
+it would show a false breach"). :func:`affirmed` also reads a negation back to the agent its clause opens with ("The Board did not cut"),
 over a phrase set off between the agent and its verb ("The Board, at its April meeting, did not cut").
 
 A figure is stated (:func:`figure_stated`) where it stands with words of its own, and listed
@@ -226,7 +228,8 @@ def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
             cue, skip = True, 1
         if not cue:
             continue
-        for later in range(index + 1 + skip, len(words)):
+        stop = _fronted_phrase_end(text, words, clauses, index) if word.word == "without" else None
+        for later in range(index + 1 + skip, len(words) if stop is None else stop):
             if clauses[later] != clauses[index] or _reason_for_change(words, later):
                 break
             negated[later] = True
@@ -238,6 +241,46 @@ def _scope(text: str) -> tuple[tuple[Token, ...], tuple[bool, ...]]:
                     break
                 negated[earlier] = True
     return tuple(words), tuple(negated)
+
+
+#: Words that open the main clause after a fronted "Without ..." phrase ("Without the add-back the DSCR is 1.16x",
+#: "Without it we ..."): a determiner or a subject pronoun, unless a preposition, a conjunction or another
+#: determiner comes right before it ("without the consent of the Bank", "without a purchase order or a receipt").
+_MAIN_CLAUSE_OPENERS = {"the", "a", "an", "its", "their", "our", "this", "these", "those", "his", "her", "your",
+                        "it", "they", "we", "i", "you", "he", "she", "there"}
+_PHRASE_GOES_ON = {"by", "for", "to", "from", "with", "of", "per", "under", "against", "via", "on", "at", "in",
+                   "into", "onto", "before", "after", "following", "about", "than", "over", "through", "within",
+                   "and", "or", "nor", "the", "a", "an", "its", "their", "our", "this", "these", "those", "his",
+                   "her", "your", "that"}
+#: The conditional mood in the main clause after a fronted "Without ...": what it says would be, not what is
+#: ("Without the maintenance stop it would show 17.35 hours and a false breach").
+_CONDITIONAL = re.compile(r"\b(?:would|could|might)(?:n't)?\b", re.IGNORECASE)
+
+
+def _fronted_phrase_end(text: str, words: list[Token], clauses: list[int], index: int) -> int | None:
+    """Where the negation of a "without" that opens its clause ends: a fronted "Without X" phrase negates X, not
+    the main clause after it ("Without the add-back the DSCR is 1.16x, and the covenant is breached" states the
+    breach: BANK-01's seed-9458 independent solution). The phrase ends at its first separating comma or where the
+    main clause opens (:data:`_MAIN_CLAUSE_OPENERS`, not after :data:`_PHRASE_GOES_ON`). None, leaving the whole
+    clause negated as before, when "without" does not open its clause ("paid without approval"), when no end is
+    found ("Without consent EBITDA is ..."), or when the main clause is conditional (:data:`_CONDITIONAL`:
+    "Without the stop it would show a false breach" supposes the breach, it does not state it)."""
+    if index and clauses[index - 1] == clauses[index]:
+        return None
+    end = None
+    for later in range(index + 2, len(words)):
+        if clauses[later] != clauses[index]:
+            break
+        between = text[words[later - 1].end:words[later].start]
+        grouping = between == "," and words[later - 1].word[-1:].isdigit() and words[later].word[:1].isdigit()
+        if ("," in between and not grouping) or (words[later].word in _MAIN_CLAUSE_OPENERS
+                                                 and words[later - 1].word not in _PHRASE_GOES_ON):
+            end = later
+            break
+    if end is None:
+        return None
+    main = _HARD_STOP.split(text[words[end].start:], maxsplit=1)[0]
+    return None if _CONDITIONAL.search(main) else end
 
 
 def _reason_for_change(words: list[Token], index: int) -> bool:

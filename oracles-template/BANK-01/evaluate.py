@@ -34,7 +34,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.9"
+EVALUATOR_VERSION = "BANK-01/1.10"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -486,7 +486,10 @@ def _clears_dscr(statement: Statement) -> bool:
     breach"; "DSCR 1.03x against the 1.25x minimum - not a breach" under a "Breaches" heading): beside the breach
     stated elsewhere a second answer (BANK-01 1.7 passed both). A requirement or supposition
     (:data:`REQUIREMENT`), the certificate's claim (:data:`CERTIFICATE`) and a pass said of tangible net worth or
-    leverage in the same sentence clear nothing."""
+    leverage in the same sentence clear nothing, nor does a fronted "Without ..." phrase: BANK-01 1.9 read the
+    seed-9458 independent solution's "Without the add-back the DSCR is 1.16x, and the covenant is breached, not met"
+    as denying the breach, since claims.negation_scope let "Without" govern the whole sentence (1.10: it governs
+    its own phrase, claims.py)."""
     text = statement.text
     if statement.kind == "heading" or statement.cells is not None or not DSCR_LABEL.search(text):
         return False
