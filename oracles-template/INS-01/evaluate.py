@@ -9,20 +9,28 @@ claim that the records do not have (:func:`invented_issues`). Loaded by path wit
 1.10: a later semicolon part pointing back to the one claim its sentence names is read as about it
 (:func:`_with_later_clauses`); 1.9 passed "- CLM-x: the policy was in force on the date of loss; pay it" under a
 "Declined" heading (audit: the claim given two answers, decline and pay).
+
+1.11: a count of claims given a decision or reason ("8 declined (2 DUPLICATE, 3 NOT_IN_FORCE, ...)") is a tally
+(:func:`tallies`): it is no decision of the claim named before it, and it gives its word to the claims it lists
+after it. 1.10 failed an independent solver's correct hard work (seed 9477) on note_exceptions: its COMPLETION.json
+summary "2 referred ... (CLM-1 $33,741.97; CLM-2 $40,000.00, capped at the BPP limit), 8 declined (2 DUPLICATE, 3
+NOT_IN_FORCE, 1 EXCLUDED_PERIL, 2 BELOW_DEDUCTIBLE)" was cut at each claim id and the referred CLM-2 given the
+declines counted after it. On the coverage set a tally counting a reason no claim has ("1 DUPLICATE") is an invented
+issue (:func:`_tallied_problems`), as it was when read as the preceding claim's.
 """
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import claims
 import common
 from reading import Statement, text_statements
-from vocabulary import Vocabulary, stem, tokens
+from vocabulary import Vocabulary, number_word, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.10"
+EVALUATOR_VERSION = "INS-01/1.11"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -307,6 +315,7 @@ def invented_issues(ev: common.Evaluation, expected: dict[str, dict[str, str]], 
             for problem in _problems_given(per_claim, claim_id, want):
                 found.append(f"{where}: {claim_id} given {problem}; the records give {want['decision']}/"
                              f"{want['reason_code']}")
+    found += _tallied_problems(expected, [(NOTE, note), ("COMPLETION.json issues_found", listed)])
     ids = re.compile("|".join(re.escape(c) for c in expected), re.I) if expected else None
     for statement in _without_checks_found_none(listed):
         if ids is not None and ids.search(statement.text):
@@ -314,6 +323,22 @@ def invented_issues(ev: common.Evaluation, expected: dict[str, dict[str, str]], 
         named = [name for name, terms in PROBLEMS.options().items() if _asserts(statement.text, terms)]
         if named:
             found.append(f"{statement.where}: {statement.text[:80]!r} asserts {', '.join(named).lower()}")
+    return found
+
+
+def _tallied_problems(expected: dict[str, dict[str, str]], sources: list[tuple[str, list[Statement]]]) -> list[str]:
+    """Tallies (:func:`tallies`) counting one or more claims with an exception reason no claim has in the answer key
+    (``expected``), one line each: "CLM-1 referred; 1 DUPLICATE" on the coverage set counts a duplicate the records
+    do not have. Since 1.11 a tally gives no claim named before it its reason, so the count itself is read here.
+    ``sources`` is ``[(where, statements)]``; a check reported as finding none is dropped first."""
+    present = {want["reason_code"] for want in expected.values()}
+    found = []
+    for where, statements in sources:
+        for statement in _without_checks_found_none(statements):
+            for tally in tallies(statement.text) if statement.cells is None else []:
+                reason = REASONS.canonical(tally.word)
+                if reason and reason not in present and number_word(tally.count) != 0:
+                    found.append(f"{where}: {tally.count} {tally.word!r} counts a problem the records do not have")
     return found
 
 
@@ -375,6 +400,63 @@ def _without_checks_found_none(statements: list[Statement]) -> list[Statement]:
     return kept
 
 
+#: What a tally counts its claims with: a figure or a number word ("8 declined", "two referred").
+_COUNT = r"\d+|" + "|".join(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                              "twelve"])
+#: The word a tally gives its claims: a decision in any form, or an exception reason as the brief's table or a
+#: handler writes it (REASONS, "NOT_IN_FORCE" and "not in force" alike), or "covered".
+_TALLY_WORD = "|".join([r"(?:approv|declin|reject|escalat|referr)\w*", r"refer(?:als?)?", r"den(?:y|ied|ials?)",
+                        "covered", *(re.escape(w).replace(r"\ ", r"[\s_-]+") + "s?"
+                                     for w in sorted({w for c in REASONS.terms for w in REASONS.words(c)},
+                                                     key=len, reverse=True))])
+#: A count of claims given a decision or reason, as a summary tallies them: "21 approved", "8 declined (2 DUPLICATE,
+#: 3 NOT_IN_FORCE, ...)", "two claims were referred". Not a figure of an amount, a date or an id ("$40,000 declined",
+#: "CLM-25-33338"), and not a count the claim is said to be one of (:data:`_ONE_OF`).
+TALLY = re.compile(rf"(?<![\w$.,/:#-])(?P<count>{_COUNT})\s+(?:(?:more|other|further)\s+)?(?:claims?\s+)?"
+                   rf"(?:(?:are|were|is|was|have\s+been|has\s+been)\s+)?(?P<word>{_TALLY_WORD})\b", re.IGNORECASE)
+#: Words before a count that make the claim a member of it ("CLM-1 is one of the 8 declined", "among the 8
+#: declined"): no tally, so the sentence gives the claim its word as any other does.
+_ONE_OF = re.compile(r"\b(?:of|among|from)\s+(?:the\s+|these\s+|those\s+|our\s+)?$", re.IGNORECASE)
+
+
+class Tally(NamedTuple):
+    """A tally in a sentence (:func:`tallies`): character offsets ``start``/``end`` of "8 declined", ``count`` and
+    ``word`` as written, and ``stop``, where the list of the claims it counts by id ends."""
+    start: int
+    end: int
+    count: str
+    word: str
+    stop: int
+
+
+def tallies(text: str) -> list[Tally]:
+    """The tallies of one sentence (:data:`TALLY`): a tally's list, the claims it counts by id, runs from its end to
+    the next tally, a semicolon outside brackets or the closing bracket of the brackets it sits in ("2 referred
+    (CLM-1; CLM-2), 8 declined (2 DUPLICATE, ...)": CLM-1 and CLM-2 are the referred two; the declines list no
+    claim). What a tally counts is N claims, never the claim named before it (1.11: a seed-9477 independent
+    solver's COMPLETION.json summary gave a referred claim the eight declines counted after it)."""
+    found = [m for m in TALLY.finditer(text) if not _ONE_OF.search(text[:m.start()])]
+    result = []
+    for i, match in enumerate(found):
+        stop = found[i + 1].start() if i + 1 < len(found) else len(text)
+        depth, end = 0, stop
+        for at in range(match.end(), stop):
+            if text[at] in "([":
+                depth += 1
+            elif text[at] in ")]" and depth:
+                depth -= 1
+            elif text[at] in ")]" or (text[at] == ";" and not depth):
+                end = at
+                break
+        result.append(Tally(match.start(), match.end(), match.group("count"), match.group("word"), end))
+    return result
+
+
+def _listed_under(counted: list[Tally], at: int, section: str) -> str:
+    """The lead-in ("declined:") of the tally in ``counted`` whose list holds position ``at``, else ``section``."""
+    return next((f"{t.word}:" for t in counted if t.end <= at < t.stop), section)
+
+
 def _claim_statements(statements: list[Statement], claim_ids: list[str], *, continue_paragraph: bool = True
                       ) -> list[Statement]:
     """The note's statements with each one about one claim: a sentence naming several claims is cut at each
@@ -382,12 +464,19 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str], *, cont
     a lead-in ending with a colon ("Declined: CLM-1, CLM-2") joins the heading the parts sit under; in a table row,
     claims named after the row's first claim ("same loss as CLM-0") are read as "another claim"; a sentence naming
     no claim, in the same paragraph or list item as one that does, is about the claim last named there (unless
-    ``continue_paragraph`` is False)."""
+    ``continue_paragraph`` is False). A tally in a sentence (:func:`tallies`: "8 declined") is blanked, and a claim
+    its list names is read under the tally's word as under a lead-in ("declined:"), in place of the section."""
     pattern = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I)
     result: list[Statement] = []
     last_named = ""
     previous: Statement | None = None
     for statement in statements:
+        counted = tallies(statement.text) if statement.cells is None and statement.kind != "heading" else []
+        if counted:
+            text = statement.text
+            for tally in counted:
+                text = text[:tally.start] + " " * (tally.end - tally.start) + text[tally.end:]
+            statement = Statement(text, statement.section, None, statement.kind, statement.where)
         hits = list(pattern.finditer(statement.text))
         same_paragraph = previous is not None and statement.kind == previous.kind == "sentence" \
             and statement.where == previous.where
@@ -399,7 +488,8 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str], *, cont
             continue
         last_named = hits[-1].group().upper() if hits and statement.cells is None else ""
         if len({h.group().upper() for h in hits}) < 2 or statement.kind == "heading":
-            result.append(statement)
+            section = _listed_under(counted, hits[0].start(), statement.section) if hits else statement.section
+            result.append(Statement(statement.text, section, statement.cells, statement.kind, statement.where))
             continue
         if statement.cells is not None:
             first = hits[0].group().upper()
@@ -415,7 +505,8 @@ def _claim_statements(statements: list[Statement], claim_ids: list[str], *, cont
         for i, hit in enumerate(hits):
             start = 0 if i == 0 else hit.start()
             end = hits[i + 1].start() if i + 1 < len(hits) else len(statement.text)
-            result.append(Statement(statement.text[start:end], section, None, statement.kind, statement.where))
+            result.append(Statement(statement.text[start:end], _listed_under(counted, hit.start(), section), None,
+                                    statement.kind, statement.where))
     return result
 
 
