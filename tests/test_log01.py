@@ -515,3 +515,100 @@ def test_the_findings_restated_in_other_words_pass(generated: Generated, solved:
     _note(solved, [f"{second['shipment']}: billed wrongly, EUR {second['amount']} disputed."], "Lines we accept")
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- fair wordings of a correct note (LOG-01 1.7) ----------------------------------------------------------------------
+
+def _wording(generated: Generated, sentence: str) -> str:
+    """``sentence`` with this seed's items: the rebilled shipment and its first invoice ({rebilled}, {first}), the
+    first disputed line ({line}, {amount}), the twins ({twin1}, {twin2}), the total ({total}), the total less the
+    first line ({less}), each invoice's disputed part ({per_invoice}) and a wrong one ({per_invoice_wrong})."""
+    oracle = generated.oracle()
+    facts = oracle["facts"]
+    rebilled = next(p for p in oracle["planted_items"] if p["kind"] == "rebilled")
+    [decoy] = [p for p in oracle["planted_items"] if p["kind"] == "decoy"]
+    line = facts["disputed_lines"][0]
+    per: dict[str, Decimal] = {}
+    for disputed in facts["disputed_lines"]:
+        per[disputed["invoice"]] = per.get(disputed["invoice"], Decimal(0)) + Decimal(disputed["amount"])
+    parts = [f"{invoice} total EUR {value:.2f}" for invoice, value in sorted(per.items())]
+    wrong = parts[:-1] + [parts[-1].rsplit(" ", 1)[0] + f" {sorted(per.items())[-1][1] + 20:.2f}"]
+    total = Decimal(facts["amount_disputed"])
+    return (sentence.replace("{rebilled}", rebilled["shipment"]).replace("{first}", rebilled["first_invoice"])
+            .replace("{invoice}", rebilled["invoice"]).replace("{line}", line["shipment"])
+            .replace("{amount}", f"{Decimal(line['amount']):.2f}").replace("{twin1}", decoy["shipments"][0])
+            .replace("{twin2}", decoy["shipments"][1]).replace("{total}", f"{total:.2f}")
+            .replace("{less}", f"{total - Decimal(line['amount']):.2f}")
+            .replace("{per_invoice}", ", ".join(parts)).replace("{per_invoice_wrong}", ", ".join(wrong)))
+
+
+FAIR_NOTE = {
+    "the carrier's record reported": "Your system may show {rebilled} as correctly billed on {invoice}; it was "
+                                     "already billed on {first} and is disputed in full.",
+    "a suspicion cleared": "Our duplicate check flagged {twin1} and {twin2} as possible duplicates; they are two "
+                           "shipments with their own numbers and both are approved for payment.",
+    "a request to confirm": "Please confirm whether {line} is billed correctly in your system: we dispute EUR "
+                            "{amount} of it.",
+    "each invoice's part": "Disputed per invoice: {per_invoice}; together EUR {total}.",
+    "a contingency": "If you cannot document the charges, please include them in the credit note for EUR {total}; "
+                     "if you can, the total disputed would be EUR {less}.",
+}
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_NOTE))
+def test_a_fair_wording_in_the_note_completes(generated: Generated, solved: Path, wording: str):
+    """Each failed 1.6 (note_lines, note_spares_same_lane or note_total): the carrier's record reported and refused
+    (K1), a suspicion the note clears (K1), a request to confirm (K4), each invoice's part beside the total (K8), a
+    contingency (K9)."""
+    _note(solved, [_wording(generated, FAIR_NOTE[wording])])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+MISLEADING_NOTE = {
+    "the record taken up": ("Your system shows {rebilled} as correctly billed, and it is correctly billed.",
+                            "note_lines"),
+    "the suspicion confirmed": ("Our duplicate check flagged {twin1} and {twin2} as possible duplicates, and they "
+                                "are duplicates: {twin2} is disputed.", "note_spares_same_lane"),
+    "a check, then the writer's answer": ("Please confirm whether {line} is billed correctly; {line} is billed "
+                                          "correctly.", "note_lines"),
+    "parts that do not add up": ("Disputed per invoice: {per_invoice_wrong}; together EUR {total}.", "note_total"),
+    "a total, then a contingency": ("The total disputed is EUR {less}, and it would rise if you cannot document the "
+                                    "charges.", "note_total"),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_NOTE))
+def test_the_writers_own_answer_in_the_same_words_still_fails(generated: Generated, solved: Path, wording: str):
+    """The misleading twins of each fair wording fail their criterion on 1.6 and 1.7."""
+    sentence, criterion = MISLEADING_NOTE[wording]
+    _note(solved, [_wording(generated, sentence)])
+    assert criterion in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_hard_the_under_billed_line_in_the_working_of_the_total_is_not_given_it(scenario_cache, tmp_path: Path):
+    """K8: "The over-billed lines total EUR X and the under-billed line <shipment> reduces this by EUR Y, so the
+    amount disputed is EUR Z" names the under-billed line beside the total's working; 1.6 read X and Z as that
+    line's amount (note_lines). A K9 contingency in COMPLETION.json ("If the waiting-time line is withdrawn ..., the
+    total disputed falls to EUR ...") failed note_total. The line given the total alone still fails."""
+    generated, workspace = _hard(scenario_cache, tmp_path)
+    facts = generated.oracle()["facts"]
+    under = next(line for line in facts["disputed_lines"] if Decimal(line["amount"]) < 0)
+    waiting = next(line for line in facts["disputed_lines"] if line["reason"] == "accessorial_unsupported")
+    total = Decimal(facts["amount_disputed"])
+    over = sum(Decimal(line["amount"]) for line in facts["disputed_lines"] if Decimal(line["amount"]) > 0)
+    original = (workspace / layout.OUT_DIR / "dispute_note.docx").read_bytes()
+    _add_to_note(workspace, f"The over-billed lines total EUR {over:.2f} and the under-billed line "
+                            f"{under['shipment']} reduces this by EUR {-Decimal(under['amount']):.2f}, so the amount "
+                            f"disputed is EUR {total:.2f}.")
+    path = workspace / layout.OUT_DIR / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text())
+    completion["issues_found"].append(f"If the waiting-time line is withdrawn after Hollweg documents it, the total "
+                                      f"disputed falls to EUR {total - Decimal(waiting['amount']):.2f}.")
+    path.write_text(json.dumps(completion))
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert receipt["det_completion"], failed_ids(receipt)
+    (workspace / layout.OUT_DIR / "dispute_note.docx").write_bytes(original)
+    _add_to_note(workspace, f"{under['shipment']} is under-billed by EUR {-Decimal(under['amount']):.2f}; the amount "
+                            f"disputed for {under['shipment']} is EUR {total:.2f}.")
+    assert "note_lines" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))

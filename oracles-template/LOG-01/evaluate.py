@@ -6,6 +6,14 @@ with a unit or a longer name), one row per invoice line keyed by invoice number 
 figures by their labels in column A. Formulas are judged by the values they compute. The dispute note is read as
 statements: each disputed shipment named with its amount, the total, and neither of the two genuine same-lane
 shipments disputed. Only the scenario's criteria live here; reading, numbers and shared checks come from common.py.
+
+1.7: 1.6 failed seven fair wordings of a correct note or report: what the carrier's system may show, reported and
+refused ("Your system may show FLF-2503-5536 as correctly billed on RE-2025-23757; it was already billed ..."), a
+request to check ("Please confirm whether FLF-2503-5590 is billed correctly in your system"), a suspicion cleared
+("Our duplicate check flagged FLF-2503-6022 and FLF-2503-6023 as possible duplicates; they are two shipments"),
+contingencies ("if you can, the total disputed would be EUR 474,97"), each invoice's part beside the total ("RE-2025-
+23646 total EUR 2,78, ... together EUR 557,59") and the over-billed subtotal in a sentence naming the under-billed
+line. See :func:`own_statements`, :func:`parts_beside_total` and :func:`working_of_total`.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.6"
+EVALUATOR_VERSION = "LOG-01/1.7"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -79,6 +87,48 @@ TOTAL_BEFORE = re.compile(r"(" + MONEY.pattern + r")\s+(?:(?:are|is|was|were|to\
 #: The Summary's labels and the longer names an auditor writes beside them.
 LABELS = {"total_invoiced": ("Total invoiced", "Invoiced total"), "total_correct": ("Total correct", "Correct total"),
           "amount_disputed": ("Amount disputed", "Total disputed", "Disputed amount")}
+
+
+#: What makes the rest of its clause give no answer of the writer's on a line or the total (LOG-01 1.7): another
+#: party's words or records ("Your system may show ...", "Hollweg claims ..."; not after "I" or "we"), a request to
+#: check ("Please confirm whether ...", "should be checked"), a contingency ("if you can, the total disputed would
+#: be ..."). From the word to the clause's end: "Please issue a credit note for EUR 557,59, or tell us if you
+#: disagree" keeps its total.
+CONTEXT = re.compile(r"(?<!\bwe )(?<!\bi )\b(?:says?|said|claims?|claimed|shows?|showed|states|stated|wrote|writes|"
+                     r"asks?|asked|insists?|insisted)\b|\b(?:confirm|check|verify)\s+(?:whether|if)\b|\bwhether\b|"
+                     r"\bshould\s+be\s+(?:checked|confirmed|verified)\b|\b(?:if|unless|would|could)\b", re.I)
+#: A suspicion, which makes its whole clause no finding: "Our duplicate check flagged FLF-2503-6022 and FLF-2503-6023
+#: as possible duplicates" (LOG-01 1.7).
+SUSPICION = re.compile(r"\b(?:flagged|possible|possibly|potential|suspected|apparent)\b|\b(?:looks?|looked|seems?|"
+                       r"seemed)\s+like\b", re.I)
+#: Where such a clause ends: a semicolon, colon or full stop, or a turn to the writer's own words (", and", "but",
+#: "and it/they/we").
+CONTEXT_END = re.compile(r"[;:]|\.(?:\s|$)|,\s*(?:and|but|so|while|whereas)\b|\bbut\b|\band\s+(?:we|i|it|they|this|that|"
+                         r"both)\b", re.I)
+
+
+def own_statements(statements: list[Statement]) -> list[Statement]:
+    """The statements with the words that give an answer on a line or the total (:data:`DISPUTED`,
+    :data:`ACCEPTED`, :data:`DISPUTE_LABELS`, "total", "credit note", and amounts) blanked from a :data:`CONTEXT`
+    word to its clause's end, and in a whole clause :data:`SUSPICION` marks; shipment and invoice numbers stay, so
+    the clause after the turn still speaks of them: "Our duplicate check flagged FLF-1 and FLF-2 as possible
+    duplicates, and they are duplicates" still disputes them (LOG-01 1.7). Table rows are read as they are."""
+    terms = sorted({*DISPUTED, *ACCEPTED, *DISPUTE_LABELS, "total", "credit note", "correctly", "duplicates",
+                    "under-billed", "over-billed"}, key=len, reverse=True)
+    words = re.compile(r"\b(?:" + "|".join(map(re.escape, terms)) + r")\b|" + MONEY.pattern, re.I)
+
+    def own(text: str) -> str:
+        result = list(text)
+        bounds = [0] + [m.end() for m in CONTEXT_END.finditer(text)] + [len(text)]
+        for lo, hi in zip(bounds, bounds[1:], strict=False):
+            start = lo if SUSPICION.search(text, lo, hi) else next(
+                (m.start() for m in CONTEXT.finditer(text, lo, hi)), None)
+            if start is None:
+                continue
+            for m in words.finditer(text, start, hi):
+                result[m.start():m.end()] = " " * (m.end() - m.start())
+        return "".join(result)
+    return [s if s.cells is not None else dataclasses.replace(s, text=own(s.text)) for s in statements]
 
 
 def amount(ev: common.Evaluation, value: Any) -> Decimal | None:
@@ -239,16 +289,17 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
         # the figure as written, without its sign: an under-billed line is "-25.03" or "under-billed by 25.03"
         if not any(common.close(a, abs(Decimal(line["amount"])), tol) for a in amounts - {None}):
             missing.append(f"{line['shipment']} with {line['amount']}")
-    report = completion_statements(ev.completion)
-    contradicted = line_contradictions(ev, note, report, facts, tol)
+    report = own_statements(completion_statements(ev.completion))
+    own = own_statements(note)  # another party's words, a check asked, a contingency, a suspicion: no answer
+    contradicted = line_contradictions(ev, own, report, facts, tol)
     ev.criterion("note_lines", "the dispute note names each disputed line's shipment with its amount, and neither "
                  "the note nor COMPLETION.json gives a disputed line another amount or calls it right",
                  bool(note) and not missing and not contradicted, weight=2,
                  detail="; ".join(([f"not found: {missing}"] if missing else []) + contradicted) or "all named")
-    given = [(st, f, amount(ev, f)) for st, f in figures_given(without_document_numbers(note),
+    given = [(st, f, amount(ev, f)) for st, f in figures_given(without_document_numbers(own),
                                                                 ["total", "credit note"])]
     totals = {t for st, f, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)
-              and not billed_total(st, f, t, facts, tol)}
+              and not billed_total(st, f, t, facts, tol) and not parts_beside_total(ev, st, t, facts, tol)}
     prior = facts.get("prior_credit")
     if prior:  # last month's agreed credit (alone or added to this month's total) and the month's credit note,
         # named to say why the agreed credit is still owed, are not a second total
@@ -262,7 +313,7 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
                  len(totals) == 1 and common.close(next(iter(totals)), facts["amount_disputed"], tol)), weight=2,
                  detail=f"totals given {sorted(map(str, totals)) or 'none'}; expected {facts['amount_disputed']}")
     decoy = next(p for p in oracle["planted_items"] if p["kind"] == "decoy")
-    accused = [s for s in decoy["shipments"] for st in about(note, [s]) if asserted(st.text, DISPUTED)]
+    accused = [s for s in decoy["shipments"] for st in about(own, [s]) if asserted(st.text, DISPUTED)]
     ev.criterion("note_spares_same_lane", "the dispute note disputes neither of the two genuine same-lane shipments",
                  bool(note) and not accused, detail=f"disputed: {accused}" if accused else "not disputed")
     return check_prior_credit(ev, note, prior, tol) if prior else []
@@ -304,9 +355,10 @@ def line_contradictions(ev: common.Evaluation, note: list[Statement], report: li
                 amounts = MONEY.findall(DOCUMENT_NO.sub("reference", statement.text))
                 if not figures and statement.where.startswith("COMPLETION.json") and len(amounts) == 1:
                     figures = amounts
+            working = working_of_total(ev, statement, facts, tol)
             for figure in figures:
                 value = amount(ev, figure) if MONEY.fullmatch(figure.strip()) else None
-                if value is not None and not any(common.close(abs(value), x, tol) for x in own):
+                if value is not None and not any(common.close(abs(value), x, tol) for x in own + working):
                     problems.append(f"{shipment} also given {figure.strip()} at {statement.where}")
     return problems
 
@@ -350,6 +402,42 @@ def subtotal_beside_net(ev: common.Evaluation, statement: Statement, figure: Dec
         return False
     figures = {amount(ev, n) for n in re.findall(r"\d[\d,.]*\d|\d", statement.text)} - {None}
     return any(common.close(f, facts["amount_disputed"], tol) for f in figures)
+
+
+def _parts(facts: dict) -> tuple[Decimal, Decimal]:
+    """The over-billed lines' subtotal and the under-billing set against it (both positive)."""
+    lines = [Decimal(line["amount"]) for line in facts["disputed_lines"]]
+    return sum((a for a in lines if a > 0), Decimal(0)), -sum((a for a in lines if a < 0), Decimal(0))
+
+
+def working_of_total(ev: common.Evaluation, statement: Statement, facts: dict, tol: Decimal) -> list[Decimal]:
+    """The month's total and its over- and under-billed parts, when ``statement`` works the total out from them,
+    giving all three: "The over-billed lines total EUR 582,62 and the under-billed line FLF-2503-5590
+    reduces this by EUR 25,03, so the amount disputed is EUR 557,59" gives the under-billed line no other amount
+    (LOG-01 1.7). Otherwise none: "FLF-2503-5590 is under-billed by EUR 25,03; the amount disputed for
+    FLF-2503-5590 is EUR 557,59" still gives it the total."""
+    over, under = _parts(facts)
+    total = Decimal(facts["amount_disputed"])
+    figures = {amount(ev, n) for n in re.findall(r"\d[\d,.]*\d|\d", statement.text)} - {None}
+    if not (over and under) or not all(any(common.close(f, x, tol) for f in figures) for x in (over, under, total)):
+        return []
+    return [total, over, under]
+
+
+def parts_beside_total(ev: common.Evaluation, statement: Statement, figure: Decimal, facts: dict,
+                       tol: Decimal) -> bool:
+    """True when ``figure`` is one of several parts the same statement gives that add up to the total it also
+    states: "Disputed per invoice: RE-2025-23646 total EUR 2,78, RE-2025-23683 total EUR 169,75 and RE-2025-23757
+    total EUR 385,06, together EUR 557,59" (LOG-01 1.7). Parts that do not add up, or a part with no total beside
+    it, are still a second total."""
+    total = Decimal(facts["amount_disputed"])
+    if common.close(figure, total, tol):
+        return False
+    values = [v for v in (amount(ev, m) for m in MONEY.findall(DOCUMENT_NO.sub("reference", statement.text)))
+              if v is not None]
+    parts = [v for v in values if not common.close(v, total, tol)]
+    return len(parts) > 1 and len(parts) < len(values) and any(common.close(figure, v, tol) for v in parts) and \
+        abs(sum(parts, Decimal(0)) - total) <= tol * len(parts)
 
 
 #: An amount with its currency ("EUR 192,21", "85.304,42 EUR", "€ 5"): where the words that claim a later figure

@@ -16,6 +16,14 @@ asserting a billing problem.
 A tenant given two different rows on a sheet is a hedge: none of its figures count. Amounts are compared as numbers
 (accounting brackets, currency signs and thousands separators understood) within the oracle's tolerances: a cent
 for rent, half a dollar for CAM shares (rounding per line or per pool moves a CAM figure by cents).
+
+1.6: 1.5 failed six fair wordings of a correct letter: Front Range's promise reported and refused ("You may have
+been told by Front Range that we would not back-bill the earlier months; they had no authority to agree that"), the
+lease's next step written with its date first ("under Article 4 it will next increase on September 1, 2026, to
+$5,836.33"), the rent before the change ("Your monthly base rent before September 1, 2025 was $5,528.11; from now on
+it is $5,680.13"), the old rent denied ("is $5,680.13, not the $5,528.11 you have been billed"), the catch-up's parts
+beside it ("six invoices at $152.02 each, $912.12 in all"), and 2025's billed and contract rent beside the rent from
+now on. See :func:`second_figures` and :func:`own_words`.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from vocabulary import Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "RE-01/1.5"
+EVALUATOR_VERSION = "RE-01/1.6"
 WORKBOOK = "lease_audit.xlsx"
 ADJUSTMENTS_CSV = "charge_adjustments.csv"
 FORM_ID = "charge_adjustment"
@@ -77,8 +85,46 @@ FORWARD = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+th
 STEP_TO = re.compile(r"\b(?:increases?|increased|rises?|rising|steps?\s+up|escalates?|goes\s+up|will\s+(?:increase|"
                      r"rise|step\s+up|escalate|go\s+up))\s+to\s*$", re.IGNORECASE)
 #: The date of a scheduled step, right after its figure: "on June 1, 2026", "effective 1 June 2026", "from 2026-06-01".
-STEP_DATE = re.compile(r"^\s*,?\s*(?:on|effective|from|starting|beginning|as\s+of)\s+(?:\d{4}-\d{2}-\d{2}|"
-                       r"\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4})\b")
+_DATE = r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4})"
+STEP_DATE = re.compile(r"^\s*,?\s*(?:on|effective|from|starting|beginning|as\s+of)\s+" + _DATE + r"\b")
+#: The same step with its date before the figure: "it will next increase on September 1, 2026, to $5,836.33"
+#: (RE-01 1.6).
+STEP_DATED_TO = re.compile(r"\b(?:increases?|rises?|steps?\s+up|escalates?|goes\s+up|will\s+(?:\w+\s+)?(?:increase|"
+                           r"rise|step\s+up|escalate|go\s+up))\s+(?:on|effective|from|as\s+of)\s+" + _DATE
+                           + r",?\s+to\s*$")
+#: Words that say a later figure is the lease's own schedule, not the rent from now on: "until" (RE-01 1.5), "next",
+#: "scheduled", "under Article 4", "under your lease", "on the anniversary", "lease year 6" (RE-01 1.6). Without
+#: one, "remains $X, and it increases to $Y on June 1, 2026" still gives a second rent.
+SCHEDULE_CUE = re.compile(r"\b(?:until|next|scheduled|anniversary|lease\s+year|under\s+(?:article|section|clause|"
+                          r"the\s+lease|your\s+lease))\b", re.IGNORECASE)
+#: A figure the sentence denies: "not the $5,528.11 you have been billed", "rather than $X", "no longer $X"
+#: (RE-01 1.6).
+DENIED_FIGURE = re.compile(r"\b(?:not|rather\s+than|instead\s+of|no\s+longer)\s+(?:(?:the|at|of|be|is)\s+)?$",
+                           re.IGNORECASE)
+#: Where a clause ends, for reading a figure's time: "Your monthly base rent before September 1, 2025 was $5,528.11;
+#: from now on it is $5,680.13" has two.
+CLAUSE_BREAK = re.compile(r";|:\s|\.\s|,\s*(?:and|but|so|while|whereas)\b|\b(?:and|but)\b(?!\s+(?:January|February|"
+                          r"March|April|May|June|July|August|September|October|November|December)\b)")
+#: A clause set in the past, dated to an earlier period: a past verb ("was", "were", "had been", "used to be") and
+#: a time before now ("before September 1, 2025", "until", "in 2025", "2025 base rent", "lease year 4",
+#: "previously", "the old rent"). Both together: "it was reset to $X for the March invoice" is not earlier
+#: context (RE-01 1.6).
+PAST_VERB = re.compile(r"\b(?:was|were|had\s+been|used\s+to\s+be)\b", re.IGNORECASE)
+EARLIER = re.compile(r"\b(?:before|until|through|prior|previous(?:ly)?|formerly|old|lease\s+year\s+\d+|"
+                     r"(?:19|20)\d\d)\b", re.IGNORECASE)
+#: A part of the catch-up paid per invoice: "$152.02 each", "a month", "per invoice" (RE-01 1.6).
+PER_UNIT = re.compile(r"^\s*(?:each|a\s+month|per\s+(?:month|invoice)|monthly|an\s+invoice)\b", re.IGNORECASE)
+#: Another party's words reported, up to the end of their clause: "You may have been told by Front Range that we
+#: would not back-bill", "Yusuf wrote that the months billed should stand", "Front Range has asked us to ...".
+#: Words of the writer's own ("we told", "I asked") are not reported; "As Front Range told you, we will not
+#: back-bill" is the writer agreeing (:data:`AS_REPORTED`). Source: the brief's authority rule, which asks for such
+#: a request to be brought to the owner, so a letter or report may well quote it to refuse it (RE-01 1.6).
+REPORTED = re.compile(r"\b(?:(?:has|have|had|may\s+have|might\s+have)\s+)?(?:been\s+)?(?:says?|said|asks?|asked|"
+                      r"wants?|wanted|tells?|told|writes?|wrote|written|claims?|claimed|suggests?|suggested|"
+                      r"promised|proposes?|proposed|requests?|requested|insists?|insisted|agreed|assured)\b"
+                      r"(?:[^;.,]{0,80}?\bthat\b|\s+(?:you|us|the\s+tenant|them)\b)", re.IGNORECASE)
+#: "As Front Range told you," before the writer's own clause: the writer agrees.
+AS_REPORTED = re.compile(r"^\W*as\b[^,;]{0,80},", re.IGNORECASE)
 NOT_BACK_BILLED = re.compile(r"\b(?:will|shall|would|do|does)\s*(?:not|n't)\s+(?:be\s+)?(?:back[- ]?bill|"
                              r"bill\s+(?:you\s+)?for\s+the\s+(?:past|prior|previous)|collect\s+the\s+(?:difference|"
                              r"shortfall))", re.IGNORECASE)
@@ -165,11 +211,31 @@ def letter_statements(ev: common.Evaluation) -> dict[str, list[Statement]]:
     return {path: ev.statements(path) or [] for path in sorted(ev.files) if LETTER.fullmatch(path)}
 
 
+def own_words(text: str) -> str:
+    """``text`` with what it reports of another party blanked (same length, spaces): from a :data:`REPORTED`
+    verb whose subject is not the writer ("I", "we") to the end of its clause (";", ", and", ", but", a full stop).
+    "You may have been told by Front Range that we would not back-bill the earlier months; they had no authority to
+    agree that" keeps only its second clause (RE-01 1.6). A clause opened by "As Front Range told you," is the
+    writer's own: only the opening is blanked, so "As Front Range told you, we will not back-bill" still says it."""
+    opening = AS_REPORTED.match(text)
+    if opening:
+        return " " * opening.end() + text[opening.end():]
+    result = text
+    for match in REPORTED.finditer(text):
+        if re.search(r"\b(?:i|we)\s*$", text[:match.start()], re.IGNORECASE):
+            continue
+        end = CLAUSE_BREAK.search(text, match.end())
+        stop = end.start() if end else len(text)
+        result = result[:match.start()] + " " * (stop - match.start()) + result[stop:]
+    return result
+
+
 def asserts_waiver(text: str) -> bool:
-    """True when a sentence of a letter tells the tenant the back rent is waived or not billed (not "we cannot
-    waive it", not a supposition)."""
-    return finding(text, WAIVER.words("waive")) or bool(NOT_BACK_BILLED.search(text)) or \
-        bool(NOT_CHARGED.search(text))
+    """True when a sentence of a letter tells the tenant the back rent is waived or not billed, in the writer's own
+    words (:func:`own_words`; not "we cannot waive it", not a supposition)."""
+    own = own_words(text)
+    return finding(own, WAIVER.words("waive")) or bool(NOT_BACK_BILLED.search(own)) or \
+        bool(NOT_CHARGED.search(own))
 
 
 def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> dict:
@@ -306,36 +372,80 @@ def _dollars(text: str) -> list[tuple[int, int, Decimal]]:
 def second_figures(statements: list[Statement], items: list[dict[str, str]], tol: Decimal) -> list[str]:
     """A second answer for a tenant's correction or its rent from now on: a dollar figure the words
     :data:`CATCH_UP` label that is not the correction's amount ("The catch-up charge on your next invoice will be
-    $2,100.00" after "$2,370.69 ... one-time catch-up charge"), or one in a sentence about the rent from now on
-    (:data:`FORWARD`) that is not the new monthly rent, not the old one it changes from ("increased from
-    $10,420.52 to $10,759.19") and not a later step the lease schedules, after the rent from now on and "until",
-    on a stated date ("remains $7,986.12 until it increases to $8,185.77 on June 1, 2026": :func:`scheduled_step`).
-    A tenant told two amounts cannot tell which one is billed."""
+    $2,100.00" after "$2,370.69 ... one-time catch-up charge") nor a part of it beside it (:func:`catch_up_part`),
+    or one in a sentence about the rent from now on (:data:`FORWARD`) that is not the new monthly rent, not the old
+    one it changes from ("increased from $10,420.52 to $10,759.19"), not denied ("not the $5,528.11 you have been
+    billed", :data:`DENIED_FIGURE`), not in a clause set in an earlier period (:func:`earlier_context`) and not a
+    later step the lease schedules (:func:`scheduled_step`). A tenant told two amounts cannot tell which one is
+    billed."""
     amounts = [abs(Decimal(i["amount"])) for i in items]
     monthly = [Decimal(i["monthly"]) for i in items]
     found = []
     for statement in statements:
         text = statement.text
         for _, first, _end in labelled_figures(text, CATCH_UP, gap=8):
-            got = [v for a, _, v in _dollars(text) if a == first]
-            if got and not any(abs(got[0] - a) <= tol for a in amounts):
-                found.append(f"catch-up also given as ${got[0]:,.2f} at {statement.where}")
+            # a count first ("covers 7 invoices at $338.67 each") gives the dollar figure right after it
+            got = [(a, v) for a, _, v in _dollars(text) if a >= first and len(text[first:a].split()) <= 4][:1]
+            if got and not any(abs(got[0][1] - a) <= tol for a in amounts) and \
+                    not catch_up_part(text, got[0][0], amounts, tol):
+                found.append(f"catch-up also given as ${got[0][1]:,.2f} at {statement.where}")
         if FORWARD.search(text) and re.search(r"\brent\b", text, re.I):
             for start, end, value in _dollars(text):
-                changed_from = re.search(r"\bfrom\s*$", text[:start], re.I)
-                scheduled = scheduled_step(text, start, end, monthly, tol)
-                if not changed_from and not scheduled and not any(abs(value - m) <= tol for m in monthly + amounts):
-                    found.append(f"monthly rent also given as ${value:,.2f} at {statement.where}")
+                if any(abs(value - m) <= tol for m in monthly + amounts) or re.search(r"\bfrom\s*$", text[:start], re.I):
+                    continue
+                if DENIED_FIGURE.search(text[:start]) or earlier_context(text, start) or \
+                        scheduled_step(text, start, end, monthly, tol):
+                    continue
+                found.append(f"monthly rent also given as ${value:,.2f} at {statement.where}")
     return list(dict.fromkeys(found))
+
+
+def catch_up_part(text: str, start: int, amounts: list[Decimal], tol: Decimal) -> bool:
+    """Whether the catch-up figure at ``text[start:]`` is a part of the right catch-up the same sentence totals
+    (RE-01 1.6): a figure per invoice (:data:`PER_UNIT`, "six invoices at $152.02 each, $912.12 in all") that a
+    whole number of times makes the total, or the first of a run of figures that sum to the total stated right after
+    them ("$608.08 for September to December 2025 plus $304.04 for January and February 2026, $912.12 in total").
+    Parts that do not add up ("$700.00 ... plus $304.04 ..., $912.12 in total") are a second answer."""
+    figures = [(a, e, v) for a, e, v in _dollars(text) if a >= start]
+    if not figures:
+        return False
+    _, first_end, value = figures[0]
+    for index, (_, _, total) in enumerate(figures[1:], 1):
+        if not any(abs(total - a) <= tol for a in amounts):
+            continue
+        run = [v for _, _, v in figures[:index]]
+        if abs(sum(run) - total) <= tol * len(run):
+            return True
+        times = (total / value).to_integral_value() if value else Decimal(0)
+        if index == 1 and PER_UNIT.match(text[first_end:]) and times > 1 and abs(times * value - total) <= tol * times:
+            return True
+    return False
+
+
+def earlier_context(text: str, start: int) -> bool:
+    """Whether the figure at ``text[start]`` stands in a clause set in an earlier period (RE-01 1.6): a past verb
+    (:data:`PAST_VERB`) and an earlier time (:data:`EARLIER`) in the clause (:data:`CLAUSE_BREAK`), with no word of
+    the rent from now on (:data:`FORWARD`): "Your monthly base rent before September 1, 2025 was $5,528.11; from
+    now on it is $5,680.13", "Your 2025 base rent was billed at $66,337.32". "From now on your monthly base rent is
+    $5,528.11; it was $5,528.11 before September 1, 2025" still gives the old rent from now on."""
+    breaks = [m for m in CLAUSE_BREAK.finditer(text)]
+    lo = max([m.end() for m in breaks if m.end() <= start], default=0)
+    hi = min([m.start() for m in breaks if m.start() >= start], default=len(text))
+    clause = text[lo:hi]
+    return bool(PAST_VERB.search(clause) and EARLIER.search(clause) and not FORWARD.search(clause))
 
 
 def scheduled_step(text: str, start: int, end: int, monthly: list[Decimal], tol: Decimal) -> bool:
     """Whether the figure at ``text[start:end]`` is a later step of the rent: the right monthly rent stated first,
-    then "until" it increases to this figure (:data:`STEP_TO`) on a date (:data:`STEP_DATE`). Without the right rent
-    and "until" before it, "from now on your rent increases to $X on January 1, 2026" is still a second rent."""
-    if not (STEP_TO.search(text[:start]) and STEP_DATE.match(text[end:])):
+    then words of the lease's schedule (:data:`SCHEDULE_CUE`: "until", "next", "under Article 4") and a step to
+    this figure on a date, after it (:data:`STEP_TO`, :data:`STEP_DATE`: "until it increases to $8,185.77 on June 1,
+    2026", RE-01 1.5) or before it (:data:`STEP_DATED_TO`: "it will next increase on September 1, 2026, to
+    $5,836.33", RE-01 1.6). Without the right rent and a schedule word before it, "from now on your rent increases to
+    $X on January 1, 2026" and "remains $X, and it increases to $Y on June 1, 2026" are still a second rent."""
+    before = text[:start]
+    if not ((STEP_TO.search(before) and STEP_DATE.match(text[end:])) or STEP_DATED_TO.search(before)):
         return False
-    return any(re.search(r"\buntil\b", text[e:start], re.IGNORECASE) for _, e, value in _dollars(text[:start])
+    return any(SCHEDULE_CUE.search(text[e:start]) for _, e, value in _dollars(before)
                if any(abs(value - m) <= tol for m in monthly))
 
 
