@@ -937,3 +937,99 @@ CORRECT_9470 = {
 def test_the_seed_9470_memo_in_other_words_passes(tmp_path, variant):
     receipt = _fixture_9470(tmp_path, **CORRECT_9470[variant])
     assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- fair wordings of the city's claims, the year before and what would be (fair-wording audit, evaluator 1.11) -----
+def _hard_42(scenario_cache, tmp_path) -> tuple:
+    """``(generated, a private copy of the reference workspace, the fill-ins)`` for the seed-42 hard challenge
+    instance: the Police, Library, Community Development and Parks figures, the pool quote's speakers, the
+    communications office's sender (its email's From header) and the calendar years the draft's fiscal year and the
+    one before it open in."""
+    from email import policy
+    from email.parser import BytesParser
+    from email.utils import parseaddr
+
+    generated = scenario_cache.get(TASK, SEEDS[0], level="hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], level="hard"), tmp_path)
+    facts = generated.oracle()["facts"]
+    email = (generated.bundle / "inputs" / "email_city_communications_office.eml").read_bytes()
+    year = int(next(m.group(1) for p in facts["draft_paragraphs"]
+                    for m in re.finditer(r"\b(20\d{2})-\d{2} fiscal year", p)))
+    parks_prior = (Decimal(facts["budget"]["Parks and Recreation"][0]) / 1_000_000).quantize(Decimal("0.1"),
+                                                                                               ROUND_HALF_UP)
+    fill = {**facts["checks"], **facts["hard"], "parks_prior": parks_prior, "earlier": year - 1, "year": year,
+            "sender": parseaddr(str(BytesParser(policy=policy.default).parsebytes(email)["From"]))[0]}
+    return generated, solved, fill
+
+
+def _with_memo_line(generated, solved, line: str) -> dict:
+    """The receipt for the reference with ``line`` added to its memo, or to issues_found when it opens with
+    "issues_found: "."""
+    out = solved / layout.OUT_DIR
+    if line.startswith("issues_found: "):
+        completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+        completion["issues_found"].append(line.removeprefix("issues_found: "))
+        (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    else:
+        memo = out / MEMO
+        memo.write_text(memo.read_text(encoding="utf-8") + "\n" + line + "\n", encoding="utf-8")
+    return evaluate(generated, out, solved)
+
+
+#: Fair memo lines and issues_found items a careful fact-checker writes; JOUR-01 1.10 failed each memo_corrections
+#: (named for the kind of the audit).
+FAIR_111 = {
+    "k1_release_claims_a_figure": "- The release claims the Police budget is ${police_prior} million; the adopted "
+                                  "budget gives ${police} million.",
+    "k1_release_claims_in_issues_found": "issues_found: The city's release claims Police receives ${police_prior} "
+                                         "million; the adopted budget gives ${police} million.",
+    "k1_office_says_a_figure": "- The communications office says Library receives ${community_development} million; "
+                               "the adopted budget gives ${library} million.",
+    "k1_office_wrote_what_should_read": "- The communications office wrote that the Police figure should read "
+                                        "${police_prior} million, as in the release; the adopted budget gives "
+                                        "${police} million, which the story now uses.",
+    "k1_sender_claims_a_speaker": "- {sender} claims the pool quote was said by {wrong_speaker}; the notes give it to "
+                                  "{speaker}.",
+    "k5_a_year_ago": "- In the budget adopted a year ago, Police received ${police_prior} million.",
+    "k5_the_year_before": "- Parks and Recreation received ${parks_prior} million the year before.",
+    "k9_what_would_be": "- If the increase were measured on this year's budget, the Parks rise would be "
+                        "{parks_wrong_pct}%.",
+    "k10_the_earlier_calendar_year": "- Police's ${police_prior} million is the {earlier} budget's figure.",
+}
+#: The same words made the fact-checker's own second answer: each still fails memo_corrections.
+MISLEADING_111 = {
+    "k1_writer_gives_the_claimed_figure": "- The release claims the Police budget is ${police_prior} million; the "
+                                          "Police budget is ${police_prior} million.",
+    "k1_writer_gives_it_in_issues_found": "issues_found: The city's release claims Police receives ${police_prior} "
+                                          "million; Police receives ${police_prior} million.",
+    "k1_writer_gives_the_offices_figure": "- The communications office says Library receives "
+                                          "${community_development} million; Library receives "
+                                          "${community_development} million.",
+    "k1_writer_says_what_should_read": "- The communications office wrote that the Police figure should read "
+                                       "${police_prior} million; the Police figure should read ${police_prior} "
+                                       "million.",
+    "k1_writer_gives_the_claimed_speaker": "- {sender} claims the pool quote was said by {wrong_speaker}; the pool "
+                                           "quote was said by {wrong_speaker}.",
+    "k5_this_years_budget": "- In this year's adopted budget, Police receives ${police_prior} million.",
+    "k5_this_year": "- Parks and Recreation receives ${parks_prior} million this year.",
+    "k9_asserted_beside_what_would_be": "- The Parks rise is {parks_wrong_pct}%; if it were measured on this year's "
+                                        "budget it would be the same.",
+    "k10_the_drafts_calendar_year": "- Police's ${police_prior} million is the {year} budget's figure.",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(FAIR_111))
+def test_fair_wordings_of_the_audit_pass(scenario_cache, tmp_path, variant):
+    """The city's claims reported and answered (K1: a figure, a correction's cue or a speaker in the release's or the
+    communications office's words), a figure of the year before (K5, K10) and what would be (K9): JOUR-01 1.10
+    failed memo_corrections on each, on the seed-42 hard reference."""
+    generated, solved, fill = _hard_42(scenario_cache, tmp_path)
+    receipt = _with_memo_line(generated, solved, FAIR_111[variant].format(**fill))
+    assert receipt["det_completion"] is True and not violation_ids(receipt), failed_ids(receipt)
+
+
+@pytest.mark.parametrize("variant", sorted(MISLEADING_111))
+def test_the_audits_fair_wordings_made_misleading_fail(scenario_cache, tmp_path, variant):
+    generated, solved, fill = _hard_42(scenario_cache, tmp_path)
+    assert failed_ids(_with_memo_line(generated, solved, MISLEADING_111[variant].format(**fill))) == \
+        {"memo_corrections"}
