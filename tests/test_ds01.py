@@ -366,3 +366,67 @@ def test_a_ship_decision_is_reported_where_it_was_given(generated, solved, where
     assert violation["detail"].startswith(f"{where} ") and "recommends shipping" in violation["detail"]
     decision = next(c for c in receipt["required_criteria"] if c["id"] == "decision")
     assert f"; {where} " in decision["detail"]
+
+
+# --- fair wordings of what is not this test's result (fair-wording audit, evaluator 1.5) ---------------------------
+@pytest.fixture
+def hard(scenario_cache, tmp_path):
+    """(generated, solved workspace) of the hard challenge week at seed 42, where the earlier readout KM-EXP-0398
+    (its SRM check passed, its decision INCONCLUSIVE) is an input."""
+    return (scenario_cache.get(TASK, 42, "challenge", "hard"),
+            copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path))
+
+
+def _segment_difference(generated) -> str:
+    """A platform's difference at seed 42 (iOS: 0.0197), another figure than the whole test's."""
+    return f"{float(generated.oracle()['facts']['difference']) + 0.0003:.4f}"
+
+
+@pytest.mark.parametrize("sentence", [
+    # K2: what the plan requires of the split
+    "The plan requires the SRM check to pass before the primary metric can support any decision to ship.",
+    "Rule 1 of the plan requires the split to be balanced against the planned 50/50 before the primary metric is "
+    "read.",
+    # K3: a forecast for the re-run
+    "Once the assignment logging is fixed, the re-run is expected to pass the SRM check.",
+    "After the logging fix the re-run will pass the SRM check only if no assignments are lost.",
+    # K4: a request to verify
+    "Data engineering should verify whether the split is balanced in the assignment service logs before the re-run "
+    "starts.",
+    # K5: the earlier readout's results, carried with its open action
+    "For context, the earlier KM-EXP-0398 readout passed its SRM check and its decision was INCONCLUSIVE.",
+    "In the KM-EXP-0398 readout the SRM check passed; its decision: INCONCLUSIVE.",
+    "In the KM-EXP-0398 readout the 95 % interval of the difference ran from -0.0061 to 0.0142.",
+    # K8: a platform's difference beside the whole test's
+    "By platform, the difference is {segment} on iOS; neither platform can be read as an effect while the split "
+    "is broken.",
+    "On iOS alone the difference is {segment}.",
+    # K10: the interim dashboard's figure, labelled as such
+    "The interim difference of 0.027 on the dashboard (17 March) is not a result.",
+])
+def test_a_requirement_forecast_question_earlier_readout_or_part_is_no_second_answer(hard, sentence):
+    """Evaluator 1.4 failed each of these (readout_srm, and decision for "its decision: INCONCLUSIVE";
+    readout_figures for the figures): a careful reader takes none of them for this test's SRM result, decision or
+    difference."""
+    generated, solved = hard
+    _add_sentence(solved, sentence.format(segment=_segment_difference(generated)))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("The plan requires the SRM check to pass, and it passes.", "readout_srm"),
+    ("The split is balanced, as rule 1 of the plan requires.", "readout_srm"),
+    ("The split is balanced and will stay balanced on the re-run.", "readout_srm"),
+    ("Data engineering verified that the split is balanced in the assignment service logs.", "readout_srm"),
+    ("The SRM check passed, as it did in the earlier KM-EXP-0398 readout.", "readout_srm"),
+    ("In the KM-EXP-0398 readout the SRM check failed; the SRM check passes.", "readout_srm"),
+    ("Like KM-EXP-0398, this test passes its SRM check.", "readout_srm"),
+    ("Decision: INCONCLUSIVE, as in the KM-EXP-0398 readout.", "decision"),
+    ("On iOS and Android the difference is {segment}.", "readout_figures"),
+    ("Overall, on iOS too, the difference is {segment}.", "readout_figures"),
+    ("The difference of 0.027 is the final result, not the interim dashboard figure.", "readout_figures"),
+])
+def test_the_same_words_as_the_writers_own_second_answer_fail(hard, sentence, failed):
+    generated, solved = hard
+    _add_sentence(solved, sentence.format(segment=_segment_difference(generated)))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {failed}

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import csv
 import json
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 import docx
 import openpyxl
+import pytest
 from PIL import Image
 from scenario_harness import evaluate, failed_ids, fixture_workspace, grade_fixture
 
@@ -349,3 +351,67 @@ def test_right_figures_reworded_with_what_was_not_revised_pass(generated, solved
         _note_add(out, line)
     receipt = evaluate(generated, out, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- fair wordings of another month's, a part's or a supposed figure (fair-wording audit, evaluator 1.6) ------------
+@pytest.fixture
+def hard(scenario_cache, tmp_path):
+    """(generated, solved workspace, the figures a sentence names) of the hard challenge release at seed 42."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    facts, gone = generated.oracle()["facts"], generated.oracle()["discontinued"]
+    chart = {row["month"]: row for row in facts["chart"]}
+
+    def real(month: str) -> str:
+        row = chart[month]
+        return f"{abs(((1 + float(row['ahe_yoy']) / 100) / (1 + float(row['cpi_yoy']) / 100) - 1) * 100):.2f}"
+
+    year, month = int(facts["latest_month"][:4]), int(facts["latest_month"][5:])
+    before, year_earlier = f"{year}-{month - 1:02d}", f"{year - 1}-{month:02d}"
+    names = {"before": date(year, month - 1, 1).strftime("%B"), "latest": date(year, month, 1).strftime("%B"),
+             "year_earlier": f"{date(year - 1, month, 1):%B %Y}", "latest_year": f"{date(year, month, 1):%B %Y}",
+             "real_before": real(before), "real_year_earlier": real(year_earlier),
+             "cpi_before": f"{float(chart[before]['cpi_yoy']):.2f}", "gone": gone["last_published"]}
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path), names
+
+
+@pytest.mark.parametrize("sentence", [
+    # K1/K5: last month's edition, reported, and the month before's real pay growth dated to it
+    "Last month's Monitor said real pay grew {real_before}% in {before}; on this release's figures that still holds.",
+    "Last month's edition gave inflation of {cpi_before}% and real pay growth of {real_before}% for {before}.",
+    "In {before}, real earnings grew {real_before}%.",
+    # K10: the same month a year earlier, labelled
+    "Real earnings fell {real_year_earlier}% in the year to {year_earlier}, before turning positive in the autumn.",
+    # K6: a figure said not to be carried forward
+    "We have not carried forward {before}'s leisure and hospitality figure (${gone}).",
+    # K8: a rate with shelter left out, beside the all-items rate
+    "Excluding shelter, consumer prices rose 2.05% over the year.",
+    # K9: a supposition opened by "without"
+    "Without the Shelter revisions, {before}'s inflation rate would have been 3.50%.",
+])
+def test_another_months_a_parts_or_a_supposed_figure_is_no_second_answer(hard, sentence):
+    """Evaluator 1.5 failed each (note_pay; discontinued_not_filled; note_inflation; note_inflation and
+    note_revision): the figure is dated to another month, denied, a part's, or supposed."""
+    generated, solved, names = hard
+    _note_add(solved / layout.OUT_DIR, sentence.format(**names))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == set()
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("Real pay grew {real_before}%, up from {before}.", {"note_pay"}),
+    ("Real earnings grew {real_before}% this month; in {before} they grew 0.5%.", {"note_pay"}),
+    ("Real earnings grew {real_before}% in {latest}.", {"note_pay"}),
+    ("Real earnings grew {real_before}% this month, as in {before}.", {"note_pay"}),
+    ("Real earnings fell {real_year_earlier}% in the year to {latest_year}.", {"note_pay"}),
+    ("We have carried forward {before}'s leisure and hospitality figure (${gone}).", {"discontinued_not_filled"}),
+    ("We have not carried forward {before}'s figure; leisure and hospitality earnings are ${gone} in {latest}.",
+     {"discontinued_not_filled"}),
+    ("Including shelter, consumer prices rose 2.05% over the year.", {"note_inflation"}),
+    ("Consumer prices rose 2.05% over the year, excluding nothing.", {"note_inflation"}),
+    ("Without the Shelter revisions, inflation is 3.50%.", {"note_inflation", "note_revision"}),
+])
+def test_the_same_words_as_the_writers_own_second_answer_fail(hard, sentence, failed):
+    generated, solved, names = hard
+    _note_add(solved / layout.OUT_DIR, sentence.format(**names))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == failed

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import docx
 import openpyxl
+import pytest
 from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
 
 from wp42 import layout
@@ -263,3 +264,73 @@ def test_hard_coverage_keeps_the_three_decoys_and_asks_nothing(scenario_cache):
     assert [p["id"] for p in oracle["planted_items"]] == ["cutoff_decoy", "approved_late_withdrawal",
                                                           "third_w_allowed"]
     assert all(f["roster"] == f["grade"] for f in oracle["facts"]["students"].values())
+
+
+# --- fair wordings of someone else's keep, a question, a pending or supposed keep (fair-wording audit, 1.3) --------
+@pytest.fixture
+def hard(scenario_cache, tmp_path):
+    """(generated, solved workspace, names for a sentence: each planted item's student ID and score) of the hard
+    challenge section at seed 42."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    items = _items(generated)
+    names = {key: items[key]["student_id"] for key in items}
+    names.update(first_score=items["transposed_first"]["score"], second_score=items["transposed_second"]["score"],
+                 mismatch_score=items["roster_mismatch"]["score"])
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path), names
+
+
+def _graded(hard, sentence: str) -> set[str]:
+    generated, solved, names = hard
+    _add_paragraphs(solved / layout.OUT_DIR / MEMO, sentence.format(**names))
+    return failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+@pytest.mark.parametrize("sentence", [
+    # K1: someone else's words, refused
+    "The roster export's note for student {transposed_second} says the B stands; the gradebook gives {second_score}, "
+    "an F.",
+    "The instructor's comment claims {roster_mismatch}'s D is correct, but the gradebook gives {mismatch_score}, "
+    "which is an F.",
+    # K2: the threshold the score does not reach
+    "Student {transposed_second}'s weighted score of {second_score} is well below the 60.00 needed to be a D, so the "
+    "grade is F.",
+    # K3: the roster as it stands until the change is approved
+    "Student {transposed_first}'s F will remain on the roster until the change is approved; the correct grade is B.",
+    "Until you approve the change, the F stays on student {late_drop_graded}'s transcript.",
+    "With no change to the other grades, student {late_drop_graded}'s F becomes W.",  # "no change" is not about it
+    # K4: a request to verify
+    "Please confirm whether student {fourth_w_graded}'s W stands given the three earlier W notations; I have "
+    "recommended F.",
+    "Whether student {roster_mismatch}'s D is correct should be checked with the instructor; on the gradebook it is "
+    "an F.",
+    # K9: the conditional mood
+    "Student {incomplete_lapsed}'s I lapses to F unless you extend the deadline, in which case the I would stand.",
+    "Student {late_drop_graded}'s F would stand only if the drop had come after November 14, 2025; it came on "
+    "October 23, so the grade is W.",
+])
+def test_a_keep_in_someone_elses_words_a_question_or_a_supposition_is_no_second_answer(hard, sentence):
+    """Evaluator 1.2 failed each on the student's item but the two whose keep or "no change" stands before the ID
+    (it did not read the words before the ID; 1.3 does, for a keep only): a reported keep, a question, a threshold
+    not reached, a keep pending approval or a conditional were read as the memo keeping the roster grade or assigning
+    another."""
+    assert _graded(hard, sentence) == set()
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("The roster export's note for student {transposed_second} says the grade changes; the B stands.",
+     "transposed_second"),
+    ("I agree with the instructor: {roster_mismatch}'s D is correct.", "roster_mismatch"),
+    ("The instructor's comment claims {roster_mismatch}'s D is wrong, but {roster_mismatch}'s D is correct.",
+     "roster_mismatch"),
+    ("Student {transposed_second}'s weighted score of {second_score} is well above the 45.00 needed to be a D.",
+     "transposed_second"),
+    ("Student {transposed_first}'s F will remain on the roster; the correct grade is B.", "transposed_first"),
+    ("The F stays on student {late_drop_graded}'s transcript.", "late_drop_graded"),  # passed 1.2 (text before the ID)
+    ("I have confirmed that student {fourth_w_graded}'s W stands.", "fourth_w_graded"),
+    ("Student {incomplete_lapsed}'s I lapses to F unless you extend the deadline; in any case the I stands.",
+     "incomplete_lapsed"),
+    ("Student {late_drop_graded}'s F stands; it would change only if the drop had come before November 14, 2025.",
+     "late_drop_graded"),
+])
+def test_the_same_words_as_the_writers_own_keep_fail(hard, sentence, failed):
+    assert _graded(hard, sentence) == {f"item.{failed}"}

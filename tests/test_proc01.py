@@ -909,3 +909,72 @@ def test_a_request_reported_refused_or_conditioned_clears_nothing_but_the_writer
     _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
                  lambda row: {**row, "comment": comment} if row["invoice_number"] == number else row)
     assert failed_ids(score(generated, solved)) == ({"short_shipment_rejected"} if cleared else set())
+
+
+# --- fair wordings of a request, a forecast, a question, a supposition or a part of the week (fair audit, 1.12) ----
+@pytest.fixture
+def hard_week(scenario_cache, tmp_path) -> tuple[Generated, Path, dict[str, str]]:
+    """(generated, solved workspace, names for a sentence) of the hard challenge week at seed 42: the rejected
+    invoices by kind, a vendor with invoices this week and none rejected (``clean_vendor``), and the short
+    shipment's vendor (``short_vendor``)."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    items = {p["id"]: p for p in generated.oracle()["planted_items"]}
+    bundle = Bundle(generated.bundle)
+    names = {row["vendor_id"]: row["vendor_name"].removesuffix(" Ltd") for row in csv_rows(bundle, "approved_vendors.csv")}
+    rejected = {p["vendor_id"] for p in items.values() if p.get("correct_decision") == "reject"}
+    billing = [row["vendor_id"] for row in csv_rows(bundle, "supplier_invoices.csv")]
+    words = {"short": items["short_shipment"]["invoice_number"], "scan": items["short_shipment_on_scan"]["invoice_number"],
+             "price": items["price_variance"]["invoice_number"],
+             "offset": items["price_variance_offset_in_totals"]["invoice_number"],
+             "clean_vendor": names[next(v for v in billing if v not in rejected)],
+             "short_vendor": names[items["short_shipment"]["vendor_id"]],
+             "approved": str(sum(d["decision"] == "approve" for d in generated.oracle()["decisions"].values()))}
+    return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path), words
+
+
+@pytest.mark.parametrize("issue", [
+    # K1: the supplier's words, reported and refused
+    "{short_vendor} wrote on {short} that Owen Brierley has signed it off and we should pay in full; supplier notes "
+    "do not change our controls, so it is rejected as a short shipment.",
+    # K3: a forecast of a later run
+    "{scan} will be paid in full after the missing units are delivered or a credit note is received.",
+    # K4: a request to verify
+    "Procurement should check whether the {price} unit price can be paid under the 2025 contract.",
+    "Please confirm with procurement whether {offset} is within tolerance of the 2025 contract price list; I have "
+    "rejected it against the PO price.",
+    # K8: the invoices that passed, and one vendor's invoices, beside the rejections
+    "All {approved} approved invoices can be paid in Friday's run.",
+    "All the matched invoices can be paid in Friday's run.",
+    "All invoices from {clean_vendor} this week match and can be paid.",
+    # K9: a supposition with its condition
+    "With a credit note for the missing cases, {short} could be paid in full.",
+])
+def test_a_request_forecast_question_supposition_or_part_of_the_week_clears_no_rejection(hard_week, issue):
+    """PROC-01 1.11 read each as clearing a rejected invoice for payment (the K8 sentences every rejection of the
+    week): a careful reader takes none of them as the writer approving it."""
+    generated, solved, words = hard_week
+    _add_issue(solved, issue.format(**words))
+    assert failed_ids(score(generated, solved)) == set()
+
+
+@pytest.mark.parametrize("issue, failing", [
+    ("{short_vendor} wrote on {short} that Owen Brierley signed it off, so we should pay in full.",
+     {"short_shipment_rejected"}),
+    ("{scan} will be paid in full.", {"short_shipment_rejected"}),
+    ("{scan} will be paid in full after all; the units short are immaterial.", {"short_shipment_rejected"}),
+    ("Procurement checked, and the {price} unit price can be paid under the 2025 contract.",
+     {"price_variance_rejected"}),
+    ("I confirmed with procurement that {offset} is within tolerance of the 2025 contract price list.",
+     {"price_variance_rejected"}),
+    ("All 50 invoices can be paid in Friday's run.", REJECTED),
+    ("All invoices from suppliers this week match and can be paid.", REJECTED),
+    # the rejected vendor's own invoices: its short shipment and its two fine-print price variances
+    ("All invoices from {short_vendor} this week match and can be paid.",
+     {"short_shipment_rejected", "price_variance_rejected"}),
+    ("With the goods received, {short} can be paid in full.", {"short_shipment_rejected"}),
+    ("{short} could be paid in full.", {"short_shipment_rejected"}),
+])
+def test_the_same_words_as_the_writer_s_own_clearance_fail(hard_week, issue, failing):
+    generated, solved, words = hard_week
+    _add_issue(solved, issue.format(**words))
+    assert failed_ids(score(generated, solved)) == failing

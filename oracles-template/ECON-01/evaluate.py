@@ -12,6 +12,12 @@ Coverage set (SPEC section 9): the office revised nothing and publishes every se
 figures are graded, the leisure and hospitality lines must carry their figures, the Revisions sheet must list
 nothing, and ``no_invented_issues`` fails on any revision, missing series or question the worker reports
 (:func:`inventions`); the employment unit change stays, and is still no revision.
+
+1.6 (fair-wording audit): 1.5 read another month's real pay growth dated to it ("In March, real earnings grew
+0.80%", "... fell 0.19% in the year to April 2024": :func:`months_dated`), a rate with shelter left out ("Excluding
+shelter, consumer prices rose 2.05%"), a supposition opened by "without" ("Without the Shelter revisions, March's
+inflation rate would have been 3.50%": :func:`supposed`) and last month's leisure figure said not to be carried
+forward as second answers, or as the line filled.
 """
 
 from __future__ import annotations
@@ -33,12 +39,13 @@ from claims import (
     mentions,
     negated,
     unfound,
+    unreal,
 )
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.5"
+EVALUATOR_VERSION = "ECON-01/1.6"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -179,6 +186,13 @@ def _earlier_month_words(month: str) -> list[str]:
             "last published"]
 
 
+def _latest_month_words(month: str) -> list[str]:
+    """Words that date a figure to ``month`` (``"2025-04"``), the release's latest month: its name, full and short,
+    and "this month", "now"."""
+    name = date(int(month[:4]), int(month[5:7]), 1).strftime("%B")
+    return [name, name[:3], "this month", "now", "this release"]
+
+
 def check_indices(ev: common.Evaluation, book: common.Workbook | None, facts: dict, tol: dict[str, Decimal]) -> None:
     """Criteria ``rebased_indices``, ``yoy_changes`` and ``contributions`` over the Indices sheet: each series (All
     items and the six components) with its figure within the oracle's tolerance on every row that names it (two rows
@@ -260,7 +274,13 @@ def check_pay(ev: common.Evaluation, book: common.Workbook | None, facts: dict, 
                 figure_stated(statement.text, gone["last_published_yoy"], tol["percent_prose"]):
             # last month's figure given as last month's, in a sentence saying the series is gone and carrying
             # nothing forward, is history; given for this month, or carried, it fills the gap
-            history = said_gone and mentions(statement.text, earlier) and not finding(statement.text, CARRIED)
+            # (1.6) so is it in a sentence denying it was carried ("We have not carried forward March's figure
+            # ($25.31)"), unless the part giving it names this month
+            denied = negated(statement.text, CARRIED) and not any(
+                mentions(part, _latest_month_words(oracle["facts"]["latest_month"])) for part in
+                re.split(r"[;:]|\.\s", statement.text) if figure_stated(part, gone["last_published"], tol["dollars"]))
+            history = (said_gone or denied) and mentions(statement.text, earlier) \
+                and not finding(statement.text, CARRIED)
             if not history:
                 carried.append(statement.where)
         elif finding(statement.text, CARRIED) and re.search(r"\d", statement.text):
@@ -388,19 +408,39 @@ _POINTS = re.compile(r"^\s*(?:percentage\s+points?|pp\b|points?\b)", re.IGNORECA
 _PERCENT = re.compile(r"^\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
 
 
-def percent_figures(statements: list[Statement], label, others=(), aside=()) -> list[tuple[Statement, Decimal]]:
+#: A supposition opened by a preposition rather than "if": "Without the Shelter revisions, March's inflation rate
+#: would have been 3.50%", "But for the revision, ... would ..." (ConText's hypothetical, as claims.hypothetical
+#: reads "If ...").
+_SUPPOSED = re.compile(r"^\W*(?:without|but\s+for|absent|barring|excluding\s+the\s+revisions?)\b[^;]*\bwould\b",
+                       re.IGNORECASE)
+#: What makes a rate a part's rather than the whole's, before the figure in its part: "Excluding shelter, consumer
+#: prices rose 2.05%", "prices ex-shelter", "apart from energy".
+_EXCLUDING = re.compile(r"\b(?:excluding|excl\.|ex-|except(?:\s+for)?|apart\s+from|aside\s+from|leaving\s+(?:out|aside)|"
+                        r"outside\s+of)\b", re.IGNORECASE)
+
+
+def supposed(text: str) -> bool:
+    """True when ``text`` (a sentence or a part of one) supposes rather than states: claims.hypothetical ("If ...")
+    or :data:`_SUPPOSED` ("Without the Shelter revisions, ... would have been ...")."""
+    return hypothetical(text) or bool(_SUPPOSED.match(text))
+
+
+def percent_figures(statements: list[Statement], label, others=(), aside=()) -> list[tuple[Statement, Decimal, str]]:
     """The percentages the prose statements give for ``label`` (claims.labelled_figures: the first figure after an
     un-negated mention, at most six words on, none nearer another label in ``others``), signed by the words between
     ("real pay fell 0.15%" is -0.15; "rose by 0.15%" is +0.15: the change is the figure here, so "by" is read as
-    "at"). Phrases matching ``aside`` (patterns) are not read as the label ("after inflation" labels real pay, not
-    inflation). Percentage points, suppositions and headings give none."""
+    "at"), each with the part of its sentence (cut at semicolons) that holds it. Phrases matching ``aside``
+    (patterns) are not read as the label ("after inflation" labels real pay, not inflation). Percentage points,
+    suppositions (:func:`supposed`), what the conditional mood says (claims.unreal: "... would have been 3.50%"), a
+    rate with a component left out before it in its part (:data:`_EXCLUDING`: "Excluding shelter, consumer prices
+    rose 2.05%") and headings give none."""
     found = []
     for statement in statements:
-        if statement.kind == "heading" or statement.cells is not None or hypothetical(statement.text):
+        if statement.kind == "heading" or statement.cells is not None or supposed(statement.text):
             continue
         if asserted(statement.text, REVISED):
             continue  # a revision's sentence quotes the old figures beside the new ("from 3.69% to 3.62%")
-        text = re.sub(r"\bby\b", "at", statement.text)
+        text = unreal(re.sub(r"\bby\b", "at", statement.text))
         for pattern in aside:
             text = pattern.sub(lambda m: _blank_label(m), text)
         for between, start, end in labelled_figures(text, label, gap=6, others=others):
@@ -408,9 +448,45 @@ def percent_figures(statements: list[Statement], label, others=(), aside=()) -> 
                     _MONTHLY.match(_PERCENT.sub("", text[end:], count=1)):
                 continue  # "the all-items index rose 0.42% on the month" is the monthly change, not the annual rate
             value = parse_number(text[start:end])
-            if value is None:
+            part_start = text.rfind(";", 0, start) + 1
+            part_end = text.find(";", end)
+            if value is None or _EXCLUDING.search(text, part_start, start):
                 continue
-            found.append((statement, -abs(value) if _FALLS.search(between) else value))
+            found.append((statement, -abs(value) if _FALLS.search(between) else value,
+                          statement.text[part_start:part_end if part_end >= 0 else len(text)]))
+    return found
+
+
+#: What dates a figure to a month, in the part of the sentence that gives it: a month's name with or without its year
+#: ("in March", "April 2024"), "last month", "a year earlier". A month named as what the figure is compared with
+#: ("up from March", "than in March", "as in March") dates nothing.
+_MONTH_NAME = re.compile(r"\b(?P<name>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                         r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?(?:\s+(?P<year>20\d\d))?",
+                         re.IGNORECASE)
+_LAST_MONTH = re.compile(r"\b(?:last|previous|prior|preceding)\s+(?:month|edition|release|monitor)\b", re.IGNORECASE)
+_YEAR_EARLIER = re.compile(r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:last|previous|prior)\s+year|"
+                           r"twelve\s+months\s+(?:earlier|ago|before))\b", re.IGNORECASE)
+_COMPARED_WITH = re.compile(r"\b(?:from|since|than|versus|vs\.?|against|compared\s+(?:with|to)|like|as\s+in|as\s+for)"
+                            r"\s+(?:(?:in|the|its|that\s+of)\s+)*$", re.IGNORECASE)
+
+
+def months_dated(text: str, latest: tuple[int, int]) -> set[tuple[int, int]]:
+    """The months ``text`` (one part of a sentence) dates its figures to, as ``(year, month)``, given the release's
+    latest month: a month named with its year, a month named alone (its latest occurrence up to ``latest``), "last
+    month" (the month before), "a year earlier" (twelve months before); not a month it compares with
+    (:data:`_COMPARED_WITH`)."""
+    found: set[tuple[int, int]] = set()
+    year, month = latest
+    for match in _MONTH_NAME.finditer(text):
+        if _COMPARED_WITH.search(text[:match.start()]) or (match["name"].lower() == "may" and not match["year"]
+                                                           and not match["name"][0].isupper()):
+            continue
+        number = MONTHS[match["name"][:3].lower()]
+        found.add((int(match["year"]), number) if match["year"] else (year if number <= month else year - 1, number))
+    if any(not _COMPARED_WITH.search(text[:m.start()]) for m in _LAST_MONTH.finditer(text)):
+        found.add((year, month - 1) if month > 1 else (year - 1, 12))
+    if any(not _COMPARED_WITH.search(text[:m.start()]) for m in _YEAR_EARLIER.finditer(text)):
+        found.add((year - 1, month))
     return found
 
 
@@ -424,13 +500,20 @@ def _blank_label(match: re.Match[str]) -> str:
     return match.group()[:start - base] + " " * (end - start) + match.group()[end - base:]
 
 
-def other_figures(statements: list[Statement], label, accepted: list[Any], tol: Decimal, others=(), aside=()
+def other_figures(statements: list[Statement], label, accepted: list[Any], tol: Decimal, others=(), aside=(),
+                  by_month: dict[tuple[int, int], Decimal] | None = None, latest: tuple[int, int] | None = None
                   ) -> list[str]:
     """Where the note gives ``label`` a percentage none of ``accepted`` is (within ``tol``): the same item given a
     second, different figure ("prices rose 3.26%" ... "Summary: prices rose 3.62%"), which leaves the reader two
-    answers (STYLE: contradiction is the hedge signal)."""
-    return [f"{statement.where}: {value}%" for statement, value in percent_figures(statements, label, others, aside)
-            if not any(abs(value - Decimal(str(a))) <= tol for a in accepted)]
+    answers (STYLE: contradiction is the hedge signal). A figure that is the own figure of a month its part dates it
+    to (``by_month``, :func:`months_dated` from the ``latest`` month: "In March, real earnings grew 0.80%", "real
+    earnings fell 0.19% in the year to April 2024") is that month's, not a second answer for the latest."""
+    found = []
+    for statement, value, part in percent_figures(statements, label, others, aside):
+        dated = [by_month[m] for m in months_dated(part, latest) if m in by_month] if by_month and latest else []
+        if not any(abs(value - Decimal(str(a))) <= tol for a in [*accepted, *dated]):
+            found.append(f"{statement.where}: {value}%")
+    return found
 
 
 def denies_revision(text: str) -> bool:
@@ -438,8 +521,9 @@ def denies_revision(text: str) -> bool:
     under a negation, said of the price indices ("The All items and Shelter indices were not revised") or of
     everything ("No figures were revised", "Nothing was revised"). "Payroll employment was not revised", "the unit
     change is not a revision" (another series, the unit change the release makes) and "nothing else was revised"
-    (beyond what was named) deny nothing of the office's revisions."""
-    if hypothetical(text):
+    (beyond what was named) deny nothing of the office's revisions, nor does a supposition (:func:`supposed`:
+    "Without the Shelter revisions, March's inflation rate would have been 3.50%")."""
+    if supposed(text):
         return False
     for part in text.split(";"):
         if not mentions(part, REVISED) or not negated(part, REVISED):
@@ -485,7 +569,11 @@ def check_note(ev: common.Evaluation, note: list[Statement], facts: dict, tol: d
     pay = facts["pay"]
     missing = [n for n in ("ahe_yoy", "real_ahe_yoy")
                if not any(figure_stated(s.text, pay[n], prose) for s in about(body, PAY))]
-    real_others = other_figures(body, REAL, [pay["real_ahe_yoy"]], prose)
+    # each month's real growth from the chart's two rates: "In March, real earnings grew 0.80%" is March's
+    real_by_month = {period(row["month"]): ((1 + Decimal(row["ahe_yoy"]) / 100) / (1 + Decimal(row["cpi_yoy"]) / 100)
+                                            - 1) * 100 for row in facts.get("chart", [])}
+    real_others = other_figures(body, REAL, [pay["real_ahe_yoy"]], prose, by_month=real_by_month,
+                                latest=period(facts["latest_month"]))
     ev.criterion("note_pay", "the note gives earnings growth in cash and in real terms", not missing and not real_others,
                  detail="; ".join([f"not stated: {missing}"] * bool(missing)
                                   + [f"real growth also given as {real_others[:3]}"] * bool(real_others))

@@ -11,6 +11,12 @@ the oracle like the others, while its decoys (a score rounding onto a cut-off, a
 W) are judged by ``corrected_grades`` and, in the coverage set, ``no_invented_issues``. Critical ``student_named``: the memo
 names a student (the brief's FERPA rule: student IDs only). In the coverage set ``no_invented_issues`` fails on any
 problem asserted. Loaded by path with benchmark/validators on sys.path.
+
+1.3 (fair-wording audit): 1.2 read a keep of the roster grade in someone else's words ("the roster's note says the B
+stands", "the instructor's comment claims W5416362's D is correct"), in a question ("Please confirm whether
+W4419922's W stands"), pending approval ("will remain on the roster until the change is approved") or in the
+conditional mood ("in which case the I would stand") as the memo keeping it, and a grade named as a threshold not
+reached ("well below the 60.00 needed to be a D") as a third grade (:func:`keeps_roster_grade`, :func:`assigned`).
 """
 
 from __future__ import annotations
@@ -20,10 +26,10 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, finding, hypothetical
+from claims import about, asserted, finding, hypothetical, reported, unreal
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "EDU-01/1.2"
+EVALUATOR_VERSION = "EDU-01/1.3"
 WORKBOOK = "corrected_roster.xlsx"
 MEMO = "memo_to_dean.docx"
 SHEET = "Roster"
@@ -35,6 +41,22 @@ _GRADE_CELL = re.compile(r"^\s*[\"'“]?([A-DFWI])(?![A-Za-z])", re.IGNORECASE)
 #: A grade a sentence assigns: "to F", "should be W", "is a C", "grade of B", "lapses to F", "grade: D" (a bare
 #: colon is not enough: "W1234567: A drop after census ..." assigns no A).
 _ASSIGNED = re.compile(r"(?:\bto|\bbe|\bis|\bgrade(?: of)?:?|→|->)\s+(?:an?\s+)?[\"'“(]?([A-DFW])(?![A-Za-z+\-])")
+#: A grade named as a threshold the score does not reach ("48.20 is well below the 60.00 needed to be a D", "short
+#: of the 60.00 required for a D"): the requirement names the grade the student did not earn, it assigns none. "Above
+#: the 45.00 needed to be a D" is not blanked.
+_NOT_REACHED = re.compile(r"\b(?:below|under|short\s+of|less\s+than|(?:does|did)\s+not\s+reach|miss(?:es|ed)|"
+                          r"fails?\s+to\s+reach|failed\s+to\s+reach)\b(?:[^;:.]|\.\d){0,40}?\b(?:needed|required|necessary|"
+                          r"minimum)\s+(?:\w+\s+)?(?:to\s+(?:be|earn|get|reach|receive)|for)\s+(?:an?\s+)?"
+                          r"[\"'“(]?[A-DFW](?![A-Za-z+\-])", re.IGNORECASE)
+
+
+def assigned(text: str) -> list[str]:
+    """The grades ``text`` assigns (:data:`_ASSIGNED`), leaving out a grade named as a threshold the score does not
+    reach (:data:`_NOT_REACHED`; evaluator 1.2 read "48.20 is well below the 60.00 needed to be a D" as assigning a
+    D)."""
+    return _ASSIGNED.findall(_NOT_REACHED.sub(lambda m: " " * len(m.group()), text))
+
+
 #: Words that say a withdrawal (a W) in prose.
 _WITHDRAWN = re.compile(r"\bwithdr[ae]w|\bwithdrawal\b|\bwithdrawn\b", re.IGNORECASE)
 #: What a memo or COMPLETION.json says when it reports a problem: in the coverage set each asserted one is invented.
@@ -121,6 +143,30 @@ def _texts(statements: list[Statement]) -> list[str]:
 _STUDENT_ID = re.compile(r"(?=\bW\d{7}\b)")
 
 
+#: Where the clause holding a student's ID starts, read back from the ID: what comes before it in that clause ("The
+#: instructor's comment claims W5416362's D is correct", "Please confirm whether W4419922's W stands") says whose
+#: the words are.
+_CLAUSE_START = re.compile(r"[;:.!?]\s|,\s*(?:but|and|so)\b|\b(?:but|however|whereas)\b", re.IGNORECASE)
+
+
+def _with_lead(statements: list[Statement], sid: str) -> list[tuple[str, str]]:
+    """``[(lead, part)]``: the parts about student ``sid`` (from the ID to the next ID, as :func:`_about_student`
+    cuts them), each with the words of the ID's clause before it (its lead; "" when another student's ID stands
+    there)."""
+    mention = re.compile(rf"\b{re.escape(sid)}\b")
+    found = []
+    for text in _texts(about(statements, mention)):
+        for match in mention.finditer(text):
+            starts = [m.end() for m in _CLAUSE_START.finditer(text, 0, match.start())]
+            start = starts[-1] if starts else 0
+            if re.search(r"\bW\d{7}\b", text[start:match.start()]):
+                start = match.start()
+            following = re.search(r"\bW\d{7}\b", text[match.end():])
+            found.append((text[start:match.start()],
+                          text[match.start():match.end() + following.start() if following else len(text)]))
+    return found
+
+
 def _about_student(memo: list[Statement], sid: str) -> list[str]:
     """The parts of the memo's statements that speak about student ``sid``: from the ID to the next ID. The ID is
     matched as written, so a possessive ("student W2799173's F stands") speaks about the student too (claims.about
@@ -153,20 +199,60 @@ def _roster_grade(roster: str) -> str:
     return rf"(?:\broster(?:'s|’s)?\s+grade\b|(?<![A-Za-z]){roster}(?![A-Za-z0-9+\-]))"
 
 
-def keeps_roster_grade(text: str, roster: str) -> bool:
-    """Whether ``text`` (the part of a sentence about one student) says the roster grade stays: the grade with a
-    verb that keeps it within three words ("W2799173's F stands", "the D is correct and stays", "keeps the I",
-    "leave student W8082318's D"), or the finding called none ("no change", "not an error"). A supposition ("If
-    the deadline had not passed, the I would stand") and a negated keep ("the F cannot stand") say no such thing.
-    The memo that also gives the change then gives the student two answers: a reader cannot tell which to act on."""
-    if hypothetical(text):
-        return False
-    if _NO_FINDING.search(text):
+#: Words that make a keep someone else's position (the roster's note, the instructor's claim): claims.reported's verbs
+#: and "claims", "wrote", "notes", "argues", "believes" after a subject that is not the writer.
+_SOMEONE_ELSES = re.compile(r"\b(?:claims?|claimed|wr(?:ote|ites)|notes|noted|argues?|argued|believes?|believed|"
+                            r"thinks?|thought|maintains?|maintained|insists?|insisted|according\s+to)\b", re.IGNORECASE)
+#: An open question before a keep in its clause ("Please confirm whether W4419922's W stands"; "Whether W5416362's D
+#: is correct should be checked"): a request to verify, not a finding.
+_QUESTION = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+#: What after a keep in its clause, or opening the sentence before it, makes it last only until the change is
+#: approved ("the F will remain on the roster until the change is approved", "Until you approve the change, the F
+#: stays on W3531103's transcript"): the roster as it stands, not a recommendation.
+_PENDING = re.compile(r"\b(?:until|till|pending|unless|for\s+now)\b", re.IGNORECASE)
+_PENDING_OPEN = re.compile(r"^\W*(?:until|till|pending)\b", re.IGNORECASE)
+_WRITER_WORDS = {"i", "we", "you"}
+
+
+def _not_the_writers(clause_before: str) -> bool:
+    """True when the clause up to a keep reports someone else's words (claims.reported or :data:`_SOMEONE_ELSES`
+    after a subject that is not "I", "we" or "you") or asks a question (:data:`_QUESTION`)."""
+    if reported(clause_before) or _QUESTION.search(clause_before):
         return True
+    for match in _SOMEONE_ELSES.finditer(clause_before):
+        before = clause_before[:match.start()].split()
+        if not before or before[-1].lower().strip(",") not in _WRITER_WORDS:
+            return True
+    return False
+
+
+def keeps_roster_grade(text: str, roster: str, lead: str = "") -> bool:
+    """Whether ``text`` (the part of a sentence about one student) says the roster grade stays, read with ``lead``,
+    the words of its clause before the ID (:func:`_with_lead`): the grade with a verb that keeps it within three words
+    ("W2799173's F stands", "the D is correct and stays", "keeps the I", "leave student W8082318's D"), or the finding
+    called none ("no change", "not an error"). A supposition ("If the deadline had not passed, the I would stand")
+    and a negated keep ("the F cannot stand") say no such thing, nor (1.3) does the conditional mood ("in which case
+    the I would stand", "the F would stand only if ...": claims.unreal), someone else's words ("the roster's note
+    says the B stands", "the instructor's comment claims W5416362's D is correct"), a question ("Please confirm
+    whether W4419922's W stands") or a keep until the change is approved ("the F will remain on the roster until
+    the change is approved"): evaluator 1.2 read each as keeping the grade. The memo that also gives the change
+    then gives the student two answers: a reader cannot tell which to act on."""
+    if hypothetical(text) or hypothetical(lead):
+        return False
+    if _NO_FINDING.search(unreal(text)):
+        return True
+    text = unreal(lead + text)
     grade = _roster_grade(roster)
     for pattern in (rf"{grade}[\"'”]?(?:\s+\S+){{0,3}}?\s+{_KEEPS_AFTER}",
                     rf"{_KEEPS_BEFORE}(?:\S+\s+){{0,3}}?{grade}"):
         for match in re.finditer(pattern, text, re.IGNORECASE if roster != "I" else 0):
+            verb = match.start("verb")
+            breaks = [m.end() for m in re.finditer(r"[;:]|,\s*(?:but|so)\b|\bbut\b", text[:verb])]
+            after = re.search(r"[;:,]|\bbut\b", text[match.end():])
+            clause_after = text[match.end():match.end() + after.start() if after else len(text)]
+            clause_before = text[breaks[-1] if breaks else 0:verb]
+            if _not_the_writers(clause_before) or _PENDING.search(clause_after) or _PENDING_OPEN.match(clause_before):
+                continue
             if asserted(text, re.compile(rf"\b{re.escape(match['verb'])}\b")):
                 return True
     return False
@@ -187,11 +273,10 @@ def check_planted(ev: common.Evaluation, oracle: dict, memo: list[Statement], co
         stated = any(_names(t, want) for t in texts)
         needs_roster = item["id"] == "roster_mismatch"
         roster_stated = not needs_roster or any(_names(t, roster) for t in texts)
-        others = sorted({g for t in texts for g in _ASSIGNED.findall(t)} - {want, roster})
-        listed = [part for n, entry in enumerate(entries)
-                  for s in text_statements(entry, f"issues_found[{n}]")
-                  for part in _STUDENT_ID.split(s.text) if sid in part]
-        kept = [t for t in texts + listed if keeps_roster_grade(t, roster)]
+        others = sorted({g for t in texts for g in assigned(t)} - {want, roster})
+        listed = _with_lead([s for n, entry in enumerate(entries) for s in text_statements(entry, f"issues_found[{n}]")],
+                            sid)
+        kept = [lead + part for lead, part in _with_lead(memo, sid) + listed if keeps_roster_grade(part, roster, lead)]
         ev.criterion(f"item.{item['id']}", f"the memo states that student {sid}'s grade {roster} becomes {want}",
                      stated and roster_stated and not others and not kept, weight=2,
                      detail=f"{len(texts)} statements name {sid}; {want} stated: {stated}; roster grade stated: "

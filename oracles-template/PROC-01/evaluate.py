@@ -29,6 +29,13 @@ the invoice each fine-print item names (oracle ``planted_items``, see :data:`FIN
 ``price_variance`` and that something written about it — its decision's comment, its exception row, a sentence of
 COMPLETION.json or a note that names the invoice — names the reason in the supplier's agreement
 (:data:`SUPPLIER_TERMS`): the right decision for an unstated reason is not the work.
+
+1.12 (fair-wording audit): 1.11 read as clearing a rejected invoice the supplier's words reported with "wrote"
+("Sowerby Bridge wrote on SB-83261 that ... we should pay in full"), a forecast with its condition ("will be paid in
+full after the missing units are delivered"), a request to verify ("check whether the OL-23338 unit price can be
+paid"), a supposition ("With a credit note for the missing cases, SB-83261 could be paid in full") (:func:`clears`),
+and the invoices that passed or one vendor's invoices ("All 42 approved invoices can be paid", "All invoices from
+Hebble Packaging this week match") as every invoice of the week (:func:`_clears_the_week`).
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ from vocabulary import DECISIONS, Vocabulary, tokens
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.11"
+EVALUATOR_VERSION = "PROC-01/1.12"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -146,6 +153,15 @@ CLEARED = [re.compile(r"\b(?:approve(?!\s+(?:the\s+|this\s+)?(?:vendor|supplier)
 #: "Matched like every other invoice" compares one invoice with the rest and clears none of them.
 ALL_INVOICES = re.compile(r"\b(?:all|every)\s+(?!other\b)(?:of\s+the\s+)?(?:(?!other\b)\w+\s+){0,3}?invoices?\b",
                           re.IGNORECASE)
+#: Words inside "all ... invoices" that make them the ones that passed ("All 42 approved invoices can be paid", "all
+#: the matched invoices"): the week's subset that carries no exception (1.12).
+_PASSED_SUBSET = re.compile(r"\b(?:approved|matched|clean|accepted|passing|passed|remaining|payable|good|correct)\b",
+                            re.IGNORECASE)
+#: What restricts "all invoices" to whose they are ("All invoices from Hebble Packaging this week match"): the words
+#: after "from", "by" or "of" up to the verb or the end of the clause; "for the week" restricts nothing.
+_WHOSE = re.compile(r"^\s+(?:from|by|of|for)\s+(?!(?:this|the|that)\s+week\b)(?P<whom>[^,;:.]*?)"
+                    r"(?=\s+(?:this\s+week|match\w*|can|could|are|were|is|was|have|has|should|may|will|all)\b|"
+                    r"[,;:.]|$)", re.IGNORECASE)
 _EXCEPT = re.compile(r"\b(?:except|but|other\s+than|apart\s+from|besides|save)\b|\breject", re.IGNORECASE)
 _MATCHES = re.compile(r"\bmatch(?:es|ed)?\b", re.IGNORECASE)
 
@@ -160,11 +176,21 @@ _CLAUSE_BREAK = re.compile(r"[,;:(]|\s[-\u2013\u2014]\s|\b(?:but|so|and\s+so|how
 #: writer's own ("we agreed to approve it" clears it).
 _SOMEONE_ELSES = re.compile(r"\b(?:claims?|claimed|claiming|agreed\s+to|agrees\s+to|agreement\s+to|"
                             r"requests?\s+(?:that|to|for)|requested|requesting|asking|demands?|demanded|"
-                            r"pressing|pressure\s+to|threatens?|threatening|instructions?\s+to)\b", re.IGNORECASE)
+                            r"pressing|pressure\s+to|threatens?|threatening|instructions?\s+to|"
+                            r"wr(?:ote|ites|itten)|states?\s+that|stated\s+that)\b", re.IGNORECASE)
 #: A condition after a clearing word in its clause: what would clear it, not a clearance ("can be paid once the
 #: credit note is received", "approve only after a corrected invoice"). "When due" is no condition.
 _CONDITION = re.compile(r"\b(?:if|unless|once|only\s+(?:after|when)|until|provided|providing|subject\s+to|"
-                        r"on\s+receipt\s+of|upon\s+receipt\s+of)\b", re.IGNORECASE)
+                        r"on\s+receipt\s+of|upon\s+receipt\s+of|(?:after|when)\s+(?!due\b)(?:the|a|an|its|their|this|"
+                        r"that|these|those|we|they|it|procurement|receipt|delivery))\b", re.IGNORECASE)
+#: An open question before a clearing word in its clause ("Procurement should check whether the OL-23338 unit price
+#: can be paid", "confirm whether OL-78956 is within tolerance"): a request to verify, not a clearance (1.12).
+_QUESTION = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+#: The conditional mood right before a clearing word ("... could be paid in full") in a part that states its
+#: condition, by an opening frame ("With a credit note for the 45 missing cases, SB-83261 could be paid in full") or
+#: a condition word (:data:`_CONDITION`): what would clear it, not a clearance (1.12).
+_MODAL = re.compile(r"\b(?:could|would|might)\s+(?:(?:then|also|still|only|be|have|been)\s+)*$", re.IGNORECASE)
+_FRAME = re.compile(r"^\W*(?:with|given|after|once|upon|on\s+receipt\s+of)\b[^,;]*,", re.IGNORECASE)
 _WRITER = {"i", "we", "you"}
 #: Words in quotation marks are someone else's, never the writer's clearance: the seed-2026 independent solution
 #: quoted the supplier's "('approve without matching... GRN will follow') was disregarded" (1.11). A quote opens
@@ -187,7 +213,9 @@ def clears(text: str) -> bool:
     voice: some sentence part (split at sentence ends and semicolons) that neither supposes (claims.hypothetical)
     nor reports speech (claims.reported) holds a :data:`CLEARED` word outside a negation ("do not pay", "we did
     not approve it") whose clause neither gives it as someone else's claim or request before it
-    (:data:`_SOMEONE_ELSES`) nor puts a condition on it after it (:data:`_CONDITION`). Evaluator 1.9 read a comment
+    (:data:`_SOMEONE_ELSES`) nor puts a condition on it after it (:data:`_CONDITION`), and (1.12) that is neither
+    asked about before it (:data:`_QUESTION`) nor in the conditional mood of a part that states the condition
+    (:data:`_MODAL`, :data:`_FRAME`). Evaluator 1.9 read a comment
     whole, so an independent solver's refusal of a supplier's request at seed 9452 ("The supplier note claims Owen
     Brierley agreed to approve in full without matching; supplier notes do not change our controls, so this was not
     acted on") cleared the short shipment it rejected."""
@@ -205,36 +233,67 @@ def clears(text: str) -> bool:
                     after = _CLAUSE_BREAK.search(part, match.end())
                     clause_before = part[breaks[-1] if breaks else 0:match.start()]
                     clause_after = part[match.end():after.start() if after else len(part)]
-                    if not _someone_elses(clause_before) and not _CONDITION.search(clause_after):
+                    supposed = _MODAL.search(clause_before) and (_FRAME.match(part) or _CONDITION.search(part))
+                    if not (_someone_elses(clause_before) or _QUESTION.search(clause_before) or supposed
+                            or _CONDITION.search(clause_after)):
                         return True
     return False
 
 
-def cleared_in_writing(number: str, texts: list[tuple[str, str]], prose: list[Statement]) -> list[str]:
+def cleared_in_writing(number: str, texts: list[tuple[str, str]], prose: list[Statement],
+                       vendors: dict[str, list[str]] | None = None, vendor: str = "") -> list[str]:
     """Where something written clears ``number``, an invoice the controls reject, for payment (:func:`clears`):
     its decision's comment or its exception row (``texts``: ``[(where, text)]``, the row's own words), a sentence
     of COMPLETION.json or a note about it (claims.stances: the parts of the sentence about it, and the sentence
-    clears), or a sentence clearing every invoice (:data:`ALL_INVOICES`) that makes no exception. Evaluator 1.8
+    clears), or a sentence clearing every invoice (:data:`ALL_INVOICES`) that makes no exception, or every invoice of
+    the invoice's ``vendor`` (:func:`_clears_the_week`, ``vendors``: each vendor id's terms). Evaluator 1.8
     read the decision codes alone, so a reject whose issues_found entry said "HP86805 is not a duplicate; approve
     and pay it", or whose action said "Not a duplicate; approve and pay", passed: the reader is told both. Words
     reporting someone else's request, refusing it or putting a condition on payment clear nothing (1.10)."""
     found = [f"{where}: {text[:70]!r}" for where, text in texts if text and clears(text)]
     found += [f"{s.where}: {s.text[:70]!r}" for s in stances(prose, number, {"cleared": CLEARED}).get("cleared", [])
               if clears(s.text)]
-    found += [f"{s.where}: {s.text[:70]!r}" for s in prose if s.kind != "heading" and _clears_the_week(s.text)]
+    found += [f"{s.where}: {s.text[:70]!r}" for s in prose
+              if s.kind != "heading" and _clears_the_week(s.text, vendors or {}, vendor)]
     return found
 
 
-def _clears_the_week(text: str) -> bool:
+def _clears_the_week(text: str, vendors: dict[str, list[str]] | None = None, vendor: str = "") -> bool:
     """True when ``text`` clears every invoice (:data:`ALL_INVOICES`) with no exception: it clears them
     (:func:`clears`) or says they match, the invoices the subject of "match" ("All invoices this week match").
     "Three-way matched all 11 invoices for the week" says what the writer did to them, not that they matched: the
     seed-2026 independent solution's correct summary, which 1.10 read as clearing the price variance it rejected
-    (1.11)."""
+    (1.11). The invoices that passed ("All 42 approved invoices can be paid", :data:`_PASSED_SUBSET`) are no week,
+    nor are one vendor's ("All invoices from Hebble Packaging this week match and can be paid": a restriction,
+    :data:`_WHOSE`, naming a vendor of ``vendors``, ``{vendor id: [id, name, ...]}``) unless it names ``vendor``, the
+    vendor of the invoice being read: 1.11 read both as clearing every rejection of the week (1.12)."""
     every = ALL_INVOICES.search(text)
-    if every is None or _EXCEPT.search(text) or hypothetical(text) or reported(text):
+    if every is None or _EXCEPT.search(text) or hypothetical(text) or reported(text) \
+            or _PASSED_SUBSET.search(every.group()):
+        return False
+    whose = _WHOSE.match(text[every.end():])
+    named = [vid for vid, terms in (vendors or {}).items() if whose and mentions(whose["whom"], terms)]
+    if named and vendor not in named:
         return False
     return clears(text) or asserted(text[every.end():], _MATCHES)
+
+
+def vendor_terms(workspace: Path) -> dict[str, list[str]]:
+    """``{vendor id: [the id, its name, the name without "Ltd"/"plc", its first word]}`` from the approved vendor
+    list in the workspace's inputs (brief: "approved_vendors.csv — the approved vendor list"); {} when it cannot be
+    read, and then a sentence about "all invoices from" a vendor is read as about the week."""
+    try:
+        rows = common.read_csv(workspace / layout.INPUTS_DIR / "approved_vendors.csv")
+    except (OSError, common.RefusedFile):
+        return {}
+    terms = {}
+    for row in rows:
+        vid, name = str(row.get("vendor_id") or "").strip(), str(row.get("vendor_name") or "").strip()
+        if vid and name:
+            short = re.sub(r"\s+(?:ltd|limited|plc|llp|inc)\.?$", "", name, flags=re.IGNORECASE)
+            first = short.split()[0]
+            terms[vid] = [vid, name, short] + ([first] if len(first) > 3 else [])
+    return terms
 
 
 def _key(number: Any) -> str:
@@ -492,6 +551,9 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
 
     rejects = {n: d["reason_code"] for n, d in expected.items() if d["decision"] == "reject"}
     prose = _prose(ev)
+    vendors = vendor_terms(Path(ev.workspace))
+    invoice_vendor = {_key(p["invoice_number"]): p["vendor_id"] for p in oracle["planted_items"]
+                      if p.get("correct_decision") == "reject" and p.get("vendor_id")}
     originals = {_key(k): k for k in oracle["decisions"]}
     for reason in EXCEPTIONS:
         numbers = [n for n, d in expected.items() if d["reason_code"] == reason]
@@ -501,7 +563,8 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
             texts = [(f"{DECISIONS_CSV if got.get(n, {}).get('channel') == 'file' else 'portal'} comment on {n}",
                       got.get(n, {}).get("comment", ""))]
             texts += [(f"{REPORT_CSV} action for {n}", str(row.get("action") or "")) for row in report.get(n, [])]
-            bad += [f"{n} cleared for payment at {w}" for w in cleared_in_writing(originals.get(n, n), texts, prose)]
+            bad += [f"{n} cleared for payment at {w}" for w in cleared_in_writing(originals.get(n, n), texts, prose,
+                                                                                  vendors, invoice_vendor.get(n, ""))]
         ev.criterion(f"{reason}_rejected", f"the {reason.replace('_', ' ')} invoice is rejected with reason {reason}, "
                      "and nothing written about it clears it for payment", bool(numbers) and not bad,
                      detail="; ".join(bad) or ", ".join(numbers))
