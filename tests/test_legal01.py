@@ -1038,3 +1038,85 @@ def test_hard_offer_of_a_percentage_past_the_fallback_fails(scenario_cache, tmp_
         out = _note_plus(workspace, f"On clause 9.2 we can offer a cap of {figure} of the Price.")
         failed = failed_ids(evaluate(generated, out, workspace))
         assert failed == (set() if passes else {"note_covers_breaches"}), (figure, failed)
+
+
+# ------------------------------------------------------------------------------- fair-wording audit (1.9 -> 1.10)
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _fair_facts(generated) -> dict:
+    """The clauses, figures and dates the fair and misleading wordings name, from this instance's oracle."""
+    oracle = generated.oracle()
+    items = {p["id"]: p for p in oracle["planted_items"]}
+    part = ["8.1", "15.1", "4.3"]
+    calls = {p["clause"]: p["assessment"] for p in oracle["planted_items"]}
+    call_day = date.fromisoformat(next(e["date"] for e in oracle["event_dates"] if e["what"].startswith("call")))
+    return {"pay": items["payment_term"]["fallback_keys"][0], "cap": items["liability_cap"]["clause"],
+            "part": f"{part[0]}, {part[1]} and {part[2]}", "call": f"{call_day.day} {call_day:%B}",
+            **{f"part_{a}": _WORDS[sum(1 for c in part if calls[c] == a)] for a in ("reject", "negotiate")}}
+
+
+#: Fair wordings a careful reader is not misled by, by the audit's kind, naming the instance's clauses and figures.
+#: LEGAL-01 1.9 failed each on note_covers_breaches.
+FAIR_NOTES = {
+    "K1 the comment's dated claim, refused": "The comment's claim that clause {cap} was accepted on the {call} call "
+                                             "is wrong; we negotiate it.",
+    "K3 the other side's push": "The Buyer's solicitors will press for clause {cap} to be accepted as drafted before "
+                                "the month end.",
+    "K3 the other side's response to our offer": "The Buyer will probably accept our {pay} days on clause 4.3.",
+    "K4 a request to confirm with the client": "Please confirm with the client that it will accept the fallback we "
+                                               "offer on clause {cap}.",
+    "K4 whether the other side accepts": "Check whether the Buyer accepts {pay} days on clause 4.3.",
+    "K8 a count of the clauses named": "The Buyer's substantive changes ({part}) are three of the amendments we "
+                                       "cannot accept; we reject {part_reject} of them and negotiate {part_negotiate}.",
+    "K9 a supposed step": "Accepting clause 8.1 as drafted would expose the client to indirect and consequential loss.",
+}
+#: The writer's own second answer in the same words: each must still fail note_covers_breaches.
+MISLEADING_NOTES = {
+    "K1 the claim repeated as ours": "Clause {cap} was accepted on the {call} call, and we accept it.",
+    "K3 a push that is ours": "Clause {cap} is to be accepted as drafted before the month end.",
+    "K3 our own forecast": "We will probably accept clause 4.3 as drafted.",
+    "K3 their response beside our acceptance": "The Buyer will probably accept our {pay} days on clause 4.3, and we "
+                                               "accept clause 4.3 as drafted.",
+    "K4 our own confirmation": "I confirm that we accept clause {cap} as drafted.",
+    "K8 a count of nothing named": "We reject {part_negotiate} and negotiate {part_reject}.",
+    "K8 a wrong count of the clauses named": "The Buyer's substantive changes ({part}) are three of the amendments we "
+                                             "cannot accept; we reject {part_negotiate} of them and negotiate "
+                                             "{part_reject}.",
+    "K9 the step as our recommendation": "Accepting clause 8.1 as drafted is our recommendation.",
+}
+
+
+@pytest.mark.parametrize("kind", FAIR_NOTES)
+def test_a_fair_wording_of_the_correct_note_passes(generated, solved, kind):
+    """Fair-wording audit (1.9 failed each): the reference note plus one sentence a careful professional writes and a
+    careful reader is not misled by: the other side's words, push or response to our offer, a request to confirm, a
+    count of the clauses it names beside the whole, a supposed step."""
+    sentence = FAIR_NOTES[kind].format(**_fair_facts(generated))
+    receipt = evaluate(generated, _note_plus(solved, sentence), solved)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, (sentence, failed_ids(receipt))
+
+
+@pytest.mark.parametrize("kind", MISLEADING_NOTES)
+def test_the_misleading_twin_of_a_fair_note_wording_still_fails(generated, solved, kind):
+    sentence = MISLEADING_NOTES[kind].format(**_fair_facts(generated))
+    assert failed_ids(evaluate(generated, _note_plus(solved, sentence), solved)) == {"note_covers_breaches"}, sentence
+
+
+def test_hard_an_offer_dated_to_round_1_is_not_offered_now(scenario_cache, tmp_path):
+    """Fair-wording audit (K5/K10): the round-1 working papers offered 150% on clause 9.2 (the playbook's fallback is
+    125%). "On <round 1's date> we proposed 150% for clause 9.2; the playbook now caps our offer at 125%" tells the
+    partner what was done then; 1.9 read it as an offer past the fallback. The same figure offered now still fails,
+    in the same sentence or with "as in <month>"."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    oracle = generated.oracle()
+    carried = oracle["carried_forward"]
+    day = date.fromisoformat(next(e["date"] for e in oracle["event_dates"] if e["what"].startswith("round 1")))
+    on = f"On {day.day} {day:%B} we proposed {carried['round1_fallback']} for clause {carried['clause']}"
+    for n, (sentence, expected) in enumerate([
+            (f"{on}; the playbook now caps our offer at {carried['playbook_fallback']}.", set()),
+            (f"{on}; we offer {carried['round1_fallback']} now.", {"note_covers_breaches"}),
+            (f"We offer {carried['round1_fallback']} on clause {carried['clause']}, as in {day:%B}.",
+             {"note_covers_breaches"})]):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / str(n))
+        assert failed_ids(evaluate(generated, _note_plus(workspace, sentence), workspace)) == expected, sentence

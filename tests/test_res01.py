@@ -916,3 +916,123 @@ def test_an_underspend_with_the_share_of_the_award_used_passes_and_a_wrong_share
         _add_paragraphs(work / layout.OUT_DIR / MEMO, text)
         receipt = evaluate(generated, work / layout.OUT_DIR, work)
         assert failed_ids(receipt) == expected, (text, failed_ids(receipt))
+
+
+# --- fair wordings of a correct memo, by kind (fair-wording audit, 2.9) --------------------------------------------
+
+def _fair_facts(generated) -> dict:
+    """The figures the fair and misleading wordings name, from this instance's oracle."""
+    facts = generated.oracle()["facts"]
+    virement = _planted(generated, "virement_at_limit")
+    report = _planted(generated, "report_recruitment")
+    cost = Decimal(_planted(generated, "ineligible_cost")["amount"])
+    staff = Decimal(facts["categories"]["Staff costs"]["eligible"])
+    total = Decimal(facts["total_eligible"])
+    return {"category": virement["category"], "over": f"{Decimal(virement['over']):,.2f}",
+            "report": report["report_figure"], "appendix": report["appendix_figure"], "cost": f"{cost:,.2f}",
+            "total": f"{total:,.2f}", "staff": f"{staff:,.2f}", "rest": f"{total - staff:,.2f}",
+            "with_cost": f"{total + cost:,.2f}", "wrong_rest": f"{total - staff + 1000:,.2f}"}
+
+
+#: Fair wordings a careful reader is not misled by, each naming the instance's items and figures, by the audit's
+#: kind: where each goes ("memo" or COMPLETION.json's "summary") and its text. RES-01 2.8 failed every one.
+FAIR_WORDINGS = {
+    "K1 the investigator's claim that the report agrees, refused":
+        ("memo", "The investigator's covering email says the progress report and its data appendix agree; they do "
+                 "not: the report says {report} participants, appendix A shows {appendix}."),
+    "K1 the investigator's total, refused":
+        ("memo", "The investigator says the total claim should be £{with_cost}, with the dinner moved; it is "
+                 "£{total}."),
+    "K2 clause 8.2's rule for spend beyond 10%":
+        ("memo", "Clause 8.2 requires the Foundation's written approval for {category} spend beyond 10% of its "
+                 "award; the £{over} overspend is exactly 10%, so no approval is needed."),
+    "K2 the report must be made to agree":
+        ("memo", "Condition 9.1 requires the annual progress report's figures to agree with its data appendix, and "
+                 "they must be made to agree before the report goes to the Foundation."),
+    "K3 what further spend will do":
+        ("memo", "Any further {category} spend charged to year 1 will take it beyond the 10% limit and will need the "
+                 "Foundation's approval."),
+    "K3 the corrected report will agree":
+        ("memo", "Once corrected to {appendix}, the progress report's recruitment figure will agree with the data "
+                 "appendix."),
+    "K4 a request to confirm the agreement":
+        ("memo", "Please confirm that the progress report's figures match the data appendix once it is corrected."),
+    "K4 whether the overspend needs approval, checked":
+        ("memo", "Whether the {category} overspend needs approval was checked against clause 8.2: at exactly 10% it "
+                 "does not."),
+    "K8 the non-staff subtotal beside the total":
+        ("memo", "Non-staff eligible spend totals £{rest} and eligible Staff costs are £{staff}, so total eligible "
+                 "spend is £{total}."),
+    "K8 the other categories' subtotal":
+        ("memo", "The other five categories' eligible spend totals £{rest}."),
+    "K9 the report agreeing if corrected":
+        ("memo", "If the report is corrected to {appendix}, its figures will agree with the data appendix."),
+    "K9 a supposition in the summary":
+        ("summary", "If the £{cost} dinner were claimed, total eligible spend would be £{with_cost}."),
+}
+#: The writer's own second answer in the same words: each must still fail its criterion.
+MISLEADING_WORDINGS = {
+    "K1 the investigator's claim, agreed with":
+        ("memo", "The investigator's covering email says the progress report and its data appendix agree, and the "
+                 "progress report's figures agree with the data appendix.", "item.report_recruitment"),
+    "K1 an agreement in a condition the investigator raises":
+        ("memo", "If the investigator asks, the progress report's figures agree with the data appendix.",
+         "item.report_recruitment"),
+    "K1 the investigator's total as the writer's":
+        ("memo", "The total claim should be £{with_cost}, with the dinner moved.", "memo_total"),
+    "K2 clause 8.2 applied to the overspend":
+        ("memo", "Clause 8.2 requires approval for the {category} overspend beyond 10% of its award.",
+         "virement_within_limit"),
+    "K2 required, and said to agree":
+        ("memo", "Condition 9.1 requires the annual progress report's figures to agree with its data appendix, and "
+                 "they agree.", "item.report_recruitment"),
+    "K3 the overspend itself forecast to breach":
+        ("memo", "The {category} overspend will breach clause 8.2.", "virement_within_limit"),
+    "K3 agreement forecast with no correction":
+        ("memo", "The progress report's recruitment figure will agree with the data appendix as drafted.",
+         "item.report_recruitment"),
+    "K3 agreement beside a correction":
+        ("memo", "The progress report's figures agree with the data appendix, and once corrected the report can go "
+                 "to the Foundation.", "item.report_recruitment"),
+    "K4 the writer's own confirmation":
+        ("memo", "I have confirmed that the progress report's figures match the data appendix.",
+         "item.report_recruitment"),
+    "K4 checked, and answered beyond":
+        ("memo", "We checked whether the {category} overspend needs approval: it breaches clause 8.2.",
+         "virement_within_limit"),
+    "K8 the subtotal as the total":
+        ("memo", "Total eligible spend is £{rest}.", "memo_total"),
+    "K8 a subtotal the records do not give":
+        ("memo", "Non-staff eligible spend totals £{wrong_rest}.", "memo_total"),
+    "K8 a category's figure as the total":
+        ("memo", "Total eligible spend is £{staff}, most of it Staff costs.", "memo_total"),
+    "K9 the supposed total stated in the summary":
+        ("summary", "Total eligible spend is £{with_cost}.", "memo_total"),
+}
+
+
+def _add_wording(generated, solved, where: str, text: str) -> dict:
+    out = solved / layout.OUT_DIR
+    text = text.format(**_fair_facts(generated))
+    if where == "memo":
+        _memo_plus(out / MEMO, text)
+    else:
+        _completion_edit(out, lambda c: c.update(summary=f"{c['summary']} {text}"))
+    return evaluate(generated, out, solved)
+
+
+@pytest.mark.parametrize("kind", FAIR_WORDINGS)
+def test_a_fair_wording_of_the_correct_memo_passes(generated, solved, kind):
+    """Fair-wording audit (2.8 failed each): the reference memo (or its COMPLETION.json summary) plus one sentence
+    of a kind a careful professional writes and a careful reader is not misled by: another party's words reported
+    and refused, a requirement, a forecast, a request to verify, a subtotal beside the total, a supposition."""
+    where, text = FAIR_WORDINGS[kind]
+    receipt = _add_wording(generated, solved, where, text)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("kind", MISLEADING_WORDINGS)
+def test_the_misleading_twin_of_a_fair_wording_still_fails(generated, solved, kind):
+    """Each fair wording's twin in the writer's own voice: a second answer, failing its criterion only."""
+    where, text, criterion = MISLEADING_WORDINGS[kind]
+    assert failed_ids(_add_wording(generated, solved, where, text)) == {criterion}

@@ -9,6 +9,13 @@ Loaded by path with benchmark/validators on sys.path.
 
 1.6: what COMPLETION.json says Promo Check shows is read against the sheet (:func:`promo_claims_contradicted`); 1.5
 passed a summary saying every promotion is shown with its variance beside a sheet leaving one out (audit).
+
+1.7 (fair-wording audit): 1.6 failed correct COMPLETION.json wordings that reported a source's words ("The load log
+records 2025-04-20 as loaded twice, but the two loads hold different stores"; "Marketing's plan shows PR-2503-393
+twice"), asked for a check ("Please check whether 2025-04-20 was loaded twice"), described a repeat in general
+beside the days that show it ("A repeated load would show as two successful loads ...; 2025-04-20 does not") or
+forecast a promotion's row ("PR-2503-393 will be shown with its variance once you confirm the week"). See
+:func:`sources_blanked` and :func:`called_loaded_twice`.
 """
 
 from __future__ import annotations
@@ -19,14 +26,14 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import asserted, completion_statements, found_nothing, hypothetical, negated, stances
+from claims import asserted, completion_statements, found_nothing, hypothetical, negated, stances, unreal
 from formula_refs import is_live
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.6"
+EVALUATOR_VERSION = "BI-01/1.7"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -281,10 +288,11 @@ PROMO_SHOWN = Vocabulary({"shown": ["show", "include", "with its variance", "wit
                                        "needs confirming", "need confirming", "to be confirmed", "awaiting",
                                        "unconfirmed"]},
                          source="BI-01 brief: Promo Check; a promotion whose week is in doubt is asked about")
-#: What shows nothing yet: a modal or purpose ("can be shown", "to include"), and a clause of what happens later
-#: ("once you confirm the week, I will add it").
+#: What shows nothing yet: a modal or purpose ("can be shown", "to include", with what it would show: "will be shown
+#: with its variance", 1.7), and a clause of what happens later ("once you confirm the week, I will add it").
 _NOT_YET = re.compile(r"\b(?:can|could|will|would|may|might|should|shall|to)\s+(?:then\s+)?(?:be\s+)?"
                       r"(?:shown|show|included|include|added|add|filled\s+in|calculated|populated)\b"
+                      r"(?:\s+with\s+(?:its|their|a|the)\s+variances?\b)?"
                       r"|\b(?:once|when|after|as\s+soon\s+as)\b[^,;.]*", re.IGNORECASE)
 #: Every promotion as one subject ("all six promotions", "each promotion", "every promo"); said with an exception
 #: ("every promotion except PR-1", "all other promotions", :data:`_SOME_EXCEPTED`) it is not read as every one.
@@ -308,10 +316,11 @@ def promo_claims_contradicted(completion: dict | None, promos: list[dict], rows:
     shown = {p["promo_id"]: any(r["actual sales"].number is not None or r["variance"].number is not None
                                 for r in rows.get(_key(p["promo_id"]), [])) for p in promos}
     options = {name: PROMO_SHOWN.words(name) for name in PROMO_SHOWN.terms}
+    ids = re.compile("|".join(re.escape(p["promo_id"]) for p in promos) or r"(?!)", re.IGNORECASE)
     found = []
     for statement in completion_statements(completion):
-        statement = Statement(_NOT_YET.sub(lambda m: " " * len(m.group()), statement.text), statement.section,
-                              None, statement.kind, statement.where)
+        statement = Statement(_NOT_YET.sub(lambda m: " " * len(m.group()), sources_blanked(statement.text, keep=ids)),
+                              statement.section, None, statement.kind, statement.where)
         said: dict[str, str] = {}
         for promo in promos:
             department = DEPARTMENTS.canonical(promo["department"]) or promo["department"]
@@ -416,14 +425,84 @@ def check_duplicate_reported(ev: common.Evaluation, oracle: dict, completion: di
     # a date asserted as loaded twice that was not (the day loaded in two files, both counting) is a wrong report
     wrong = {d for index, text in enumerate(_entries(completion, "issues_found"))
              for s in text_statements(text, f"issues_found[{index}]")
-             if not hypothetical(s.text) and asserted(s.text, PROBLEMS.words("duplicate"))
-             for d in dates_named(s.text, 2025)} - want
+             if not hypothetical(s.text) for d in called_loaded_twice(s.text)} - want
     denied = unreported(completion, want)
     ev.criterion("duplicate_load_reported", "COMPLETION.json issues_found names the business date loaded twice, "
                  "no other date as loaded twice, and does not take the report back", bool(want) and want <= named
                  and not wrong and not denied, detail=f"expected {sorted(map(str, want))} named "
                  f"{sorted(map(str, named))[:8]}" + (f"; also called loaded twice: {sorted(map(str, wrong))}" if wrong
                                                      else "") + (f"; taken back: {denied[0]}" if denied else ""))
+
+
+#: Where the data's sources say something: a source named before a reporting verb ("the load log records ...",
+#: "Marketing's plan shows ...", "Store Operations' calendar says ..."). The writer's own deliverables ("Promo Check
+#: shows ...") are not sources.
+_SOURCE = re.compile(r"\b(?:load[\s_-]*log|log|plan|marketing|calendar|store\s+operations|mart|email|brief|policy|"
+                     r"pos\s+file|extract)\b", re.IGNORECASE)
+_SOURCE_SAYS = re.compile(r"\b(?:says?|said|shows?|showed|lists?|listed|records?|recorded|suggests?|suggested|"
+                          r"claims?|claimed|states?|stated|indicates?|indicated|reports?|reported|includes?|"
+                          r"included)\b", re.IGNORECASE)
+_WRITER = re.compile(r"\b(?:i|we|promo\s+check|dashboard|sheet|workbook)\b", re.IGNORECASE)
+#: Where what a source says ends: a semicolon, a colon, a comma before a turn ("but", "and", "so", "which",
+#: "though"), the sentence's end.
+_SAID_END = re.compile(r"[;:]|,\s*(?:but|and|so|which|though|although|however|yet)\b|[.!?](?:\s|$)", re.IGNORECASE)
+#: What refuses a source's words after them ("..., but the two loads hold different stores", "...; it was not").
+_REFUSED = re.compile(r"\b(?:but|however|yet|though|although|in\s+fact|actually|not|no|never)\b|n't\b",
+                      re.IGNORECASE)
+#: A request to check, or an indirect question, to the end of its clause ("Please check whether 2025-04-20 was
+#: loaded twice", "confirm if ...", "whether the two files were meant to be one"): it asks, it reports nothing.
+_ASKED = re.compile(r"(?:\bplease\s+|^\W*)(?:check|confirm|verify|establish|ask|make\s+sure|find\s+out)\b[^;:]*?"
+                    r"(?=[;:]|[.!?](?:\s|$)|$)|\b(?:whether|if)\b(?=[^;:]*\b(?:was|were|is|are|ran)\b)[^;:,]*",
+                    re.IGNORECASE)
+
+
+def sources_blanked(text: str, *, refused_only: bool = False, keep: re.Pattern[str] | None = None) -> str:
+    """``text`` with what a source says (:data:`_SOURCE` before a :data:`_SOURCE_SAYS` verb in its clause, no
+    :data:`_WRITER` there, to :data:`_SAID_END`) and what is asked (:data:`_ASKED`) blanked (same length): the
+    audit's K1 and K4. With ``refused_only``, a source's words are blanked only when the statement goes on to refuse
+    them (:data:`_REFUSED`): "the load log shows 2025-04-20 loaded twice" is the writer's own finding. 1.6 read "The
+    load log records 2025-04-20 as loaded twice, but the two loads hold different stores" as calling the day loaded
+    twice and "Marketing's plan shows PR-2503-393 twice" as saying Promo Check shows it. What ``keep`` matches stays
+    (a promotion's id), so that what the statement goes on to say of it ("..., and Promo Check shows it") is still
+    read as said of it."""
+
+    def blank(part: str) -> str:
+        kept = [" "] * len(part)
+        for match in keep.finditer(part) if keep is not None else ():
+            kept[match.start():match.end()] = match.group()
+        return "".join(kept)
+
+    result = text
+    for verb in _SOURCE_SAYS.finditer(text):
+        start = max([0, *(b.end() for b in re.finditer(r"[;:,]|[.!?](?:\s|$)", text[:verb.start()]))])
+        if not _SOURCE.search(text[start:verb.start()]) or _WRITER.search(text[start:verb.start()]):
+            continue
+        end = _SAID_END.search(text, verb.end())
+        stop = end.start() if end else len(text)
+        if refused_only and not _REFUSED.search(text, stop):
+            continue
+        result = result[:verb.start()] + blank(text[verb.start():stop]) + result[stop:]
+    return _ASKED.sub(lambda m: blank(m.group()), result)
+
+
+#: A subject that points back to the day a statement names ("it was loaded twice", "that day was doubled").
+_BACK = re.compile(r"\b(?:it|they|that\s+day|this\s+day|the\s+day|that\s+date|this\s+date)\b", re.IGNORECASE)
+
+
+def called_loaded_twice(text: str) -> set[date]:
+    """The days an issues_found statement calls loaded twice in its own words: in each clause (cut at semicolons,
+    colons and ", but"/", and"/", while") that asserts a :data:`PROBLEMS` duplicate term once a source's words it
+    refuses and questions are blanked (:func:`sources_blanked`) and what would be (claims.unreal), the days it names,
+    or, naming none but
+    pointing back (:data:`_BACK`: "...; it was loaded twice"), every day the statement names. 1.6 took every day of
+    a statement asserting a duplicate anywhere: "A repeated load would show as two successful loads of the same file;
+    2025-04-10 and 2024-04-14 show that, 2025-04-20 does not" called 2025-04-20 loaded twice."""
+    own = unreal(sources_blanked(text, refused_only=True))
+    found: set[date] = set()
+    for part in re.split(r"[;:]|,\s*(?:but|and|while|whereas|yet)\b", own):
+        if asserted(part, PROBLEMS.words("duplicate")):
+            found |= dates_named(part, 2025) or (dates_named(text, 2025) if _BACK.search(part) else set())
+    return found
 
 
 def unreported(completion: dict | None, doubled: set[date]) -> list[str]:

@@ -9,6 +9,15 @@ figure (at the hard level also the posting before the award year), with critical
 ineligible cost is recoded as the investigator's email asks. In
 the coverage set ``no_invented_issues`` fails on any problem asserted. Loaded by path with benchmark/validators on
 sys.path.
+
+2.9 (fair-wording audit): 2.8 failed correct memos that reported the investigator's words to refuse them
+("Prof. Kettering's email says the report and the appendix agree; they do not", "the investigator says the total
+claim should be £X"), quoted clause 8.2's rule of a kind of spend ("Clause 8.2 requires approval for Consumables
+spend beyond 10% of its award"), forecast what further spend or the corrected report will do ("Any further
+Consumables spend will breach 8.2", "once corrected to 163 it will agree with the appendix"), asked for an
+agreement to be confirmed, checked whether the overspend needs approval, gave a subtotal of the claim beside its
+total ("Non-staff eligible spend totals £X") or a supposition in COMPLETION.json's summary. See :func:`own_words`,
+:func:`_virement_said`, :func:`agreement_stated` and :func:`total_figures`.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from claims import (
     figure_stated,
     figures_given,
     finding,
+    generic,
     labelled_figures,
     mentions,
     share_before,
@@ -35,7 +45,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.8"
+EVALUATOR_VERSION = "RES-01/2.9"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -109,6 +119,51 @@ SIGN_AS_DRAFTED = [f"{verb} {how}" for verb in ("sign", "signed", "countersign",
                    for how in ("as drafted", "exactly as drafted", "as it stands", "as is", "unchanged",
                                "as submitted", "as the investigator drafted it", "as he drafted it",
                                "as she drafted it")]
+
+
+#: A verb reporting what another party says, asks or claims ("Prof. Kettering's email says ...", "the investigator
+#: claims ...", "as the PI wrote"): what follows, to its clause's end, is theirs, not the memo's (the audit's K1).
+#: "Claimed", "stated" and "requested" report only before "that": "the £168.32 is claimed" is the memo's claim.
+REPORTED = re.compile(r"\b(?:says?|said|asks?|asked|wants?|wanted|writes?|wrote|argues?|argued|insists?|insisted|"
+                      r"suggests?|suggested|tells?|told|believes?|believed|according\s+to|"
+                      r"(?:claims?|claimed|states?|stated|requests?|requested)\s+that)\b", re.IGNORECASE)
+#: Where a reported clause ends: a semicolon or colon, a comma before "and", "but", "so", "which", "though", or the
+#: sentence's end.
+CLAUSE_BREAK = re.compile(r"[;:]|,\s*(?:and|but|so|which|though|although|however)\b|[.!?](?:\s|$)", re.IGNORECASE)
+#: Who may be the subject of a reporting verb that is the writer's own ("we asked the PI", "I suggest"), or what
+#: makes the verb a noun ("the said clause", "her request"); "we have asked" is the writer's too.
+_WRITER_BEFORE = re.compile(r"(?:\b(?:(?:i|we|you)(?:\s+(?:have|had|will|would|did|do|also|then|now|already|"
+                            r"have\s+been|had\s+been))*|the|a|an|this|that|her|his|their|its|amount|figure|cost|"
+                            r"costs|spend|total)\s*)$", re.IGNORECASE)
+
+
+#: An opening subordinate clause with no comma yet ("If the Foundation asks", "When the investigator says").
+_SUBORDINATE_OPENING = re.compile(r"^\W*(?:if|when|whenever|unless|once|until|before|after|should|as)\b[^,;:]*$",
+                                  re.IGNORECASE)
+
+
+def own_words(text: str) -> str:
+    """``text`` with what it reports of another party blanked (same length, spaces): from a :data:`REPORTED` verb
+    whose subject is not the writer (not after "I", "we", "you", nor a noun it describes: "the amount claimed") to
+    the end of its clause (:data:`CLAUSE_BREAK`; in an opening condition, its comma: "If the Foundation asks, ...").
+    "Prof. Kettering's email says the progress report and its data
+    appendix agree; they do not" keeps only "they do not" (2.9: 2.8 read the investigator's claim as the memo's)."""
+    result = text
+    for match in REPORTED.finditer(text):
+        if _WRITER_BEFORE.search(text[:match.start()]):
+            continue
+        # a reporting verb in an opening condition ends with it: "If the Foundation asks, the figures agree" says
+        # they agree
+        opening = _SUBORDINATE_OPENING.match(text[:match.start()])
+        end = (re.compile(r",").search(text, match.end()) if opening else None) or CLAUSE_BREAK.search(text, match.end())
+        stop = end.start() if end else len(text)
+        result = result[:match.start()] + " " * (stop - match.start()) + result[stop:]
+    return result
+
+
+def _blanked(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with each match of ``pattern`` blanked (same length, spaces)."""
+    return pattern.sub(lambda m: " " * len(m.group()), text)
 
 
 def _money(value: Decimal | None) -> str:
@@ -285,15 +340,60 @@ TOTAL_SUBJECT = ["total", "totals", "claim", "eligible"]
 _MONEY = re.compile(r"[£$]|\d,\d{3}|\.\d{2}\b")
 
 
-def total_figures(memo: list[Statement]) -> list[tuple[Statement, Decimal | None]]:
+def total_figures(memo: list[Statement], parts: frozenset[Decimal] = frozenset(), tol: Decimal = Decimal(0)
+                  ) -> list[tuple[Statement, Decimal | None]]:
     """The money figures the memo gives as its total eligible spend: after a :data:`TOTAL_LABELS` label in prose or
     in a label/value row, and under an "eligible" header in a table row labelled Total; ``(statement, amount)``
-    with the amount as read (None when unreadable)."""
-    found = [(s, text) for label in TOTAL_LABELS for s, text in figures_given(memo, label)]
+    with the amount as read (None when unreadable). A prose figure that is one of ``parts`` (within ``tol``: the
+    eligible spend of some of the categories, :func:`part_sums`) with words around it that make it a part
+    (:func:`_a_part`: "Non-staff eligible spend totals £X", "excluding Staff costs", "the other five
+    categories") is a subtotal beside the total, not a second total (2.9: 2.8 read it as one, the audit's K8)."""
+    found: list[tuple[Statement, str]] = []
+    for statement in memo:
+        if statement.cells is not None or statement.kind == "heading":
+            found += [(statement, text) for label in TOTAL_LABELS for _s, text in figures_given([statement], label)]
+            continue
+        for label in TOTAL_LABELS:
+            for _between, start, end in labelled_figures(statement.text, label, gap=4):
+                value = common.parse_number(statement.text[start:end].strip())
+                if value is not None and any(abs(value - p) <= tol for p in parts) \
+                        and _a_part(statement.text, start, end):
+                    continue
+                found.append((statement, statement.text[start:end].strip()))
     for statement in memo:
         if _total_row(statement) and _category_table(memo, statement):
             found += [(statement, v) for k, v in statement.cells.items() if mentions(k, "eligible") and v]
     return [(s, common.parse_number(text)) for s, text in found if _MONEY.search(text)]
+
+
+#: What makes a figure a part of the claim rather than its total, on either side of it: the rest of the categories
+#: named ("non-staff", "excluding Staff costs", "other than", "the other five categories", "the remaining categories").
+_PART_OF_CLAIM = re.compile(r"\bnon[-\s]?(?:staff|salary|salaries|pay)\b|\b(?:excluding|exclusive\s+of|except|"
+                            r"other\s+than|apart\s+from|aside\s+from|besides|without|leaving\s+out)\b|"
+                            r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:categor\w*|headings?|lines?)\b|"
+                            r"\brest\s+of\s+the\s+(?:claim|categor\w*|costs?)\b", re.IGNORECASE)
+
+
+def _a_part(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is given as a part of the claim: :data:`_PART_OF_CLAIM` in the words
+    around it (from the previous money figure or semicolon to the next), or a cost category named before it in
+    them ("Staff costs eligible spend totals £X"; named only after it, "... is £X, most of it Staff costs", the
+    figure is still given as the total)."""
+    before = [m.end() for m in _MONEY_FIGURE.finditer(text, 0, start) if _MONEY.search(m.group())]
+    after = [m.start() for m in _MONEY_FIGURE.finditer(text, end) if _MONEY.search(m.group())]
+    lo = max([0, text.rfind(";", 0, start) + 1, *before])
+    semicolon = text.find(";", end)
+    hi = min([len(text), *after, *([semicolon] if semicolon >= 0 else [])])
+    return bool(_PART_OF_CLAIM.search(text[lo:hi]) or CATEGORIES.find(text[lo:start]))
+
+
+def part_sums(facts: dict, field: str = "eligible") -> frozenset[Decimal]:
+    """The ``field`` figure (``"eligible"``, ``"spend"``, ``"award"``, ``"ineligible"``) of every proper subset of
+    the categories, summed: what a memo may give as a subtotal of the claim beside its total ("Non-staff eligible
+    spend totals £X")."""
+    values = [Decimal(f[field]) for f in facts["categories"].values()]
+    return frozenset(sum((v for i, v in enumerate(values) if mask >> i & 1), Decimal(0))
+                     for mask in range(1, 2 ** len(values) - 1))
 
 
 def _table(statement: Statement) -> str:
@@ -374,10 +474,17 @@ def check_memo_total(ev: common.Evaluation, oracle: dict, memo: list[Statement],
 
     found = {"total_eligible": stated(about(memo, TOTAL_SUBJECT), eligible),
              "total_award": stated(about(memo, "award"), award)}
-    other = [f"{s.where}: {_money(got)}" for s, got in total_figures([*memo, *extra])
+    # COMPLETION.json's suppositions give no figure, as the memo's do not (2.9: "If the £656.10 were claimed, total
+    # eligible spend would be £X" in its summary failed 2.8); nor does another party's reported figure or a clause
+    # from "would" on (_as_fact)
+    supposed = {id(s) for s in suppositions(extra)}
+    extra = [s for s in extra if id(s) not in supposed]
+    other = [f"{s.where}: {_money(got)}"
+             for s, got in total_figures([_as_fact(s) for s in [*memo, *extra]], part_sums(oracle["facts"]), tol)
              if got is None or abs(got - eligible) > tol]
     summary = [s for s in extra if s.where.startswith("COMPLETION.json summary")]
-    misstated = misstated_figures(oracle, memo, tol) + misstated_figures(oracle, summary, tol)
+    misstated = misstated_figures(oracle, [_as_fact(s) for s in memo], tol) \
+        + misstated_figures(oracle, [_as_fact(s) for s in summary], tol)
     ev.criterion("memo_total", "the memo states the total eligible spend against the total award, gives no other "
                  "total, and gives no award, spend, adjustment or effort figure the records do not",
                  all(found.values()) and not other and not misstated,
@@ -582,6 +689,11 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                                            for k in ("amount", "over", "overcharge") if k in p}
     claim_figures |= {Decimal(row[k]) for row in categories.values() for k in ("award", "spend", "ineligible",
                                                                                 "eligible")}
+    # the rest of the claim beside one category ("Non-staff eligible spend totals £X", "the other five categories'
+    # award is £Y"): the claim's total less the category's figure (2.9, the audit's K8)
+    rest = {field: {Decimal(facts[total]) - Decimal(row[field]) for row in categories.values()}
+            for field, total in (("award", "total_award"), ("spend", "total_spend"), ("eligible", "total_eligible"))}
+    claim_figures |= {v for values in rest.values() for v in values}
     found: list[str] = []
 
     def close(value: Decimal | None, wanted: set[Decimal]) -> bool:
@@ -671,6 +783,8 @@ def misstated_figures(oracle: dict, memo: list[Statement], tol: Decimal) -> list
                                      f"{'an underspend' if over > 0 else 'an overspend'}")
             base = {Decimal(row[k]) for k in ("award", "spend", "ineligible", "eligible")}
             allowed = base | {a - b for a in base for b in base} | totals | {Decimal(0)}
+            allowed |= {Decimal(facts[total]) - Decimal(row[field]) for field, total in (
+                ("award", "total_award"), ("spend", "total_spend"), ("eligible", "total_eligible"))}
             # a planted amount may be named beside another category ("we have not recoded the £177.67 to Other
             # direct costs")
             allowed |= {Decimal(p[k]) for p in items.values() for k in ("amount", "over", "overcharge") if k in p}
@@ -724,11 +838,62 @@ def check_virement(ev: common.Evaluation, oracle: dict, memo: list[Statement]) -
         # the records' one overspend: "Consumables is the only category over its award. ... The overspend is
         # therefore within the virement clause" gives its verdict (an independent solver, seed 9415)
         subject = [*subject, *OVERSPEND_LABELS]
-    said = stances([m for m in memo if not _conditional(m.text)], subject, VIREMENT)
+    said = _virement_said(memo, subject)
     ev.criterion("virement_within_limit", f"the memo states that the {item['category']} overspend "
                  f"({_money(Decimal(item['over']))}, exactly the 10% limit) is within the virement clause, and not "
                  "beyond it", list(said) == ["within"], weight=2,
                  detail=f"the memo says {sorted(said) or 'nothing'} about {item['category']}")
+
+
+#: A condition of the award quoted as its rule for a kind of spend ("Clause 8.2 requires the Foundation's written
+#: approval for Consumables spend beyond 10% of its award", "The virement clause (8.2) requires approval only for
+#: spend beyond £X"), to the end of its clause: the terms, not a verdict on this overspend (2.9: 2.8 read the rule's
+#: "beyond" as the memo's, the audit's K2). Applied to the overspend itself (:data:`_APPLIED`) it is a verdict.
+_CLAUSE_RULE = re.compile(r"(?:^|(?<=[;:]))\W*(?:under\s+)?(?:the\s+)?(?:virement\s+)?(?:condition|clause|section)"
+                          r"(?:\s*\(?\d[\d.]*\w*\)?)?,?\s+(?:only\s+)?(?:requires|says|states|provides|allows|permits|"
+                          r"limits|sets|lets|caps|means)\b[^;:]*?(?=[;:]|,\s*(?:and|but|so|which)\b|[.!?](?:\s|$)|$)",
+                          re.IGNORECASE)
+#: What applies a rule to the overspend found rather than to a kind of spend ("requires approval for the Consumables
+#: overspend", "for it", "for the £2,970.00").
+_APPLIED = re.compile(r"\b(?:the|this|that|its)\s+(?:[\w£.,]+\s+){0,2}?overspend\b|\b(?:it|them)\b|"
+                      r"\bthe\s+£", re.IGNORECASE)
+#: An indirect question to the end of its clause or to the verb that checks it ("Whether the Consumables overspend
+#: needs approval was checked against clause 8.2", "we checked whether it is within"): it asks, it does not answer
+#: (2.9, the audit's K4).
+_WHETHER = re.compile(r"\bwhether\b[^;:,.!?]*?(?=\s+(?:was|were|is|has\s+been|have\s+been|will\s+be|should\s+be|"
+                      r"must\s+be|needs?\s+to\s+be)\s+(?:checked|confirmed|verified|reviewed|tested|assessed|"
+                      r"considered|established)\b|[;:,.!?]|$)", re.IGNORECASE)
+#: A forecast of further spend ("Further Consumables spend will take it beyond the limit", "Additional costs would
+#: need approval"): what more spend would do, not where the overspend is (2.9, the audit's K3).
+_FURTHER = re.compile(r"^\W*(?:any\s+)?(?:further|more|additional|another|new|later)\b[^;:.!?]*?\b(?:will|would|could|"
+                      r"might|must|shall)\b", re.IGNORECASE)
+
+
+def _virement_said(memo: list[Statement], subject: list[str]) -> dict[str, list[Statement]]:
+    """What the memo says of the virement (``claims.stances`` over :data:`VIREMENT`), from its verdicts only: a
+    counterfactual (:func:`_conditional`), a rule for any further spend (claims.generic, :data:`_FURTHER`), a
+    condition's rule for a kind of spend (:data:`_CLAUSE_RULE` unless :data:`_APPLIED`) and an indirect question
+    (:data:`_WHETHER`) give none (2.9; claims.stances already leaves out suppositions and reported speech)."""
+    named = re.compile("|".join(rf"\b{re.escape(word)}\b" for word in subject), re.IGNORECASE)
+
+    def keep_subject(part: str) -> str:
+        # the subject's own words stay, so that what the sentence goes on to say of it ("...: it breaches 8.2")
+        # is still read as said of it
+        kept = [" "] * len(part)
+        for match in named.finditer(part):
+            kept[match.start():match.end()] = match.group()
+        return "".join(kept)
+
+    verdicts = []
+    for statement in memo:
+        if _conditional(statement.text) or (statement.cells is None and (generic(statement.text)
+                                                                         or _FURTHER.match(statement.text))):
+            continue
+        text = _WHETHER.sub(lambda m: keep_subject(m.group()), statement.text)
+        text = _CLAUSE_RULE.sub(lambda m: m.group() if _APPLIED.search(m.group()) else keep_subject(m.group()), text)
+        verdicts.append(statement if statement.cells is not None or text == statement.text else
+                        Statement(text, statement.section, None, statement.kind, statement.where))
+    return stances(verdicts, subject, VIREMENT)
 
 
 #: A counterfactual: a modal verb with a condition ("Any further consumables cost would take it beyond the
@@ -750,10 +915,10 @@ def _amount_subject(amount: str) -> re.Pattern[str]:
 
 
 def _as_fact(statement: Statement) -> Statement:
-    """``statement`` with what it does not state as fact blanked (claims.unreal: a clause from "would" on), in its
-    text and in each cell."""
-    cells = None if statement.cells is None else {k: unreal(v) for k, v in statement.cells.items()}
-    return Statement(unreal(statement.text), statement.section, cells, statement.kind, statement.where)
+    """``statement`` with what it does not state as fact blanked (claims.unreal: a clause from "would" on; another
+    party's words, :func:`own_words`, 2.9), in its text and in each cell."""
+    cells = None if statement.cells is None else {k: unreal(own_words(v)) for k, v in statement.cells.items()}
+    return Statement(unreal(own_words(statement.text)), statement.section, cells, statement.kind, statement.where)
 
 
 def cost_stances(memo: list[Statement], amount: str) -> dict[str, list[Statement]]:
@@ -831,7 +996,22 @@ AGREES = [re.compile(r"\b(?:agree[sd]?|agreeing|match(?:es|ed)?|consistent|tall(
 #: 9465) on 2.6; it is blanked before :data:`AGREES` is looked for, so "must agree ..., and they agree" still agrees.
 _OBLIGED = re.compile(r"\b(?:must|should|shall|ought\s+to|ha(?:s|ve)\s+to|needs?\s+to|"
                       r"requir(?:e|es|ed|ing)\b[^.;:!?]{0,120}?\bto)\s+(?:(?:all|both|still|also|fully|exactly)\s+)?"
+                      r"(?:be\s+(?:made|brought|corrected|amended|changed|revised|updated)\s+(?:so\s+as\s+)?to\s+)?"
                       r"(?:agree|match|tally|reconcile|be\s+(?:consistent|in\s+line|reconciled))\b", re.IGNORECASE)
+#: A request to verify an agreement, to the end of its clause ("Please confirm that the report's figures match the
+#: appendix", "Check that ...", "ask the PI to confirm ...", "should be checked that"): it asks, it does not say
+#: they agree (2.9, the audit's K4). "I have confirmed that they match" is the writer's finding and stays.
+_VERIFY = re.compile(r"(?:\bplease\s+|^\W*|\b(?:ask|asks|asked|asking)\s+(?:[\w.']+\s+){1,3}?to\s+|"
+                     r"\b(?:should|must|needs?\s+to|is\s+to|are\s+to)\s+be\s+)"
+                     r"(?:confirm|check|verify|ensure|make\s+sure|establish|test)\w*\b[^;:]*", re.IGNORECASE)
+#: A correction the agreement waits for ("once corrected to 163", "if the report is amended", "after correction"):
+#: in its part of the sentence an agreement is what will hold, not what holds (2.9, the audit's K3 and K9).
+_AFTER_CORRECTION = re.compile(r"\b(?:once|when|after|until|if|provided)\b[^;:]*?\b(?:correct|amend|revis|chang|"
+                               r"updat|fix)\w*\b|\bafter\s+(?:correction|amendment|revision)\b", re.IGNORECASE)
+#: An agreement in the future or a modal ("it will agree", "they would then match", "can then be reconciled").
+_FUTURE_AGREE = re.compile(r"\b(?:will|would|can|could|shall|then)\s+(?:(?:then|now|also|fully|both|all|be\s+"
+                           r"seen\s+to)\s+)*(?:agree|match|tally|reconcile|be\s+(?:consistent|in\s+line|reconciled))\b",
+                           re.IGNORECASE)
 #: What leaves the figure that differs out of an agreement ("every other figure agrees", "apart from recruitment",
 #: "the remaining figures match", "... agree, but recruitment does not").
 _EXCEPT = re.compile(r"\b(?:other|others|except|excepting|apart\s+from|aside\s+from|besides|remaining|rest|but|"
@@ -848,7 +1028,8 @@ def agreement_stated(statements: list[Statement]) -> list[str]:
     """Where the memo or COMPLETION.json says the progress report agrees with the data appendix without leaving
     out the figure that differs: a statement naming the report and the appendix, about its figures or its
     recruitment (:data:`_WHOLE`), that asserts agreement (:data:`AGREES`, negation-aware: "does not agree" says
-    nothing, "no discrepancy" agrees) outside a requirement that they agree (:data:`_OBLIGED`, 2.7) with no
+    nothing, "no discrepancy" agrees) outside a requirement that they agree (:data:`_OBLIGED`, 2.7), another
+    party's words, a request to verify or a correction awaited (:func:`_agreement_words`, 2.9) with no
     :data:`_EXCEPT` word. "The progress report's figures agree with the data appendix; no change is needed" beside
     a stated mismatch is a second answer (audit, 2.6: it passed 2.5). Table rows (a comparison table's "Agrees?"
     column, its header row at seed 9440) and questions are not read. Returns ``"where: text"`` lines."""
@@ -860,9 +1041,29 @@ def agreement_stated(statements: list[Statement]) -> list[str]:
             continue
         if _EXCEPT.search(text) or not _WHOLE.search(text):
             continue
-        if asserted(_OBLIGED.sub(lambda m: " " * len(m.group()), text), AGREES):
+        if asserted(_agreement_words(text), AGREES):
             found.append(f"{statement.where}: {text[:80]!r}")
     return found
+
+
+def _agreement_words(text: str) -> str:
+    """``text`` with what says nothing of whether the report agrees now blanked (same length): another party's
+    words (:func:`own_words`), a requirement (:data:`_OBLIGED`), a request to verify (:data:`_VERIFY`, an indirect
+    question :data:`_WHETHER`), and in each semicolon part that waits for a correction (:data:`_AFTER_CORRECTION`)
+    the whole part when it opens with the condition, else an agreement in the future (:data:`_FUTURE_AGREE`).
+    2.8 read "Prof. Kettering's email says the report and the appendix agree; they do not", "Please confirm that the
+    report's figures match the appendix once corrected" and "Once corrected to 163, it will agree with the appendix"
+    as saying they agree."""
+    text = own_words(text)
+    for pattern in (_OBLIGED, _VERIFY, _WHETHER):
+        text = _blanked(pattern, text)
+    parts = re.split(r"(;)", text)
+    return "".join(part if not _AFTER_CORRECTION.search(part) else " " * len(part) if _CONDITION_FIRST.match(part)
+                   else _blanked(_FUTURE_AGREE, part) for part in parts)
+
+
+#: A part of a sentence that opens with its condition ("Once corrected to 163, ...", "If the report is amended, ...").
+_CONDITION_FIRST = re.compile(r"^\W*(?:once|when|after|until|if|provided)\b", re.IGNORECASE)
 
 
 #: The two documents compared, as a memo names them right before the figure each gives ("the report says 62",
