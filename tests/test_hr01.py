@@ -884,3 +884,78 @@ def test_not_ready_for_approval_refuses_and_a_later_ready_for_approval_still_fai
     assert receipt["det_completion"] is True, failed_ids(receipt)
     _memo_plus(out, "Recommendation: the register is ready for approval.")
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}
+
+
+# ------------------------------------------------------------------------------ fair-wording audit (HR-01 1.12)
+def _wording(generated, template: str) -> str:
+    """``template`` filled with this instance's figures: {dup}, {rate} and {overtime} name planted exceptions;
+    {register}, {correct} and {net} the memo's totals, {net_less} the net difference without the leaver's; {over}
+    the overpayments' sum; {count} the exceptions; {prior} and {next} the months either side of the register's."""
+    oracle = generated.oracle()
+    facts, planted = oracle["facts"], {p["kind"]: p for p in oracle["planted_items"]}
+    over = sum(Decimal(p["difference"]) for p in oracle["planted_items"] if Decimal(p["difference"]) > 0)
+    month = int(facts["period_start"][5:7])
+    months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December"]
+    return template.format(
+        dup=planted["duplicate_payment"]["employee_id"], rate=planted["wrong_rate"]["employee_id"],
+        overtime=planted["overtime_multiplier"]["employee_id"],
+        register=f"EUR {Decimal(facts['total_gross_per_register']):,.2f}",
+        correct=f"EUR {Decimal(facts['total_gross_correct']):,.2f}",
+        net=f"EUR {Decimal(facts['net_difference']):,.2f}", over=f"EUR {over:,.2f}",
+        net_less=f"EUR {Decimal(facts['net_difference']) - Decimal(planted['terminated_paid']['difference']):,.2f}",
+        other=f"EUR {Decimal(facts['total_gross_per_register']) - 6514:,.2f}",
+        count=len(oracle["planted_items"]), fewer=len(oracle["planted_items"]) - 2, prior=months[(month - 2) % 12],
+        next=months[month % 12])
+
+
+@pytest.mark.parametrize("sentence", [
+    # K1: the processor's claim, attributed and refused
+    "The processor claims {dup} is not a duplicate payment; the register shows it paid twice under two payment "
+    "references.",
+    # K3: a forecast
+    "Once the processor corrects the {count} lines, the total per the register will be {correct}.",
+    "Once the processor's revised register is checked, the net difference will be EUR 0.00.",
+    # K5: last month's figures
+    "Last month's total gross pay per the register was {other}.",
+    "Last month we found {fewer} exceptions in this pay group.",
+    "In {prior}, {rate} was also paid at the old rate (a difference of EUR -98.00 then, corrected in the {prior} "
+    "revision).",
+    # K8: a part beside the total
+    "Of the net difference, {over} comes from the overpayments.",
+    # K9: a contingency
+    "If HR withdraws the leaver's termination, the net difference would be {net_less}.",
+    # K10: a label naming the earlier month
+    "The correct total of {other} is the {prior} figure from last month's check.",
+])
+def test_fair_wordings_of_claims_forecasts_last_month_parts_and_contingencies_pass(generated, solved, sentence):
+    """1.11 false fails (the fair-wording audit): the processor's claim reported and refused was read as taking an
+    exception back (memo_exceptions); a forecast, last month's totals, count and difference, a part of the net
+    difference and a contingency as second totals, counts or differences (memo_totals, memo_exceptions)."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, _wording(generated, sentence))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize(("sentence", "failed"), [
+    ("As the processor claims, {dup} is not a duplicate payment.", "memo_exceptions"),
+    ("The processor asked us to check it, but {dup} is not a duplicate payment.", "memo_exceptions"),
+    ("The processor asked us to check it, but {overtime} was paid correctly.", "memo_exceptions"),
+    ("Once the processor corrects the {count} lines we will check again; the total per the register is {correct}.",
+     "memo_totals"),
+    ("The net difference will be EUR 0.00.", "memo_totals"),
+    ("The total gross pay per the register was {other}, up from {prior}.", "memo_totals"),
+    ("Last month we found {fewer} exceptions, but this month we found {fewer} exceptions.", "memo_totals"),
+    ("In {prior} {rate} was paid right, but {rate} is underpaid by EUR 98.00.", "memo_exceptions"),
+    ("{rate} must be corrected by 08 {next}, a difference of EUR -98.00.", "memo_exceptions"),
+    ("The net difference, {over}, comes from the overpayments.", "memo_totals"),
+    ("If HR asks, we will explain; the net difference is {net_less}.", "memo_totals"),
+])
+def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated, solved, sentence, failed):
+    """Kept strict beside 1.12: the claim adopted or followed by the writer's own denial, the figure stated in a part
+    of its own after a forecast or a condition, last month named only to compare or in another clause, a later
+    deadline (which dates nothing), and the net difference in apposition still fail."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, _wording(generated, sentence))
+    assert failed_ids(evaluate(generated, out, solved)) == {failed}

@@ -412,3 +412,71 @@ def test_the_status_reworded_with_the_slip_that_does_not_move_the_finish_passes(
           f"{dup['original_co']} itself is not a duplicate.")
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- fair-wording audit (PM-01 1.8) -----------------------------------------------------------------------------------
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+
+
+def _wording(oracle: dict, template: str) -> str:
+    """``template`` filled with this instance's items and figures: {delay} and {slip} the reported delay that drives
+    the finish and the slip its float absorbs, {original} the change order the duplicate repeats, {baseline},
+    {forecast} and {later} finish dates, {cpi} and {spi} the indices, {prior} the month before the data date's."""
+    f, items = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}
+    forecast = date.fromisoformat(f["forecast_finish"])
+    return template.format(
+        delay=items["critical_delay"]["task_id"], slip=items["absorbed_slip"]["task_id"], original=items["duplicate_change_order"]["original_co"],
+        baseline=f"{_baseline(oracle):%B %d, %Y}", forecast=f"{forecast:%B %d, %Y}",
+        later=f"{date.fromordinal(forecast.toordinal() + 7):%B %d, %Y}", cpi=f"{float(f['cpi']):.2f}",
+        spi=f"{float(f['spi']):.2f}", prior=_MONTHS[int(oracle["data_date"][5:7]) - 2])
+
+
+@pytest.mark.parametrize("sentence", [
+    # K1: another party's claim, attributed and refused
+    "The superintendent claims the {slip} slip drives the finish; it does not: {slip} keeps its float.",
+    # K2: a contract's threshold
+    "The contract requires a CPI of at least 0.90 before the owner's representative is notified; at {cpi} we are "
+    "above it.",
+    # K3: forecasts under a condition
+    "The forecast finish will move to {later} if {delay} slips a further 5 working days.",
+    "SPI is expected to reach 1.00 once the drywall crews are doubled.",
+    # K5: last month's status
+    "Last month's status gave a forecast finish of {baseline}.",
+    "Last month's status excluded {original} as a duplicate.",
+    # K6: the date the finish is not
+    "The forecast finish is not {baseline} (the baseline): it is {forecast}.",
+    # K8: a part's index beside the project's
+    "The CPI for the structure is 1.02 and for the fit-out 0.91; overall CPI is {cpi}.",
+    # K10: a label naming the earlier status
+    "The forecast finish of {baseline} in the {prior} 25 status is superseded.",
+])
+def test_fair_wordings_of_claims_thresholds_forecasts_and_last_month_pass(generated: Generated, solved: Path,
+                                                                           sentence: str):
+    """1.7 false fails (the fair-wording audit): another party's claim reported and refused, a contract's threshold,
+    a conditional forecast, last month's status, the date the finish is said not to be and a part's CPI were each
+    read as a second answer (memo_schedule, memo_indices, memo_change_order)."""
+    _memo_adding(solved, ("Normal", _wording(generated.oracle(), sentence)))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize(("sentence", "failed"), [
+    ("As the superintendent claims, the {slip} slip drives the finish.", "memo_schedule"),
+    ("The superintendent asked us to look again, but the {slip} slip drives the finish.", "memo_schedule"),
+    ("The contract requires a CPI of at least 0.90; the CPI is 0.90.", "memo_indices"),
+    ("If {delay} slips again we will report it; the forecast finish is {later}.", "memo_schedule"),
+    ("The forecast finish will move to {later}.", "memo_schedule"),
+    ("Last month's status had it in, but {original} is a duplicate and is excluded.", "memo_change_order"),
+    ("The project started on March 03, 2025 and the forecast finish is {later}.", "memo_schedule"),
+    ("The forecast finish is not {forecast} but {later}.", "memo_schedule"),
+    ("The CPI for the project is 1.02.", "memo_indices"),
+])
+def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated: Generated, solved: Path,
+                                                                       sentence: str, failed: str):
+    """Kept strict beside 1.8: the claim adopted or followed by the writer's own, the figure stated in a part of its
+    own after a requirement or a condition, an unconditional forecast, last month named in another clause or only in
+    passing, the negated date replaced by another, and the project's own CPI still fail. 1.7 passed the fourth and
+    eighth."""
+    _memo_adding(solved, ("Normal", _wording(generated.oracle(), sentence)))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {failed}

@@ -7,11 +7,17 @@ them a Board cut recorded only in a budget holder's cell note) and the budget ho
 the coverage set (clean records, SPEC section 9) the same figures are graded and ``no_invented_issues`` fails on any
 data problem, correction or mis-posting the memo or issues_found asserts. Loaded by path with benchmark/validators on
 sys.path.
+
+1.13: 1.12 failed fair wordings as second answers: another party's claim, a supposition, a forecast and last month's
+figures in the memo's hedge checks (:func:`_as_stated`), a facility's floor and a department's share of operating
+profit, a variance's components, "no further correction", and "the submitted £X is not the Board-approved budget".
+It also passed "the Board-approved budget for <account> is not cut".
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -25,13 +31,14 @@ from claims import (
     labelled_figures,
     negated,
     reported,
+    suppositions,
 )
 from claims import mentions as claims_mentions
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.12"
+EVALUATOR_VERSION = "FIN-01/1.13"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -102,6 +109,10 @@ KIND_WORDS = {"double_counted_budget_line": PROBLEMS.words("duplicate"),
               "wrong_department_in_mapping": [*PROBLEMS.words("mis-posting"), "mapping error", "wrong department"],
               "credit_balance_sign_flipped": PROBLEMS.words("sign flip"),
               "board_cut_in_cell_note": []}
+#: "No further correction is needed for 4202 once its sign is fixed": beyond the one made, not instead of it (1.12
+#: read it as taking the correction back).
+FURTHER = re.compile(r"\b(?:further|additional|other|more|separate|second)\s+(?:correct\w*|adjust\w*|"
+                     r"reclassif\w*|restat\w*)", re.I)
 NEEDED = re.compile(r"\b(?:need\w*|required|necessary|warranted|called\s+for)\b", re.I)
 #: A figure written as money in the memo ("£3,915,499", "£-125,501", "16,350"), not a percentage or a year.
 MONEY_FIGURE = re.compile(r"[\u00a3$]|\d,\d{3}")
@@ -126,6 +137,23 @@ BUDGET_QUALIFIER = re.compile(r"(?:\b(?:budgeted|planned|targeted|forecast(?:ed)
 #: the budgeted operating profit"): said outside a negation, the budget's figure is given as the actual too.
 ATTAINED = re.compile(r"\b(?:achiev\w*|attain\w*|deliver\w*|met|meets?|meeting|reach\w*|hit|made|matched|"
                       r"in\s+line|on\s+(?:budget|plan|target))\b", re.I)
+#: "Operating profit" as the object of a requirement ("the facility requires operating profit of ...", "must
+#: maintain an operating profit of ...") or a figure given as a bound ("of at least £2,500,000"): a rule the profit
+#: is held to, not the profit.
+REQUIRED = re.compile(r"\b(?:requires?|required|requiring|demands?|calls?\s+for|(?:must|to|shall)\s+(?:maintain|keep|"
+                      r"hold|make|earn|deliver))\s+(?:[^\W\d_]+\s+){0,3}$", re.I)
+BOUND = re.compile(r"\b(?:at\s+least|at\s+most|no\s+(?:less|more|lower|higher)\s+than|not\s+(?:less|more)\s+than|"
+                   r"(?:a\s+)?(?:minimum|maximum|floor|threshold|ceiling)\s+of|not\s+(?:below|under|above|over))\b", re.I)
+_DEPARTMENT_NAMES = r"sales|marketing|operations|product\s+development|finance\s+(?:&|and)\s+admin(?:istration)?"
+#: One department's share of operating profit, not the company's: the department as its subject or owner right
+#: before it ("Sales contributed an operating profit of £X", "Sales' operating profit", "the Sales department's
+#: operating profit") or named right after it ("operating profit from Sales was £X"). "Driven by Sales, operating
+#: profit was £X" is the company's.
+DEPARTMENT_SHARE = re.compile(rf"\b(?:{_DEPARTMENT_NAMES})(?:'s|\u2019s|'|\u2019)?\s+(?:(?:department|team|division)"
+                              r"(?:'s|\u2019s)?\s+)?(?:(?:contributed|made|earned|delivered|generated|produced|had|"
+                              r"showed|returned)\s+)?(?:(?:an?|its|their)\s+)?$", re.I)
+DEPARTMENT_OF = re.compile(rf"^\s*(?:contribution\s+)?(?:from|of|for|in|at|by)\s+(?:the\s+)?(?:{_DEPARTMENT_NAMES})\b",
+                           re.I)
 #: How many words may stand between "operating profit" and the figure it is given.
 PROFIT_GAP = 6
 #: Percentage points a memo's variance % may differ from the line's (one decimal, or a whole per cent).
@@ -289,7 +317,7 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     if not ev.coverage:
         _check_planted(ev, planted, rows, expected, tol)
         _check_board_cut_memo(ev, planted, statements, expected)
-    _check_memo(ev, statements, expected, sorted(material), facts["total"], tol)
+    _check_memo(ev, statements, expected, sorted(material), facts["total"], tol, facts["period"])
     if ev.coverage:  # clean records: nothing planted to find, nothing to hide; every reported problem is invented
         ev.check_no_invented_issues(invented_issues(completion, statements))
     else:
@@ -373,7 +401,7 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
             if _names_board_decision(line):
                 found.append(line)
             elif any(claims_mentions(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms) \
-                    and not hypothetical(line) and not COUNTERFACTUAL.search(line):
+                    and not hypothetical(line) and not COUNTERFACTUAL.search(line) and not NOT_THE_BOARDS.search(line):
                 denied.append(line)  # "On review, the Board did not cut 6004; the submitted budget stands"
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
                      f"Board's cut of account {account} (the budget holder's cell note), and does not deny it "
@@ -381,6 +409,19 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
                      detail=f"{item_id}: " + (f"stated: {found[0][:120]!r}" if found else
                                               f"no memo statement about {account} names the Board's decision")
                      + (f"; denied: {denied[0][:120]!r}" if denied else ""))
+
+
+#: A figure said not to be the Board's ("the submitted £465,000 for 6004 is not the Board-approved budget"): it
+#: tells the submission from the Board's figure, which the cut explains; it denies no decision (1.12 read it as
+#: one and failed memo_board_cut).
+NOT_THE_BOARDS = re.compile(r"\b(?:is|was|are|were)\s+not\s+(?:the\s+)?(?:board[- ]approved|board's|board\u2019s|"
+                            r"approved)\s+(?:budget|figure|amount|line|total)\b", re.I)
+
+
+#: The cut itself denied ("is not cut", "was never reduced", "no reduction"); "The Board, not Operations, cut ..."
+#: negates another agent, not the cut.
+CUT_DENIED = re.compile(r"\b(?:not|never|n't)\s+(?:been\s+|be\s+)?(?:cut|reduced|lowered)\b|\bno\s+(?:cut|reduction)\b",
+                        re.I)
 
 
 def _account_pattern(account: str) -> re.Pattern[str]:
@@ -391,8 +432,10 @@ def _account_pattern(account: str) -> re.Pattern[str]:
 def _names_board_decision(line: str) -> bool:
     """True when ``line`` states the Board's decision (:data:`BOARD_DECISION`): the cut asserted ("its budget was
     reduced", "not updated for the Board cut"), or the Board or its minute named and not denied ("per minute 25/42,
-    ...", but not "the Board did not cut 5002": :func:`claims.affirmed`)."""
-    return asserted(line, BOARD_DECISION.words("cut")) or affirmed(line, BOARD_DECISION.words("board"))
+    ...", but not "the Board did not cut 5002": :func:`claims.affirmed`, nor "the Board-approved budget for 6004 is
+    not cut", the cut denied beside the Board named (:data:`CUT_DENIED`), which 1.12 passed)."""
+    return asserted(line, BOARD_DECISION.words("cut")) or (affirmed(line, BOARD_DECISION.words("board"))
+                                                         and not CUT_DENIED.search(line))
 
 
 def _asserts_problem(text: str) -> bool:
@@ -508,7 +551,7 @@ def _segments(statements: list[Statement], expected: dict[str, dict]) -> dict[st
 
 
 def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: dict[str, dict], material: list[str],
-                total: dict, tol: Decimal) -> None:
+                total: dict, tol: Decimal, period: str) -> None:
     """Criteria ``memo_material_variances`` and ``memo_operating_profit``, over what a reader sees.
 
     Each material variance must be stated where the account is named (see :func:`_segments`): the variance in
@@ -517,8 +560,12 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: di
     does not call it favourable). A segment giving the variance with the opposite direction anywhere in the memo is
     a hedge and fails the account. Operating profit budget and actual must each be given in a statement about
     profit (its text or section heading). Source: the brief's memo contents; a list of every figure states none.
+    The hedges are looked for in what the writer states of the month (:func:`_as_stated`): another party's claim,
+    a supposition, a forecast or another month's figure gives no second answer.
     """
     segments = _segments(statements, expected)
+    stated = _as_stated(statements, period)
+    hedges = _segments(stated, expected)
     directions = {True: DIRECTIONS.words("favourable"), False: DIRECTIONS.words("adverse")}
     missing, hedged = [], []
     for account in material:
@@ -528,8 +575,8 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: di
         with_amount = [seg for seg in segments.get(account, []) if common.text_has_amount(seg, variance, tol)]
         label = f"{account} {line['name']} ({_money(variance)}, {pct:.1f}%, " \
                 f"{'favourable' if variance > 0 else 'adverse'})"
-        if any(asserted(seg, wrong) for seg in with_amount) or any(
-                _other_variance(seg, variance, tol) or negated(seg, "material") for seg in segments.get(account, [])):
+        if any(asserted(seg, wrong) for seg in hedges.get(account, []) if common.text_has_amount(seg, variance, tol)) \
+                or any(_other_variance(seg, variance, tol) or negated(seg, "material") for seg in hedges.get(account, [])):
             hedged.append(label)
         elif not any(any(abs(abs(n) - pct) <= PCT_POINTS_TOL for n in common.numbers_in_text(seg))
                      and asserted(seg, right) for seg in with_amount):
@@ -542,7 +589,7 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: di
                                      if hedged else []))
                  or "all present")
     profit = [s.text for s in statements if "profit" in common.normalize_text(f"{s.text} {s.section}")]
-    others = _other_profit_actuals(statements, total, tol)
+    others = _other_profit_actuals(stated, total, tol)
     ev.criterion("memo_operating_profit", "the memo states operating profit, budget and actual, for the month, and "
                  "gives the actual no other figure",
                  all(any(common.text_has_amount(t, total[k], tol) for t in profit) for k in ("budget", "actual"))
@@ -551,12 +598,137 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], expected: di
                  + (f"; also given as the actual: {others}" if others else ""))
 
 
+#: A variance named as a part of the line's ("a price variance of £98,000 and a usage variance of £50,374"): the
+#: analysis of the variance, not a second figure for it.
+COMPONENT_VARIANCE = re.compile(r"\b(?:price|usage|volume|rate|mix|efficiency|spending|expenditure|quantity|yield|"
+                                r"exchange|fx|currency|timing|capacity|headcount|pay)\s+$", re.I)
+
+
 def _other_variance(segment: str, variance: Decimal, tol: Decimal) -> bool:
     """True when an account's segment gives its variance another money figure ("On review, the 5300 variance is
     £5,047"; claims.labelled_figures, the first figure after "variance"): beside the right one elsewhere, a second
-    answer (FIN-01 1.9 passed it)."""
+    answer (FIN-01 1.9 passed it). A component of the variance (:data:`COMPONENT_VARIANCE`: "a price variance of
+    £98,000") is a part beside the whole (1.12 failed it)."""
     return any(MONEY_FIGURE.search(segment[start:end]) and not common.text_has_amount(segment[start:end], variance, tol)
-               for _between, start, end in labelled_figures(segment, "variance"))
+               and not COMPONENT_VARIANCE.search(segment[:start - len(between) - len("variance")])
+               for between, start, end in labelled_figures(segment, "variance"))
+
+
+MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+#: A forecast or supposition: a modal with a condition or time in the same part ("operating profit will recover to
+#: £3,171,500 if the timing unwinds", "would have been £0 had it been shown at budget").
+_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
+                    re.I)
+_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
+#: Where a part turns to another clause ("In May we missed it, but ...", "..., and this month ...").
+_CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
+#: Verbs reporting another party's words that claims.reported does not know ("the budget holder claims the 5001
+#: variance is favourable", "Wendell wrote that ..."): a shared fix for claims._REPORTING, kept here until it is made
+#: there. Not before a preposition or the end ("the amount claimed by the supplier").
+_CLAIMED = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
+                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
+#: "As the note asks, ..." adopts what was asked: the words after it are the writer's own.
+_ADOPTED = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
+
+
+def _said_by_other(text: str) -> bool:
+    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
+    claims.reported, or a verb of :data:`_CLAIMED` after a subject that is not "I", "we" or "you" (nor "the", "a",
+    as claims.reported reads them). A part that opens by adopting the request ("As the note asks, ...") is the
+    writer's."""
+    adopted = _ADOPTED.match(text)
+    text = text[adopted.end():] if adopted else text
+    if reported(text):
+        return True
+    for match in _CLAIMED.finditer(text):
+        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
+        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
+            return True
+    return False
+
+
+#: The records a month's figures come from ("last month's pack", "the May 25 pack").
+_RECORDS = "packs?|status|reports?|submissions?|ledger|trial\\s+balance"
+
+
+class EarlierPeriod:
+    """Where a clause is dated to a period before the pack's (``period``, "2025-06"): it opens with an earlier time
+    ("In May,", "May's ...", "Last month we found ...", "Last month's pack ..."; an earlier month of the year or a
+    month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's ("... is
+    the May figure"), or cites that period's pack ("in the May 25 pack", "from last month's pack"), and does not name
+    the pack's own month or "this month". What such a clause gives is that period's figure (FIN-01 1.12 read "May's
+    operating profit was £3,069,026" and "In May, the 5001 variance was £-24,674" as June's). A month named elsewhere
+    in a clause ("the cut taken from 1 May", "up from May") or a later month dates nothing."""
+
+    def __init__(self, period: str) -> None:
+        year, month = int(period[:4]), int(period[5:7])
+        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in MONTH_NAMES]
+        earlier = "|".join(n for names in forms[:month - 1] for n in names)
+        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
+        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
+                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
+                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
+                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{_RECORDS})")
+        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
+        self._dated = re.compile(
+            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
+            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
+            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
+            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
+            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_RECORDS})\b", re.I)
+        own = MONTH_NAMES[month - 1]
+        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{_RECORDS})\b", re.I)
+
+    def dates(self, clause: str) -> bool:
+        """True when ``clause`` is dated to an earlier period (see the class)."""
+        return not self._own.search(clause) and bool(self._dated.search(clause))
+
+
+def _unstated(part: str, dated: EarlierPeriod | None) -> bool:
+    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
+    writer's about the month: a supposition (claims.hypothetical), another party's words (:func:`_said_by_other`), a
+    forecast (:data:`_MODAL` with :data:`_CONDITION`) or another period's figure (:class:`EarlierPeriod`)."""
+    return hypothetical(part) or _said_by_other(part) or bool(_MODAL.search(part) and _CONDITION.search(part)) \
+        or (dated is not None and dated.dates(part))
+
+
+#: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):
+#: the earlier clause is then the writer's word on this period too.
+_CARRIED = re.compile(r"\b(?:stays?|stayed|remains?|remained|still|continues?|continued)\b", re.I)
+
+
+def _stated_part(part: str, dated: EarlierPeriod) -> str:
+    """``part`` with each clause (cut where it turns, :data:`_CLAUSE_TURN`) that states nothing of the writer's about
+    this period blanked (:func:`_unstated`); an earlier period's clause is kept when a later one carries it into
+    this period (:data:`_CARRIED`: "Last month's status left out CO-010 as a duplicate, and it stays out this
+    month")."""
+    edges = [0, *(m.start() for m in _CLAUSE_TURN.finditer(part)), len(part)]
+    clauses = [part[a:b] for a, b in zip(edges, edges[1:], strict=False)]
+    carried = any(_CARRIED.search(c) for c in clauses[1:])
+    return "".join(c for c in clauses if not _unstated(c.strip(), None if carried else dated))
+
+
+def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
+    """The memo as what the writer states of the month, for the hedge checks: each prose sentence with the parts
+    and clauses that state nothing of it (:func:`_unstated`) blanked, and a sentence that goes on with a
+    supposition ("That would be ...", claims.suppositions) blanked whole; table rows and headings as they are. 1.12
+    read "The budget holder claims the 5001 variance is favourable", "If the 5001 overspend were shown at budget ...,
+    operating profit would be £3,183,590" and "May's operating profit was £3,069,026" as second answers."""
+    dated = EarlierPeriod(period)
+    going_on = {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
+    found = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading":
+            found.append(statement)
+            continue
+        text = statement.text
+        if id(statement) in going_on:
+            found.append(replace(statement, text=""))
+            continue
+        kept = [_stated_part(part, dated) for part in text.split(";") if not hypothetical(part.strip())]
+        found.append(replace(statement, text=";".join(kept)))
+    return found
 
 
 def _other_profit_actuals(statements: list[Statement], total: dict, tol: Decimal) -> list[str]:
@@ -567,7 +739,10 @@ def _other_profit_actuals(statements: list[Statement], total: dict, tol: Decimal
     profit for June 2025 was £4,041,000, in line with budget" after the right actual leaves the reader two profits
     (FIN-01 1.9 passed it). A figure after "budgeted operating profit" (:data:`BUDGET_QUALIFIER`) is the budget's,
     unless its clause says the month attained it (:data:`ATTAINED`, asserted): FIN-01 1.11 failed the seed-9459
-    solver's "an operating loss of £496,114 against a budgeted operating profit of £31,100"."""
+    solver's "an operating loss of £496,114 against a budgeted operating profit of £31,100". Nor is a requirement's
+    floor (:data:`REQUIRED`, :data:`BOUND`: "the facility requires operating profit of at least £2,500,000") or a
+    department's share (:data:`DEPARTMENT_SHARE`: "Sales contributed an operating profit of £8,267,231"), which
+    1.12 read as second actuals. ``statements`` are read as stated (:func:`_as_stated`)."""
     found = []
     for statement in statements:
         if statement.kind == "heading" or statement.cells is not None:
@@ -583,6 +758,9 @@ def _other_profit_actuals(statements: list[Statement], total: dict, tol: Decimal
                 if not asserted(clause, ATTAINED):
                     continue
             between, after = rest[:figure.start()], " ".join(rest[figure.end():].split()[:3])
+            if REQUIRED.search(text[:mention.start()]) or BOUND.search(between) \
+                    or DEPARTMENT_SHARE.search(text[:mention.start()]) or DEPARTMENT_OF.match(between):
+                continue  # a covenant's floor, or one department's share of the profit
             if len(between.split()) <= PROFIT_GAP and not NOT_ACTUAL.search(between) and not CHANGE_AFTER.match(after) \
                     and not common.text_has_amount(figure.group(), total["actual"], tol):
                 found.append(figure.group().strip())
@@ -607,7 +785,8 @@ def _taken_back(memo: list[Statement], completion: dict | None, planted: tuple[d
             if named != {item["account"]} or statement.kind == "heading":
                 continue
             words = [*KIND_WORDS.get(item["kind"], []), *PROBLEMS.words("error")]
-            if (words and negated(line, words)) or (NEEDED.search(line) and negated(line, CORRECTIONS)):
+            if (words and negated(line, words)) or (NEEDED.search(line)
+                                                    and negated(FURTHER.sub("", line), CORRECTIONS)):
                 found.append(f"{item['account']} at {statement.where}")
     return found
 

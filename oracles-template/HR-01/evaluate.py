@@ -3,11 +3,17 @@
 Reads out/payroll_exceptions.xlsx (sheet "Exceptions" as the brief's template describes), out/summary_memo.docx and
 out/COMPLETION.json and compares them with the oracle's planted payroll errors, totals and the personal data that
 must stay out of the deliverables. Loaded by path with benchmark/validators on sys.path.
+
+1.12: 1.11 failed fair wordings as second answers: the processor's claim reported ("claims", "wrote") as taking an
+exception back, and a forecast, a contingency, last month's totals, count and differences, and a part of the net
+difference as second totals, counts or differences (:func:`_as_stated`, :func:`_total_figures`). It also passed
+"The processor asked us to check it, but <ID> is not a duplicate payment".
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -20,7 +26,7 @@ from vocabulary import Vocabulary, fold, number_word
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.11"
+EVALUATOR_VERSION = "HR-01/1.12"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -91,6 +97,8 @@ DIFFERENCE_AMOUNT = re.compile(
 ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
+#: The months as a memo writes them, capitalised (:class:`EarlierPeriod`).
+MONTH_NAMES = [month.capitalize() for month in MONTHS]
 MAX_TEXT_BYTES = 2 * 1024 * 1024
 #: What a reader takes as reporting a problem with an employee's pay or with the file (coverage set, issue 16):
 #: the brief's four issue codes and the words payroll staff use for a finding, in any form; read negation-aware
@@ -288,12 +296,15 @@ def _differences_given(text: str, cells: dict[str, str] | None) -> list[str]:
     return [match.group(1) for match in DIFFERENCE_AMOUNT.finditer(text)]
 
 
-def _difference_stated(statements: list[Statement], employee_id: str, amount: str, tol: Decimal) -> str:
+def _difference_stated(statements: list[Statement], employee_id: str, amount: str, tol: Decimal,
+                       stated: list[Statement] | None = None) -> str:
     """``"states"`` when the memo gives ``employee_id`` with ``amount`` (sign aside) beside it and never another
     amount as its difference; ``"contradicts"`` when it gives another amount as its difference (a hedge when the
-    right one is also there); ``""`` when it is not given."""
+    right one is also there); ``""`` when it is not given. Another amount is looked for in ``stated`` (the memo as
+    stated, :func:`_as_stated`: "In March, NG-1682 ... (a difference of EUR -98.00 then)" gives March's; 1.11 read
+    it as April's) when given, else in ``statements``."""
     parts = _employee_parts(statements, employee_id)
-    for text, cells in parts:
+    for text, cells in _employee_parts(stated, employee_id) if stated is not None else parts:
         if any(not _has_amount(given, amount, tol) for given in _differences_given(text, cells)):
             return "contradicts"
         if _offered_with([common.Statement(text, "", cells, "row" if cells else "sentence", "")], amount, [], tol):
@@ -417,13 +428,155 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     return ev.receipt()
 
 
+#: A forecast or supposition: a modal with a condition or time in the same clause ("Once the processor corrects the
+#: seven lines, the total per the register will be EUR 356,425.49", "would be EUR 2,576.25 if HR withdraws ...").
+_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
+                    re.I)
+_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
+#: Where a part turns to another clause ("In March it was right, but ...", "..., and this month ...").
+_CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
+#: Verbs reporting another party's words that claims.reported does not know ("The processor claims NG-1836 is not a
+#: duplicate payment", "Marloes Hoekstra wrote that ..."): a shared fix for claims._REPORTING, kept here until it is
+#: made there. Not before a preposition or the end ("the hours claimed by NG-1132").
+_CLAIMED = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
+                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
+#: "As the processor asks, ..." adopts what was asked: the words after it are the writer's own.
+_ADOPTED = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
+#: A total's label after "of" or "from" ("Of the net difference, EUR 4,832.24 comes from the three overpayments"):
+#: the figure is a part of the total, not the total.
+SHARE_OF = re.compile(r"\b(?:of|from|in|within)\s+(?:the\s+)?$", re.I)
+
+
+def _said_by_other(text: str) -> bool:
+    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
+    claims.reported, or a verb of :data:`_CLAIMED` after a subject that is not "I", "we" or "you" (nor "the", "a",
+    as claims.reported reads them). A part that opens by adopting the request ("As the processor asks, ...") is the
+    writer's."""
+    adopted = _ADOPTED.match(text)
+    text = text[adopted.end():] if adopted else text
+    if claims.reported(text):
+        return True
+    for match in _CLAIMED.finditer(text):
+        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
+        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
+            return True
+    return False
+
+
+#: The records a month's figures come from ("last month's check", "the March 25 check").
+_RECORDS = "registers?|runs?|checks?|payrolls?|revisions?"
+
+
+class EarlierPeriod:
+    """Where a clause is dated to a period before the register's (``period``, "2025-04"): it opens with an earlier
+    time ("In March,", "March's ...", "Last month we found ...", "Last month's check ..."; an earlier month of the
+    year or a month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's
+    ("... is the March figure"), or cites that period's check ("in the March 25 check", "from last month's check"),
+    and does not name the register's own month or "this month". What such a clause gives is that period's figure
+    (HR-01 1.11 read "Last month's total gross pay per the register was EUR 354,118.40" and "Last month we found 5
+    exceptions" as April's). A month named elsewhere in a clause ("the raise from 1 March", "up from March") or a
+    later month ("approve by 08 May") dates nothing."""
+
+    def __init__(self, period: str) -> None:
+        year, month = int(period[:4]), int(period[5:7])
+        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in MONTH_NAMES]
+        earlier = "|".join(n for names in forms[:month - 1] for n in names)
+        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
+        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
+                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
+                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
+                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{_RECORDS})")
+        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
+        self._dated = re.compile(
+            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
+            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
+            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
+            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
+            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_RECORDS})\b", re.I)
+        own = MONTH_NAMES[month - 1]
+        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{_RECORDS})\b", re.I)
+
+    def dates(self, clause: str) -> bool:
+        """True when ``clause`` is dated to an earlier period (see the class)."""
+        return not self._own.search(clause) and bool(self._dated.search(clause))
+
+
+def _unstated(part: str, dated: EarlierPeriod | None) -> bool:
+    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
+    writer's about this register: a supposition (claims.hypothetical), another party's words
+    (:func:`_said_by_other`), a forecast (:data:`_MODAL` with :data:`_CONDITION`) or an earlier period's figure
+    (:class:`EarlierPeriod`)."""
+    return claims.hypothetical(part) or _said_by_other(part) or bool(_MODAL.search(part) and _CONDITION.search(part)) \
+        or (dated is not None and dated.dates(part))
+
+
+#: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):
+#: the earlier clause is then the writer's word on this period too.
+_CARRIED = re.compile(r"\b(?:stays?|stayed|remains?|remained|still|continues?|continued)\b", re.I)
+
+
+def _stated_part(part: str, dated: EarlierPeriod) -> str:
+    """``part`` with each clause (cut where it turns, :data:`_CLAUSE_TURN`) that states nothing of the writer's about
+    this period blanked (:func:`_unstated`); an earlier period's clause is kept when a later one carries it into
+    this period (:data:`_CARRIED`: "Last month's status left out CO-010 as a duplicate, and it stays out this
+    month")."""
+    edges = [0, *(m.start() for m in _CLAUSE_TURN.finditer(part)), len(part)]
+    clauses = [part[a:b] for a, b in zip(edges, edges[1:], strict=False)]
+    carried = any(_CARRIED.search(c) for c in clauses[1:])
+    return "".join(c for c in clauses if not _unstated(c.strip(), None if carried else dated))
+
+
+def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
+    """The memo (or COMPLETION.json) as what the writer states of this register, for the checks that look for a
+    second answer: each prose sentence with the parts and clauses that state nothing of it (:func:`_unstated`)
+    blanked, and a sentence that goes on with a supposition ("That would be ...", claims.suppositions) blanked
+    whole; table rows and headings as they are. 1.11 read "The processor claims NG-1836 is not a duplicate
+    payment", "Once the processor corrects the seven lines, the total per the register will be EUR 356,425.49" and
+    "Last month we found 5 exceptions" as second answers."""
+    dated = EarlierPeriod(period)
+    going_on = {id(s) for s in claims.suppositions(statements) if not claims.hypothetical(s.text)}
+    found = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading":
+            found.append(statement)
+        elif id(statement) in going_on:
+            found.append(replace(statement, text=""))
+        else:
+            found.append(replace(statement, text=";".join(
+                _stated_part(part, dated)
+                for part in statement.text.split(";") if not claims.hypothetical(part.strip()))))
+    return found
+
+
+def _total_figures(statements: list[Statement], labels: list[str]) -> list[tuple[Statement, str]]:
+    """The figures the statements give under one of ``labels`` (claims.figures_given), leaving out in prose a figure
+    whose label stands after "of" or "from" (:data:`SHARE_OF`: "Of the net difference, EUR 4,832.24 comes from the
+    three overpayments" gives a part of it; 1.11 read it as a second net difference)."""
+    found = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading":
+            found += claims.figures_given([statement], labels)
+            continue
+        text = statement.text
+        for between, start, end in claims.labelled_figures(text, labels):
+            label_end = start - len(between)
+            head = text[:label_end]
+            label_start = max((m.start() for label in labels
+                               for m in re.finditer(re.escape(label), text[:label_end], re.I)
+                               if m.end() == label_end), default=label_end)
+            if not SHARE_OF.search(head[:label_start]):
+                found.append((statement, text[start:end].strip()))
+    return found
+
+
 def _totals_hedged(statements: list[Statement], facts: dict, tol: Decimal) -> list[str]:
-    """The brief's three totals given another figure beside the right one (a label with a second figure, or a
-    figure offered with an alternative): one line per hedge."""
+    """The brief's three totals given another figure beside the right one (a label with a second figure,
+    :func:`_total_figures`, or a figure offered with an alternative): one line per hedge. Callers pass the memo as
+    stated (:func:`_as_stated`)."""
     hedges = []
     totals = {k: facts[k] for k in ("total_gross_per_register", "total_gross_correct", "net_difference")}
     for key, labels in TOTAL_LABELS.items():
-        other = sorted({figure for st, figure in claims.figures_given(statements, labels)
+        other = sorted({figure for st, figure in _total_figures(statements, labels)
                         if MONEY.search(figure) and not EMPLOYEE_IN_TEXT.search(st.text.upper())
                         and not _has_amount(figure, facts[key], tol)})
         if other:
@@ -475,8 +628,9 @@ def _grade_challenge(ev: common.Evaluation, oracle: dict, tol: Decimal, rows: li
     missing = [f"{k} {v}" for k, v in totals.items() if not _has_amount(visible, v, tol)]
     if not _count_stated(statements, facts["employees_in_register"], EMPLOYEE_NOUNS):
         missing.append(f"employees checked {facts['employees_in_register']}")
-    missing += _totals_hedged(statements, facts, tol)
-    hedged = sorted((_exception_totals(statements) | _count_alternatives(statements, EXCEPTION_NOUNS)) - {count})
+    stated = _as_stated(statements, facts["period_start"][:7])
+    missing += _totals_hedged(stated, facts, tol)
+    hedged = sorted((_exception_totals(stated) | _count_alternatives(stated, EXCEPTION_NOUNS)) - {count})
     if not _count_stated(statements, count, EXCEPTION_NOUNS):
         missing.append(f"exceptions {count}")
     elif hedged:
@@ -484,12 +638,12 @@ def _grade_challenge(ev: common.Evaluation, oracle: dict, tol: Decimal, rows: li
     ev.criterion("memo_totals", "the memo states the employees checked, the number of exceptions, the register "
                  "total, the correct total and the net difference, each as one figure", bool(visible) and not missing, weight=2,
                  detail=f"not found: {missing}" if visible else "no memo")
-    said = {p["employee_id"]: _difference_stated(statements, p["employee_id"], p["difference"], tol)
+    said = {p["employee_id"]: _difference_stated(statements, p["employee_id"], p["difference"], tol, stated)
             for p in oracle["planted_items"]}
     absent = sorted(k for k, v in said.items() if v == "")
     contradicted = sorted(k for k, v in said.items() if v == "contradicts")
     written = statements + claims.completion_statements(completion)
-    taken_back = _taken_back(written, oracle["planted_items"])
+    taken_back = _taken_back(_as_stated(written, facts["period_start"][:7]), oracle["planted_items"])
     approved = [st.where for st in written if st.kind != "heading" and _approves_as_is(st.text)]
     ev.criterion("memo_exceptions", "the memo names each exception by employee ID with its difference, gives it no "
                  "other difference, and neither it nor COMPLETION.json takes an exception back or calls the register "
@@ -549,7 +703,8 @@ def _grade_coverage(ev: common.Evaluation, oracle: dict, tol: Decimal, book: com
                  template, detail="header row found" if template else "no Exceptions sheet with the template header")
 
     checked = _count_stated(statements, facts["employees_in_register"], EMPLOYEE_NOUNS)
-    counts = sorted((_exception_totals(statements) | _count_alternatives(statements, EXCEPTION_NOUNS)) - {0})
+    stated = _as_stated(statements, facts["period_start"][:7])
+    counts = sorted((_exception_totals(stated) | _count_alternatives(stated, EXCEPTION_NOUNS)) - {0})
     zero = _no_exceptions_stated(statements)
     missing = ([] if checked else [f"employees checked {facts['employees_in_register']}"]) + \
         ([] if zero else ["no exceptions (0)"]) + ([f"also gives {counts} exceptions"] if counts else [])
@@ -562,7 +717,7 @@ def _grade_coverage(ev: common.Evaluation, oracle: dict, tol: Decimal, book: com
     missing = [] if _has_amount(visible, total, tol) else [f"register total {total}"]
     if not _zero_net_stated(statements, tol):
         missing.append("net difference 0.00")
-    missing += _totals_hedged(statements, facts, tol)
+    missing += _totals_hedged(stated, facts, tol)
     ev.criterion("memo_totals", "the memo states the register total, the correct total (the same) and a net "
                  "difference of nil, each as one figure", bool(statements) and not missing, weight=2,
                  detail=f"not found: {missing}" if missing else "stated" if statements else "no memo")

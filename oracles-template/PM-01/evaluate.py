@@ -7,22 +7,39 @@ or a longer label holding them: "Budget at completion (BAC)"), the Schedule's to
 statements: the forecast finish and the activity whose reported delay drives it, CPI and SPI, and the change order
 excluded from the budget as a duplicate (while the genuine second change at the same washrooms is not called one).
 Only the scenario's criteria live here; reading, numbers and shared checks come from common.py.
+
+1.8: 1.7 failed fair wordings as second answers: another party's claim reported, a contract's CPI threshold, a
+forecast under a condition, last month's status (its finish, its exclusion of the original change order), the date
+the finish is said not to be, and a part's CPI beside the project's (:func:`_as_stated`, :func:`index_figures`). It
+also passed "If A2200 slips again we will report it; the forecast finish is <later>" and "The forecast finish is not
+<right> but <later>".
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 import common
-from claims import about, asserted, figures_given, hypothetical, negation_scope, reported, stances
+from claims import (
+    about,
+    asserted,
+    figures_given,
+    hypothetical,
+    labelled_figures,
+    negation_scope,
+    reported,
+    stances,
+    suppositions,
+)
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.7"
+EVALUATOR_VERSION = "PM-01/1.8"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -94,11 +111,137 @@ FINISH_CLAIM = re.compile(r"\b(?:will|expects?\s+to|expected\s+to|due\s+to|set\s
                           r"hand-over)(?:\s+date)?\b", re.IGNORECASE)
 
 
+MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December"]
+#: A forecast or supposition: a modal with a condition or time in the same clause ("The forecast finish will move to
+#: October 14, 2025 if A2200 slips a further 5 working days", "SPI is expected to reach 1.00 once ...").
+_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
+                    re.I)
+_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
+#: Where a part turns to another clause ("In April it was in, but ...", "..., and this month ...").
+_CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
+#: Verbs reporting another party's words that reported does not know ("The processor claims NG-1836 is not a
+#: duplicate payment", "Marloes Hoekstra wrote that ..."): a shared fix for claims._REPORTING, kept here until it is
+#: made there. Not before a preposition or the end ("the hours claimed by NG-1132").
+_CLAIMED = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
+                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
+#: "As the superintendent says, ..." adopts what was asked: the words after it are the writer's own.
+_ADOPTED = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
+def _said_by_other(text: str) -> bool:
+    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
+    reported, or a verb of :data:`_CLAIMED` after a subject that is not "I", "we" or "you" (nor "the", "a",
+    as reported reads them). A part that opens by adopting the request ("As the processor asks, ...") is the
+    writer's."""
+    adopted = _ADOPTED.match(text)
+    text = text[adopted.end():] if adopted else text
+    if reported(text):
+        return True
+    for match in _CLAIMED.finditer(text):
+        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
+        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
+            return True
+    return False
+
+
+#: The records a month's figures come from ("last month's status", "the April 25 status").
+_RECORDS = "status(?:es)?|updates?|reports?|schedules?|exports?|returns?|logs?"
+
+
+class EarlierPeriod:
+    """Where a clause is dated to a period before the status's (``period``, the data date's "2025-05"): it opens
+    with an earlier time ("In April,", "April's ...", "Last month's status ..."; an earlier month of the year or a
+    month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's ("... is
+    the April figure"), or cites that period's status ("in the April 25 status", "from last month's status"), and
+    does not name the data date's own month or "this month". What such a clause gives is that period's figure
+    (PM-01 1.7 read "Last month's status gave a forecast finish of September 26, 2025" as a second forecast finish
+    and "Last month's status excluded CO-010 as a duplicate" as calling CO-010 one now). A month named elsewhere in
+    a clause ("the project started on March 03") or a later month ("the October finish") dates nothing."""
+
+    def __init__(self, period: str) -> None:
+        year, month = int(period[:4]), int(period[5:7])
+        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in MONTH_NAMES]
+        earlier = "|".join(n for names in forms[:month - 1] for n in names)
+        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
+        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
+                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
+                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
+                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{_RECORDS})")
+        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
+        self._dated = re.compile(
+            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
+            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
+            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
+            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
+            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_RECORDS})\b", re.I)
+        own = MONTH_NAMES[month - 1]
+        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{_RECORDS})\b", re.I)
+
+    def dates(self, clause: str) -> bool:
+        """True when ``clause`` is dated to an earlier period (see the class)."""
+        return not self._own.search(clause) and bool(self._dated.search(clause))
+
+
+def _unstated(part: str, dated: EarlierPeriod | None) -> bool:
+    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
+    writer's about this status: a supposition (hypothetical), another party's words
+    (:func:`_said_by_other`), a forecast (:data:`_MODAL` with :data:`_CONDITION`) or an earlier period's figure
+    (:class:`EarlierPeriod`)."""
+    return hypothetical(part) or _said_by_other(part) or bool(_MODAL.search(part) and _CONDITION.search(part)) \
+        or (dated is not None and dated.dates(part))
+
+
+#: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):
+#: the earlier clause is then the writer's word on this period too.
+_CARRIED = re.compile(r"\b(?:stays?|stayed|remains?|remained|still|continues?|continued)\b", re.I)
+
+
+def _stated_part(part: str, dated: EarlierPeriod) -> str:
+    """``part`` with each clause (cut where it turns, :data:`_CLAUSE_TURN`) that states nothing of the writer's about
+    this period blanked (:func:`_unstated`); an earlier period's clause is kept when a later one carries it into
+    this period (:data:`_CARRIED`: "Last month's status left out CO-010 as a duplicate, and it stays out this
+    month")."""
+    edges = [0, *(m.start() for m in _CLAUSE_TURN.finditer(part)), len(part)]
+    clauses = [part[a:b] for a, b in zip(edges, edges[1:], strict=False)]
+    carried = any(_CARRIED.search(c) for c in clauses[1:])
+    return "".join(c for c in clauses if not _unstated(c.strip(), None if carried else dated))
+
+
+def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
+    """The memo as what the writer states of this status, for the checks that look for a second answer: each prose
+    sentence with the parts and clauses that state nothing of it (:func:`_unstated`) blanked, and a sentence that
+    goes on with a supposition ("That would be ...", claims.suppositions) blanked whole; table rows and headings as
+    they are. 1.7 read "The superintendent claims the A1240 slip drives the finish", "The forecast finish will move
+    to October 14, 2025 if A2200 slips a further 5 working days" and "Last month's status gave a forecast finish of
+    September 26, 2025" as second answers."""
+    dated = EarlierPeriod(period)
+    going_on = {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
+    found = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading":
+            found.append(statement)
+        elif id(statement) in going_on:
+            found.append(replace(statement, text=""))
+        else:
+            found.append(replace(statement, text=";".join(
+                _stated_part(part, dated)
+                for part in statement.text.split(";") if not hypothetical(part.strip()))))
+    return found
+
+
+#: Words between a label and its first figure or date saying the label is not that value ("is not September 26,
+#: 2025", "is no longer 0.98"); what the same part puts in its place follows "but", "rather" or "instead" (:data:`INSTEAD`).
+NOT_THE_DATE = re.compile(r"^\W*(?:(?:is|was|are|were|be|would\s+be|will\s+be)\s+)?(?:not|never|no\s+longer)\b|"
+                          r"^\W*(?:isn't|wasn't)\b", re.I)
+INSTEAD = re.compile(r"\b(?:but|rather|instead)\b", re.I)
+
+
 def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
     """``[(where, date)]``: the date each memo statement gives as the forecast finish, the first date within
     :data:`_DATE_GAP` words after an un-negated :data:`FORECAST_LABEL` ("The forecast finish is October 22, 2025,
     against the baseline finish of ..." gives October 22), in a statement that neither supposes nor reports it.
-    A memo giving two different forecast finishes is a hedge."""
+    A memo giving two different forecast finishes is a hedge. A date the finish is said not to be (:data:`NOT_THE_DATE`:
+    "The forecast finish is not September 26, 2025 (the baseline): it is October 07, 2025") gives way to the one put
+    in its place in the same part ("not X but Y"), or to none (1.7 read it as a second finish)."""
     found = []
     for statement in memo:
         text = statement.text
@@ -115,6 +258,12 @@ def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
             match = DATE_TEXT.search(rest)
             if match is None or len(re.findall(r"[A-Za-z]+", rest[:match.start()])) > _DATE_GAP:
                 continue
+            if NOT_THE_DATE.search(rest[:match.start()]):  # "is not September 26, 2025 (the baseline)"
+                part = re.split(r"[;:]|\.(?:\s|$)", rest[match.end():], maxsplit=1)[0]
+                instead = INSTEAD.search(part)
+                match = DATE_TEXT.search(part, instead.end()) if instead else None
+                if match is None:
+                    continue
             found += [(statement.where, day) for day in dates_in(match.group())]
     return found
 
@@ -245,16 +394,19 @@ def check_change_orders(ev: common.Evaluation, book: common.Workbook | None, fac
 
 def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> None:
     """The memo's forecast finish and what drives it, its indices, and the excluded change order (coverage set:
-    no change order called a duplicate, :meth:`common.Evaluation.check_no_invented_issues`)."""
+    no change order called a duplicate, :meth:`common.Evaluation.check_no_invented_issues`). A second answer (another
+    forecast finish, the drivers' roles swapped, another index, the original or the genuine change order called a
+    duplicate) is looked for in what the writer states of this status (:func:`_as_stated`)."""
     facts = oracle["facts"]
     items = {p["id"]: p for p in oracle["planted_items"]}
     tol = Decimal(str(oracle["tolerances"]["index"]))
     forecast = date.fromisoformat(facts["forecast_finish"])
     delay = items.get("critical_delay")  # the coverage set has none: the finish holds
+    stated = _as_stated(memo, oracle["data_date"][:7])
     dated = any(forecast in dates_in(s.text) for s in memo)
-    other = [f"{day} at {where}" for where, day in forecast_dates(memo) if day != forecast]
+    other = [f"{day} at {where}" for where, day in forecast_dates(stated) if day != forecast]
     names_delay = delay is None or bool(about(memo, [delay["task_id"], delay["task_name"]]))
-    swapped = driver_contradicted(memo, delay, items.get("absorbed_slip"))
+    swapped = driver_contradicted(stated, delay, items.get("absorbed_slip"))
     ev.criterion("memo_schedule", "the memo gives the forecast finish (and no other date as the forecast finish) and "
                  "names the activity whose reported delay now drives the critical path (coverage set: the forecast "
                  "finish), and does not say that activity has float or that the slip its float absorbs moves the finish",
@@ -268,8 +420,9 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     for key, label in (("cpi", ["CPI", "cost performance index", "cost performance"]),
                        ("spi", ["SPI", "schedule performance index", "schedule performance"])):
         figures = {ev.number(f) for _, f in figures_given(memo, label)} - {None}
-        if not figures or any(not common.close(f, facts[key], tol) for f in figures):
-            wrong.append(f"{key.upper()} {sorted(map(str, figures)) or 'not stated'} (expected {facts[key]})")
+        given = {ev.number(f) for f in index_figures(stated, label)} - {None}
+        if not figures or any(not common.close(f, facts[key], tol) for f in given):
+            wrong.append(f"{key.upper()} {sorted(map(str, figures | given)) or 'not stated'} (expected {facts[key]})")
     ev.criterion("memo_indices", "the memo states CPI and SPI (to two decimals), one figure each",
                  not wrong, detail="; ".join(wrong) or "CPI and SPI stated")
 
@@ -291,13 +444,52 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     # memo's correction around it.
     issues = issue_statements(ev.completion)
     dup_said = called_duplicate(memo, dup) and (not about(issues, _co_terms(dup)) or called_duplicate(issues, dup))
-    wrongly = [co for co in (original, genuine) if called_duplicate(memo, co)]
+    wrongly = [co for co in (original, genuine) if called_duplicate(stated, co)]
     ev.criterion("memo_change_order", "the memo names the change order excluded from the budget as the same change "
                  "entered twice, and calls neither the original entry nor the genuine second change at the same "
                  "location a duplicate", dup_said and not wrongly, weight=2,
                  detail=f"{dup} {'excluded' if dup_said else 'not said to be excluded'}; "
                         + (f"wrongly called a duplicate: {wrongly}" if wrongly else
                            f"{original} and {genuine} not called duplicates"))
+
+
+#: An index given as a rule's bound ("a CPI of at least 0.90", "no less than", "a minimum of") or as the object of
+#: a requirement ("the contract requires a CPI of ..."): a threshold, not the project's index.
+BOUND = re.compile(r"\b(?:at\s+least|at\s+most|no\s+(?:less|more|lower|higher)\s+than|not\s+(?:less|more)\s+than|"
+                   r"(?:a\s+)?(?:minimum|maximum|floor|threshold|ceiling|target)\s+(?:of|is)|not\s+(?:below|under|above|"
+                   r"over))\b", re.I)
+REQUIRED = re.compile(r"\b(?:requires?|required|requiring|demands?|calls?\s+for|(?:must|to|shall)\s+(?:maintain|keep|"
+                      r"hold|achieve|reach))\s+(?:[^\W\d_]+\s+){0,3}$", re.I)
+#: A part of the project the index is given for ("the CPI for the structure is 1.02", "SPI on the fit-out"): the
+#: part's index beside the project's. "For the project", "to date" and "overall" are the project's.
+PART_OF = re.compile(r"^\W*(?:for|of|on|in|at)\s+(?!(?:(?:the|this)\s+)?(?:project|job|whole|overall|building|month|"
+                     r"period|status|data\s+date|date)\b)(?:the\s+)?[^\W\d_]", re.I)
+
+
+def index_figures(memo: list[Statement], label: list[str]) -> list[str]:
+    """The figures the memo gives for an index (``label``: "CPI", "cost performance index"): claims.figures_given
+    in table rows; in prose the first figure after the label (claims.labelled_figures), leaving out a rule's bound
+    (:data:`BOUND`, :data:`REQUIRED`: "The contract requires a CPI of at least 0.90") and a part's index
+    (:data:`PART_OF`: "The CPI for the structure is 1.02 and for the fit-out 0.91; overall CPI is 0.96"), which 1.7
+    read as second indices."""
+    found = []
+    for statement in memo:
+        if statement.cells is not None or statement.kind == "heading":
+            found += [figure for _, figure in figures_given([statement], label)]
+            continue
+        text = statement.text
+        for between, start, end in labelled_figures(text, label):
+            if not (BOUND.search(between) or REQUIRED.search(_label_head(text, start - len(between), label))
+                    or PART_OF.search(between)):
+                found.append(text[start:end])
+    return found
+
+
+def _label_head(text: str, label_end: int, label: list[str]) -> str:
+    """The text before the label that ends at ``text[label_end]``."""
+    starts = [m.start() for name in label for m in re.finditer(re.escape(name), text[:label_end], re.I)
+              if m.end() == label_end]
+    return text[:min(starts)] if starts else text[:label_end]
 
 
 #: What a statement says of a reported delay: it drives the finish, or its float absorbs it (claims.stances).
