@@ -1120,3 +1120,42 @@ def test_hard_an_offer_dated_to_round_1_is_not_offered_now(scenario_cache, tmp_p
              {"note_covers_breaches"})]):
         workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / str(n))
         assert failed_ids(evaluate(generated, _note_plus(workspace, sentence), workspace)) == expected, sentence
+
+
+# --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9476) -----------------------------------
+NEXT_STEPS_9476 = ("(a) Take Millrace's instructions on the positions above, in particular the four rejections and "
+                   "the fallbacks on 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1.")
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9476_completes(tmp_path: Path):
+    # Read correct by the lead. LEGAL-01 1.10 failed note_covers_breaches: "the four rejections and the fallbacks on
+    # 4.3, 4.4, ..." (next steps) was read as rejecting the six clauses the note negotiates.
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9476, "legal01-hard-seed9476", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("replacement, failed", [
+    # the writer's own call on the listed clauses is still read
+    ("(a) Take Millrace's instructions: we reject 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1.", {"note_covers_breaches"}),
+    ("(a) Take Millrace's instructions on our four rejections: 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1 are rejected.",
+     {"note_covers_breaches"}),
+    # a counted set of the note's calls beside the clauses it negotiates gives them no second assessment
+    ("(a) Take instructions on the eight acceptances and the fallbacks on 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1.", set()),
+])
+def test_a_counted_set_of_calls_refers_back_but_the_writers_own_call_still_counts(tmp_path: Path, replacement, failed):
+    import docx
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9476, "legal01-hard-seed9476", tmp_path)
+    note = workspace / layout.OUT_DIR / "review_note.docx"
+    document = docx.Document(note)
+    paragraph = next(p for p in document.paragraphs if p.text.startswith("(a) Take Millrace"))
+    assert paragraph.text.startswith(NEXT_STEPS_9476)
+    rest = paragraph.text[len(NEXT_STEPS_9476):]
+    for run in paragraph.runs[1:]:
+        run.text = ""
+    paragraph.runs[0].text = replacement + rest
+    document.save(note)
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed

@@ -20,6 +20,13 @@ with Millrace that it will accept the 3% fallback we offer on clause 4.4"), date
 proposed 150% for clause 9.2; the playbook now caps our offer at 125%") or counted a part of the amendments beside
 the whole ("The Buyer's substantive changes (4.3, 8.1, 9.3 and 15.1) ...; we reject two of them and negotiate two").
 See :func:`_our_call` and :func:`_other_counts`.
+
+1.11: 1.10 failed an independent solver's correct note (seed 9476) on note_covers_breaches: its next steps, "Take
+Millrace's instructions on the positions above, in particular the four rejections and the fallbacks on 4.3, 4.4, 5.1,
+6.3, 9.3 and 10.1", were read as rejecting the six clauses it negotiates (1.9 passed it only because a later
+sentence, since blanked by :func:`_our_call`, gave the paragraph a second assessment). A counted set of the note's own
+calls ("the four rejections") now refers back and calls no clause (:data:`_COUNTED_CALLS`); and a month named alone
+among the earlier dates must be capitalised, so the modal "may" no longer dates a clause to May.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from claims import (
 )
 from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_word, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.10"
+EVALUATOR_VERSION = "LEGAL-01/1.11"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
@@ -446,7 +453,8 @@ def earlier_dates(oracle: dict) -> re.Pattern[str] | None:
         forms += [rf"{day.day}(?:st|nd|rd|th)?\s+{month}", rf"{month}\s+{day.day}(?:st|nd|rd|th)?\b",
                   rf"0?{day.day}/0?{day.month}/{day.year}", day.isoformat()]
         if (day.year, day.month) != (last.year, last.month):
-            forms.append(month)
+            # the month alone is capitalised: "May" is a month, "may" a modal (1.11)
+            forms.append(f"(?-i:{month})")
     return re.compile(r"(?<![\w/-])(?:" + "|".join(dict.fromkeys(forms)) + r")(?![\w/-])", re.IGNORECASE)
 
 
@@ -622,8 +630,11 @@ def _other_assessments(statements: list[common.Statement], answers: dict[str, se
     for statement in statements:
         if statement.kind == "heading" or HISTORY.matches(statement.text, "earlier round"):
             continue
-        # the playbook's tier names ("the acceptable fallback is up to 45 days") name a column, not our call
-        text = _TIER_NAME.sub(lambda m: " " * len(m.group()), statement.text)
+        # the playbook's tier names ("the acceptable fallback is up to 45 days") name a column, not our call; a
+        # counted set of the note's own calls ("the four rejections and the fallbacks on 4.3, 4.4 ...") refers back
+        # to them and calls no clause it lists (1.11)
+        text = _COUNTED_CALLS.sub(lambda m: " " * len(m.group()),
+                                  _TIER_NAME.sub(lambda m: " " * len(m.group()), statement.text))
         statement = replace(statement, text=text,
                             cells={k: _TIER_NAME.sub(lambda m: " " * len(m.group()), v)
                                    for k, v in statement.cells.items()} if statement.cells else statement.cells)
@@ -647,6 +658,12 @@ def _other_assessments(statements: list[common.Statement], answers: dict[str, se
 #: The playbook's tier names (brief: "the acceptable fallback", "the walk-away point"), blanked before a note's
 #: assessments are read.
 _TIER_NAME = re.compile(r"\bacceptable\s+fall\s*-?\s*back\b", re.IGNORECASE)
+#: A counted set of the note's own calls ("the four rejections", "our 2 acceptances"): a reference back to calls made
+#: elsewhere, no assessment of the clauses the sentence goes on to list. LEGAL-01 1.10 read "Take Millrace's
+#: instructions on the positions above, in particular the four rejections and the fallbacks on 4.3, 4.4, 5.1, 6.3, 9.3
+#: and 10.1" (an independent solver's next steps, seed 9476) as rejecting the six clauses it negotiates.
+_COUNTED_CALLS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:rejections|acceptances)\b",
+                            re.IGNORECASE)
 #: What makes a sentence under a clause's heading weigh a position rather than give our call on the clause: a
 #: condition or a modal ("If we accepted it, the client would have to sue in Singapore", "we could accept 45
 #: days"), or the fallback we offer ("we can accept 45 days as a fallback").
