@@ -517,6 +517,9 @@ _WRITTEN = re.compile(r"\b(?:wrote|writes)\b(?!\s+(?:off|down|up|back|out)\b)"
                       r"[:\"\u201c]))", re.IGNORECASE)
 
 
+#: A clause of the writer's own after what someone wrote: a semicolon, or a comma and a joining word before "we" or
+#: "I" ("..., so we should pay in full").
+_OWN_CLAUSE_AFTER = re.compile(r";|,\s*(?:so|and|but|therefore|hence|thus)\s+(?:we|i)\b", re.IGNORECASE)
 #: The writer taking up what is reported ("..., and I agree", "we fully concur", "Northvane rightly says"): the
 #: position is then the writer's too. "I do not agree" is not matched.
 _ENDORSED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b|\brightly\b",
@@ -530,7 +533,11 @@ def reported(text: str) -> bool:
     it gives no stance of the writer's."""
     if _ENDORSED.search(text):
         return False
-    for match in [*_REPORTING.finditer(text), *_WRITTEN.finditer(text)]:
+    # what someone wrote is theirs to the end of the sentence only when no clause of the writer's follows
+    # (_OWN_CLAUSE_AFTER): "The customer wrote that the ticket breached; it did breach it" carries the writer's own clause, which the scenarios that
+    # read clause by clause (CS-01, PROC-01) must still see, as they did before "wrote" was a reporting verb here
+    written = [m for m in _WRITTEN.finditer(text) if not _OWN_CLAUSE_AFTER.search(text, m.end())]
+    for match in [*_REPORTING.finditer(text), *written]:
         before = tokens(text[:match.start()])
         if not before or before[-1].word not in _WRITER:
             return True
