@@ -1399,3 +1399,80 @@ def completion_statements(completion: object) -> list[Statement]:
         if isinstance(item, (str, int, float)) and not isinstance(item, bool) and str(item).strip():
             found += text_statements(str(item), f"COMPLETION.json issues_found[{number}]")
     return found
+
+
+#: Month names for :class:`EarlierPeriod`.
+_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December"]
+#: A forecast or supposition: a modal with a condition or time in the same part ("operating profit will recover to
+#: £3,171,500 if the timing unwinds", "would have been £0 had it been shown at budget").
+FORECAST_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
+                    re.I)
+FORECAST_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
+#: Where a part turns to another clause ("In May we missed it, but ...", "..., and this month ...").
+CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
+#: Verbs reporting another party's words that claims.reported does not know ("the budget holder claims the 5001
+#: variance is favourable", "Wendell wrote that ..."): a shared fix for claims._REPORTING, kept here until it is made
+#: there. Not before a preposition or the end ("the amount claimed by the supplier").
+_CLAIMED_VERB = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
+                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
+#: "As the note asks, ..." adopts what was asked: the words after it are the writer's own.
+_ADOPTED_REQUEST = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
+
+
+def said_by_other(text: str) -> bool:
+    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
+    claims.reported, or a verb of :data:`_CLAIMED_VERB` after a subject that is not "I", "we" or "you" (nor "the", "a",
+    as claims.reported reads them). A part that opens by adopting the request ("As the note asks, ...") is the
+    writer's."""
+    adopted = _ADOPTED_REQUEST.match(text)
+    text = text[adopted.end():] if adopted else text
+    if reported(text):
+        return True
+    for match in _CLAIMED_VERB.finditer(text):
+        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
+        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
+            return True
+    return False
+
+
+class EarlierPeriod:
+    """Where a clause is dated to a period before the records' (``period``, "2025-06"; ``records``, a regex
+    alternation of the scenario's record nouns, "packs?|reports?"): it opens with an earlier time
+    ("In May,", "May's ...", "Last month we found ...", "Last month's pack ..."; an earlier month of the year or a
+    month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's ("... is
+    the May figure"), or cites that period's pack ("in the May 25 pack", "from last month's pack"), and does not name
+    the pack's own month or "this month". What such a clause gives is that period's figure (shared by FIN-01, HR-01 and PM-01 since their fair-wording audit; FIN-01 1.12 read "May's
+    operating profit was £3,069,026" and "In May, the 5001 variance was £-24,674" as June's). A month named elsewhere
+    in a clause ("the cut taken from 1 May", "up from May") or a later month dates nothing."""
+
+    def __init__(self, period: str, records: str) -> None:
+        year, month = int(period[:4]), int(period[5:7])
+        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in _MONTH_NAMES]
+        earlier = "|".join(n for names in forms[:month - 1] for n in names)
+        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
+        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
+                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
+                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
+                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{records})")
+        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
+        self._dated = re.compile(
+            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
+            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
+            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
+            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
+            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{records})\b", re.I)
+        own = _MONTH_NAMES[month - 1]
+        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{records})\b", re.I)
+
+    def dates(self, clause: str) -> bool:
+        """True when ``clause`` is dated to an earlier period (see the class)."""
+        return not self._own.search(clause) and bool(self._dated.search(clause))
+
+
+def unstated(part: str, dated: EarlierPeriod | None) -> bool:
+    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
+    writer's about the month: a supposition (claims.hypothetical), another party's words (:func:`said_by_other`), a
+    forecast (:data:`FORECAST_MODAL` with :data:`FORECAST_CONDITION`) or another period's figure (:class:`EarlierPeriod`)."""
+    return hypothetical(part) or said_by_other(part) or bool(FORECAST_MODAL.search(part) and FORECAST_CONDITION.search(part)) \
+        or (dated is not None and dated.dates(part))

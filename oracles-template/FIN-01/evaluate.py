@@ -23,6 +23,7 @@ from typing import Any
 
 import common
 from claims import (
+    CLAUSE_TURN,
     about_in_turn,
     affirmed,
     asserted,
@@ -33,7 +34,9 @@ from claims import (
     reported,
     suppositions,
 )
+from claims import EarlierPeriod as ClaimsEarlierPeriod
 from claims import mentions as claims_mentions
+from claims import unstated as _unstated
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
@@ -614,83 +617,15 @@ def _other_variance(segment: str, variance: Decimal, tol: Decimal) -> bool:
                for between, start, end in labelled_figures(segment, "variance"))
 
 
-MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
-#: A forecast or supposition: a modal with a condition or time in the same part ("operating profit will recover to
-#: £3,171,500 if the timing unwinds", "would have been £0 had it been shown at budget").
-_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
-                    re.I)
-_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
-#: Where a part turns to another clause ("In May we missed it, but ...", "..., and this month ...").
-_CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
-#: Verbs reporting another party's words that claims.reported does not know ("the budget holder claims the 5001
-#: variance is favourable", "Wendell wrote that ..."): a shared fix for claims._REPORTING, kept here until it is made
-#: there. Not before a preposition or the end ("the amount claimed by the supplier").
-_CLAIMED = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
-                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
-#: "As the note asks, ..." adopts what was asked: the words after it are the writer's own.
-_ADOPTED = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
-
-
-def _said_by_other(text: str) -> bool:
-    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
-    claims.reported, or a verb of :data:`_CLAIMED` after a subject that is not "I", "we" or "you" (nor "the", "a",
-    as claims.reported reads them). A part that opens by adopting the request ("As the note asks, ...") is the
-    writer's."""
-    adopted = _ADOPTED.match(text)
-    text = text[adopted.end():] if adopted else text
-    if reported(text):
-        return True
-    for match in _CLAIMED.finditer(text):
-        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
-        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
-            return True
-    return False
-
-
+#: Where a part turns to another clause (claims.CLAUSE_TURN).
+_CLAUSE_TURN = CLAUSE_TURN
 #: The records a month's figures come from ("last month's pack", "the May 25 pack").
 _RECORDS = "packs?|status|reports?|submissions?|ledger|trial\\s+balance"
 
 
-class EarlierPeriod:
-    """Where a clause is dated to a period before the pack's (``period``, "2025-06"): it opens with an earlier time
-    ("In May,", "May's ...", "Last month we found ...", "Last month's pack ..."; an earlier month of the year or a
-    month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's ("... is
-    the May figure"), or cites that period's pack ("in the May 25 pack", "from last month's pack"), and does not name
-    the pack's own month or "this month". What such a clause gives is that period's figure (FIN-01 1.12 read "May's
-    operating profit was £3,069,026" and "In May, the 5001 variance was £-24,674" as June's). A month named elsewhere
-    in a clause ("the cut taken from 1 May", "up from May") or a later month dates nothing."""
-
-    def __init__(self, period: str) -> None:
-        year, month = int(period[:4]), int(period[5:7])
-        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in MONTH_NAMES]
-        earlier = "|".join(n for names in forms[:month - 1] for n in names)
-        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
-        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
-                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
-                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
-                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{_RECORDS})")
-        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
-        self._dated = re.compile(
-            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
-            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
-            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
-            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
-            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_RECORDS})\b", re.I)
-        own = MONTH_NAMES[month - 1]
-        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{_RECORDS})\b", re.I)
-
-    def dates(self, clause: str) -> bool:
-        """True when ``clause`` is dated to an earlier period (see the class)."""
-        return not self._own.search(clause) and bool(self._dated.search(clause))
-
-
-def _unstated(part: str, dated: EarlierPeriod | None) -> bool:
-    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
-    writer's about the month: a supposition (claims.hypothetical), another party's words (:func:`_said_by_other`), a
-    forecast (:data:`_MODAL` with :data:`_CONDITION`) or another period's figure (:class:`EarlierPeriod`)."""
-    return hypothetical(part) or _said_by_other(part) or bool(_MODAL.search(part) and _CONDITION.search(part)) \
-        or (dated is not None and dated.dates(part))
+def EarlierPeriod(period: str) -> ClaimsEarlierPeriod:
+    """claims.EarlierPeriod over this scenario's records (:data:`_RECORDS`)."""
+    return ClaimsEarlierPeriod(period, _RECORDS)
 
 
 #: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):

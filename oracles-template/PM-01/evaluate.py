@@ -25,6 +25,7 @@ from typing import Any
 
 import common
 from claims import (
+    CLAUSE_TURN,
     about,
     asserted,
     figures_given,
@@ -35,6 +36,8 @@ from claims import (
     stances,
     suppositions,
 )
+from claims import EarlierPeriod as ClaimsEarlierPeriod
+from claims import unstated as _unstated
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
@@ -111,83 +114,15 @@ FINISH_CLAIM = re.compile(r"\b(?:will|expects?\s+to|expected\s+to|due\s+to|set\s
                           r"hand-over)(?:\s+date)?\b", re.IGNORECASE)
 
 
-MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December"]
-#: A forecast or supposition: a modal with a condition or time in the same clause ("The forecast finish will move to
-#: October 14, 2025 if A2200 slips a further 5 working days", "SPI is expected to reach 1.00 once ...").
-_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
-                    re.I)
-_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
-#: Where a part turns to another clause ("In April it was in, but ...", "..., and this month ...").
-_CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
-#: Verbs reporting another party's words that reported does not know ("The processor claims NG-1836 is not a
-#: duplicate payment", "Marloes Hoekstra wrote that ..."): a shared fix for claims._REPORTING, kept here until it is
-#: made there. Not before a preposition or the end ("the hours claimed by NG-1132").
-_CLAIMED = re.compile(r"\b(?:claims?|claimed|wrote|writes|maintains?|contends?)\b"
-                      r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
-#: "As the superintendent says, ..." adopts what was asked: the words after it are the writer's own.
-_ADOPTED = re.compile(r"^\W*(?:just\s+)?as\s+[^,;:]{1,80}[,:]\s*", re.I)
-def _said_by_other(text: str) -> bool:
-    """True when ``text`` (a part of a sentence) reports what someone other than the writer says, asks or claims:
-    reported, or a verb of :data:`_CLAIMED` after a subject that is not "I", "we" or "you" (nor "the", "a",
-    as reported reads them). A part that opens by adopting the request ("As the processor asks, ...") is the
-    writer's."""
-    adopted = _ADOPTED.match(text)
-    text = text[adopted.end():] if adopted else text
-    if reported(text):
-        return True
-    for match in _CLAIMED.finditer(text):
-        before = re.findall(r"[^\W_]+", text[:match.start()].lower())
-        if not before or before[-1] not in {"i", "we", "you", "let", "the", "a", "an", "this", "that"}:
-            return True
-    return False
-
-
+#: Where a part turns to another clause (claims.CLAUSE_TURN).
+_CLAUSE_TURN = CLAUSE_TURN
 #: The records a month's figures come from ("last month's status", "the April 25 status").
 _RECORDS = "status(?:es)?|updates?|reports?|schedules?|exports?|returns?|logs?"
 
 
-class EarlierPeriod:
-    """Where a clause is dated to a period before the status's (``period``, the data date's "2025-05"): it opens
-    with an earlier time ("In April,", "April's ...", "Last month's status ..."; an earlier month of the year or a
-    month of an earlier year, capitalised, or "last/previous/prior month"), calls its figure that period's ("... is
-    the April figure"), or cites that period's status ("in the April 25 status", "from last month's status"), and
-    does not name the data date's own month or "this month". What such a clause gives is that period's figure
-    (PM-01 1.7 read "Last month's status gave a forecast finish of September 26, 2025" as a second forecast finish
-    and "Last month's status excluded CO-010 as a duplicate" as calling CO-010 one now). A month named elsewhere in
-    a clause ("the project started on March 03") or a later month ("the October finish") dates nothing."""
-
-    def __init__(self, period: str) -> None:
-        year, month = int(period[:4]), int(period[5:7])
-        forms = [sorted({name, name[:3]}, key=len, reverse=True) for name in MONTH_NAMES]
-        earlier = "|".join(n for names in forms[:month - 1] for n in names)
-        later_year = rf"(?!\W{{0,3}}(?:\d{{1,2}}\W+)?(?:{year + 1}|{year + 2})\b)"
-        time = ((rf"(?-i:{earlier})\b(?![\w-]){later_year}|" if earlier else "")
-                + rf"(?-i:{'|'.join(n for names in forms for n in names)})\W{{0,3}}(?:\d{{1,2}}\W+)?"
-                + rf"(?:{'|'.join(str(y) for y in range(year - 5, year))})\b"
-                + rf"|(?:last|previous|prior|preceding)\s+(?:month|year|period|quarter|{_RECORDS})")
-        time = rf"(?:{time})(?:'s|\u2019s|s')?(?![\w-])"
-        self._dated = re.compile(
-            rf"^\W*(?:(?:and|but|so|while|whereas|however|although|though|yet)\W+)?"
-            rf"(?:(?:in|for|during|at|as\s+(?:of|at)|by|on)\s+)?(?:the\s+)?(?:end\s+of\s+)?{time}"
-            rf"|\b(?:is|was|are|were)\s+(?:the|our|its|their)\s+{time}\s+(?:[^\W\d_]+\s+)?"
-            rf"(?:figures?|totals?|amounts?|numbers?|values?|positions?|results?|dates?|finish)\b"
-            rf"|\b(?:in|from|per|on)\s+(?:the\s+)?{time}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_RECORDS})\b", re.I)
-        own = MONTH_NAMES[month - 1]
-        self._own = re.compile(rf"\b(?-i:{own}|{own[:3]})\b|\bthis\s+(?:month|period|{_RECORDS})\b", re.I)
-
-    def dates(self, clause: str) -> bool:
-        """True when ``clause`` is dated to an earlier period (see the class)."""
-        return not self._own.search(clause) and bool(self._dated.search(clause))
-
-
-def _unstated(part: str, dated: EarlierPeriod | None) -> bool:
-    """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
-    writer's about this status: a supposition (hypothetical), another party's words
-    (:func:`_said_by_other`), a forecast (:data:`_MODAL` with :data:`_CONDITION`) or an earlier period's figure
-    (:class:`EarlierPeriod`)."""
-    return hypothetical(part) or _said_by_other(part) or bool(_MODAL.search(part) and _CONDITION.search(part)) \
-        or (dated is not None and dated.dates(part))
+def EarlierPeriod(period: str) -> ClaimsEarlierPeriod:
+    """claims.EarlierPeriod over this scenario's records (:data:`_RECORDS`)."""
+    return ClaimsEarlierPeriod(period, _RECORDS)
 
 
 #: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):
