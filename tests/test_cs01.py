@@ -773,3 +773,52 @@ def test_the_audits_fair_wordings_made_misleading_fail(scenario_cache, tmp_path,
     sentence, failed = MISLEADING_114[variant]
     _append_to_note(solved / layout.OUT_DIR / NOTE, [sentence.format(**fill)])
     assert failed in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9481 (1.14)
+def test_an_independent_solvers_correct_hard_work_at_seed_9481_completes(tmp_path):
+    """Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9481): 14
+    breaches on 13 tickets, two priorities corrected to P1, credits net $13.63 with the two NOC-4720 reversals,
+    NHI-495485 flagged. CS-01 1.14 failed note_breaches: "Checked and not breached: NHI-490466 (...) used 15.80
+    business h of 16 ... - it would show as a breach (18.30 h) if the maintenance pause were missed" (a
+    counterfactual, its condition read as a missed target)."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9481, "cs01-hard-seed9481", tmp_path)
+    assert (failed_ids(receipt), receipt["det_completion"]) == (set(), True)
+
+
+_CHECKED_9481 = ("Checked and not breached: NHI-490466 (Raleigh North, P2, resolved Tue Jan 21 4:54 PM) used 15.80 "
+                 "business h of 16 once the CHG-27796 maintenance window (2.5 h) is stopped and the Jan 20 holiday is "
+                 "excluded - it would show as a breach (18.30 h) if the maintenance pause were missed.")
+
+
+@pytest.mark.parametrize("new", [
+    # what would be on a condition, under the "SLA breaches" heading: a counterfactual names no breach
+    "NHI-490466 would show as a breach (18.30 h) if the maintenance pause were missed; it used 15.80 of 16 h.",
+    "NHI-490466 (P2) would count as a breach (18.30 h against 16) unless the CHG-27796 window is paused.",
+    "NHI-490466 used 15.80 of 16 business h; had the maintenance pause been missed, it would have breached.",
+    "NHI-490466 would have breached but for the CHG-27796 maintenance pause (15.80 of 16 business h).",
+    "NHI-490466 kept its target, but if the maintenance pause were missed it would show as overdue (18.30 h).",
+    # the label "Not breached:" before the id, beside the counterfactual
+    "Not breached: NHI-490466 (15.80 of 16 business h) - it would show as a breach (18.30 h) if the maintenance "
+    "pause were missed.",
+])
+def test_the_seed_9481_counterfactual_in_other_words_passes(tmp_path, new):
+    assert failed_ids(_edited_fixture(9481, "cs01-hard-seed9481", tmp_path, _CHECKED_9481, new)) == set()
+
+
+@pytest.mark.parametrize("new", [
+    # a ticket within target at the export said to be in breach, with or without a counterfactual beside it
+    "NHI-490466 breached its resolution target.",
+    "Breached: NHI-490466 (Raleigh North, P2).",
+    "NHI-490466 would have been fine, but it breached.",
+    "NHI-490466 is in breach (it would not be if the pause counted).",
+    "NHI-490466 has breached and would still be in breach if the pause counted.",
+    "NHI-490466 is in breach, which would not be the case if the maintenance pause counted.",
+    "NHI-490466 missed its resolution target; it would not have if the pause had counted.",
+    "Checked and breached: NHI-490466 (18.30 h of 16) - it would show as within target if the maintenance pause "
+    "were counted.",
+])
+def test_the_seed_9481_counterfactual_made_misleading_fails(tmp_path, new):
+    assert failed_ids(_edited_fixture(9481, "cs01-hard-seed9481", tmp_path, _CHECKED_9481, new)) == {"note_breaches"}

@@ -15,6 +15,13 @@ not" a breach, "the requester claims no security review is needed" a cleared fla
 "No security check may be skipped" as clearing the flag (:data:`FLAG_DENIALS`); and read a prior period's total
 ("last week's hand-over gave total credits owed of $31.40", "Friday's shift recorded total credits of $18.00", "the
 ledger opened the week with total credits owed of $0.00") as a second total (:func:`prior_period`).
+
+1.15: 1.14 read the condition of a counterfactual as the writer's: "Checked and not breached: NHI-490466 (...) used
+15.80 business h of 16 once the CHG-27796 maintenance window (2.5 h) is stopped ... - it would show as a breach (18.30
+h) if the maintenance pause were missed" (an independent solver at seed 9481, tests/fixtures/cs01-hard-seed9481) named
+NHI-490466 breached, because claims.unreal's "would" clause ends at the parenthesis and "were missed" was left as a
+missed target. A modal with a condition (claims.FORECAST_MODAL, FORECAST_CONDITION) is now blanked with its condition
+to its clause's end (:func:`counterfactual_blanked`).
 """
 
 from __future__ import annotations
@@ -28,6 +35,9 @@ from typing import Any
 import common
 from amounts import parse_number
 from claims import (
+    CLAUSE_TURN,
+    FORECAST_CONDITION,
+    FORECAST_MODAL,
     asserted,
     figure_stated,
     found_nothing,
@@ -44,7 +54,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.14"
+EVALUATOR_VERSION = "CS-01/1.15"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -417,11 +427,63 @@ def forecast_blanked(text: str) -> str:
     return _FORECAST.sub(lambda m: " " * len(m.group()), text)
 
 
+#: Where one clause of a counterfactual ends, for :func:`counterfactual_blanked`: a semicolon, a colon, a sentence's
+#: end, a dash or a turn to another clause (claims.CLAUSE_TURN: ", and", ", so", "but", "while", ...). A label before
+#: a colon ("Checked and not breached: NHI-1 ...") is a clause of its own.
+_COUNTERFACTUAL_CUT = re.compile(rf"[;:]|[.!?](?:\s|$)|\s[-\u2013\u2014]{{1,2}}\s|[\u2013\u2014]|{CLAUSE_TURN.pattern}",
+                                 re.IGNORECASE)
+#: A condition that opens its clause, before the modal it governs ("but if the pause were missed it would ...",
+#: "had the pause been missed, it would ..."): claims.hypothetical's openings after a joining word, or "if"/"unless"
+#: anywhere before the modal.
+_CONDITION_FIRST = re.compile(r"^\W*(?:(?:and|but|so|then|yet)\s+)?(?:if|unless|should|were|had|suppose|supposing|"
+                              r"assuming|provided|in\s+case|in\s+the\s+event)\b|\b(?:if|unless)\b", re.IGNORECASE)
+#: A parenthesis, read as a clause of its own; what is around it reads as one clause.
+_PARENTHESIS = re.compile(r"\([^()]*\)")
+
+
+def _counterfactual_spans(text: str, offset: int = 0) -> Iterator[tuple[int, int]]:
+    """The ``[start, end)`` spans of ``text`` (at ``offset`` in the whole) that say what would be on a condition:
+    in each clause (cut at :data:`_COUNTERFACTUAL_CUT`), from a modal (claims.FORECAST_MODAL) followed by a condition
+    (claims.FORECAST_CONDITION), or from a condition opening it before a modal (:data:`_CONDITION_FIRST`), to the
+    clause's end. A parenthesis in a clause is read as a clause of its own, and blanked with the clause around it."""
+    outer = _PARENTHESIS.sub(lambda m: " " * len(m.group()), text)
+    starts = [0] + [m.end() for m in _COUNTERFACTUAL_CUT.finditer(outer)]
+    ends = [m.start() for m in _COUNTERFACTUAL_CUT.finditer(outer)] + [len(outer)]
+    for start, end in zip(starts, ends, strict=True):
+        modal = FORECAST_MODAL.search(outer, start, end)
+        if modal is None:
+            continue
+        condition = _CONDITION_FIRST.search(outer[start:modal.start()])
+        if condition is not None:
+            yield offset + start + condition.start(), offset + end
+        elif FORECAST_CONDITION.search(outer, modal.end(), end):
+            yield offset + modal.start(), offset + end
+    for group in _PARENTHESIS.finditer(text):
+        yield from _counterfactual_spans(group.group()[1:-1], offset + group.start() + 1)
+
+
+def counterfactual_blanked(text: str) -> str:
+    """``text`` with each counterfactual (:func:`_counterfactual_spans`) blanked (same length, spaces), the condition
+    with it: "it would show as a breach (18.30 h) if the maintenance pause were missed", "NHI-1 would have breached
+    had the pause been counted", "but if the pause were missed it would breach". claims.unreal blanks a clause from
+    "would" to its end, but a parenthesis ends its clause, so a condition after one was read as the writer's: 1.14
+    read "missed" in "... - it would show as a breach (18.30 h) if the maintenance pause were missed" as NHI-490466
+    having missed its target (an independent solver at seed 9481, a ticket within target at 15.80 of 16 h). What the
+    clause says before the modal stands ("NHI-1 has breached and would still be in breach if the pause counted" keeps
+    "NHI-1 has breached"), and so does a clause of its own ("NHI-1 is in breach (it would not be if the pause
+    counted)", "NHI-1 would have been fine, but it breached"). A modal with no condition is claims.unreal's."""
+    for start, end in _counterfactual_spans(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _read_for_breaches(text: str) -> str:
     """What a statement or a part of one says of the tickets' clocks at the export, in the writer's own words:
     :func:`reported_blanked` (1.13 read "the customer on NHI-1 wrote that the ticket breached; it did not" as a
-    breach), :func:`claims.unreal`, then :func:`outage_blanked` and :func:`forecast_blanked`."""
-    return forecast_blanked(outage_blanked(unreal(reported_blanked(text))))
+    breach), :func:`counterfactual_blanked` (1.14 read the condition of "it would show as a breach (18.30 h) if the
+    maintenance pause were missed" as a breach), :func:`claims.unreal`, then :func:`outage_blanked` and
+    :func:`forecast_blanked`."""
+    return forecast_blanked(outage_blanked(unreal(counterfactual_blanked(reported_blanked(text)))))
 
 
 def _forecast_only(sentence: str) -> bool:
@@ -429,6 +491,16 @@ def _forecast_only(sentence: str) -> bool:
     a kept target."""
     rest = _read_for_breaches(sentence)
     return bool(_FORECAST.search(sentence)) and not BREACH_WORDS.search(rest) and not asserted(rest, MET_WORDS)
+
+
+def _counterfactual_only(sentence: str) -> bool:
+    """True when ``sentence`` speaks of a breach only as what would be (:func:`counterfactual_blanked`,
+    claims.unreal) and, that blanked, says nothing of a breach or a kept target: "NHI-1 would have breached but for
+    the maintenance pause" under an "SLA breaches" heading names no breach (the sentence's own words answer, not the
+    heading's)."""
+    own = reported_blanked(sentence)
+    rest = unreal(counterfactual_blanked(own))
+    return bool(BREACH_WORDS.search(own)) and not BREACH_WORDS.search(rest) and not asserted(rest, MET_WORDS)
 
 
 def _cleared(text: str) -> bool:
@@ -462,7 +534,10 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
         own = [s for s in _SENTENCE_BREAK.split(statement.text) if ticket in s]
         # a sentence whose only breach is a forecast ("... at 4:06 PM today, so it will already be in breach when you
         # start") is such a warning too, under any heading (1.12 read a breach, an independent solver at seed 9471)
-        ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s) or _forecast_only(s)]
+        # so is one whose only breach is what would be ("NHI-1 would have breached but for the pause"), under a
+        # breaches heading too (1.14 read a breach, an independent solver at seed 9481)
+        ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s) or _forecast_only(s)
+                 or _counterfactual_only(s)]
         if own and len(ahead) == len(own):
             continue
         parts = [_read_for_breaches(p) for p in parts
