@@ -16,7 +16,15 @@ import icalendar
 import openpyxl
 import pytest
 from docx import Document as docx_document
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, grade_fixture, violation_ids
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    fixture_workspace,
+    grade_fixture,
+    violation_ids,
+)
 
 from wp42 import layout
 from wp42.gates.real import document_properties
@@ -959,3 +967,92 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated,
     out = solved / layout.OUT_DIR
     _memo_plus(out, _wording(generated, sentence))
     assert failed_ids(evaluate(generated, out, solved)) == {failed}
+
+
+# ----------------------------------------------------------------------- a part of the pay said right (HR-01 1.13)
+def test_an_independent_solvers_correct_hard_work_at_seed_9485_completes(tmp_path):
+    """tests/fixtures/hr01-hard-seed9485: the NG-1097 row, which states the exception and its difference, says the
+    employee's "8 h worked on Whit Monday, correctly paid at 200%"; 1.12 read it as NG-1097 paid correctly and
+    failed memo_exceptions."""
+    receipt = grade_fixture(TASK, 9485, "hr01-hard-seed9485", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_seed_9485_memo_with_a_wrong_difference_or_the_pay_called_correct_still_fails(tmp_path):
+    """Kept strict beside 1.13: the seed-9485 memo giving NG-1097 another difference, or its row saying the
+    employee's pay as a whole is right, fails memo_exceptions."""
+    for name, edit in (("wrong", lambda row: setattr(row.cells[3], "text", "+291.89")),
+                       ("right", lambda row: setattr(row.cells[2], "text", row.cells[2].text + " NG-1097 is paid "
+                                                     "correctly."))):
+        generated, workspace = fixture_workspace(TASK, 9485, "hr01-hard-seed9485", tmp_path / name)
+        memo = workspace / layout.OUT_DIR / "summary_memo.docx"
+        document = docx_document(memo)
+        edit(next(r for t in document.tables for r in t.rows if r.cells[0].text == "NG-1097"))
+        document.save(memo)
+        receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+        assert failed_ids(receipt) == {"memo_exceptions"}, (name, failed_ids(receipt))
+
+
+def _planted(generated, kind: str) -> str:
+    return next(p["employee_id"] for p in generated.oracle()["planted_items"] if p["kind"] == kind)
+
+
+def _row_plus(generated, out, kind: str, words: str) -> None:
+    """The exceptions table's row for the planted exception of ``kind`` with ``words`` added to its last cell."""
+    document = docx_document(out / "summary_memo.docx")
+    employee = _planted(generated, kind)
+    row = next(r for t in document.tables for r in t.rows if r.cells[0].text == employee)
+    row.cells[-1].text = f"{row.cells[-1].text}. {words.format(id=employee)}"
+    document.save(out / "summary_memo.docx")
+
+
+@pytest.mark.parametrize(("kind", "words"), [
+    ("unsupported_hours", "Paid 8 h more than approved (plus 8 h worked on the public holiday, correctly paid at "
+                          "200%)."),
+    ("duplicate_payment", "The first line is paid correctly; the second line is the duplicate."),
+    ("wrong_rate", "{id}'s hours per band are not wrong, only the rate is."),
+    ("overtime_multiplier", "The overtime hours 1-2 are correctly paid at 125%; the hours beyond them are not."),
+    ("holiday_premium_missing", "Paid correctly for the ordinary weekday hours."),
+])
+def test_a_part_of_the_pay_said_right_in_the_exception_s_row_takes_nothing_back(generated, solved, kind, words):
+    """1.12 false fail (seed 9485): a row stating the exception and its difference that says some hours, a band, a
+    line or a component of the employee's pay is right was read as the employee paid correctly, or the exception
+    denied (memo_exceptions)."""
+    out = solved / layout.OUT_DIR
+    _row_plus(generated, out, kind, words)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "{id}: the 8 h worked on the public holiday were paid correctly; the extra hours are not.",
+    "For {id}, the hours per band are not an error; the extra hours are.",
+])
+def test_a_part_of_the_pay_said_right_in_a_later_sentence_takes_nothing_back(generated, solved, sentence):
+    """1.12 false fail: the same in a sentence of its own."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, sentence.format(id=_planted(generated, "unsupported_hours")))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("words", [
+    "{id} is correctly paid.",
+    "{id}: paid correctly, no change needed.",
+    "All hours are correctly paid.",
+    "On review, all 8 h are paid correctly.",
+    "{id} worked 8 h on the public holiday and is correctly paid.",
+    "{id} was correctly paid at 200% for the holiday.",
+    "The 8 holiday hours are correctly paid and {id} is not an error.",
+    "Paid 8 h on the public holiday at 200%, paid correctly.",
+])
+def test_the_employee_s_pay_as_a_whole_said_right_beside_a_part_still_fails(generated, solved, words):
+    """Kept strict beside 1.13: the employee, the pay, or all its hours said right (or the employee said not to be
+    an error), in the row itself or in a sentence of its own, takes the exception back."""
+    employee = _planted(generated, "unsupported_hours")
+    prose = copy_workspace(solved, solved.parent / "prose")
+    _memo_plus(prose / layout.OUT_DIR, words.format(id=employee) if "{id}" in words else f"{employee}: {words}")
+    assert failed_ids(evaluate(generated, prose / layout.OUT_DIR, prose)) == {"memo_exceptions"}
+    out = solved / layout.OUT_DIR
+    _row_plus(generated, out, "unsupported_hours", words)
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_exceptions"}

@@ -8,6 +8,12 @@ must stay out of the deliverables. Loaded by path with benchmark/validators on s
 exception back, and a forecast, a contingency, last month's totals, count and differences, and a part of the net
 difference as second totals, counts or differences (:func:`_as_stated`, :func:`_total_figures`). It also passed
 "The processor asked us to check it, but <ID> is not a duplicate payment".
+
+1.13: 1.12 failed the seed-9485 independent solution (correct hard work, tests/fixtures/hr01-hard-seed9485) on
+memo_exceptions: the row stating NG-1097's exception and its difference says "(plus 8 h worked on Whit Monday,
+correctly paid at 200%)", and 1.12 read a part of the pay said right as the employee paid correctly. A verdict said
+of a named part of the pay (some hours, a band, a line, a rate, a component) now takes no exception back
+(:func:`_whole_pay_only`); the employee, the pay or all its hours said right still does.
 """
 
 from __future__ import annotations
@@ -25,11 +31,11 @@ from claims import EarlierPeriod as ClaimsEarlierPeriod
 from claims import unstated as _unstated
 from readers_xlsx import header_key
 from reading import Statement
-from vocabulary import Vocabulary, fold, number_word
+from vocabulary import Vocabulary, find_phrase, fold, number_word, stems, tokens
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "HR-01/1.12"
+EVALUATOR_VERSION = "HR-01/1.13"
 WORKBOOK = "payroll_exceptions.xlsx"
 MEMO = "summary_memo.docx"
 HEADERS = ["Employee ID", "Issue", "Amount paid", "Correct amount", "Difference"]
@@ -145,6 +151,31 @@ EXCEPTION_STANCE = {"exception": ["exception", *PROBLEMS.words("exception"), *PR
 OTHER_EMPLOYEES = re.compile(r"\b(?:no|none\s+of\s+the|any|every|all|the)\s+other\b", re.I)
 #: An employee said to be paid right: the opposite stance.
 PAID_RIGHT = {"right": ["paid correctly", "correctly paid", "paid the right amount", "paid right", "paid in full"]}
+#: What names a part of an employee's pay as the subject of what is said of it: some hours ("8 h", "the holiday
+#: hours"), a band, a premium, a supplement, a line of the register, a rate, a component; "holiday pay" and
+#: "overtime pay" are parts, "pay" alone is the whole (:data:`WHOLE_PAY`).
+PAY_PART = re.compile(r"\b(?:\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?)|hours?|hrs|bands?|premiums?|supplements?|"
+                      r"allowances?|lines?|rates?|components?|overtime|shifts?|"
+                      r"(?:holiday|overtime|weekend|saturday|sunday|night)\s+pay)\b", re.I)
+#: A quantifier before a part that makes it the whole again ("all hours", "every line", "all 152 h"); "all other
+#: hours" stays a part.
+WHOLE_QUANTIFIER = re.compile(r"\b(?:all|every|each|whole|entire|total)\s+(?:of\s+)?(?:(?:the|its|his|her|their)\s+)?"
+                              r"$", re.I)
+#: What names the employee or the pay as a whole as a subject (an employee ID counts too: :data:`EMPLOYEE_IN_TEXT`).
+WHOLE_PAY = re.compile(r"\b(?:employee|he|she|they|it|pay|gross|salary|wages?|payment|amount)\b", re.I)
+#: What ties a subjectless verdict to a part right after it: a band or a rate ("correctly paid at 200%", "at EUR
+#: 17.17/h", "in the 150% band"), or a part after "for"/"on" ("paid correctly for the 8 holiday hours").
+PART_AFTER = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:at|in|under|for|on)\s+(?:(?:the|its|his|her|their|these|those)\s+)?"
+                        r"(?:\d+(?:[.,]\d+)?\s*%|(?:eur|\u20ac)\s*\d[\d.,]*\s*(?:/\s*h|per\s+hour|an\s+hour)\b|"
+                        r"(?:[\w%-]+\s+){0,3}?(?:\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?)|hours?|bands?|rates?|premiums?|"
+                        r"supplements?|lines?|shifts?)\b)", re.I)
+#: Where what is said of one subject ends, for :func:`_whole_pay_only`: punctuation (a comma not inside a figure),
+#: a dash, a sentence stop, or "and"/"but" opening a verb of its own ("... and is paid correctly": the subject
+#: before it).
+VERDICT_CUT = re.compile(r"[;:()\[\]\u2013\u2014]|(?<!\d),|,(?!\d{3})|[.!?](?=\s|$)|\s-\s|"
+                         r"\b(?:and|but|while|whereas|so)\b(?=\s+(?:is|are|was|were|has|have|had|been)\b)", re.I)
+#: The verdicts a part may take: said right, or its exception denied.
+VERDICT_PHRASES = [stems(term) for terms in (*PAID_RIGHT.values(), *EXCEPTION_STANCE.values()) for term in terms]
 #: The register called fit to approve as it stands ("the register can be approved as it stands"); "should not be
 #: approved until ..." and approval after the corrections (:data:`ONCE_CORRECTED`) are not.
 APPROVE_AS_IS = re.compile(r"\b(?:can|may|should|could|is\s+ready\s+to)\s+(?:now\s+)?(?:be\s+)?approved?\b|"
@@ -603,8 +634,10 @@ def _taken_back(statements: list[Statement], planted: list[dict]) -> list[str]:
     correctly; this is not an exception", an Issue cell "Not an error") or said to be paid right
     (:data:`PAID_RIGHT`). The reader then has two answers for that employee (HR-01 1.9 passed both). A sentence
     clearing the other employees ("No other employee is an exception and NG-1240 is not a duplicate") denies
-    nothing of the one it names (:data:`OTHER_EMPLOYEES`)."""
+    nothing of the one it names (:data:`OTHER_EMPLOYEES`), and a part of the pay said right ("8 h worked on Whit
+    Monday, correctly paid at 200%") takes nothing back (:func:`_whole_pay_only`)."""
     found = []
+    statements = _whole_pay_only(statements)
     own = [st for st in statements if st.cells is not None or not OTHER_EMPLOYEES.search(st.text)]
     for item in planted:
         subject = item["employee_id"]
@@ -613,6 +646,52 @@ def _taken_back(statements: list[Statement], planted: list[dict]) -> list[str]:
         if denied or right:
             found.append(f"{subject} at {(denied + right)[0].where}")
     return found
+
+
+def _whole_pay_only(statements: list[Statement]) -> list[Statement]:
+    """``statements`` with every clause that gives a named part of an employee's pay a verdict blanked
+    (:func:`_part_verdicts_blanked`), in a table row's cells and its text alike: what is left is what the writer
+    says of the employee's pay as a whole. 1.12 read "(plus 8 h worked on Whit Monday, correctly paid at 200%)" in
+    the row stating NG-1097's exception and its difference as NG-1097 paid correctly (seed 9485)."""
+    found = []
+    for statement in statements:
+        cells = None if statement.cells is None else {
+            header: _part_verdicts_blanked(value) for header, value in statement.cells.items()}
+        found.append(replace(statement, text=_part_verdicts_blanked(statement.text), cells=cells))
+    return found
+
+
+def _part_verdicts_blanked(text: str) -> str:
+    """``text`` (a sentence or a cell) with each clause (cut at :data:`VERDICT_CUT`) blanked whose verdict
+    (:data:`VERDICT_PHRASES`: paid correctly, not an error, ...) is said of a part of the pay: the last subject
+    named before the verdict in its clause is a part (:data:`PAY_PART`: "The first line is paid correctly",
+    "NG-1138's hours per band are not wrong") that no quantifier makes the whole (:data:`WHOLE_QUANTIFIER`: "all
+    hours"), or the clause names no subject before it and ties it to a band, a rate or a part right after
+    (:data:`PART_AFTER`: "correctly paid at 200%"). The employee or the pay named last ("NG-1097 is correctly
+    paid", "its pay is correct", :data:`WHOLE_PAY`) and a verdict standing alone ("paid correctly, no change
+    needed") keep the clause: they speak of the whole. Blanks keep offsets and length."""
+    words = tokens(text)
+    starts = sorted({words[i].start for phrase in VERDICT_PHRASES for i in find_phrase(words, phrase)})
+    if not starts:
+        return text
+    edges = [0, *(m.end() for m in VERDICT_CUT.finditer(text)), len(text)]
+    blanked = text
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        verdicts = [at for at in starts if lo <= at < hi]
+        if verdicts and all(_of_part(text[lo:at], text[at:hi]) for at in verdicts):
+            blanked = blanked[:lo] + " " * (hi - lo) + blanked[hi:]
+    return blanked
+
+
+def _of_part(head: str, tail: str) -> bool:
+    """True when a verdict is said of a part of the pay (:func:`_part_verdicts_blanked`): ``head`` is its clause
+    before it, ``tail`` the clause from it on."""
+    parts = [m.end() for m in PAY_PART.finditer(head) if not WHOLE_QUANTIFIER.search(head[:m.start()])]
+    wholes = [m.end() for m in (*WHOLE_PAY.finditer(head), *EMPLOYEE_IN_TEXT.finditer(head))]
+    wholes += [m.end() for m in PAY_PART.finditer(head) if WHOLE_QUANTIFIER.search(head[:m.start()])]
+    if parts or wholes:
+        return max(parts, default=-1) >= max(wholes, default=-1)
+    return bool(PART_AFTER.search(tail))
 
 
 def _approves_as_is(text: str) -> bool:
