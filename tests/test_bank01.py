@@ -567,3 +567,127 @@ def test_a_fronted_without_phrase_negates_only_itself(generated, solved, sentenc
     out = solved / layout.OUT_DIR
     _memo_plus(out, sentence.format(dscr=dscr))
     assert failed_ids(evaluate(generated, out, solved)) == failed
+
+
+# ------------------------------------------------------------------------------ fair-wording audit (BANK-01 1.11)
+def _signatory(generated) -> str:
+    """The surname of the borrower's officer who signed the certificate ("Signed: Ulric Pemberton, Chief ...")."""
+    import docx
+
+    document = docx.Document(generated.bundle / layout.INPUTS_DIR / "compliance_certificate_2025Q3.docx")
+    signed = next(p.text for p in document.paragraphs if p.text.startswith("Signed:"))
+    return signed.removeprefix("Signed:").split(",")[0].split()[-1]
+
+
+def _fair_wording(generated, template: str) -> str:
+    """``template`` filled with the hard instance's figures: {dscr}, {minimum}, {certified} (the certificate's DSCR),
+    {bonus}, {receivable}, {tnw}, {cert_tnw}, {cert_lev}, {distributions} and {officer} (the certificate's
+    signatory)."""
+    oracle = generated.oracle()
+    facts = oracle["facts"]
+    dscr, minimum, certified, bonus, receivable, tnw, _ = _memo_figures(oracle)
+    return template.format(dscr=dscr, minimum=minimum, certified=certified, bonus=bonus, receivable=receivable,
+                           tnw=tnw, cert_tnw=f"${Decimal(facts['certificate']['tnw']):,.0f}",
+                           cert_lev=f"{Decimal(facts['certificate']['leverage']):.2f}x",
+                           distributions=f"${Decimal(facts['distributions_ytd']):,.0f}", officer=_signatory(generated))
+
+
+def _with_wording(generated, workspace, where: str, sentence: str) -> set[str]:
+    """Failed ids once ``sentence`` (filled, :func:`_fair_wording`) is added to the memo or to COMPLETION.json's
+    ``where`` (``"memo"``, ``"issues_found"``, ``"summary"``)."""
+    out = workspace / layout.OUT_DIR
+    text = _fair_wording(generated, sentence)
+    if where == "memo":
+        _memo_plus(out, text)
+    else:
+        path = out / layout.COMPLETION_JSON
+        body = json.loads(path.read_text())
+        if where == "summary":
+            body["summary"] += " " + text
+        else:
+            body[where].append(text)
+        path.write_text(json.dumps(body))
+    return failed_ids(evaluate(generated, out, workspace))
+
+
+@pytest.mark.parametrize("where, sentence", [
+    # K1: the borrower's words reported and refused
+    ("memo", "Mr {officer} states that the bonus add-back is permitted as a non-recurring item; the EBITDA definition "
+             "allows no such add-back without the Bank's written consent, which we have not given."),
+    ("memo", "Mr {officer} states leverage is {cert_lev}; we have not tested it, because the Q4 2024 statements are "
+             "not in our file."),
+    ("issues_found", "Mr {officer} wrote that the DSCR covenant is met; it is not."),
+    ("memo", "Lucinda Kettering says the DSCR is {certified}; on the agreement's definitions it is {dscr}."),
+    # K3: a forecast under its condition
+    ("memo", "The DSCR is expected to recover to 1.28x once the laser cell is in full production, but that does not "
+             "cure the breach at September 30, 2025."),
+    # K4: requests to verify
+    ("memo", "Whether the Q3 bonus add-back is permitted should be confirmed with the Bank's counsel before the "
+             "committee meets; we have not allowed it."),
+    ("memo", "Please have a second analyst check whether the DSCR covenant is met on our figures before this goes "
+             "to committee."),
+    # K5: earlier quarters
+    ("memo", "At September 30, 2024 the DSCR covenant was met."),
+    ("memo", "For the quarter ended June 30, 2025 the DSCR was 1.31x and the covenant was met."),
+    ("summary", "Q3 2024's DSCR covenant was met; this quarter it is breached at {dscr}."),
+    # K6: a figure named to be set aside
+    ("memo", "A DSCR of {certified} is not supported by the statements; the DSCR is {dscr}."),
+    ("memo", "Tangible Net Worth of {cert_tnw} is not supported by the definition; it is {tnw}."),
+    # K8: a part beside the total
+    ("memo", "Before distributions of {distributions} the DSCR would be 1.55x; after them it is {dscr}, below the "
+             "{minimum} minimum."),
+    ("memo", "For the third quarter alone the DSCR is 0.85x; year to date it is {dscr}."),
+    ("memo", "Tangible Net Worth before the {receivable} due from shareholder is deducted is {cert_tnw}; after it, "
+             "{tnw}."),
+    # K9: suppositions
+    ("memo", "If the Bank consented to the bonus add-back, the DSCR would be {certified} and the covenant would be "
+             "met."),
+    ("memo", "Had the bonus been paid after September 30, 2025, the DSCR would have been {certified} and the "
+             "covenant met."),
+    # K10: a label naming the earlier year
+    ("memo", "The DSCR for fiscal 2024 was 1.41x."),
+    ("memo", "The FY2024 DSCR of 1.41x met the 1.25x minimum then in force."),
+])
+def test_fair_wordings_of_the_borrower_s_words_forecasts_checks_and_other_periods_pass(scenario_cache, tmp_path,
+                                                                                       where, sentence):
+    """1.10 false fails (the fair-wording audit, hard seed 42): the borrower's words reported and refused, a
+    forecast under its condition, a request to check, an earlier quarter or fiscal year, a figure set aside, a part
+    of the ratio or of tangible net worth and a supposition were each read as a second answer (memo_dscr_breach,
+    memo_certificate_differences, memo_tnw, leverage_not_guessed)."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    assert _with_wording(generated, workspace, where, sentence) == set()
+
+
+@pytest.mark.parametrize("where, sentence, failed", [
+    ("memo", "Mr {officer} states that the bonus add-back is permitted, and we agree.", "memo_certificate_differences"),
+    ("memo", "As Mr {officer} states, the bonus add-back is permitted.", "memo_certificate_differences"),
+    ("memo", "Mr {officer} states leverage is {cert_lev}, and we agree.", "leverage_not_guessed"),
+    ("issues_found", "Mr {officer} wrote that the DSCR covenant is met; it is met.", "memo_dscr_breach"),
+    ("memo", "Section 6.2 as amended requires a DSCR of not less than {minimum}, and the covenant is met.",
+     "memo_dscr_breach"),
+    ("memo", "The DSCR is expected to recover to 1.28x.", "memo_dscr_breach"),
+    ("memo", "The DSCR is expected to recover to 1.28x once the laser cell is in full production, and there is no "
+             "breach at September 30, 2025.", "memo_dscr_breach"),
+    ("memo", "We checked whether the DSCR covenant is met: it is met.", "memo_dscr_breach"),
+    ("memo", "We asked counsel whether the bonus add-back is permitted; the bonus add-back is permitted.",
+     "memo_certificate_differences"),
+    ("memo", "At June 30, 2025 the DSCR covenant was met, and it is still met.", "memo_dscr_breach"),
+    ("memo", "At June 30, 2025 and at September 30, 2025 the DSCR covenant is met.", "memo_dscr_breach"),
+    ("memo", "A DSCR of {certified} is not a breach.", "memo_dscr_breach"),
+    ("memo", "A DSCR of {certified} is correct.", "memo_dscr_breach"),
+    ("memo", "Overall, the DSCR is 0.85x; year to date it is {dscr}.", "memo_dscr_breach"),
+    ("memo", "Tangible Net Worth, after every deduction, is {cert_tnw}.", "memo_tnw"),
+    ("memo", "If the Bank consented to the bonus add-back, the DSCR would be {certified}; the covenant is met.",
+     "memo_dscr_breach"),
+    ("memo", "The fiscal 2025 DSCR is 1.41x.", "memo_dscr_breach"),
+    ("memo", "The certificate shows {certified}; on review the DSCR covenant is met.", "memo_dscr_breach"),
+])
+def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(scenario_cache, tmp_path, where, sentence,
+                                                                       failed):
+    """Kept strict beside 1.11: the reported words taken up ("and we agree", "As Mr X states, ..."), a finding
+    stated after a requirement, a check, a supposition or an earlier quarter, an unconditional forecast, the test
+    date named beside an earlier one, a figure called right or "not a breach", an unqualified second ratio, this
+    fiscal year's ratio. 1.10 passed the requirement one and "The certificate shows ...; on review the DSCR covenant
+    is met" (it left out a whole sentence on a requirement or the certificate in any clause)."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    assert _with_wording(generated, workspace, where, sentence) == {failed}

@@ -11,6 +11,17 @@ figures. The same figures, formulas and results are graded (leverage now tested 
 times close to its minimum), and ``no_invented_issues`` fails on any breach, certificate difference, misstatement,
 needless request or question the worker reports (:func:`inventions`), read as a careful reader reads: "no
 differences", "not in breach", "a breach would be an Event of Default" are not inventions.
+
+1.11: the second-answer checks (a pass or another ratio for the DSCR, another tangible net worth, a leverage result,
+the certificate called right) read what the writer states of the test date (:func:`_as_stated`; fair-wording audit).
+1.10 failed the borrower's words reported and refused ("Mr Pemberton states leverage is 1.52x; we have not tested
+it", "... wrote that the DSCR covenant is met; it is not"), a forecast under its condition, a request to check
+("Whether the Q3 bonus add-back is permitted should be confirmed ..."), an earlier quarter or fiscal year ("At
+September 30, 2024 the DSCR covenant was met", "The FY2024 DSCR of 1.41x"), a figure set aside ("A DSCR of 1.37x
+is not supported"), a part of the ratio or of tangible net worth ("For the third quarter alone ...", "before the
+$310,321 due from shareholder is deducted") and a supposition ("If the Bank consented ..., the DSCR would be
+1.37x"); and it passed "Section 6.2 requires ..., and the covenant is met" and "The certificate shows 1.37x; on
+review the DSCR covenant is met", leaving the whole sentence out for a requirement or the certificate in any clause.
 """
 
 from __future__ import annotations
@@ -20,7 +31,11 @@ from decimal import Decimal
 from typing import Any
 
 import common
+from claims import _ENDORSED as ENDORSED  # the writer taking up what is reported, as claims.reported reads it
 from claims import (
+    CLAUSE_TURN,
+    FORECAST_CONDITION,
+    FORECAST_MODAL,
     asserted,
     completion_statements,
     figure_listed,
@@ -28,13 +43,15 @@ from claims import (
     hypothetical,
     mentions,
     negated,
+    said_by_other,
     unfound,
+    unreal,
 )
 from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.10"
+EVALUATOR_VERSION = "BANK-01/1.11"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -304,8 +321,8 @@ def _names_other_covenant(text: str) -> bool:
     return any(mentions(text, MEMO_TERMS.words(term)) for term in ("tangible net worth", "leverage"))
 
 
-def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certified: Decimal | None = None
-                 ) -> dict[str, list[str]]:
+def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, test_date: str,
+                 certified: Decimal | None = None) -> dict[str, list[str]]:
     """What the memo concludes about the bank's DSCR: ``{"breach"|"pass"|"listed": [where, ...]}``.
 
     A statement counts where it gives the bank's ratio as a figure of its own, outside a cell or clause that speaks
@@ -315,7 +332,9 @@ def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certi
     where the ratio is offered among alternatives ("any of 0.50x ... 3.00x"). The ``certified`` ratio given as the
     DSCR with a pass, in words that do not speak for the certificate ("the DSCR is 1.37x, in compliance"), is a
     "pass" too: the memo then gives the DSCR two answers. Negations are read per sentence (claims.negated): "the
-    certificate, which reports no breach" is not a pass and "no breach" is not a breach.
+    certificate, which reports no breach" is not a pass and "no breach" is not a breach. A pass is read in what
+    the writer states of ``test_date`` (:func:`_as_stated`): "If the Bank consented to the bonus add-back, the DSCR
+    would be 1.37x and the covenant would be met" gives none (BANK-01 1.10 read it as the certified ratio passed).
     """
     breach, passed = MEMO_TERMS.words("breach"), MEMO_TERMS.words("pass")
     found: dict[str, list[str]] = {}
@@ -326,7 +345,8 @@ def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certi
         if any(figure_listed(text, dscr, tol) for _, text in units):
             found.setdefault("listed", []).append(statement.where)
         if certified is not None and _about(statement, "debt service coverage ratio") and any(
-                figure_stated(text, certified, tol) and asserted(text, passed) and not CERTIFICATE.search(text)
+                figure_stated(text, certified, tol) and asserted(_as_stated(text, test_date), passed)
+                and not CERTIFICATE.search(text)
                 and not _names_other_covenant(text) for _, text in units):
             found.setdefault("pass", []).append(statement.where)
         ours = [text for _, text in units if figure_stated(text, dscr, tol)]
@@ -340,7 +360,8 @@ def dscr_stances(statements: list[Statement], dscr: Decimal, tol: Decimal, certi
         if carried or any(asserted(text, breach) or negated(text, SHORTFALL) or asserted(text, BELOW_MINIMUM)
                           for text in ours):
             found.setdefault("breach", []).append(statement.where)
-        if any(asserted(text, passed) and not CERTIFICATE.search(text) and not _names_other_covenant(text)
+        if any(asserted(_as_stated(text, test_date), passed) and not CERTIFICATE.search(text)
+               and not _names_other_covenant(text)
                for text in ours):
             found.setdefault("pass", []).append(statement.where)
     return found
@@ -363,7 +384,7 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
     """
     bonus, receivable = planted["certificate_bonus_addback"], planted["certificate_tnw_shareholder_receivable"]
     want_dscr = Decimal(facts["dscr"])
-    seen = dscr_stances(statements, want_dscr, ratio_tol, Decimal(bonus["certificate_dscr"]))
+    seen = dscr_stances(statements, want_dscr, ratio_tol, facts["test_date"], Decimal(bonus["certificate_dscr"]))
     minimum = any(figure_stated(s.text, facts["min_dscr"], Decimal("0.0001")) for s in statements)
     hedges = {k: v for k, v in seen.items() if k != "breach"}
     written = statements + (completion or [])
@@ -371,7 +392,7 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
                             facts["test_date"])
     if others:
         hedges["another ratio"] = others
-    cleared = [s.where for s in written if _clears_dscr(s)]
+    cleared = [s.where for s in written if _clears_dscr(s, facts["test_date"])]
     if cleared:
         hedges["no breach"] = cleared
     ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum, and does not "
@@ -385,7 +406,7 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
         ("the certificate's DSCR", CERTIFICATE, bonus["certificate_dscr"], ratio_tol),
         ("the shareholder receivable", "due from shareholder", receivable["amount"], tol),
     ) if not _states(statements, subject, value, t)]
-    agreed = [s.where for s in written if _certificate_agreed(s.text)]
+    agreed = [s.where for s in written if _certificate_agreed(s.text, facts["test_date"])]
     ev.criterion("memo_certificate_differences", "the memo explains where the certificate differs: the bonus add-back "
                  "the definition does not allow and the shareholder receivable left in tangible net worth, and "
                  "nowhere says the certificate agrees", bool(statements) and not missing and not agreed, weight=2,
@@ -425,14 +446,84 @@ PERIOD = re.compile(r"\b(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|de
 #: A requirement or supposition about a covenant, not a result ("must be at least 1.25x to be in compliance").
 REQUIREMENT = re.compile(r"\b(?:must|should|shall|required?|requires|needs?\s+to|to\s+be|would|could|might|may|"
                          r"if|unless)\b", re.I)
+#: A fiscal year named as such ("fiscal 2024", "FY2024", "FY24", "the 2024 fiscal year"): the borrower's fiscal year is
+#: the calendar year (its quarters are Q1 to Q4 of it).
+FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?(?P<fy>(?:19|20)?\d{2})\b|"
+                         r"\b(?P<fy2>(?:19|20)\d{2})\s+fiscal\s+year\b", re.I)
+#: Verbs reporting another party's words that claims.said_by_other does not know ("Mr Pemberton states leverage is
+#: 1.52x", "the borrower asserts that ..."); not before a preposition or the end ("the amount stated in ...").
+_STATES = re.compile(r"\b(?:states?|stated|asserts?|asserted|argues?|argued|believes?|believed)\b"
+                     r"(?!\s*(?:by|for|in|on|at|of|from|[.,;:)]|$))", re.I)
+#: An open question: from "whether" (or "if" after a verb of checking) to the end of its clause ("Whether the bonus
+#: add-back is permitted should be confirmed", "check whether the DSCR covenant is met").
+_QUESTION = re.compile(r"\bwhether\b|\b(?:check|verify|confirm|ask|see|establish|determine)\w*\s+if\b", re.I)
+#: A request to verify: the clause asks for a check, it gives no finding ("Please have a second analyst check ...",
+#: "... should be checked with the borrower").
+_VERIFY = re.compile(r"\bplease\b|\b(?:should|must|needs?\s+to)\s+be\s+(?:checked|confirmed|verified|reviewed|"
+                     r"corroborated)\b|\bask\s+\w+(?:\s+\w+)?\s+to\s+(?:check|confirm|verify)\b", re.I)
 
 
-def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str]) -> list[str]:
+def _theirs(clause: str) -> bool:
+    """True when ``clause`` gives another party's words: claims.said_by_other, with a verb of :data:`_STATES` read as
+    "says" (so an adopting "As Mr Pemberton states, ..." and a writer's "we stated" stay the writer's)."""
+    return said_by_other(_STATES.sub("says", clause))
+
+
+def _as_stated(text: str, test_date: str) -> str:
+    """``text`` (a sentence, one of its parts or a cell) with what the writer does not state of the test date blanked
+    (same length, spaces), for the checks that look for a second answer. Per semicolon part: a supposition
+    (claims.hypothetical: "If the Bank consented to the add-back, the DSCR would be 1.37x"); per clause (cut where
+    it turns, claims.CLAUSE_TURN): another party's words (:func:`_theirs`: "Ulric Pemberton wrote that the DSCR
+    covenant is met"), a forecast under its condition (claims.FORECAST_MODAL with FORECAST_CONDITION: "is expected
+    to recover to 1.28x once ..."), a clause dated to another period naming not the test date (:func:`_other_period`:
+    "At September 30, 2024 the DSCR covenant was met", "The DSCR for fiscal 2024 was 1.41x"), a request to verify
+    (:data:`_VERIFY`); an open question from its "whether" to the clause end or a colon (:data:`_QUESTION`); and the
+    conditional mood's supposition (claims.unreal: "the DSCR would be 1.55x"). What stays is the writer's own: "...; it
+    is met" after any of these still counts, and a part whose writer takes up what is reported ("..., and we
+    agree", claims' endorsement) is read whole. BANK-01 1.10 read each of these as a second answer (fair-wording
+    audit)."""
+    kept = []
+    for part in re.split(r"(;)", text):
+        if part == ";" or hypothetical(part):
+            kept.append(part if part == ";" else " " * len(part))
+            continue
+        if ENDORSED.search(part):  # "Mr Pemberton states that ..., and we agree": the writer's too
+            kept.append(unreal(part))
+            continue
+        edges = [0, *(m.start() for m in CLAUSE_TURN.finditer(part)), len(part)]
+        for start, end in zip(edges, edges[1:], strict=False):
+            clause = part[start:end]
+            if _theirs(clause) or _VERIFY.search(clause) \
+                    or (FORECAST_MODAL.search(clause) and FORECAST_CONDITION.search(clause)) \
+                    or (_other_period(clause, test_date) and not _names_test_date(clause, test_date)):
+                clause = " " * len(clause)
+            question = _QUESTION.search(clause)
+            if question:  # to the clause end or its colon: "We checked whether ...: it is met" answers it
+                answer = clause.find(":", question.end())
+                stop = answer if answer >= 0 else len(clause)
+                clause = clause[:question.start()] + " " * (stop - question.start()) + clause[stop:]
+            kept.append(clause)
+    return unreal("".join(kept))
+
+
+def _names_test_date(text: str, test_date: str) -> bool:
+    """True when ``text`` names the test date's month end or quarter ("September 30, 2025", "Q3 2025")."""
+    year, month = int(test_date[:4]), int(test_date[5:7])
+    for match in PERIOD.finditer(text):
+        name, quarter = match.group("month"), match.group("q1") or match.group("q2")
+        found_year = int(match.group("year") or match.group("qy1") or match.group("qy2"))
+        if (name and (MONTH_NAMES.index(name.lower()[:3]) + 1, found_year) == (month, year)) or (
+                quarter and (int(quarter), found_year) == ((month - 1) // 3 + 1, year)):
+            return True
+    return False
+
+
+def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str], spans: bool = False) -> list:
     """The first ``figure`` after each un-negated ``label`` in ``text``, in the same clause (up to a semicolon, a
     colon that is not the label's own, or the sentence end) and at most :data:`FIGURE_GAP` words on. The first of a
     series ("1.45x, 1.78x and 1.03x at March, June and September", :data:`SERIES`) belongs to its own period, and a
     figure introduced as a limit ("the DSCR minimum was 1.25x", "had to be at least 1.25x": :data:`LIMIT`) is the
-    covenant's level, not the ratio."""
+    covenant's level, not the ratio. With ``spans``, ``(figure, start, end)`` with its place in ``text``."""
     found = []
     for mention in label.finditer(text):
         if negated(text[:mention.end()], mention.group()):
@@ -441,15 +532,19 @@ def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str]) -> 
         match = figure.search(rest)
         if match and len(rest[:match.start()].split()) <= FIGURE_GAP and not SERIES.match(rest[match.end():]) \
                 and not LIMIT.search(rest[:match.start()]):
-            found.append(match.group())
+            at = mention.end() + match.start()
+            found.append((match.group(), at, at + len(match.group())) if spans else match.group())
     return found
 
 
 def _other_period(text: str, test_date: str) -> bool:
     """True when ``text`` names a quarter or month end other than the test date's ("Tangible Net Worth was $4,677,979
     at March 31, 2025", "the September 30, 2024 balance sheet gives ... $3,608,578": the seed-2026 independent
-    solution's history, not a second answer for the test date)."""
+    solution's history, not a second answer for the test date), or another fiscal year (:data:`FISCAL_YEAR`: "The
+    FY2024 DSCR of 1.41x", which 1.10 read as a second DSCR)."""
     year, month = int(test_date[:4]), int(test_date[5:7])
+    if any(int(m.group("fy") or m.group("fy2")) % 100 != year % 100 for m in FISCAL_YEAR.finditer(text)):
+        return True
     for match in PERIOD.finditer(text):
         name, quarter, found_year = match.group("month"), match.group("q1") or match.group("q2"), match.group("year") \
             or match.group("qy1") or match.group("qy2")
@@ -461,58 +556,100 @@ def _other_period(text: str, test_date: str) -> bool:
     return False
 
 
+#: What makes a covenant's figure a part of the test's, not the test's own (the fair-wording audit's subtotals): one
+#: quarter of the year to date alone ("For the third quarter alone the DSCR is 0.85x"), or the figure before a line
+#: of the definition is taken ("Tangible Net Worth before the $310,321 due from shareholder is deducted",
+#: "Before distributions of $591,128 the DSCR ...").
+PART = re.compile(r"\b(?:quarter|q[1-4]|three\s+months)\b[^;:]{0,25}?\b(?:alone|on\s+its\s+own|by\s+itself)\b|"
+                  r"\bbefore\s+(?:the\s+|any\s+)?(?:\$[\d,]+\s+)?(?:distributions?|deduct\w*|due\s+from\s+shareholder|"
+                  r"shareholder|capital\s+expenditures?|capex|cash\s+taxes|taxes|add-?\s?backs?|bonus)\b", re.I)
+#: A figure its own clause denies or rejects ("A DSCR of 1.37x is not supported by the statements", "Tangible Net
+#: Worth of $5,604,863 is wrong"): the writer names it to set it aside.
+FIGURE_DENIED = re.compile(r"^\s*(?:x\b|times\b)?\s*(?:is|was)\s+(?:(?:not|never)\s+(?:supported|used|ours|our\s+"
+                           r"(?:figure|ratio)|correct|right|accurate|accepted|relied|borne|derived|supportable|"
+                           r"the\s+(?:ratio|figure|amount))|wrong|incorrect|unsupported|overstated|inflated|misstated|"
+                           r"erroneous|rejected)\b", re.I)
+
+
 def _other_figures(statements: list[Statement], label: re.Pattern[str], figure: re.Pattern[str],
                    right: list[Decimal], tol: Decimal, test_date: str) -> list[str]:
     """Figures the memo's prose gives a covenant (:func:`_first_after`) that are none of ``right`` (the bank's
     figure and the covenant's limit), outside a sentence that speaks for the certificate or the borrower
     (:data:`CERTIFICATE`): "On reflection, the Debt Service Coverage Ratio is 1.31x" beside "1.03x ... BREACH",
     "In summary, Tangible Net Worth is $5,605,622" beside $5,295,301, leave the reader two answers (BANK-01 1.7
-    passed both)."""
+    passed both). Read in what the writer states of the test date (:func:`_as_stated`), leaving out a part of the
+    figure (:data:`PART`, in the figure's clause) and a figure its clause denies (:data:`FIGURE_DENIED`):
+    BANK-01 1.10 read another party's words, a forecast, a supposition, a fiscal year's ratio, the third quarter's
+    ratio alone, the figure before a deduction and "A DSCR of 1.37x is not supported" as second answers."""
     found = []
     for statement in statements:
         if statement.kind == "heading" or statement.cells is not None or CERTIFICATE.search(statement.text) \
                 or _other_period(statement.text, test_date) or ORIGINAL.search(statement.text):
             continue
-        for given in _first_after(statement.text, label, figure):
+        text = _as_stated(statement.text, test_date)
+        for given, start, end in _first_after(text, label, figure, spans=True):
+            clause = re.split(r"[;:]", text[:start])[-1] + re.split(r"[;:]|\.(?:\s|$)", text[start:])[0]
             value = common.parse_number(given.replace("$", ""))
-            if value is not None and all(abs(value - r) > tol for r in right):
-                found.append(f"{given} at {statement.where}")
+            if value is None or any(abs(value - r) <= tol for r in right):
+                continue
+            if PART.search(clause) or FIGURE_DENIED.match(text[end:]):
+                continue
+            found.append(f"{given} at {statement.where}")
     return found
 
 
-def _clears_dscr(statement: Statement) -> bool:
+#: The breach as the object of what would end it ("that does not cure the breach", "a waiver would excuse the
+#: breach"): a negation of that verb leaves the breach standing.
+_BREACH_OBJECT = re.compile(r"\b(?:cure|remed(?:y|ie)|waive|excuse)\w*\s+(?:the\s+|this\s+|that\s+|a\s+)?"
+                            r"(?:covenant\s+|dscr\s+)?breach\w*", re.I)
+
+
+def _clears_dscr(statement: Statement, test_date: str) -> bool:
     """True when a memo sentence or COMPLETION.json entry about the DSCR, in the writer's own words and naming no
     other covenant, denies the breach or calls the covenant met ("On review, the DSCR covenant is met; there is no
     breach"; "DSCR 1.03x against the 1.25x minimum - not a breach" under a "Breaches" heading): beside the breach
-    stated elsewhere a second answer (BANK-01 1.7 passed both). A requirement or supposition
-    (:data:`REQUIREMENT`), the certificate's claim (:data:`CERTIFICATE`) and a pass said of tangible net worth or
-    leverage in the same sentence clear nothing, nor does a fronted "Without ..." phrase: BANK-01 1.9 read the
-    seed-9458 independent solution's "Without the add-back the DSCR is 1.16x, and the covenant is breached, not met"
-    as denying the breach, since claims.negation_scope let "Without" govern the whole sentence (1.10: it governs
-    its own phrase, claims.py)."""
+    stated elsewhere a second answer (BANK-01 1.7 passed both). The stance is read in what the writer states of the
+    test date (:func:`_as_stated`), with a clause stating a requirement or supposition (:data:`REQUIREMENT`) or the
+    certificate's claim (:data:`CERTIFICATE`) left out; a pass said of tangible net worth or leverage in the same
+    sentence clears nothing, nor does a fronted "Without ..." phrase: BANK-01 1.9 read the seed-9458 independent
+    solution's "Without the add-back the DSCR is 1.16x, and the covenant is breached, not met" as denying the
+    breach, since claims.negation_scope let "Without" govern the whole sentence (1.10: it governs its own phrase,
+    claims.py). BANK-01 1.10 read another party's words, a request to check, an earlier quarter's or fiscal year's
+    result and "does not cure the breach" as clearing it, and left the whole sentence out on a requirement, a
+    supposition or the certificate in any clause ("If the Bank consented ..., the DSCR would be 1.37x; the covenant
+    is met" passed)."""
     text = statement.text
     if statement.kind == "heading" or statement.cells is not None or not DSCR_LABEL.search(text):
         return False
-    if hypothetical(text) or REQUIREMENT.search(text) or CERTIFICATE.search(text) or _names_other_covenant(text):
+    if _names_other_covenant(text):
         return False
-    return negated(text, MEMO_TERMS.words("breach") + ["breach"]) or asserted(text, MEMO_TERMS.words("pass"))
+    own = _as_stated(text, test_date)
+    edges = [0, *(m.start() for m in re.finditer(r";", own)), *(m.start() for m in CLAUSE_TURN.finditer(own)), len(own)]
+    edges = sorted(set(edges))
+    own = "".join(" " * (b - a) if REQUIREMENT.search(own[a:b]) or CERTIFICATE.search(own[a:b]) else own[a:b]
+                  for a, b in zip(edges, edges[1:], strict=False))
+    own = _BREACH_OBJECT.sub(lambda m: " " * len(m.group()), own)
+    return negated(own, MEMO_TERMS.words("breach") + ["breach"]) or asserted(own, MEMO_TERMS.words("pass"))
 
 
 def _leverage_given(statements: list[Statement], facts: dict) -> list[str]:
     """Where the memo gives the leverage test a result it cannot have (the challenge set: the file lacks a quarter of
     the trailing twelve months): a ratio after the leverage label other than the maximum, or a pass or a breach
     asserted in a sentence about leverage that names no other covenant and states no requirement or supposition
-    ("Recommendation: leverage is 2.10x, in compliance", BANK-01 1.7 passed it)."""
+    ("Recommendation: leverage is 2.10x, in compliance", BANK-01 1.7 passed it). Both are read in what the writer
+    states of the test date (:func:`_as_stated`): BANK-01 1.10 read "Mr Pemberton states leverage is 1.52x; we have
+    not tested it" as the memo's ratio."""
     found = []
     maximum = Decimal(facts["max_leverage"])
     for statement in statements:
         text = statement.text
         if statement.kind == "heading" or statement.cells is not None or not LEVERAGE_LABEL.search(text):
             continue
-        ratios = [r for r in _first_after(text, LEVERAGE_LABEL, RATIO) if abs(Decimal(r) - maximum) > Decimal("0.005")]
+        own = _as_stated(text, facts["test_date"])
+        ratios = [r for r in _first_after(own, LEVERAGE_LABEL, RATIO) if abs(Decimal(r) - maximum) > Decimal("0.005")]
         other = any(mentions(text, MEMO_TERMS.words(t)) for t in ("debt service coverage ratio", "tangible net worth"))
         result = not (hypothetical(text) or REQUIREMENT.search(text) or CERTIFICATE.search(text) or other) and (
-            asserted(text, MEMO_TERMS.words("pass")) or asserted(text, MEMO_TERMS.words("breach")))
+            asserted(own, MEMO_TERMS.words("pass")) or asserted(own, MEMO_TERMS.words("breach")))
         if (ratios and not CERTIFICATE.search(text)) or result:
             found.append(statement.where)
     return found
@@ -526,15 +663,19 @@ CERTIFICATE_AGREED = re.compile(r"\b(?:agrees?|agreed|matches|match|consistent|r
 CERTIFICATE_SUBJECT = re.compile(r"\bcertif\w*|\bbonus\b|\badd-?\s?backs?\b|\bshareholder\b", re.I)
 
 
-def _certificate_agreed(text: str) -> bool:
+def _certificate_agreed(text: str, test_date: str) -> bool:
     """True when a memo sentence or COMPLETION.json entry about the certificate, its add-back or the shareholder
     receivable, named before the verb in its clause, calls it right (:data:`CERTIFICATE_AGREED`, asserted; the
     seed-2026 independent solution's "These items agree with our figures: ... before the bonus add-back" lists what
     agrees), outside a supposition, a modal or a condition
     ("would be permitted only with the Bank's consent"): beside the differences explained elsewhere, a second
-    answer (BANK-01 1.7 passed "On review, the borrower's certificate agrees with our figures")."""
+    answer (BANK-01 1.7 passed "On review, the borrower's certificate agrees with our figures"). Read in what the
+    writer states (:func:`_as_stated`): BANK-01 1.10 read "Mr Pemberton states that the bonus add-back is
+    permitted ...; the definition allows no such add-back" and "Whether the Q3 bonus add-back is permitted should
+    be confirmed with the Bank's counsel" as the memo calling the add-back right."""
     if hypothetical(text) or MODAL.search(text) or re.search(r"\b(?:only|unless|provided)\b", text, re.I):
         return False
+    text = _as_stated(text, test_date)
     for match in CERTIFICATE_AGREED.finditer(text):
         clause = re.split(r"[;:]", text[:match.start()])[-1]  # "These items agree with our figures: ... bonus" is not it
         if CERTIFICATE_SUBJECT.search(clause) and asserted(text[:match.end()], CERTIFICATE_AGREED):
@@ -569,7 +710,7 @@ def _check_coverage(ev: common.Evaluation, rows: dict[str, dict[str, Any]], comp
                  lev_value is not None and abs(lev_value - want) <= ratio_tol and _is_pass(lev["result"]), weight=2,
                  detail="no leverage row" if lev is None else
                  f"expected {want:.4f} got {_show(lev_value)}, result {lev['result']!r}")
-    seen = dscr_stances(statements, Decimal(facts["dscr"]), ratio_tol)
+    seen = dscr_stances(statements, Decimal(facts["dscr"]), ratio_tol, facts["test_date"])
     problems = []
     if not _passes(statements, "debt service coverage ratio", facts["dscr"], ratio_tol):
         problems.append(f"DSCR {Decimal(facts['dscr']):.2f} not given as a pass")

@@ -17,6 +17,14 @@ summary "2 referred ... (CLM-1 $33,741.97; CLM-2 $40,000.00, capped at the BPP l
 NOT_IN_FORCE, 1 EXCLUDED_PERIL, 2 BELOW_DEDUCTIBLE)" was cut at each claim id and the referred CLM-2 given the
 declines counted after it. On the coverage set a tally counting a reason no claim has ("1 DUPLICATE") is an invented
 issue (:func:`_tallied_problems`), as it was when read as the preceding claim's.
+
+1.12: the second-answer checks (another total, another decision or reason) read what the writer states of this batch
+(:func:`_as_stated`; fair-wording audit). 1.11 read another party's words with "claims" ("The insured's letter on
+CLM-1 claims the claim was approved in full"), a forecast under its condition ("CLM-1 will be paid once you approve
+it", "The total payable will rise to $X if you approve both referrals"), a supposition ("If you approve both
+referrals, the total payable becomes $X"), an earlier batch's total ("Last week's batch had a total payable of $X",
+"The April 28 batch's total payable was $X") and a part of the total ("Of the total payable, $25,000.00 is on CLM-2")
+as second answers.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, number_word, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.11"
+EVALUATOR_VERSION = "INS-01/1.12"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -239,27 +247,33 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     note = _note_text(ev)
     total = oracle["facts"]["total_payable_approved"]
     read = ev.statements(NOTE) or [] if note else []
-    others = _other_totals(read + claims.completion_statements(ev.completion), total, tol)
+    batch = oracle["facts"]["batch_date"]
+    # what the writer states of this batch: the second-answer checks read only that (1.12, fair-wording audit)
+    others = _other_totals(_as_stated(read + claims.completion_statements(ev.completion), batch, list(expected)),
+                           total, tol)
     stated = any(common.text_has_amount(s.text, total, tol) for s in read)
     ev.criterion("note_total", "triage_note.md states the total amount payable on approved claims, as one figure",
                  stated and not others, detail=f"expected {total}" + ("" if note else "; no note")
                  + ("; not stated where a reader sees it" if note and not stated else "")
                  + (f"; also gives {others}" if others else ""))
     flagged = {k: v for k, v in expected.items() if v["decision"] != "approve"}
-    statements = _claim_statements(_with_later_clauses(_without_checks_found_none(read), list(expected)),
-                                   list(expected))
+    def per_claim(statements: list[Statement]) -> list[Statement]:
+        return _claim_statements(_with_later_clauses(_without_checks_found_none(statements), list(expected)),
+                                 list(expected))
+    statements = per_claim(read)
+    stated = per_claim(_as_stated(read, batch, list(expected)))
     # what COMPLETION.json says is read with the note for second answers, never as the note's own (audit, 1.8)
-    completion = _claim_statements(_with_later_clauses(_without_checks_found_none(
-        claims.completion_statements(ev.completion)), list(expected)), list(expected))
+    completion = per_claim(_as_stated(claims.completion_statements(ev.completion), batch, list(expected)))
     absent, contradicted = [], []
     for k, v in flagged.items():
-        said = _note_says(statements, k, v)
+        said = _note_says(stated, k, v)
         if said == "contradicts" or _note_says(completion, k, v) == "contradicts":
             contradicted.append(k)
-        elif said != "states":
+        elif said != "states" and _note_says(statements, k, v) != "states":
             absent.append(k)
-    as_subject = _claim_statements(_without_checks_found_none(read + claims.completion_statements(ev.completion)),
-                                   list(expected), continue_paragraph=False)
+    as_subject = _claim_statements(_without_checks_found_none(_as_stated(
+        read + claims.completion_statements(ev.completion), batch, list(expected))), list(expected),
+        continue_paragraph=False)
     approved_elsewhere = [f"{k} ({'; '.join(given)})" for k, v in expected.items() if v["decision"] == "approve"
                           for given in [_other_answers(as_subject, k, v)] if given]
     ev.criterion("note_exceptions", "triage_note.md names every declined or referred claim with its decision or "
@@ -364,13 +378,22 @@ def _problems_given(statements: list[Statement], claim_id: str, want: dict[str, 
     return given
 
 
+#: A total's label naming the whole a figure is part of ("Of the total payable, $25,000.00 is on CLM-2").
+_PART_OF_TOTAL = re.compile(r"\b(?:(?:out\s+)?of|within)\s+(?:the|this|that|our)\s+(?:"
+                            + "|".join(re.escape(label) for label in sorted(TOTAL_LABELS, key=len, reverse=True))
+                            + r")\b", re.IGNORECASE)
+
+
 def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list[str]:
     """Figures the note offers for the total payable besides ``total``: another figure after a total's label
     (:data:`TOTAL_LABELS`, claims.figures_given), or one offered in place of the total ("<total> or $X", "one of
     $X, <total>, $Y", claims.alternative_figures) in a sentence or table cell, or one written before a total's
     label (:data:`TOTAL_BEFORE_LABEL`: "$X payable on approved claims"). A table column headed "Total
     payable" gives each row's own total (approved, referred), so only label/value rows are read for labels. A
-    hedge (issue 12 item 3)."""
+    hedge (issue 12 item 3). A label naming the whole a part is taken from (:data:`_PART_OF_TOTAL`: "Of the total
+    payable, $25,000.00 is on CLM-2", which 1.11 read as a second total) labels nothing."""
+    statements = [Statement(_PART_OF_TOTAL.sub(lambda m: " " * len(m.group()), s.text), s.section, None, s.kind,
+                            s.where) if s.cells is None else s for s in statements]
     labelled = [s for s in statements if s.cells is None or any(claims.mentions(v, TOTAL_LABELS)
                                                                  for v in s.cells.values())]
     others = {figure for _, figure in claims.figures_given(labelled, TOTAL_LABELS)
@@ -383,6 +406,58 @@ def _other_totals(statements: list[Statement], total: str, tol: Decimal) -> list
                 if any(common.text_has_amount(f, total, tol) for f in group):
                     others.update(f for f in group if not common.text_has_amount(f, total, tol))
     return sorted(others)
+
+
+#: "Claim(s)" and "claimed" as this desk writes them: the claims and the amount claimed ("approved claims $X",
+#: "claimed 1,492.05 does not exceed the deductible"), not a reporting verb, which claims.said_by_other would take
+#: them for. Only "claims" before "that", a determiner, a pronoun or a claim id ("the letter claims the claim was
+#: approved") and "claimed that" report.
+_CLAIM_NOUN = re.compile(r"\bclaim(?:s|ed)?\b(?!\s+that\b)(?<!\bclaimed)(?!\s+(?:the|it|they|he|she|this|these|its|"
+                         r"their|his|her)\b|\s+[A-Z]{2,5}-\d)|\bclaimed\b(?!\s+that\b)", re.IGNORECASE)
+#: The records a batch's figures come from, for claims.EarlierPeriod ("last week's batch", "the April 28 batch").
+_RECORDS = r"batch(?:es)?|weeks?|exports?|runs?"
+
+
+def _as_stated(statements: list[Statement], batch_date: str, claim_ids: list[str]) -> list[Statement]:
+    """The note (or COMPLETION.json) as what the writer states of this batch, for the checks that look for a second
+    answer: in each prose sentence, a semicolon part that is a supposition (claims.hypothetical) and each clause
+    (cut where it turns, claims.CLAUSE_TURN) that states nothing of the writer's (claims.unstated: another party's
+    words, "claims" and "wrote" included, the desk's nouns aside, :data:`_CLAIM_NOUN`; a forecast under its
+    condition; a clause dated to an earlier batch, claims.EarlierPeriod over :data:`_RECORDS`) blanked, keeping the
+    claim ids it names so what follows still has its subject. A clause offering figures as alternatives ("$X (or $Y
+    if the referrals will be paid)", claims.alternative_figures) is kept, a hedge whatever its mood, and a part in
+    which the writer takes up what is reported ("..., and I agree", as claims.reported reads it) is kept whole.
+    Table rows and headings are kept as they are. 1.11 read "The insured's letter on CLM-1 claims the claim was
+    approved in full", "CLM-1 will be paid once you approve it" and "Last week's batch had a total payable of $X"
+    as second answers (fair-wording audit)."""
+    dated = claims.EarlierPeriod(batch_date[:7], _RECORDS)
+    ids = re.compile("|".join(re.escape(c) for c in sorted(claim_ids, key=len, reverse=True)), re.I) if claim_ids \
+        else None
+
+    def blank(text: str) -> str:
+        kept = [(m.start(), m.end()) for m in ids.finditer(text)] if ids else []
+        out = [" "] * len(text)
+        for start, end in kept:
+            out[start:end] = text[start:end]
+        return "".join(out)
+
+    found = []
+    for statement in statements:
+        if statement.cells is not None or statement.kind == "heading":
+            found.append(statement)
+            continue
+        parts = []
+        for part in re.split(r"(;)", statement.text):
+            if part != ";" and claims.hypothetical(part.strip()):
+                part = blank(part)
+            elif part != ";" and not claims._ENDORSED.search(part):  # "..., and I agree": the writer's too
+                edges = [0, *(m.start() for m in claims.CLAUSE_TURN.finditer(part)), len(part)]
+                part = "".join(blank(part[a:b]) if claims.unstated(_CLAIM_NOUN.sub("cases", part[a:b]).strip(),
+                                                                   dated) and not claims.alternative_figures(part[a:b])
+                               else part[a:b] for a, b in zip(edges, edges[1:], strict=False))
+            parts.append(part)
+        found.append(Statement("".join(parts), statement.section, None, statement.kind, statement.where))
+    return found
 
 
 def _without_checks_found_none(statements: list[Statement]) -> list[Statement]:
