@@ -522,16 +522,16 @@ _WRITTEN = re.compile(r"\b(?:wrote|writes)\b(?!\s+(?:off|down|up|back|out)\b)"
 _OWN_CLAUSE_AFTER = re.compile(r";|,\s*(?:so|and|but|therefore|hence|thus)\s+(?:we|i)\b", re.IGNORECASE)
 #: The writer taking up what is reported ("..., and I agree", "we fully concur", "Northvane rightly says"): the
 #: position is then the writer's too. "I do not agree" is not matched.
-_ENDORSED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b|\brightly\b",
+ENDORSED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b|\brightly\b",
                        re.IGNORECASE)
 
 
 def reported(text: str) -> bool:
     """True when ``text`` (a sentence or one of its parts) reports what someone other than the writer says, asks,
     claims or writes (:data:`_REPORTING`, :data:`_WRITTEN`, after a subject that is not "I", "we" or "you") and the
-    writer does not take it up (:data:`_ENDORSED`: "Rafe wrote that it should be approved as billed, and I agree"):
+    writer does not take it up (:data:`ENDORSED`: "Rafe wrote that it should be approved as billed, and I agree"):
     it gives no stance of the writer's."""
-    if _ENDORSED.search(text):
+    if ENDORSED.search(text):
         return False
     # what someone wrote is theirs to the end of the sentence only when no clause of the writer's follows
     # (_OWN_CLAUSE_AFTER): "The customer wrote that the ticket breached; it did breach it" carries the writer's own clause, which the scenarios that

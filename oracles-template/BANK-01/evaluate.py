@@ -31,9 +31,9 @@ from decimal import Decimal
 from typing import Any
 
 import common
-from claims import _ENDORSED as ENDORSED  # the writer taking up what is reported, as claims.reported reads it
 from claims import (
     CLAUSE_TURN,
+    ENDORSED,  # the writer taking up what is reported, as claims.reported reads it
     FORECAST_CONDITION,
     FORECAST_MODAL,
     asserted,

@@ -450,7 +450,7 @@ def _as_stated(statements: list[Statement], batch_date: str, claim_ids: list[str
         for part in re.split(r"(;)", statement.text):
             if part != ";" and claims.hypothetical(part.strip()):
                 part = blank(part)
-            elif part != ";" and not claims._ENDORSED.search(part):  # "..., and I agree": the writer's too
+            elif part != ";" and not claims.ENDORSED.search(part):  # "..., and I agree": the writer's too
                 edges = [0, *(m.start() for m in claims.CLAUSE_TURN.finditer(part)), len(part)]
                 part = "".join(blank(part[a:b]) if claims.unstated(_CLAIM_NOUN.sub("cases", part[a:b]).strip(),
                                                                    dated) and not claims.alternative_figures(part[a:b])

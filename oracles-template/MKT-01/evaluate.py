@@ -26,6 +26,7 @@ from typing import Any
 
 import common
 from claims import (
+    ENDORSED,
     asserted,
     figure_stated,
     figures_given,
@@ -132,9 +133,6 @@ ATTRIBUTED = re.compile(rf"\b{_PARTY}(?!['\u2019])(?!\s+(?:fee|commission|invoic
                         rf"(?:{_CLAIMS}|(?:position|view)\s+is))\b|"
                         rf"^\W*(?:per|according\s+to|in\s+the\s+(?:view|words)\s+of)\s+{_PARTY}\b|"
                         rf"^\W*in\s+{_PARTY}['\u2019]s?\s+(?:view|words|opinion)\b", re.IGNORECASE)
-#: The writer taking up what is reported ("..., and I agree", "Northvane rightly says"): the claim is then theirs.
-ENDORSED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b|\brightly\b",
-                      re.IGNORECASE)
 
 
 def attributed(text: str) -> bool:
