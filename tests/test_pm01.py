@@ -480,3 +480,87 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated:
     eighth."""
     _memo_adding(solved, ("Normal", _wording(generated.oracle(), sentence)))
     assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {failed}
+
+
+# --- an index named as an operand of another measure (PM-01 1.9) ---------------------------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9484_completes(tmp_path):
+    """tests/fixtures/pm01-hard-seed9484: the key-figures row "EAC = AC + (BAC-EV)/(CPI x SPI) | $8,222,514.37"
+    was read by evaluator 1.8 as giving the CPI and the SPI a second figure, the EAC."""
+    receipt = grade_fixture(TASK, 9484, "pm01-hard-seed9484", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _memo_table(solved: Path, *rows: tuple[str, str]) -> None:
+    """The reference memo with a two-column key-figures table (``rows``: ``(measure, value)``) added at its end."""
+    path = solved / layout.OUT_DIR / "status_memo.docx"
+    document = docx.Document(str(path))
+    table = document.add_table(rows=0, cols=2)
+    for measure, value in (("Measure", "Value"), *rows):
+        cells = table.add_row().cells
+        cells[0].text, cells[1].text = measure, value
+    document.save(str(path))
+
+
+def _eac(oracle: dict) -> str:
+    return f"{float(oracle['facts']['eac']):,.2f}"
+
+
+@pytest.mark.parametrize("sentence", [
+    "The EAC at CPI x SPI is {eac}.",
+    "EAC = AC + (BAC - EV) / (CPI \u00d7 SPI) = ${eac}.",
+    "The EAC (BAC / CPI) is {eac}.",
+    "The to-complete cost performance index is 1.08.",
+    "The EAC on the current CPI is ${eac}.",
+])
+def test_an_index_named_as_an_operand_of_another_measure_passes(generated: Generated, solved: Path, sentence: str):
+    """1.8 false fails: an index named inside a formula or as the basis of another measure ("EAC at CPI x SPI",
+    "BAC / CPI", the to-complete index) was read as the index, and the amount after it as a second CPI or SPI."""
+    _memo_adding(solved, ("Normal", sentence.format(eac=_eac(generated.oracle()))))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+def test_a_formula_row_beside_the_index_rows_passes(generated: Generated, solved: Path):
+    """The seed-9484 shape in a table of its own: the EAC's row labelled by its formula."""
+    oracle = generated.oracle()
+    f = oracle["facts"]
+    _memo_table(solved, ("CPI (EV/AC)", f"{float(f['cpi']):.2f}"), ("SPI (EV/PV)", f"{float(f['spi']):.2f}"),
+                ("EAC = AC + (BAC-EV)/(CPI x SPI)", f"${_eac(oracle)}"))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "CPI: 1.05",
+    "The CPI is {cpi} (1.05 on the revised basis).",
+    "The EAC at CPI x SPI is {eac}; the CPI is 1.05.",
+    "EAC = BAC / CPI, with a CPI of 1.05, is ${eac}.",
+    "The CPI is $1.05 for every dollar spent.",
+])
+def test_a_second_index_beside_a_formula_still_fails(generated: Generated, solved: Path, sentence: str):
+    """Kept strict beside 1.9: the index given a wrong figure of its own, in or beside a formula that names it, and
+    an index written as cents on the dollar ("$1.05 for every dollar"), which is a ratio, not an amount."""
+    oracle = generated.oracle()
+    _memo_adding(solved, ("Normal", sentence.format(eac=_eac(oracle), cpi=f"{float(oracle['facts']['cpi']):.2f}")))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_indices"}
+
+
+def test_a_wrong_index_row_beside_the_formula_row_still_fails(generated: Generated, solved: Path):
+    """A table row giving the CPI a wrong figure beside the formula row and the right one still fails."""
+    oracle = generated.oracle()
+    f = oracle["facts"]
+    _memo_table(solved, ("CPI", f"{float(f['cpi']):.2f}"), ("CPI", "1.05"),
+                ("EAC = AC + (BAC-EV)/(CPI x SPI)", f"${_eac(oracle)}"))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_indices"}
+
+
+@pytest.mark.parametrize("aside", ["({prior_cpi} last month)", "(up from {prior_cpi})", "(0.9520 unrounded)"])
+def test_an_aside_giving_last_months_index_or_more_decimals_passes(generated: Generated, solved: Path, aside: str):
+    """Beside 1.9's bracket rule ("The CPI is 0.95 (1.05 on the revised basis)" fails): an aside with last month's
+    index, a change from it or the same index to more decimals is not a second answer."""
+    f = generated.oracle()["facts"]
+    text = f"The CPI is {float(f['cpi']):.2f} " + aside.format(prior_cpi=f"{float(f['cpi']) - 0.02:.2f}") + "."
+    _memo_adding(solved, ("Normal", text.replace("0.9520", f"{float(f['cpi']):.4f}")))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)

@@ -13,6 +13,13 @@ forecast under a condition, last month's status (its finish, its exclusion of th
 the finish is said not to be, and a part's CPI beside the project's (:func:`_as_stated`, :func:`index_figures`). It
 also passed "If A2200 slips again we will report it; the forecast finish is <later>" and "The forecast finish is not
 <right> but <later>".
+
+1.9: 1.8 failed memo_indices on an independent solver's correct hard memo (seed 9484): its key-figures row "EAC =
+AC + (BAC-EV)/(CPI x SPI) | $8,222,514.37" was read as giving the CPI and the SPI a second figure, the EAC. An index
+named as an operand of a formula or of another measure ("BAC / CPI", "EAC at CPI x SPI", the to-complete index)
+now binds no figure to the index, and an amount of money is never an index value (:func:`index_view`,
+:func:`money`). 1.8 also passed a second figure in a bracket after the index's ("The CPI is 0.95 (1.05 on the
+revised basis)"); it now fails (:data:`ASIDE_FIGURE`).
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.8"
+EVALUATOR_VERSION = "PM-01/1.9"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -354,7 +361,7 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     wrong = []
     for key, label in (("cpi", ["CPI", "cost performance index", "cost performance"]),
                        ("spi", ["SPI", "schedule performance index", "schedule performance"])):
-        figures = {ev.number(f) for _, f in figures_given(memo, label)} - {None}
+        figures = {ev.number(f) for _, f in figures_given(index_view(memo, label), label) if not money(f)} - {None}
         given = {ev.number(f) for f in index_figures(stated, label)} - {None}
         if not figures or any(not common.close(f, facts[key], tol) for f in given):
             wrong.append(f"{key.upper()} {sorted(map(str, figures | given)) or 'not stated'} (expected {facts[key]})")
@@ -401,22 +408,85 @@ PART_OF = re.compile(r"^\W*(?:for|of|on|in|at)\s+(?!(?:(?:the|this)\s+)?(?:proje
                      r"period|status|data\s+date|date)\b)(?:the\s+)?[^\W\d_]", re.I)
 
 
-def index_figures(memo: list[Statement], label: list[str]) -> list[str]:
-    """The figures the memo gives for an index (``label``: "CPI", "cost performance index"): claims.figures_given
-    in table rows; in prose the first figure after the label (claims.labelled_figures), leaving out a rule's bound
-    (:data:`BOUND`, :data:`REQUIRED`: "The contract requires a CPI of at least 0.90") and a part's index
-    (:data:`PART_OF`: "The CPI for the structure is 1.02 and for the fit-out 0.91; overall CPI is 0.96"), which 1.7
-    read as second indices."""
+#: Arithmetic between measures: "CPI x SPI", "BAC / CPI", "(CPI \u00d7 SPI)", "divided by the CPI".
+_OPERATOR = r"[/\u00f7\u00d7*\u00b7]|\bx\b|\btimes\b|\b(?:multiplied|divided)\s+by\b"
+#: What stands right before an index named as an operand of a formula or as part of another measure's name: an
+#: operator ("(BAC-EV)/(CPI x SPI)": the SPI), or "to-complete" (the to-complete cost performance index, TCPI).
+OPERAND_BEFORE = re.compile(rf"(?:{_OPERATOR}|\bto[-\s]complete)\s*\(?\s*(?:the\s+)?$", re.I)
+#: What stands right after such an index: an operator ("CPI x SPI": the CPI; "CPI) x", "CPI/SPI") or a basis
+#: ("CPI-based EAC", "the CPI method").
+OPERAND_AFTER = re.compile(rf"^\s*\)?\s*(?:{_OPERATOR})|^\s*-?\s*(?:based|adjusted|weighted|method)\b", re.I)
+
+
+def operands_blanked(text: str, label: list[str]) -> str:
+    """``text`` with each mention of the index (``label``: "CPI", "cost performance index") that is an operand of a
+    formula or part of another measure's name (:data:`OPERAND_BEFORE`, :data:`OPERAND_AFTER`) blanked, so the
+    amount after it is not read as the index's figure. 1.8 read the seed-9484 row "EAC = AC + (BAC-EV)/(CPI x
+    SPI) | $8,222,514.37" as giving the CPI and the SPI a second figure, the EAC."""
+    for term in sorted(label, key=len, reverse=True):
+        for match in re.finditer(rf"(?<![\w-]){re.escape(term)}(?!\w)", text, re.I):
+            if OPERAND_BEFORE.search(text[:match.start()]) or OPERAND_AFTER.search(text[match.end():]):
+                text = text[:match.start()] + " " * len(match.group()) + text[match.end():]
+    return text
+
+
+def index_view(memo: list[Statement], label: list[str]) -> list[Statement]:
+    """The statements with the index's operand mentions blanked (:func:`operands_blanked`): prose by its text, a
+    table row by its headers and cells (a header that would then repeat another keeps its own words)."""
     found = []
     for statement in memo:
+        if statement.cells is None:
+            found.append(replace(statement, text=operands_blanked(statement.text, label)))
+            continue
+        cells: dict[str, str] = {}
+        for key, value in statement.cells.items():
+            blanked = operands_blanked(key, label)
+            cells[key if blanked in cells or blanked in statement.cells else blanked] = operands_blanked(value, label)
+        found.append(replace(statement, cells=cells))
+    return found
+
+
+#: A currency amount of ten or more ("$8,222,514.37"): money, never an index value, which is a ratio near 1 (an
+#: index in cents on the dollar, "$1.05 for every dollar spent", stays one).
+_MONEY = re.compile(r"[$\u20ac\u00a3]\s*(?:\d{1,3}(?:,\d{3})+|\d{2,})|\b(?:CAD|USD|EUR|GBP)\s*(?:\d{1,3}(?:,\d{3})+|\d{2,})",
+                    re.I)
+
+
+def money(figure: str) -> bool:
+    """True when ``figure`` (as written) is a currency amount of ten or more (:data:`_MONEY`)."""
+    return bool(_MONEY.search(figure))
+
+
+#: A bracketed aside right after the index's figure that opens with another figure of an index's shape: "The CPI
+#: is 0.95 (1.05 on the revised basis)", "(or 1.05)" give the index a second figure. An aside dating it to another
+#: period, giving it as a change or a bound, or giving a part's index is not one (:data:`ASIDE_NOT_AN_ANSWER`).
+ASIDE_FIGURE = re.compile(r"^\s*\(\s*(?:or\s+)?(\d\.\d{1,4})(?![\d%])(?!\s*(?:%|per\s*cent|cents?)\b)([^()]*)\)")
+ASIDE_NOT_AN_ANSWER = re.compile(r"\b(?:from|was|were|last|previous|prior|earlier|before|baseline|target|planned|"
+                                 r"month|week|quarter|status|report|update|for\s+(?:the\s+)?(?!project|job|whole)"
+                                 r"[^\W\d_])", re.I)
+
+
+def index_figures(memo: list[Statement], label: list[str]) -> list[str]:
+    """The figures the memo gives for an index (``label``: "CPI", "cost performance index"): claims.figures_given
+    in table rows; in prose the first figure after the label (claims.labelled_figures) and another in a bracketed
+    aside right after it (:data:`ASIDE_FIGURE`), leaving out a rule's bound (:data:`BOUND`, :data:`REQUIRED`: "The
+    contract requires a CPI of at least 0.90") and a part's index (:data:`PART_OF`: "The CPI for the structure is
+    1.02 and for the fit-out 0.91; overall CPI is 0.96"), which 1.7 read as second indices. The index named as an
+    operand of a formula or another measure is not read (:func:`index_view`), nor is an amount of money
+    (:func:`money`), which 1.8 read as second indices."""
+    found = []
+    for statement in index_view(memo, label):
         if statement.cells is not None or statement.kind == "heading":
-            found += [figure for _, figure in figures_given([statement], label)]
+            found += [figure for _, figure in figures_given([statement], label) if not money(figure)]
             continue
         text = statement.text
         for between, start, end in labelled_figures(text, label):
             if not (BOUND.search(between) or REQUIRED.search(_label_head(text, start - len(between), label))
-                    or PART_OF.search(between)):
+                    or PART_OF.search(between) or money(text[start:end])):
                 found.append(text[start:end])
+                aside = ASIDE_FIGURE.match(text[end:])
+                if aside and not ASIDE_NOT_AN_ANSWER.search(aside.group(2)) and not BOUND.search(aside.group(2)):
+                    found.append(aside.group(1))
     return found
 
 
