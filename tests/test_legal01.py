@@ -1159,3 +1159,50 @@ def test_a_counted_set_of_calls_refers_back_but_the_writers_own_call_still_count
     paragraph.runs[0].text = replacement + rest
     document.save(note)
     assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed
+
+
+# --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9487) -----------------------------------
+PART_OF_WHOLE_9487 = "6 of the 18 amendments must be rejected"
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9487_completes(tmp_path: Path):
+    # Read correct by the lead. LEGAL-01 1.11 failed note_covers_breaches: "Judged against the draft as sent, 6 of the
+    # 18 amendments must be rejected (4.3, 8.1, 9.2, 9.3, 13.1, 15.1)" (note and issues_found) was read as 18 to reject.
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9487, "legal01-hard-seed9487", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("replacement, failed", [
+    # the part counted against the whole, as a careful writer also puts it: the count the verb takes is the part's
+    ("six out of eighteen amendments must be rejected", set()),
+    ("6 out of the 18 amendments must be rejected", set()),
+    ("of the 18 amendments we must reject 6", set()),
+    # the whole given the verb, or a wrong part, still fails: 6 are rejected, not 18 or 7
+    ("18 amendments must be rejected", {"note_covers_breaches"}),
+    ("All 18 amendments must be rejected", {"note_covers_breaches"}),
+    ("all of the 18 amendments must be rejected", {"note_covers_breaches"}),
+    ("we reject 7 of the 18 amendments", {"note_covers_breaches"}),
+    ("7 of the 18 amendments must be rejected", {"note_covers_breaches"}),
+    ("of the 18 amendments we must reject 7", {"note_covers_breaches"}),
+])
+def test_the_part_of_a_whole_is_the_count_but_a_wrong_count_still_fails(tmp_path: Path, replacement, failed):
+    import docx
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9487, "legal01-hard-seed9487", tmp_path)
+    out = workspace / layout.OUT_DIR
+    document = docx.Document(out / "review_note.docx")
+    paragraph = next(p for p in document.paragraphs if PART_OF_WHOLE_9487 in p.text)
+    text = paragraph.text.replace(PART_OF_WHOLE_9487, replacement)
+    for run in paragraph.runs[1:]:
+        run.text = ""
+    paragraph.runs[0].text = text
+    document.save(out / "review_note.docx")
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    assert any(PART_OF_WHOLE_9487 in issue for issue in completion["issues_found"])
+    completion["issues_found"] = [issue.replace(PART_OF_WHOLE_9487, replacement)
+                                  for issue in completion["issues_found"]]
+    (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, workspace)) == failed, replacement

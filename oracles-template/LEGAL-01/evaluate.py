@@ -27,6 +27,12 @@ Millrace's instructions on the positions above, in particular the four rejection
 sentence, since blanked by :func:`_our_call`, gave the paragraph a second assessment). A counted set of the note's own
 calls ("the four rejections") now refers back and calls no clause (:data:`_COUNTED_CALLS`); and a month named alone
 among the earlier dates must be capitalised, so the modal "may" no longer dates a clause to May.
+
+1.12: 1.11 failed an independent solver's correct note (seed 9487) on note_covers_breaches: "Judged against the draft
+as sent, 6 of the 18 amendments must be rejected (4.3, 8.1, 9.2, 9.3, 13.1, 15.1)", in its points and in
+issues_found, was read as 18 to reject, the whole taken for the count. In a partitive ("N of the M amendments", "N out
+of M", "Of the M amendments we reject N") M names the whole and N is the count the verb takes (:data:`_WHOLE`); "18
+amendments must be rejected", "all (of the) 18 ..." and a wrong N still fail.
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ from claims import (
 )
 from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_word, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.11"
+EVALUATOR_VERSION = "LEGAL-01/1.12"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
@@ -669,7 +675,8 @@ _COUNTED_CALLS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:rej
 #: days"), or the fallback we offer ("we can accept 45 days as a fallback").
 _WEIGHED = re.compile(r"\b(?:if|unless|could|would|might|may|fall\s*-?\s*back|offer\w*|propos\w*|counter\w*|"
                       r"instead|alternative\w*)\b", re.IGNORECASE)
-_COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
+_NUMBER = rf"\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
+_COUNT = rf"({_NUMBER})"
 _ASSESSED = r"(accept|negotiat|reject)\w*"
 #: A count of the amendments given one assessment: "we accept 4", "negotiate 2", "reject three", "four accepted",
 #: "two to negotiate", "3 we must reject". A figure with a unit after it ("negotiate 45 days") or a clause number
@@ -678,6 +685,18 @@ _COUNTED = [re.compile(rf"\b{_ASSESSED}\s+{_COUNT}\b(?![.,]\d)(?!\s*(?:%|days?|m
                        re.IGNORECASE),
             re.compile(rf"(?<![\d.£$€]){_COUNT}\s+(?:(?:to|we|can|should|must|will|be|are|were|amendments?|"
                        rf"changes?|clauses?|of them)\s+){{0,3}}{_ASSESSED}", re.IGNORECASE)]
+
+#: The whole in a partitive, after a count ("6 of the 18 amendments must be rejected", "six out of eighteen") or
+#: opening a clause ("Of the 18 amendments we reject 6"): blanked before counts are read, so the verb's count is the
+#: part. LEGAL-01 1.11 read "6 of the 18 amendments must be rejected" (an independent solver's note, seed 9487) as 18
+#: to reject. "All of the 18 amendments must be rejected" has no count before "of" and keeps its 18.
+_WHOLE = re.compile(rf"(?:(?<![\d.£$€])\b(?:{_NUMBER})\s+|(?:^|[.;:,(])\s*)"
+                    rf"(?P<whole>(?:out\s+)?of\s+(?:(?:the|our|these|those|all)\s+)?(?:{_NUMBER})\b)", re.IGNORECASE)
+
+
+def _blank_whole(text: str) -> str:
+    """``text`` with the whole of each partitive (:data:`_WHOLE`) blanked to spaces, so offsets are kept."""
+    return _WHOLE.sub(lambda m: m.group()[:m.start("whole") - m.start()] + " " * len(m.group("whole")), text)
 
 
 def _other_counts(statements: list[common.Statement], calls: list[dict[str, str]]) -> list[str]:
@@ -698,14 +717,16 @@ def _other_counts(statements: list[common.Statement], calls: list[dict[str, str]
         named = [c for c in calls[0] if _clause_named(statement.text, c)]
         parts = [{a: sum(1 for c in named if answers.get(c) == a) for a in SEVERITY} for answers in calls] \
             if named else []
+        # in "6 of the 18 amendments must be rejected" the verb counts the part, 6; 18 is the whole (1.12)
+        text = _blank_whole(statement.text)
         for pattern in _COUNTED:
-            for match in pattern.finditer(statement.text):
+            for match in pattern.finditer(text):
                 word, number = (match.group(1), match.group(2)) if pattern is _COUNTED[0] \
                     else (match.group(2), match.group(1))
                 option = {"accept": "accept", "negotiat": "negotiate", "reject": "reject"}[word.lower()]
                 count = number_word(number.lower()) if not number.isdigit() else int(number)
                 if count is not None and all(int(count) != t[option] for t in [*tallies, *parts]) \
-                        and not negated(statement.text, match.group()):
+                        and not negated(text, match.group()):
                     found.append(f"{count} to {option} at {statement.where} (the review has {tallies[-1][option]})")
     return found
 
