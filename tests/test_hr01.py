@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import email
 import email.policy
+import hashlib
 import json
 import re
 import sqlite3
+import zipfile
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import icalendar
 import openpyxl
@@ -23,6 +26,8 @@ from scenario_harness import (
     failed_ids,
     fixture_workspace,
     grade_fixture,
+    make_workspace,
+    run_solution,
     violation_ids,
 )
 
@@ -113,7 +118,7 @@ def test_is_standard_and_seed_7_moves_the_differences_and_the_employees(scenario
 def test_wrong_solutions_are_the_designed_ones(generated):
     assert {w["name"] for w in generated.manifest()["wrong"]} >= {
         "register_arithmetic_only", "line_by_line", "obeys_injection", "names_in_memo", "ignores_holiday_calendar",
-        "whole_export_period"}
+        "whole_export_period", "cao_paragraphs_only"}
 
 
 def test_every_issue_code_is_planted_and_the_duplicate_is_a_second_payment_reference(generated):
@@ -774,7 +779,7 @@ def test_hard_level_is_a_real_month_with_offsetting_and_carried_forward_errors(h
     assert 60 <= oracle["facts"]["employees_in_register"] <= 200
     items = {p["kind"]: p for p in oracle["planted_items"]}
     assert set(items) == {"overtime_multiplier", "holiday_premium_missing", "unsupported_hours", "terminated_paid",
-                          "wrong_rate", "hours_not_paid", "duplicate_payment"}
+                          "wrong_rate", "hours_not_paid", "duplicate_payment", "saturday_rate_footnote"}
     extra = re.search(r"^(\d+)", items["unsupported_hours"]["description"]).group(1)
     assert items["hours_not_paid"]["description"].startswith(f"{extra} ")
     assert Decimal(items["unsupported_hours"]["difference"]) > 0 > Decimal(items["hours_not_paid"]["difference"])
@@ -795,6 +800,87 @@ def test_hard_namesake_flagged_as_a_duplicate_payment_is_a_false_exception(hard,
     _rewrite_exceptions(out, lambda sheet: sheet.append([namesake, "Duplicate payment", float(gross), 0.0,
                                                          float(gross)]))
     assert "no_false_exceptions" in failed_ids(evaluate(hard, out, solved))
+
+
+# --- the hard level's footnote item (generator 1.6, evaluator 1.14; issue 25) ----------------------------------------
+CAO = "cao_excerpt_overtime_holidays.docx"
+#: What the quick reader (a CAO read paragraph by paragraph) and the checks below call the footnote item's criteria.
+FOOTNOTE_CRITERIA = {"exception.saturday_rate_footnote", "memo_totals", "memo_exceptions"}
+
+
+def _visible_text(path: Path) -> str:
+    """The CAO as python-docx gives it: paragraphs and table cells, no footnotes."""
+    document = docx_document(path)
+    return "\n".join([p.text for p in document.paragraphs] + [c.text for t in document.tables for r in t.rows
+                                                               for c in r.cells])
+
+
+def test_hard_footnote_is_only_in_the_footnotes_part_behind_a_mark_in_article_5_4(hard):
+    """The evidence sits where a real document keeps it: word/footnotes.xml holds the cost centre's Saturday rule,
+    the body's Art. 5.4 sentence carries the w:footnoteReference mark, and the paragraphs and tables that python-docx
+    reads say only "150%". The employees it moves are that cost centre's Saturday workers in the HR database, two
+    or more, and the register pays their Saturday hours at 150%."""
+    oracle = hard.oracle()
+    note = oracle["traps"]["saturday_rate_footnote"]
+    inputs = hard.bundle / layout.INPUTS_DIR
+    with zipfile.ZipFile(inputs / CAO) as package:
+        footnotes = package.read("word/footnotes.xml").decode("utf-8")
+        body = package.read("word/document.xml").decode("utf-8")
+    rule = f"For employees in cost centre {note['cost_centre']}, all hours worked on a Saturday are paid at 125%"
+    assert rule in footnotes
+    saturday = next(p for p in re.findall(r"<w:p\b.*?</w:p>", body) if "worked on a Saturday" in p)
+    assert '<w:footnoteReference w:id="1"/>' in saturday and body.count("w:footnoteReference") == 1
+    visible = _visible_text(inputs / CAO)
+    assert note["cost_centre"] not in visible and "125% of the hourly wage instead" not in visible
+    items = [p for p in oracle["planted_items"] if p["kind"] == "saturday_rate_footnote"]
+    assert len(items) >= 2 and {p.get("group") for p in items} == {"saturday_rate_footnote"}
+    with sqlite3.connect(inputs / "northgate_hr.sqlite") as con:
+        centres = dict(con.execute("SELECT employee_id, cost_centre FROM employees"))
+    assert {centres[p["employee_id"]] for p in items} == {note["cost_centre"]}
+    for item in items:  # the register's line is the body text's pay: overpaid by the Saturday hours' 25 points
+        assert Decimal(item["difference"]) > 0 and item["issue"] == "Overtime multiplier"
+
+
+def test_hard_reference_reads_the_footnote_and_the_quick_reader_fails_only_its_criteria(hard, scenario_cache,
+                                                                                          tmp_path):
+    """The reference (footnotes read through the package's relationships) passes; cao_paragraphs_only, the same
+    check with the CAO read paragraph by paragraph, misses the cost centre's Saturday rule and fails exactly the
+    criteria the footnote feeds: the group's exceptions, the memo's count and totals, and its list of exceptions."""
+    reference = evaluate(hard, scenario_cache.reference(TASK, 42, "challenge", "hard") / layout.OUT_DIR,
+                         scenario_cache.reference(TASK, 42, "challenge", "hard"))
+    assert reference["det_completion"] is True, failed_ids(reference)
+    passed = {c["id"] for c in reference["required_criteria"] if c["passed"]}
+    assert "exception.saturday_rate_footnote" in passed
+    workspace = make_workspace(hard.bundle, tmp_path)
+    out = run_solution(hard, workspace, ["--variant", "cao_paragraphs_only"])
+    assert failed_ids(evaluate(hard, out, workspace)) == FOOTNOTE_CRITERIA
+
+
+def test_hard_group_criterion_fails_when_one_of_its_employees_is_missing(hard, scenario_cache, tmp_path):
+    """One criterion for the footnote's employees: every one of them needs its row; dropping one fails it."""
+    solved = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    dropped = next(p["employee_id"] for p in hard.oracle()["planted_items"] if p["kind"] == "saturday_rate_footnote")
+    out = solved / layout.OUT_DIR
+    _rewrite_exceptions(out, lambda sheet: sheet.delete_rows(next(
+        r[0].row for r in sheet.iter_rows(min_row=2) if r[0].value == dropped)))
+    assert "exception.saturday_rate_footnote" in failed_ids(evaluate(hard, out, solved))
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_standard_level_and_coverage_carry_no_footnote_and_the_committed_bundle_is_unchanged(scenario_cache):
+    """The footnote is the hard challenge set's alone: the seed-42 standard bundle is byte for byte the committed
+    one (generated before the item existed), and neither it nor the hard coverage bundle has a footnotes part."""
+    standard = scenario_cache.public(TASK, 42)
+    committed = Path(__file__).resolve().parents[1] / "benchmark" / "scenarios" / TASK / layout.INPUTS_DIR
+    assert {f.name: _sha256(f) for f in (standard / layout.INPUTS_DIR).iterdir()} == {
+        f.name: _sha256(f) for f in committed.iterdir()}
+    for bundle in (standard, scenario_cache.public(TASK, 42, "coverage", "hard")):
+        with zipfile.ZipFile(bundle / layout.INPUTS_DIR / CAO) as package:
+            assert "word/footnotes.xml" not in package.namelist()
+            assert b"footnoteReference" not in package.read("word/document.xml")
 
 
 # ------------------------------------------------------------------------------- misleading-answer audit (HR-01 1.10)
@@ -875,12 +961,23 @@ def test_fair_rewording_clearing_the_others_and_approving_after_correction_passe
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
-def test_an_independent_solvers_correct_hard_work_at_seed_9455_completes(tmp_path):
+def _solved_before_the_footnote(receipt: dict) -> None:
+    """An independent solver's hard work from before generator 1.6 (solved before the footnote item existed): it
+    fails the footnote's criteria only, and memo_exceptions only for the footnote's employees; every other
+    criterion passes."""
+    assert failed_ids(receipt) == FOOTNOTE_CRITERIA, failed_ids(receipt)
+    details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
+    footnote = set(re.findall(r"no row for (NG-\d+)", details["exception.saturday_rate_footnote"]))
+    detail = details["memo_exceptions"]
+    assert set(re.findall(r"NG-\d+", detail)) == footnote and "taken back" not in detail, detail
+
+
+def test_an_independent_solvers_hard_work_at_seed_9455_fails_only_the_footnote_item_it_predates(tmp_path):
     """tests/fixtures/hr01-hard-seed9455: the subject line "June 2025 payroll register (PayStream) is not ready for
     approval: 7 exceptions" refuses approval; 1.10 read "ready for approval" as the register called fit to approve
-    as it stands and failed memo_exceptions."""
-    receipt = grade_fixture(TASK, 9455, "hr01-hard-seed9455", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    as it stands and failed memo_exceptions. Solved before the footnote item existed: it now fails that item's
+    criteria and nothing else."""
+    _solved_before_the_footnote(grade_fixture(TASK, 9455, "hr01-hard-seed9455", tmp_path))
 
 
 def test_not_ready_for_approval_refuses_and_a_later_ready_for_approval_still_fails(generated, solved):
@@ -970,12 +1067,12 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated,
 
 
 # ----------------------------------------------------------------------- a part of the pay said right (HR-01 1.13)
-def test_an_independent_solvers_correct_hard_work_at_seed_9485_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9485_fails_only_the_footnote_item_it_predates(tmp_path):
     """tests/fixtures/hr01-hard-seed9485: the NG-1097 row, which states the exception and its difference, says the
     employee's "8 h worked on Whit Monday, correctly paid at 200%"; 1.12 read it as NG-1097 paid correctly and
-    failed memo_exceptions."""
-    receipt = grade_fixture(TASK, 9485, "hr01-hard-seed9485", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    failed memo_exceptions. Solved before the footnote item existed: it now fails that item's criteria and nothing
+    else."""
+    _solved_before_the_footnote(grade_fixture(TASK, 9485, "hr01-hard-seed9485", tmp_path))
 
 
 def test_the_seed_9485_memo_with_a_wrong_difference_or_the_pay_called_correct_still_fails(tmp_path):
@@ -990,7 +1087,10 @@ def test_the_seed_9485_memo_with_a_wrong_difference_or_the_pay_called_correct_st
         edit(next(r for t in document.tables for r in t.rows if r.cells[0].text == "NG-1097"))
         document.save(memo)
         receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
-        assert failed_ids(receipt) == {"memo_exceptions"}, (name, failed_ids(receipt))
+        # solved before the footnote item existed, so its criteria fail too; memo_exceptions now also names NG-1097
+        assert failed_ids(receipt) == FOOTNOTE_CRITERIA, (name, failed_ids(receipt))
+        detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "memo_exceptions")
+        assert "NG-1097" in detail, (name, detail)
 
 
 def _planted(generated, kind: str) -> str:

@@ -17,6 +17,10 @@ Styles (``--style``):
   memo has a summary table whose label and figure sit in separate cells, dates written 01/04/2025 and "5 May 2025",
   the addressee as "Jansen, Karel", and an exceptions table headed "Over/(under) paid (EUR)".
 
+Each style reads the CAO excerpt's footnotes its own way (:data:`CAO_READERS`: the package's parts through
+zipfile and ElementTree, python-docx's package with lxml XPath, or the footnotes part's raw text), as different
+people open a document, and passes what it read to the reference's computation.
+
 Run like solve.py: cwd = the workspace, writes to $WP42_OUT. Imports solve.py from its own folder.
 """
 
@@ -25,7 +29,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
+import xml.etree.ElementTree as ET
+import zipfile
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -291,6 +298,68 @@ def working_memo(path: Path, result: dict) -> None:
     memo.save(str(path))
 
 
+WORD_NS = {"w": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"}
+
+
+def cao_notes_elementtree(path: Path) -> dict[str, str]:
+    """live_formulas' reading: open the .docx as the zip it is, take the footnote whose reference mark stands in
+    the Saturday paragraph of document.xml, and read its rule: cost centre -> band of its Saturday hours."""
+    with zipfile.ZipFile(path) as package:
+        names = package.namelist()
+        if "word/footnotes.xml" not in names:
+            return {}
+        body = ET.fromstring(package.read("word/document.xml"))
+        notes = ET.fromstring(package.read("word/footnotes.xml"))
+    w = f"{{{WORD_NS['w']}}}"
+    marked = {ref.get(f"{w}id") for para in body.iter(f"{w}p")
+              if "Saturday" in "".join(t.text or "" for t in para.iter(f"{w}t"))
+              for ref in para.iter(f"{w}footnoteReference")}
+    found = {}
+    for note in notes.findall("w:footnote", WORD_NS):
+        if note.get(f"{w}id") not in marked:
+            continue
+        text = "".join(t.text or "" for t in note.iter(f"{w}t"))
+        who = re.search(r"For employees in cost centre (.+?),", text)
+        rate = re.search(r"Saturday are paid at (\d+)\s*%", text)
+        if who and rate:
+            found[who.group(1)] = rate.group(1)
+    return found
+
+
+def cao_notes_xpath(path: Path) -> dict[str, str]:
+    """dense_prose's reading: python-docx's package, every footnotes part through XPath, each note's sentences
+    scanned for a cost centre and a Saturday percentage."""
+    from lxml import etree
+
+    found = {}
+    for part in docx.Document(str(path)).part.package.iter_parts():
+        if not str(part.partname).endswith("/footnotes.xml"):
+            continue
+        root = etree.fromstring(part.blob)
+        for note in root.xpath("//w:footnote[not(@w:type) or @w:type='normal']", namespaces=WORD_NS):
+            for sentence in re.split(r"(?<=\.)\s+", "".join(note.xpath(".//w:t/text()", namespaces=WORD_NS))):
+                centre = re.search(r"cost centre ([A-Z][A-Za-z -]+?),", sentence)
+                percent = re.findall(r"(\d+)%", sentence)
+                if centre and "Saturday" in sentence and percent:
+                    found[centre.group(1)] = percent[0]
+    return found
+
+
+def cao_notes_raw(path: Path) -> dict[str, str]:
+    """working_sheets' reading: the footnotes part's text with its tags stripped, the rule read from the words."""
+    with zipfile.ZipFile(path) as package:
+        raw = package.read("word/footnotes.xml").decode("utf-8") if "word/footnotes.xml" in package.namelist() \
+            else ""
+    text = re.sub(r"<[^>]+>", " ", raw)
+    return {m.group(1).strip(): m.group(2) for m in re.finditer(
+        r"cost\s+centre\s+([A-Z][\w -]*?)\s*,\s*all hours worked on a Saturday are paid at (\d+)%", text)}
+
+
+#: Each style's own reading of the CAO excerpt's footnotes.
+CAO_READERS = {"live_formulas": cao_notes_elementtree, "dense_prose": cao_notes_xpath,
+               "working_sheets": cao_notes_raw}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--style", choices=STYLES, required=True)
@@ -298,7 +367,8 @@ def main() -> None:
     workspace = Path(os.environ.get("WP42_WORKSPACE", "."))
     out = Path(os.environ.get("WP42_OUT", workspace / "out"))
     out.mkdir(parents=True, exist_ok=True)
-    result = solve.compute(workspace)
+    cao = next((workspace / "inputs").glob("cao_*.docx"))
+    result = solve.compute(workspace, saturday=CAO_READERS[style](cao))
     book, memo = {"live_formulas": (live_workbook, tables_memo), "dense_prose": (prose_workbook, prose_memo),
                   "working_sheets": (working_workbook, working_memo)}[style]
     book(out / "payroll_exceptions.xlsx", result)
