@@ -15,14 +15,16 @@ from pathlib import Path
 import docx
 import pytest
 from openpyxl import load_workbook
+from pypdf import PdfReader
 from scenario_harness import (
     SEEDS,
     Generated,
     copy_workspace,
     evaluate,
     failed_ids,
-    grade_fixture,
+    fixture_workspace,
     make_workspace,
+    run_solution,
     run_through_portal,
 )
 
@@ -292,14 +294,73 @@ def test_the_hard_year_carries_a_prior_credit_forward_and_offsetting_shares(hard
     assert Decimal(credit["credit"]) < 0
     assert {(c["tenant_id"], c["code"]) for c in oracle["facts"]["corrections"]} == {
         (planted["escalation_missed"]["tenant_id"], "RNT"), (credit["tenant_id"], "REC")}
-    # the swapped shares offset: the draft's pool total differs from the right one by the cap's excess alone
+    # the swapped shares offset: the draft's pool total differs from the right one by the two caps' excess alone
+    # (the lease's and the First Amendment's, neither applied in the draft)
     draft = load_workbook(bundle.inputs / "cam_reconciliation_2025_DRAFT.xlsx").active
     totals = {row[0]: Decimal(str(row[6])) for row in draft.iter_rows(min_row=5, values_only=True) if row[0]}
     right = {t: Decimal(c["recoverable"]) for t, c in oracle["facts"]["cam"].items()}
     a, b = planted["draft_shares_swapped"]["tenant_ids"]
     assert totals[a] != right[a] and totals[b] != right[b]
     gap = sum(totals.values()) - sum(right.values())
-    assert abs(gap - Decimal(planted["cam_cap_not_applied"]["overstated_by"])) <= Decimal("0.05"), gap
+    excess = sum(Decimal(planted[k]["overstated_by"]) for k in ("cam_cap_not_applied", "cam_cap_amendment_not_applied"))
+    assert abs(gap - excess) <= Decimal("0.05"), gap
+
+
+# --- the hard level's signed amendment, only on a scanned page (issue 25: evidence a text extraction skips) -----------
+
+def _amendment(generated: Generated) -> dict:
+    return next(p for p in generated.oracle()["planted_items"] if p["id"].startswith("cam_cap_amendment"))
+
+
+def test_the_amended_cap_is_only_on_the_scanned_page(hard_year):
+    """The First Amendment's cap is on the abstract's last page, an image with no text layer; the text page points to
+    it ("signed copy attached"), and neither it nor any other abstract's text gives a cap of that size. The draft
+    charges the uncapped figure, so the reconciliation alone does not show it either."""
+    generated, _ = hard_year
+    item = _amendment(generated)
+    inputs = Bundle(generated.bundle).inputs
+    abstract = PdfReader(str(inputs / "lease_abstracts" / f"{item['tenant_id']}.pdf"))
+    assert len(abstract.pages) == 2
+    scan = abstract.pages[-1]
+    assert (scan.extract_text() or "").strip() == "" and [image.image.mode for image in scan.images] == ["L"]
+    text = " ".join(" ".join((abstract.pages[0].extract_text() or "").split()).split())
+    assert "First Amendment dated" in text and "signed copy attached" in text
+    assert "shall not exceed" not in text and f"{item['cap_pct']}%" not in text
+    for other in sorted((inputs / "lease_abstracts").glob("*.pdf")):
+        if other.stem != item["tenant_id"]:
+            assert len(PdfReader(str(other)).pages) == 1, other.name
+    draft = load_workbook(inputs / "cam_reconciliation_2025_DRAFT.xlsx").active
+    drafted = next(Decimal(str(row[6])) for row in draft.iter_rows(min_row=5, values_only=True)
+                   if row[0] == item["tenant_id"])
+    owed = Decimal(generated.oracle()["facts"]["cam"][item["tenant_id"]]["recoverable"])
+    assert drafted - owed == Decimal(item["overstated_by"]) > 1
+
+
+def test_the_reference_reads_the_amendment_and_reports_it(hard_year):
+    generated, ws = hard_year
+    item = _amendment(generated)
+    receipt = score(generated, ws)
+    assert receipt["det_score"] == 1.0 and receipt["det_completion"] is True, failed_ids(receipt)
+    issues = json.loads((ws / layout.OUT_DIR / COMPLETION_JSON).read_text(encoding="utf-8"))["issues_found"]
+    assert any(item["tenant_id"] in line and "First Amendment" in line for line in issues)
+
+
+def test_reading_the_text_layer_only_fails_the_cam_criteria_alone(hard_year, tmp_path):
+    """The quick reader (solutions.json ``reads_text_layer``) misses the scanned amendment: it fails the CAM figures
+    the amendment feeds and nothing else."""
+    generated, _ = hard_year
+    ws = make_workspace(generated.bundle, tmp_path / "quick")
+    run_solution(generated, ws, ["--variant", "reads_text_layer"])
+    assert failed_ids(score(generated, ws)) == {"cam_recoverable", "cam_balance"}
+
+
+def test_the_standard_level_has_no_amendment(generated):
+    """The amendment is the hard level's alone: the standard year's abstracts are one text page each."""
+    inputs = Bundle(generated.bundle).inputs
+    assert not any(p["id"].startswith("cam_cap_amendment") for p in generated.oracle()["planted_items"])
+    for abstract in sorted((inputs / "lease_abstracts").glob("*.pdf")):
+        reader = PdfReader(str(abstract))
+        assert len(reader.pages) == 1 and "Amendment" not in (reader.pages[0].extract_text() or ""), abstract.name
 
 
 def test_a_credit_posted_as_a_charge_fails(hard_year):
@@ -383,12 +444,20 @@ def test_a_letter_restating_its_figures_in_other_words_passes(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
-def test_an_independent_solvers_correct_hard_work_at_seed_9454_completes(tmp_path):
+def test_an_independent_solvers_correct_hard_work_at_seed_9454_fails_only_the_amendment(tmp_path):
     """tests/fixtures/re01-hard-seed9454: "your monthly base rent remains $7,986.12, as billed, until it increases to
     $8,185.77 on June 1, 2026 under Article 4 of your lease" gives the lease's scheduled step, not a second rent from
-    now on; 1.4 read every other figure in a sentence about the rent going forward as one."""
-    receipt = grade_fixture(TASK, 9454, "re01-hard-seed9454", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    now on; 1.4 read every other figure in a sentence about the rent going forward as one. The work was solved before
+    the hard year's scanned First Amendment existed (generator 1.2), so it misses that tenant's amended cap: the CAM
+    figures fail for that tenant alone, and every other criterion still passes."""
+    generated, ws = fixture_workspace(TASK, 9454, "re01-hard-seed9454", tmp_path)
+    receipt = score(generated, ws)
+    assert failed_ids(receipt) == {"cam_recoverable", "cam_balance"}, failed_ids(receipt)
+    amended = _amendment(generated)["tenant_id"]
+    for criterion in receipt["required_criteria"]:
+        if criterion["id"] in ("cam_recoverable", "cam_balance"):
+            assert criterion["detail"].startswith(f"{amended}:") and criterion["detail"].count("expected") == 1, \
+                criterion["detail"]
 
 
 # --- fair wordings of a correct letter (RE-01 1.6) --------------------------------------------------------------------

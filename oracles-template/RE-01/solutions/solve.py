@@ -16,7 +16,12 @@ only, not January and February 2026), ``typed_values`` (the workbook's variance 
 formulas), ``whole_month_escalation`` (a mid-month escalation charged for the whole month); for the coverage set
 (clean records) ``invents_issues`` (the whole-month reading: a false shortfall, a catch-up and a letter) and
 ``asks_needless_question`` (the reference's work, but asks whether the prorated month should be a whole month); for
-the hard level ``ignores_prior_credit`` (never checks that last year's issued balances reached the accounts).
+the hard level ``ignores_prior_credit`` (never checks that last year's issued balances reached the accounts) and
+``reads_text_layer`` (reads each abstract's text layer only, as a quick PDF-to-text extraction does: the signed
+First Amendment attached as a scan is never read, so its controllable cap is never applied).
+
+A lease abstract's image-only pages are scans of signed documents; the reference reads the amended figure on them
+with :mod:`amendment_scan` (the alternatives with a reader of their own, ``compute(amendment_reader=...)``).
 """
 
 from __future__ import annotations
@@ -30,10 +35,13 @@ import os
 import re
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
+
+import amendment_scan
 
 WORKSPACE = Path.cwd()
 OUT = Path(os.environ["WP42_OUT"])
@@ -64,6 +72,7 @@ class Lease:
     cpi_cap: Decimal | None = None
     free_months: int = 0
     cam_cap_pct: Decimal | None = None
+    amended: bool = False  # the cap comes from a signed amendment attached to the abstract as a scan
 
     def rent_on(self, day: date) -> Decimal:
         rent = Decimal("0")
@@ -148,11 +157,22 @@ def dec(value) -> Decimal:
     return Decimal(str(value)) if value not in (None, "") else Decimal("0")
 
 
-def compute(variant: str = "reference") -> dict:
-    """The audit: ``{"leases", "rent": {id: {...}}, "cam": {id: {...}}, "catch_up": {id: amount}, ...}``."""
+def compute(variant: str = "reference",
+            amendment_reader: Callable[[Path], Decimal | None] | None = None) -> dict:
+    """The audit: ``{"leases", "rent": {id: {...}}, "cam": {id: {...}}, "catch_up": {id: amount}, ...}``.
+    ``amendment_reader`` reads the controllable cap a signed amendment scanned into an abstract sets (default
+    :func:`amendment_scan.amended_percentage`); the ``reads_text_layer`` variant reads none."""
     with open(INPUTS / "cpi_u_denver_annual_averages.csv", encoding="utf-8") as handle:
         cpi = {int(r["year"]): Decimal(r["annual_average_index"]) for r in csv.DictReader(handle)}
-    leases = {le.tenant_id: le for le in (read_lease(p, cpi) for p in sorted((INPUTS / "lease_abstracts").glob("*.pdf")))}
+    leases = {}
+    for path in sorted((INPUTS / "lease_abstracts").glob("*.pdf")):
+        lease = read_lease(path, cpi)
+        leases[lease.tenant_id] = lease
+        if variant != "reads_text_layer" and "signed copy attached" in " ".join(pdf_text(path).split()):
+            cap = (amendment_reader or amendment_scan.amended_percentage)(path)
+            if cap is None:
+                raise SystemExit(f"{path.name}: the signed amendment attached as a scan could not be read")
+            lease.cam_cap_pct, lease.amended = cap, True
     ledger = table("ar_ledger_2025-01_to_2026-02.xlsx", "Date")
     roll = {r["Tenant ID"]: r for r in table("rent_roll_2026-02.xlsx", "Suite") if r.get("Tenant ID")}
     today = date(YEAR + 1, 2, 1)
@@ -395,8 +415,11 @@ def findings(result: dict) -> list[str]:
                           f"{r['monthly']:,.2f}. The rent roll needs correcting.")
     for tid, c in sorted(result["cam"].items()):
         if abs(c["draft"] - c["recoverable"]) >= 1:
-            issues.append(f"{tid}: the draft CAM reconciliation charges {c['draft']:,.2f} for 2025; with the "
-                          f"lease's controllable-expense cap the tenant owes {c['recoverable']:,.2f}.")
+            source = (f"the {result['leases'][tid].cam_cap_pct}% controllable-expense cap of its First Amendment "
+                      f"(signed copy attached to the abstract)" if result["leases"][tid].amended else
+                      "the lease's controllable-expense cap")
+            issues.append(f"{tid}: the draft CAM reconciliation charges {c['draft']:,.2f} for 2025; with "
+                          f"{source} the tenant owes {c['recoverable']:,.2f}.")
     return issues
 
 
