@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from scenario_harness import (
     evaluate,
     failed_ids,
     fixture_workspace,
+    grade_fixture,
     make_workspace,
     run_solution,
     run_through_portal,
@@ -393,10 +394,13 @@ def test_a_postscript_keeping_the_old_rent_fails_letter_figures(generated, solve
 
 def test_a_later_step_the_lease_schedules_is_not_a_second_rent(generated, solved):
     """1.4 false fail (independent solver, seed 9454): "remains $rent ... until it increases to $step on June 1, 2026"
-    is the lease's next step, not a second rent from now on."""
-    monthly = Decimal(_correction(generated)["monthly"])
+    is the lease's next step, not a second rent from now on (since 1.7 the step and its date are the lease's own)."""
+    correction = _correction(generated)
+    monthly, step = Decimal(correction["monthly"]), correction["steps"][0]
+    effective = date.fromisoformat(step["effective"])
     add_to_letter(solved, f"Your monthly base rent remains ${monthly:,.2f}, as billed, until it increases to "
-                          f"${monthly + Decimal('199.65'):,.2f} on June 1, 2026 under Article 4 of your lease.")
+                          f"${Decimal(step['monthly']):,.2f} on {effective:%B} {effective.day}, {effective.year} under "
+                          "Article 4 of your lease.")
     receipt = score(generated, solved)
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
@@ -476,7 +480,7 @@ def _wording(generated: Generated, sentence: str) -> str:
     values = {"amount": amount, "monthly": monthly, "old": Decimal(rent["rent_roll_monthly"]), "short": short,
               "rest": amount - short, "unit": amount / len(missed["months_short"]),
               "billed": Decimal(rent["billed_2025"]), "contract": Decimal(rent["contract_2025"]),
-              "step": monthly + Decimal("156.20")}
+              "step": Decimal(correction["steps"][0]["monthly"])}
     for key, value in values.items():
         sentence = sentence.replace("{" + key + "}", f"{value:,.2f}")
     return (sentence.replace("{n}", str(len(missed["months_short"])))
@@ -552,4 +556,110 @@ def test_a_fair_wording_in_the_hard_years_report_completes(hard_year):
         f"increase on May 1, 2026, to ${monthly + Decimal('110.64'):,.2f}."]
     path.write_text(json.dumps(completion), encoding="utf-8")
     receipt = score(generated, ws)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+# --- the lease's next step with its date, beside or instead of today's rent (RE-01 1.7) -------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9499_completes(tmp_path):
+    """tests/fixtures/re01-hard-seed9499: a letter dated February 19, 2026 gives the rent from the lease's next step,
+    ten days later, with its date ("From March 1, 2026 your monthly base rent is $12,512.97 (3.25% over $12,119.10),
+    and it remains $12,512.97 through February 28, 2027"); 1.6 read $12,512.97 as a second rent from now on."""
+    receipt = grade_fixture(TASK, 9499, "re01-hard-seed9499", tmp_path)
+    assert receipt["det_completion"] is True and receipt["det_score"] == 1.0, failed_ids(receipt)
+
+
+def _spelled(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _step_wording(generated: Generated, sentence: str) -> str:
+    """``sentence`` with the corrected lease's next scheduled rent ({step}) and its date ({on}; {on_iso},
+    {on_day_first}, {on_month} other spellings of it), the day a year after it ({through}), the rent in effect today
+    ({monthly}), the old rent the rent roll still shows ({old}), a month after the step ({later}, {later_month}) and
+    a figure the schedule does not give ({wrong})."""
+    oracle = generated.oracle()
+    correction = _correction(generated)
+    step = correction["steps"][0]
+    on, rent = date.fromisoformat(step["effective"]), Decimal(step["monthly"])
+    later = date(on.year + on.month // 12, on.month % 12 + 1, 1)
+    figures = {"step": rent, "monthly": Decimal(correction["monthly"]), "wrong": rent - Decimal("50.00"),
+               "old": Decimal(oracle["facts"]["rent"][correction["tenant_id"]]["rent_roll_monthly"])}
+    for key, value in figures.items():
+        sentence = sentence.replace("{" + key + "}", f"{value:,.2f}")
+    dates = {"on": _spelled(on), "on_iso": on.isoformat(), "on_day_first": f"{on.day} {on:%B} {on.year}",
+             "on_month": f"{on:%B %Y}", "through": _spelled(date(on.year + 1, on.month, on.day) - timedelta(days=1)),
+             "later": _spelled(later), "later_month": f"{later:%B %Y}"}
+    for key, value in dates.items():
+        sentence = sentence.replace("{" + key + "}", value)
+    return sentence
+
+
+DATED_STEP = {
+    "the step instead of today's rent": "From {on} your monthly base rent is ${step} (the Article 4 increase over "
+                                        "${monthly}), and it remains ${step} through {through}.",
+    "the step after today's rent": "Your monthly base rent remains ${monthly} for now and will be ${step} from {on} "
+                                   "onwards.",
+    "ISO date": "Going forward, your monthly base rent is ${monthly}, and from {on_iso} it is ${step}.",
+    "day first": "Under your lease your new monthly base rent from {on_day_first} is ${step}.",
+    "month and year": "From your {on_month} invoice onwards your monthly base rent is ${step}, the lease's next "
+                      "scheduled rent.",
+}
+
+
+@pytest.mark.parametrize("wording", sorted(DATED_STEP))
+def test_the_leases_next_step_with_its_date_is_not_a_second_rent(generated, solved, wording):
+    """The rent the lease schedules from its next step, with the step's date in the same sentence, beside or instead
+    of the rent in effect today (the seed-9499 solver's kind, RE-01 1.7)."""
+    add_to_letter(solved, _step_wording(generated, DATED_STEP[wording]))
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_leases_next_step_in_the_report_is_not_a_second_rent(generated, solved):
+    """COMPLETION.json naming the tenant with the next step and its date is read as the letter is."""
+    path = solved / layout.OUT_DIR / COMPLETION_JSON
+    completion = json.loads(path.read_text(encoding="utf-8"))
+    completion["issues_found"] = [*completion["issues_found"], _step_wording(
+        generated, _correction(generated)["tenant_id"] + ": monthly base rent going forward is ${monthly}; from {on} "
+        "it is ${step} under Article 4.")]
+    path.write_text(json.dumps(completion), encoding="utf-8")
+    receipt = score(generated, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+UNDATED_OR_WRONG_STEP = {
+    "the step undated as the rent from now on": "Your monthly base rent from now on is ${step}.",
+    "the step on another date": "From {later} your monthly base rent is ${step}, and it remains ${step} through "
+                                "{through}.",
+    "the step in another month": "From your {later_month} invoice onwards your monthly base rent is ${step}.",
+    "the step after today's rent on another date": "Your monthly base rent remains ${monthly} until it increases to "
+                                                   "${step} on {later} under Article 4 of your lease.",
+    "a wrong future figure": "From {on} your monthly base rent is ${wrong}, and it remains ${wrong} through {through}.",
+    "a wrong future figure after today's rent": "Your monthly base rent remains ${monthly} until it increases to "
+                                                "${wrong} on {on} under Article 4 of your lease.",
+    "the old rent from the step's date": "From {on} your monthly base rent remains ${old}.",
+    "the old rent from now on beside the step": "Your monthly base rent from now on remains ${old}; it increases to "
+                                                "${step} on {on}.",
+}
+
+
+@pytest.mark.parametrize("wording", sorted(UNDATED_OR_WRONG_STEP))
+def test_a_step_undated_on_another_date_or_not_the_leases_fails_letter_figures(generated, solved, wording):
+    """The misleading twins: the step's rent with no date or another one, a future figure the lease's schedule does
+    not give (both passed 1.6 when written after today's rent with "until"), and the old rent the rent roll shows
+    given from the step's date or from now on."""
+    add_to_letter(solved, _step_wording(generated, UNDATED_OR_WRONG_STEP[wording]))
+    assert failed_ids(score(generated, solved)) == {"letter_figures"}
+
+
+def test_an_oracle_without_the_leases_steps_is_read_as_before(generated, solved):
+    """An oracle written before generator 1.3 has no ``steps``: the evaluator reads a later step as 1.6 did (the right
+    rent, a schedule word, then the step with its date) rather than failing on the missing field."""
+    oracle = generated.oracle()
+    for correction in oracle["facts"]["corrections"]:
+        del correction["steps"]
+    add_to_letter(solved, _step_wording(generated, "Your monthly base rent remains ${monthly} until it increases to "
+                                                   "${step} on {on} under Article 4 of your lease."))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved, oracle)
     assert receipt["det_completion"] is True, failed_ids(receipt)

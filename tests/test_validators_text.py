@@ -53,6 +53,14 @@ def test_dates(value, locale, date1904, expected):
     assert common.parse_date(value, locale, date1904=date1904) == expected
 
 
+def test_dates_in_prose_in_their_common_spellings():
+    text = ("From March 1, 2026 (1st of March, 2026; 2026-03-01; 3/1/2026; Sept. 1st 2026) until 1 June 2027, not "
+            "March 2026 nor June 5")
+    assert common.dates_in_text(text) == {date(2026, 3, 1), date(2026, 9, 1), date(2027, 6, 1)}
+    assert common.dates_in_text("3/1/2026", "en-GB") == {date(2026, 1, 3)}
+    assert common.dates_in_text("the rent from now on") == set()
+
+
 def test_shown_text_follows_the_number_format():
     assert common.format_value(13.44, "#,##0_-[$€]") == "13 €"
     assert common.format_value(-1234.5, "#,##0.00;(#,##0.00)") == "(1,234.50)"

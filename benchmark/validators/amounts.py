@@ -220,6 +220,29 @@ _WORDY_FORMATS = ("%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y", "%b %d, %Y", "
                   "%d %b %y", "%b %d %Y %I:%M %p", "%d %b %Y %H:%M", "%A, %B %d, %Y", "%A %d %B %Y")
 
 
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+#: A calendar date in prose: ISO, numeric with a four-digit year, or with the month's name, day first or month first,
+#: an ordinal suffix, "of" and a weekday allowed.
+_DATE_IN_TEXT = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[./]\d{{1,2}}[./]\d{{4}}\b|"
+                           rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}\b|"
+                           rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b", re.IGNORECASE)
+
+
+def dates_in_text(text: str, locale: str | None = None) -> set[date]:
+    """Every calendar date written in ``text`` ("2026-03-01", "3/1/2026", "March 1, 2026", "March 1st, 2026",
+    "1 March 2026", "1st of March, 2026", "Mar. 1, 2026"), read as :func:`parse_date` reads one in ``locale`` (numeric
+    dates month first for en-US). A month with no day ("March 2026") or a day with no year is not a date here."""
+    found: set[date] = set()
+    for match in _DATE_IN_TEXT.finditer(text):
+        spelled = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bof\s+|[.,](?!\d)", "", match.group(), flags=re.IGNORECASE)
+        spelled = re.sub(r"\bsept\b", "Sep", spelled, flags=re.IGNORECASE)
+        day = parse_date(spelled, locale)
+        if isinstance(day, date):
+            found.add(day)
+    return found
+
+
 def parse_date(value: Any, locale: str | None = None, *, date1904: bool = False) -> date | datetime | None:
     """A date (or datetime when a time of day is given) from a cell or a string; None when it holds no date.
 

@@ -43,6 +43,7 @@ from amounts import (  # noqa: E402,F401  (re-exported public API)
     LOCALES,
     close,
     collapse_text,
+    dates_in_text,
     datetime_to_excel_serial,
     excel_serial_to_datetime,
     is_missing,

@@ -24,11 +24,21 @@ $5,836.33"), the rent before the change ("Your monthly base rent before Septembe
 it is $5,680.13"), the old rent denied ("is $5,680.13, not the $5,528.11 you have been billed"), the catch-up's parts
 beside it ("six invoices at $152.02 each, $912.12 in all"), and 2025's billed and contract rent beside the rent from
 now on. See :func:`second_figures` and :func:`own_words`.
+
+1.7: 1.6 failed a correct letter (independent solver, hard challenge set, seed 9499, tests/fixtures/re01-hard-seed9499):
+dated February 19, it gives the rent from the lease's next step, ten days later, with its date and instead of the
+rent in effect today ("From March 1, 2026 your monthly base rent is $12,512.97 (3.25% over $12,119.10), and it
+remains $12,512.97 through February 28, 2027"); 1.6 cleared a later step only after the right rent and a schedule
+word. The oracle now holds each corrected lease's later steps (generator 1.3, ``steps``): a figure in a sentence
+about the rent from now on that is one of them, with its date in the same sentence, is not a second rent
+(:func:`dated_step`); a step figure the schedule does not give, or given with another date, now is one. An oracle
+before generator 1.3 has no steps and is read as 1.6 read it (:func:`scheduled_step`).
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -40,7 +50,7 @@ from vocabulary import Vocabulary
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "RE-01/1.6"
+EVALUATOR_VERSION = "RE-01/1.7"
 WORKBOOK = "lease_audit.xlsx"
 ADJUSTMENTS_CSV = "charge_adjustments.csv"
 FORM_ID = "charge_adjustment"
@@ -97,6 +107,11 @@ STEP_DATED_TO = re.compile(r"\b(?:increases?|rises?|steps?\s+up|escalates?|goes\
 #: one, "remains $X, and it increases to $Y on June 1, 2026" still gives a second rent.
 SCHEDULE_CUE = re.compile(r"\b(?:until|next|scheduled|anniversary|lease\s+year|under\s+(?:article|section|clause|"
                           r"the\s+lease|your\s+lease))\b", re.IGNORECASE)
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+#: A month with its year and no day before it ("from your March 2026 invoice", "from March 2026 onwards"): a step on
+#: the month's first day, dated (RE-01 1.7).
+MONTH_YEAR = re.compile(r"(?<!\w)(?<!\d\s)(?<!\d(?:st|nd|rd|th)\s)(?<!of\s)(" + "|".join(_MONTHS) + r")\s+(\d{4})\b")
 #: A figure the sentence denies: "not the $5,528.11 you have been billed", "rather than $X", "no longer $X"
 #: (RE-01 1.6).
 DENIED_FIGURE = re.compile(r"\b(?:not|rather\s+than|instead\s+of|no\s+longer)\s+(?:(?:the|at|of|be|is)\s+)?$",
@@ -376,10 +391,11 @@ def second_figures(statements: list[Statement], items: list[dict[str, str]], tol
     or one in a sentence about the rent from now on (:data:`FORWARD`) that is not the new monthly rent, not the old
     one it changes from ("increased from $10,420.52 to $10,759.19"), not denied ("not the $5,528.11 you have been
     billed", :data:`DENIED_FIGURE`), not in a clause set in an earlier period (:func:`earlier_context`) and not a
-    later step the lease schedules (:func:`scheduled_step`). A tenant told two amounts cannot tell which one is
-    billed."""
+    later step the lease schedules with its date (:func:`dated_step`; for an oracle before generator 1.3, which
+    holds no steps, :func:`scheduled_step`). A tenant told two amounts cannot tell which one is billed."""
     amounts = [abs(Decimal(i["amount"])) for i in items]
     monthly = [Decimal(i["monthly"]) for i in items]
+    steps = lease_steps(items)
     found = []
     for statement in statements:
         text = statement.text
@@ -393,7 +409,9 @@ def second_figures(statements: list[Statement], items: list[dict[str, str]], tol
             for start, end, value in _dollars(text):
                 if any(abs(value - m) <= tol for m in monthly + amounts) or re.search(r"\bfrom\s*$", text[:start], re.I):
                     continue
-                if DENIED_FIGURE.search(text[:start]) or earlier_context(text, start) or \
+                if DENIED_FIGURE.search(text[:start]) or earlier_context(text, start):
+                    continue
+                if dated_step(text, value, steps, tol) if steps is not None else \
                         scheduled_step(text, start, end, monthly, tol):
                     continue
                 found.append(f"monthly rent also given as ${value:,.2f} at {statement.where}")
@@ -435,8 +453,33 @@ def earlier_context(text: str, start: int) -> bool:
     return bool(PAST_VERB.search(clause) and EARLIER.search(clause) and not FORWARD.search(clause))
 
 
+def lease_steps(items: list[dict[str, Any]]) -> list[tuple[date, Decimal]] | None:
+    """The later rents the corrected leases schedule, as ``[(effective date, monthly rent)]`` from the oracle's
+    corrections (``steps``, generator 1.3), or None for an oracle written before the field existed."""
+    if not all(isinstance(item.get("steps"), list) for item in items):
+        return None
+    return [(date.fromisoformat(step["effective"]), Decimal(step["monthly"])) for item in items
+            for step in item["steps"]]
+
+
+def dated_step(text: str, value: Decimal, steps: list[tuple[date, Decimal]], tol: Decimal) -> bool:
+    """Whether ``value`` is a later rent the lease schedules, given with its date in the same sentence (RE-01 1.7):
+    "From March 1, 2026 your monthly base rent is $12,512.97 ..., and it remains $12,512.97 through February 28,
+    2027" in a letter dated February 19 (independent solver, seed 9499), beside or instead of the rent in effect
+    today. The date is written in full (:func:`common.dates_in_text`) or, for a step on the 1st, as its month and
+    year (:data:`MONTH_YEAR`: "from your March 2026 invoice onwards"). A figure the schedule does not give, or given
+    without that step's date ("your monthly base rent from now on is $12,512.97", "from April 1, 2026 ... $12,512.97"
+    when the step is on March 1), is still a second rent."""
+    written = common.dates_in_text(text)
+    months = {(int(m.group(2)), _MONTHS.index(m.group(1)) + 1) for m in MONTH_YEAR.finditer(text)}
+    return any(abs(value - rent) <= tol and (effective in written or (effective.day == 1 and
+                                                                   (effective.year, effective.month) in months))
+               for effective, rent in steps)
+
+
 def scheduled_step(text: str, start: int, end: int, monthly: list[Decimal], tol: Decimal) -> bool:
-    """Whether the figure at ``text[start:end]`` is a later step of the rent: the right monthly rent stated first,
+    """For an oracle before generator 1.3 (no ``steps``; :func:`dated_step` otherwise): whether the figure at
+    ``text[start:end]`` is a later step of the rent: the right monthly rent stated first,
     then words of the lease's schedule (:data:`SCHEDULE_CUE`: "until", "next", "under Article 4") and a step to
     this figure on a date, after it (:data:`STEP_TO`, :data:`STEP_DATE`: "until it increases to $8,185.77 on June 1,
     2026", RE-01 1.5) or before it (:data:`STEP_DATED_TO`: "it will next increase on September 1, 2026, to

@@ -45,7 +45,7 @@ from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.2"
+GENERATOR_VERSION = "1.3"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-RE-1 (commercial real estate owner-operator, Denver, CO).
 ORGANISATION = "Larkspur Property Partners (fictional)"
 #: Who writes the brief, in the organisation's voice.
@@ -298,6 +298,14 @@ def billed_rent(t: Tenant, year: int, month: int) -> Decimal:
 
 def anniversary_in(t: Tenant, year: int) -> date:
     return date(year, t.commencement.month, t.commencement.day)
+
+
+def later_steps(t: Tenant, after: date) -> list[dict[str, str]]:
+    """The rent changes the lease schedules after ``after`` (the review, the letter's date), in date order, as
+    ``[{"effective": ISO date, "monthly": rent}]``: what a letter may give beside the rent from now on, each with its
+    date ("from March 1, 2026 your monthly base rent is $12,512.97"). Oracle only (generator 1.3); a CPI lease's
+    later adjustments are not known yet, so it has none."""
+    return [{"effective": day.isoformat(), "monthly": str(rent)} for day, rent, _ in t.changes if day > after]
 
 
 def build(out: BundleWriter) -> None:
@@ -590,7 +598,7 @@ def build(out: BundleWriter) -> None:
          "overstated_by": str(cam_cap_excess)},
     ]
     corrections = [{"tenant_id": missed.tenant_id, "code": "RNT", "amount": str(catch_up),
-                    "monthly": str(missed.rent_on(date(YEAR + 1, 2, 1)))}]
+                    "monthly": str(missed.rent_on(date(YEAR + 1, 2, 1))), "steps": later_steps(missed, review)}]
     if out.hard and not out.coverage:
         swapped = [t for t in tenants if t.role == "swap"]
         planted.append({"id": "draft_shares_swapped", "kind": "cam_share", "tenant_ids": [t.tenant_id for t in swapped],
@@ -599,7 +607,8 @@ def build(out: BundleWriter) -> None:
         planted.append({"id": "prior_credit_not_applied", "kind": "carried_forward", "tenant_id": prior_missed.tenant_id,
                         "credit": str(credit)})
         corrections.append({"tenant_id": prior_missed.tenant_id, "code": "REC", "amount": str(credit),
-                            "monthly": str(prior_missed.rent_on(date(YEAR + 1, 2, 1)))})
+                            "monthly": str(prior_missed.rent_on(date(YEAR + 1, 2, 1))),
+                            "steps": later_steps(prior_missed, review)})
     if amended is not None and not out.coverage:
         planted.append({"id": "cam_cap_amendment_not_applied", "kind": "cam_cap", "evidence": "scanned page",
                         "tenant_id": amended.tenant_id, "amended": amended.amendment.dated.isoformat(),
