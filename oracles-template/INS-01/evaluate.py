@@ -25,6 +25,16 @@ it", "The total payable will rise to $X if you approve both referrals"), a suppo
 referrals, the total payable becomes $X"), an earlier batch's total ("Last week's batch had a total payable of $X",
 "The April 28 batch's total payable was $X") and a part of the total ("Of the total payable, $25,000.00 is on CLM-2")
 as second answers.
+
+1.13: the insured's letter reported and refused is no approval of the referred claim. 1.12 failed an independent
+solver's correct hard work (seed 9495, tests/fixtures/ins01-hard-seed9495) on note_exceptions: its COMPLETION.json
+summary "8 declined, 2 referred ..., 21 approved for a total payable of $X, and the insured's letter claiming verbal
+full approval of CLM-1 was not acted on" listed CLM-1 under the 21 approvals (a tally's list now opens at a colon, a
+bracket or "including", or holds the ids right after the count: :func:`tallies`), and "the insured's letter claiming
+that CLM-1 was approved in full" was read as the writer's approval (claims.said_by_other now knows the participles
+and "states", "asserts", "believes" before what was said). A fronted "Because/Despite the letter says ..." ends at its
+comma and a conforming "as the insured's letter says" is the writer's (:func:`_as_stated`), so "CLM-1: approve in
+full as the insured's letter says", which 1.12 passed, fails.
 """
 
 from __future__ import annotations
@@ -38,7 +48,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, number_word, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.12"
+EVALUATOR_VERSION = "INS-01/1.13"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")
@@ -416,13 +426,26 @@ _CLAIM_NOUN = re.compile(r"\bclaim(?:s|ed)?\b(?!\s+that\b)(?<!\bclaimed)(?!\s+(?
                          r"their|his|her)\b|\s+[A-Z]{2,5}-\d)|\bclaimed\b(?!\s+that\b)", re.IGNORECASE)
 #: The records a batch's figures come from, for claims.EarlierPeriod ("last week's batch", "the April 28 batch").
 _RECORDS = r"batch(?:es)?|weeks?|exports?|runs?"
+#: A fronted clause giving the cause or the concession ("Because the insured's letter says CLM-1 was approved in
+#: full, ...", "Despite the letter saying ...,", "Given the letter stating ...,") ends at its comma: the clause after
+#: it is the writer's own, so what the fronted clause reports does not carry over it (1.13: "Despite the letter
+#: saying CLM-1 has been approved in full, we pay it in full" is the writer's payment). Not a figure's comma.
+_FRONTED_CLAUSE = re.compile(r"^\W*(?:despite|because|since|given|notwithstanding|even\s+though|in\s+spite\s+of)\b"
+                             r"(?:[^,;]|,(?=\d{3}))*?,(?!\d{3})", re.IGNORECASE)
+#: A conforming "as" that takes up what the letter says ("CLM-1: approve in full as the insured's letter says", "pay
+#: it as asked"): the words around it are the writer's own, so the phrase is blanked rather than read as reporting the
+#: whole clause. "As ... claims" or "alleges" keeps its distance and is not one.
+_CONFORMING = re.compile(r"\bas\s+(?:[\w'\u2019-]+\s+){0,5}?(?:says?|said|asks?|asked|wants?|wanted|instructs?|"
+                         r"instructed|requests?|requested|tells?|told)\b(?=\s*(?:[,.;:)]|$))", re.IGNORECASE)
 
 
 def _as_stated(statements: list[Statement], batch_date: str, claim_ids: list[str]) -> list[Statement]:
     """The note (or COMPLETION.json) as what the writer states of this batch, for the checks that look for a second
     answer: in each prose sentence, a semicolon part that is a supposition (claims.hypothetical) and each clause
-    (cut where it turns, claims.CLAUSE_TURN) that states nothing of the writer's (claims.unstated: another party's
-    words, "claims" and "wrote" included, the desk's nouns aside, :data:`_CLAIM_NOUN`; a forecast under its
+    (cut where it turns, claims.CLAUSE_TURN, and where a fronted cause or concession ends, :data:`_FRONTED_CLAUSE`)
+    that states nothing of the writer's (claims.unstated: another party's words, "claims" and "wrote" included, the
+    desk's nouns aside, :data:`_CLAIM_NOUN`; a conforming "as the letter says", :data:`_CONFORMING`, blanked first
+    and the rest read as the writer's; a forecast under its
     condition; a clause dated to an earlier batch, claims.EarlierPeriod over :data:`_RECORDS`) blanked, keeping the
     claim ids it names so what follows still has its subject. A clause offering figures as alternatives ("$X (or $Y
     if the referrals will be paid)", claims.alternative_figures) is kept, a hedge whatever its mood, and a part in
@@ -447,11 +470,14 @@ def _as_stated(statements: list[Statement], batch_date: str, claim_ids: list[str
             found.append(statement)
             continue
         parts = []
-        for part in re.split(r"(;)", statement.text):
+        text = _CONFORMING.sub(lambda m: " " * len(m.group()), statement.text)
+        for part in re.split(r"(;)", text):
             if part != ";" and claims.hypothetical(part.strip()):
                 part = blank(part)
             elif part != ";" and not claims.ENDORSED.search(part):  # "..., and I agree": the writer's too
-                edges = [0, *(m.start() for m in claims.CLAUSE_TURN.finditer(part)), len(part)]
+                fronted = _FRONTED_CLAUSE.match(part)
+                edges = sorted({0, *(m.start() for m in claims.CLAUSE_TURN.finditer(part)), len(part),
+                                *([fronted.end()] if fronted else [])})
                 part = "".join(blank(part[a:b]) if claims.unstated(_CLAIM_NOUN.sub("cases", part[a:b]).strip(),
                                                                    dated) and not claims.alternative_figures(part[a:b])
                                else part[a:b] for a, b in zip(edges, edges[1:], strict=False))
@@ -496,40 +522,66 @@ _ONE_OF = re.compile(r"\b(?:of|among|from)\s+(?:the\s+|these\s+|those\s+|our\s+)
 
 class Tally(NamedTuple):
     """A tally in a sentence (:func:`tallies`): character offsets ``start``/``end`` of "8 declined", ``count`` and
-    ``word`` as written, and ``stop``, where the list of the claims it counts by id ends."""
+    ``word`` as written, and ``begin``/``stop``, where the list of the claims it counts by id begins and ends."""
     start: int
     end: int
     count: str
     word: str
+    begin: int
     stop: int
 
 
+#: What opens the list of claims a tally counts by id: a colon, a bracket, "including" or "namely" ("8 declined:
+#: CLM-1, CLM-2", "2 referred (CLM-1; CLM-2)", "4 declined, including CLM-1"). A bracket's list ends where it closes.
+_LIST_OPENER = re.compile(r"[:(\[]|\b(?:including|namely|viz|such\s+as)\b", re.IGNORECASE)
+#: Without an opener a tally lists only the ids right after it ("2 referred CLM-1 and CLM-2").
+_ADJACENT_IDS = re.compile(r"(?:[\s,/&]*(?:and\s+)?[A-Z]{2,5}-[\d-]*\d)+")
+
+
 def tallies(text: str) -> list[Tally]:
-    """The tallies of one sentence (:data:`TALLY`): a tally's list, the claims it counts by id, runs from its end to
-    the next tally, a semicolon outside brackets or the closing bracket of the brackets it sits in ("2 referred
-    (CLM-1; CLM-2), 8 declined (2 DUPLICATE, ...)": CLM-1 and CLM-2 are the referred two; the declines list no
-    claim). What a tally counts is N claims, never the claim named before it (1.11: a seed-9477 independent
-    solver's COMPLETION.json summary gave a referred claim the eight declines counted after it)."""
+    """The tallies of one sentence (:data:`TALLY`). A tally's list, the claims it counts by id, opens at a list
+    opener (:data:`_LIST_OPENER`) before the next tally, else holds only the ids right after it
+    (:data:`_ADJACENT_IDS`); it runs to the next tally, a semicolon outside brackets, the closing bracket of the
+    brackets it sits in or opens with, or a turn to another clause (claims.CLAUSE_TURN: ", and", "but") that goes on
+    with no id ("2 referred (CLM-1; CLM-2), 8 declined (2 DUPLICATE, ...)": CLM-1 and CLM-2 are the referred two; the
+    declines list no claim). What a tally counts is N claims, never the claim named before it (1.11: a seed-9477
+    independent solver's COMPLETION.json summary gave a referred claim the eight declines counted after it), nor a
+    claim a later clause names (1.13: "8 declined, 2 referred, 21 approved for $X, and the insured's letter claiming
+    verbal full approval of CLM-1 was not acted on" gave the referred CLM-1 the approval; seed 9495)."""
     found = [m for m in TALLY.finditer(text) if not _ONE_OF.search(text[:m.start()])]
     result = []
     for i, match in enumerate(found):
         stop = found[i + 1].start() if i + 1 < len(found) else len(text)
-        depth, end = 0, stop
+        opener = _LIST_OPENER.search(text, match.end(), stop)
+        if opener is None:
+            adjacent = _ADJACENT_IDS.match(text, match.end())
+            begin, stop = match.end(), adjacent.end() if adjacent else match.end()
+        else:
+            begin = opener.start()
+            turn = next((t for t in claims.CLAUSE_TURN.finditer(text, opener.end(), stop)
+                         if not _ADJACENT_IDS.match(text, t.end())), None)
+            stop = turn.start() if turn else stop
+        depth, end, closing = 0, stop, None
         for at in range(match.end(), stop):
+            if at == begin and text[at] in "([":
+                closing = depth
             if text[at] in "([":
                 depth += 1
             elif text[at] in ")]" and depth:
                 depth -= 1
+                if depth == closing:
+                    end = at
+                    break
             elif text[at] in ")]" or (text[at] == ";" and not depth):
                 end = at
                 break
-        result.append(Tally(match.start(), match.end(), match.group("count"), match.group("word"), end))
+        result.append(Tally(match.start(), match.end(), match.group("count"), match.group("word"), begin, end))
     return result
 
 
 def _listed_under(counted: list[Tally], at: int, section: str) -> str:
     """The lead-in ("declined:") of the tally in ``counted`` whose list holds position ``at``, else ``section``."""
-    return next((f"{t.word}:" for t in counted if t.end <= at < t.stop), section)
+    return next((f"{t.word}:" for t in counted if t.begin <= at < t.stop), section)
 
 
 def _claim_statements(statements: list[Statement], claim_ids: list[str], *, continue_paragraph: bool = True
