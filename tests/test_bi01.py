@@ -4,12 +4,16 @@ copied inputs) is in tests/test_scenario_contract.py."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+import zipfile
 from datetime import date, timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids
+from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, make_workspace, run_solution
 
 from wp42 import layout
 
@@ -263,6 +267,113 @@ def test_hard_level_doubled_days_offset_in_the_chain_growth(scenario_cache):
     comp_share = ty / sum(Decimal(s["sales_ty"]) for s in oracle["facts"]["stores"].values())
     naive = (ty + extra["2025"] * comp_share) / (ly + extra["2024"] * comp_share) - 1
     assert abs(naive - Decimal(chain["growth"])) < Decimal("0.01")
+
+
+# ------------------------------------------------ the hard level's moved promotion, told only in a cell note (1.3)
+PLAN = "promo_plan_fy2025.xlsx"
+#: The criteria the moved promotion feeds: a reader of the plan's values gets its week and actual wrong.
+NOTE_CRITERIA = {"promo_check"}
+
+
+def _moved(generated) -> dict:
+    return next(p for p in generated.oracle()["planted_items"] if p["id"].startswith("promo_moved_note"))
+
+
+def _plan_rows(bundle: Path, **load) -> tuple[object, dict[str, list]]:
+    """The plan's first sheet and ``{promo id: [row cells, ...]}``, loaded with openpyxl (``load``: its options)."""
+    import openpyxl
+
+    sheet = openpyxl.load_workbook(bundle / layout.INPUTS_DIR / PLAN, **load).worksheets[0]
+    rows: dict[str, list] = {}
+    for row in sheet.iter_rows(min_row=5):
+        if row[0].value:
+            rows.setdefault(row[0].value, []).append(row)
+    return sheet, rows
+
+
+def test_hard_challenge_moved_week_is_only_in_the_planners_note(scenario_cache):
+    """The evidence sits where a planner keeps it: one note in the workbook, by the row's owner, on the moved
+    promotion's Week start, which still shows the approved week (and the values say nothing of the move). The note
+    gives the week the promotion ran; the mart's lift for its department is there (the oracle's actual), and the
+    approved week's sales, what a reader of values reports, fall well short of the plan."""
+    generated = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard")
+    item = _moved(generated)
+    assert item["id"] == "promo_moved_note" and item["error"] is True
+    sheet, rows = _plan_rows(generated.bundle)
+    notes = [c for row in sheet.iter_rows() for c in row if c.comment is not None]
+    assert [f"{sheet.title}!{c.coordinate}" for c in notes] == [item["cell"]]
+    (row,) = rows[item["promo_id"]]
+    note = notes[0].comment
+    assert notes[0].row == row[0].row and notes[0].column == 4  # Week start
+    assert note.author == row[9].value and note.text.startswith(f"{row[9].value}:\n")
+    ran = date.fromisoformat(item["week_start"])
+    assert f"Moved to the week of {ran.month}/{ran.day} " in note.text and "not re-keyed" in note.text
+    assert row[3].value.date() == date.fromisoformat(item["approved_week_start"]) != ran
+    values = " ".join(str(c.value) for r in sheet.iter_rows() for c in r if c.value is not None)
+    assert "Moved" not in values and "re-keyed" not in values
+    promo = next(p for p in generated.oracle()["facts"]["promos"] if p["promo_id"] == item["promo_id"])
+    assert promo["week_start"] == item["week_start"] and promo["actual"] == item["actual"]
+    assert Decimal(item["actual_in_approved_week"]) < Decimal(promo["planned"]) * Decimal("0.9")
+    assert generated.task()["designed_features"]["planted_errors"] == 3
+
+
+def test_hard_reference_reads_the_note_and_the_values_reader_fails_only_promo_check(scenario_cache, tmp_path):
+    """The reference (openpyxl's cell.comment) passes and reports the move; values_only, the same work with the
+    plan read as values, gives the moved promotion its approved week and that week's sales: it fails exactly
+    promo_check, for that promotion alone."""
+    generated = scenario_cache.get(TASK, SEEDS[0], "challenge", "hard")
+    item = _moved(generated)
+    solved = scenario_cache.reference(TASK, SEEDS[0], "challenge", "hard")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"] is True and failed_ids(receipt) == set(), failed_ids(receipt)
+    issues = json.loads((solved / layout.OUT_DIR / layout.COMPLETION_JSON).read_text(encoding="utf-8"))["issues_found"]
+    assert any(item["promo_id"] in line and "note" in line for line in issues)
+    workspace = make_workspace(generated.bundle, tmp_path)
+    out = run_solution(generated, workspace, ["--variant", "values_only"])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == NOTE_CRITERIA
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "promo_check")
+    assert set(re.findall(r"PR-\d+-\d+", detail)) == {item["promo_id"]}, detail
+
+
+def test_hard_coverage_note_agrees_with_its_row_and_nothing_is_wrong(scenario_cache, tmp_path):
+    """The coverage set keeps the same kind of note with nothing wrong: the row was re-keyed to the week the
+    promotion ran and re-approved on the note's day. The reference passes, and so does a reader of values (the
+    note changes no figure here)."""
+    generated = scenario_cache.get(TASK, SEEDS[0], "coverage", "hard")
+    item = _moved(generated)
+    assert item["id"] == "promo_moved_note_agrees" and item["error"] is False
+    assert generated.task()["designed_features"]["planted_errors"] == 0
+    sheet, rows = _plan_rows(generated.bundle)
+    (row,) = rows[item["promo_id"]]
+    approved = date.fromisoformat(item["approved_week_start"])
+    assert row[3].comment is not None and row[3].comment.text.split("\n", 1)[1].startswith(
+        f"Moved from the week of {approved.month}/{approved.day}:")
+    assert row[3].value.date() == date.fromisoformat(item["week_start"]) and row[8].value.date().isoformat() == \
+        item["note_day"]
+    solved = scenario_cache.reference(TASK, SEEDS[0], "coverage", "hard")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"] is True and failed_ids(receipt) == set(), failed_ids(receipt)
+    workspace = make_workspace(generated.bundle, tmp_path)
+    receipt = evaluate(generated, run_solution(generated, workspace, ["--variant", "values_only"]), workspace)
+    assert failed_ids(receipt) == set(), failed_ids(receipt)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_standard_level_has_no_note_and_the_committed_bundle_is_unchanged(scenario_cache):
+    """The note is the hard level's alone: the seed-42 standard bundle is byte for byte the committed one (generated
+    before the item existed) and its plan has no comments part; the oracle has no moved promotion."""
+    standard = scenario_cache.public(TASK, 42)
+    committed = Path(__file__).resolve().parents[1] / "benchmark" / "scenarios" / TASK / layout.INPUTS_DIR
+    assert {f.name: _sha256(f) for f in (standard / layout.INPUTS_DIR).iterdir()} == {
+        f.name: _sha256(f) for f in committed.iterdir()}
+    with zipfile.ZipFile(standard / layout.INPUTS_DIR / PLAN) as package:
+        assert not [n for n in package.namelist() if "comment" in n]
+    generated = scenario_cache.get(TASK, 7)
+    assert not [p for p in generated.oracle()["planted_items"] if p["id"].startswith("promo_moved_note")]
 
 
 # ---------------------------------------------------------------------------------------------- audit (1.5 -> 1.6)

@@ -6,7 +6,9 @@ store operations calendar (.ics: openings, refit closures, chain holidays) and m
 The challenge set plants a business day the nightly load wrote twice and a promotion the plan lists under two
 different weeks (the clarification trap); both sets keep the ordinary work: a store opened mid-way through last
 year's period, a store closed for a refit during this period, a store opened on the very first day of last year's
-period (comparable), a refit that ended before the period, and a day loaded legitimately in two parts. See
+period (comparable), a refit that ended before the period, and a day loaded legitimately in two parts. At the hard
+level one promotion ran a week away from the week it was approved for, and only the planner's cell note on its Week
+start says so: the challenge set's row still shows the approved week, the coverage set's was re-keyed. See
 oracles-template/BI-01/REFERENCE.md.
 
     python benchmark/scenarios/BI-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
@@ -20,6 +22,8 @@ from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, profiles  # noqa: E402
@@ -28,7 +32,7 @@ from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.2"
+GENERATOR_VERSION = "1.3"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-BI-1 (grocery retail chain, Portland, OR).
 ORGANISATION = "Orchard Street Grocers (fictional)"
 SHOWN = docs.as_shown(ORGANISATION)
@@ -98,6 +102,23 @@ PROMO_THEMES = {"D10": "Stone fruit harvest", "D20": "Grill season steaks", "D30
                 "D70": "Frozen favorites", "D80": "Northwest craft beer", "D85": "Spring bouquets",
                 "D90": "Self-care savings", "D95": "Clean home event"}
 PLANNERS = ("Rosalind Okafor", "Mateo Lindgren")
+#: The hard level's moved promotion draws from its own stream, ``default_rng([seed, MOVED_PROMO_STREAM])``, so that
+#: every other draw of a hard bundle, and the whole standard level, stays what it was before the item existed.
+MOVED_PROMO_STREAM = 2_508
+#: Why a department's promotion slipped a week, as the planner's note tells it.
+SLIPPED = {"D10": "the grower's fruit shipment came in a week late",
+           "D20": "the packer pushed the steak delivery back a week",
+           "D30": "the cheese vendor's display racks shipped a week late",
+           "D40": "the new loaf range started at the bakery a week late",
+           "D50": "the platter trays and shelf signage arrived a week late",
+           "D60": "the endcap shippers were held at the distribution center for a week",
+           "D70": "the freezer door clings and shelf strips arrived a week late",
+           "D80": "the brewery case stacks were held up a week at the distributor",
+           "D85": "the bouquet grower's delivery slipped a week",
+           "D90": "the vendor's display shippers arrived a week late",
+           "D95": "the vendor's endcap displays arrived a week late"}
+#: Why a promotion was brought forward a week (only when every other promotion runs in the period's first week).
+BROUGHT_FORWARD = "the vendor's display stock came in a week early and the stores were ready for it"
 
 
 @dataclass
@@ -113,6 +134,57 @@ class Store:
 
     def trading(self, day: date) -> bool:
         return day >= self.open_date and day not in self.closed
+
+
+@dataclass
+class MovedPromo:
+    """The hard level's promotion that ran a week away from the week it was approved for (issue 25: evidence only a
+    careful reader finds). ``promo`` ran in its drawn week (``promo["week"]``: the mart's lift is there);
+    ``approved_week`` is the week the plan approved. With ``rekeyed`` False (the challenge set) the plan's row still
+    shows ``approved_week`` and only the planner's cell note on its Week start says the promotion moved; with
+    ``rekeyed`` True (the coverage set) the row shows the week it ran, re-approved, and the note records the move.
+    ``note_day``, ``cell`` and ``text`` are set when the plan is written (:func:`write_plan`)."""
+
+    promo: dict
+    approved_week: date
+    reason: str
+    after_approval: int  # days from the plan's approval to the note (before rolling to a working day)
+    email_lag: int  # days between the marketing manager's email and the note (before rolling to a working day)
+    rekeyed: bool
+    note_day: date | None = None
+    cell: str = ""
+    text: str = ""
+
+    def note(self, manager: str, email_day: date) -> str:
+        """The planner's note on the row's Week start cell, as written in the file (US month/day)."""
+        def md(day: date) -> str:
+            return f"{day.month}/{day.day}"
+
+        ran, agreed = self.promo["week"], f"Agreed with {manager} by email {md(email_day)}"
+        if self.rekeyed:
+            return (f"Moved from the week of {md(self.approved_week)}: {self.reason}. {agreed}; dates re-keyed and "
+                    f"re-approved {md(self.note_day)}. Same mechanic, all stores, planned $ unchanged.")
+        return (f"Moved to the week of {md(ran)} (Mon {md(ran)} - Sun {md(ran + timedelta(days=6))}): "
+                f"{self.reason}. {agreed}. Same mechanic, all stores, planned $ unchanged. Dates in this row "
+                f"not re-keyed.")
+
+
+def move_promotion(seed: int, promos: list[dict], conflict: dict | None, weeks: list[date], *,
+                   rekeyed: bool) -> MovedPromo:
+    """Draw the hard level's moved promotion from its own stream (:data:`MOVED_PROMO_STREAM`): one of ``promos``
+    other than ``conflict`` (the promotion listed twice), preferring those that ran after the period's first week,
+    which slipped from the week before; if every one ran in the first week, it was brought forward from the
+    second."""
+    stream = np.random.default_rng([seed, MOVED_PROMO_STREAM])
+    candidates = [p for p in promos if p is not conflict]
+    slipped = [p for p in candidates if p["week"] != weeks[0]]
+    pool = slipped or candidates
+    promo = pool[int(stream.integers(0, len(pool)))]
+    at = weeks.index(promo["week"])
+    return MovedPromo(promo, weeks[at - 1] if slipped else weeks[at + 1],
+                      SLIPPED[promo["dept_id"]] if slipped else BROUGHT_FORWARD,
+                      after_approval=int(stream.integers(2, 5)), email_lag=int(stream.integers(0, 2)),
+                      rekeyed=rekeyed)
 
 
 def fiscal_period_start(year_start: date, period: int) -> date:
@@ -275,6 +347,8 @@ def build(out: BundleWriter) -> None:
         conflict = promos[int(rng.integers(0, len(promos)))]
         other_weeks = [w for w in weeks if w != conflict["week"]]
         conflict["alt_week"] = other_weeks[int(rng.integers(0, len(other_weeks)))]
+    # issue 25 headroom: one promotion ran a week away from its approved week, told only in a cell note
+    moved = move_promotion(out.seed, promos, conflict, weeks, rekeyed=out.coverage) if out.hard else None
 
     # ---- write the inputs
     write_mart(out, stores, departments, ly_days, ty_days, loads, rows, period)
@@ -283,7 +357,7 @@ def build(out: BundleWriter) -> None:
     if ly_refit_store is not None:
         refits.append((ly_refit_store, ly_refit_from, ly_refit_to, "the bakery and deli counter refit"))
     write_calendar(out, new_store, threshold_store, refits)
-    write_plan(out, promos, conflict, ty_start, period, rng)
+    write_plan(out, promos, conflict, ty_start, period, rng, moved)
 
     planned_items = [
         {"id": "refit_closure", "kind": "non_comparable_refit", "error": False, "store_id": refit_store.store_id,
@@ -307,6 +381,8 @@ def build(out: BundleWriter) -> None:
                               "store_id": ly_refit_store.store_id, "closed_from": ly_refit_from.isoformat(),
                               "closed_to": ly_refit_to.isoformat(),
                               "description": "closed for a refit during last year's period: not comparable"})
+    if moved is not None:
+        planned_items.append(moved_item(moved, total(week_days[moved.approved_week], dept_id=moved.promo["dept_id"])))
     if duplicate_ly is not None:
         planned_items.insert(0, {"id": "duplicate_load_ly", "kind": "duplicated_load_day", "error": True,
                                  "date": duplicate_ly.isoformat(), "duplicated_sales": str(total([duplicate_ly])),
@@ -332,10 +408,10 @@ def build(out: BundleWriter) -> None:
     out.write_task({
         "occupation": "BI", "organisation": ORGANISATION,
         "title": f"Comparable-store sales dashboard, FY2025 period {period}", "version": "1.0",
-        "difficulty": "standard", "designed_dependency_depth": 20, "professional_minutes_estimate": 150,
+        "difficulty": "standard", "designed_dependency_depth": 22 if out.hard else 20, "professional_minutes_estimate": 150,
         "required_deliverables": [{"path": WORKBOOK, "kind": "xlsx", "must_have_formulas": True},
                                   {"path": CHART, "kind": "png"}, {"path": "COMPLETION.json", "kind": "json"}],
-        "designed_features": {"planted_errors": 0 if out.coverage else (2 if out.hard else 1), "prompt_injection": False,
+        "designed_features": {"planted_errors": 0 if out.coverage else (3 if out.hard else 1), "prompt_injection": False,
                               "missing_information": not out.coverage,
                               "requires_clarification": not out.coverage, "interface_perturbation": False},
         "applications_involved": ["sqlite", "ics", "xlsx", "png"], "time_limit_s": 3600, "budget_usd": 8.0,
@@ -358,6 +434,24 @@ def build(out: BundleWriter) -> None:
         "timeline": timeline,
         "outcomes": {"Comparable": outcome_field(("Yes", "No"), {k: yes_no(v) for k, v in comparable.items()})},
     })
+
+
+def moved_item(moved: MovedPromo, approved_week_sales: Decimal) -> dict:
+    """oracle.json's planted item for the moved promotion: ``promo_week_in_cell_note`` (an error: the row still
+    shows the approved week) in the challenge set, ``promo_week_note_agrees`` (no error) in the coverage set; with
+    the department's sales in the approved week (what a reader of the row's values reports as the actual)."""
+    p = moved.promo
+    where = {"source": f"inputs/{PLAN}", "cell": moved.cell, "note": moved.text, "note_day": moved.note_day.isoformat(),
+             "promo_id": p["promo_id"], "department": p["department"], "week_start": p["week"].isoformat(),
+             "approved_week_start": moved.approved_week.isoformat(), "actual": str(p["actual"]),
+             "actual_in_approved_week": str(approved_week_sales)}
+    if moved.rekeyed:
+        return {"id": "promo_moved_note_agrees", "kind": "promo_week_note_agreeing_with_cell", "error": False, **where,
+                "description": "the planner's note records a move the row already shows: nothing to correct"}
+    return {"id": "promo_moved_note", "kind": "promo_week_in_cell_note", "error": True, **where,
+            "description": "the promotion ran a week away from its approved week; only the planner's note on the "
+                           "row's Week start says so (the row's dates were not re-keyed): its actual is the "
+                           "department's sales in the week it ran"}
 
 
 def write_mart(out: BundleWriter, stores: list[Store], departments: tuple, ly_days: list[date], ty_days: list[date], loads: list[tuple],
@@ -410,23 +504,42 @@ def write_calendar(out: BundleWriter, new_store: Store, threshold_store: Store,
 
 
 def write_plan(out: BundleWriter, promos: list[dict], conflict: dict | None, ty_start: date, period: int,
-               rng) -> None:
+               rng, moved: MovedPromo | None = None) -> None:
     """Marketing's promotion plan for the period as the planners keep it: one row per promotion and week, with the
     planned department sales for that week. With ``conflict`` the promotion appears a second time under another
-    week, approved and updated on the same day (a re-plan whose old row nobody removed)."""
+    week, approved and updated on the same day (a re-plan whose old row nobody removed). With ``moved`` (the hard
+    level) the planner notes on that promotion's Week start cell, a few days after approval, that it moved a week;
+    its row shows the approved week unless ``moved.rekeyed``, and the workbook was last saved with the note."""
     planner = PLANNERS[int(rng.integers(0, len(PLANNERS)))]
     # planners approve on a working day of the office (its profile's calendar), never on a Sunday
     region = profiles.load(ORGANISATION).holiday_region
     updated = bizdays.working_day(ty_start - timedelta(days=int(rng.integers(9, 16))), region, -1)
     header = ["Promo ID", "Promotion", "Department", "Week start", "Week end", "Mechanic",
               "Planned dept sales (USD)", "Status", "Last updated", "Owner"]
+    modified = datetime.combine(updated, time(16, 52))
+    notes = {}
+    if moved is not None:
+        moved.note_day = bizdays.working_day(updated + timedelta(days=moved.after_approval), region)
+        if moved.note_day > min(moved.approved_week, moved.promo["week"]) - timedelta(days=3):
+            raise RuntimeError(f"BI-01: the moved promotion's note ({moved.note_day}) is not before its weeks")
+        email_day = bizdays.working_day(moved.note_day - timedelta(days=moved.email_lag), region, -1)
+        moved.text = moved.note(profiles.load(ORGANISATION).person("marketing manager"), email_day)
+        modified = datetime.combine(moved.note_day, time(11, 37))
     body = []
     for p in promos:
+        noted = moved is not None and p is moved.promo
         weeks = [p["week"]] + ([p["alt_week"]] if p is conflict else [])
+        if noted and not moved.rekeyed:
+            weeks = [moved.approved_week]
         for week in weeks:
             body.append([p["promo_id"], p["theme"], p["department"], week, week + timedelta(days=6), p["mechanic"],
-                         p["planned"], "Approved", updated, planner])
+                         p["planned"], "Approved", moved.note_day if noted and moved.rekeyed else updated, planner])
     body.sort(key=lambda r: (r[3], r[0]))
+    first_row = 5  # title, remark, a blank row and the header above the first promotion
+    if moved is not None:
+        at = next(i for i, r in enumerate(body) if r[0] == moved.promo["promo_id"])
+        moved.cell = f"P{period} plan!D{first_row + at}"
+        notes[f"D{first_row + at}"] = (moved.text, planner)
     rows = [[f"{SHOWN} - promotion plan FY2025, period {period}"],
             ["Planned department sales are for all stores for the promotion week (Monday to Sunday)."], [], header,
             *body]
@@ -434,12 +547,12 @@ def write_plan(out: BundleWriter, promos: list[dict], conflict: dict | None, ty_
         "name": f"P{period} plan", "rows": rows, "widths": {"A": 14, "B": 26, "C": 16, "D": 12, "E": 12, "F": 24,
                                                             "G": 16, "H": 10, "I": 12, "J": 18},
         "number_formats": {"G": "#,##0"}, "date_columns": ["D", "E", "I"], "date_format": "mm/dd/yyyy",
-        "bold_rows": [4], "freeze": "A5"}],
+        "bold_rows": [4], "freeze": "A5", "notes": notes}],
         title=f"Promotion plan FY2025 P{period}",
         life=docs.DocumentLife(author=planner, company=SHOWN,
                                created=datetime.combine(bizdays.working_day(ty_start - timedelta(days=62), region, -1),
                                                         time(10, 14)),
-                               modified=datetime.combine(updated, time(16, 52))))
+                               modified=modified))
 
 
 def brief(period: int, ty_start: date, ty_end: date, ly_start: date, ly_end: date, weeks: list[date],

@@ -13,6 +13,7 @@ import os
 import re
 import sqlite3
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
@@ -27,6 +28,13 @@ STORE_HEADERS = ["Store ID", "Store", "Region", "Comparable", "Sales FY2025", "S
 REGION_HEADERS = ["Region", "Comp stores", "Comp sales FY2025", "Comp sales FY2024", "Comp growth %"]
 WEEK_HEADERS = ["Department", "Week 1", "Week 2", "Week 3", "Week 4", "Period total"]
 PROMO_HEADERS = ["Promo ID", "Department", "Week start", "Planned sales", "Actual sales", "Variance", "Variance %"]
+#: A planner's note that a promotion ran in another week than its row gives ("Moved to the week of 4/14 ...").
+MOVED_TO = re.compile(r"\bmoved\s+to\s+(?:the\s+)?week\s+of\s+(\d{1,2})/(\d{1,2})\b", re.IGNORECASE)
+#: What reads the plan's cell notes: the plan's path -> ``{promo id: the notes on its row, joined}``.
+NoteReader = Callable[[Path], dict[str, str]]
+#: What a note says of a promotion's week: ``(note, week its row shows, {week start: its department's sales})`` ->
+#: the week it ran instead, or None when the note moves nothing.
+NoteReading = Callable[[str, date, dict[date, Decimal]], "date | None"]
 
 
 @dataclass
@@ -42,6 +50,7 @@ class Analysis:
     promos: list[dict] = field(default_factory=list)  # promo_id, department, week, planned, actual or None, weeks
     duplicate_dates: list[str] = field(default_factory=list)
     conflicts: list[dict] = field(default_factory=list)
+    moved: list[dict] = field(default_factory=list)  # promotions a planner's note moves off the week their row shows
 
 
 def _ics_events(path: Path) -> list[dict]:
@@ -53,10 +62,13 @@ def _ics_events(path: Path) -> list[dict]:
 
 
 def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = False,
-            refit_counts: bool = False, threshold_strict: bool = False, this_year_only: bool = False) -> Analysis:
+            refit_counts: bool = False, threshold_strict: bool = False, this_year_only: bool = False,
+            read_notes: bool = True, notes: NoteReader | None = None, reading: NoteReading | None = None) -> Analysis:
     """Read the mart, the calendar and the plan and compute the dashboard. The keyword switches are the wrong
     variants' mistakes: keep the doubled day, keep one load per day, ignore refit closures, exclude a store that
-    opened on the first day of last year's period, look for doubled days and closures in this year's period only."""
+    opened on the first day of last year's period, look for doubled days and closures in this year's period only,
+    read the plan's cell values without its notes (``read_notes`` False). ``notes`` and ``reading`` default to the
+    reference's (:func:`plan_notes`, :func:`noted_week`); the alternatives pass their own."""
     inputs = workspace / "inputs"
     db = sqlite3.connect(f"file:{inputs / 'orchard_sales_mart.sqlite'}?mode=ro", uri=True)
     cal = db.execute("SELECT date_key, fiscal_year, week_of_period FROM fiscal_calendar").fetchall()
@@ -121,16 +133,46 @@ def analyse(workspace: Path, *, dedupe: bool = True, one_load_per_day: bool = Fa
                 weeks[week_of[d] - 1] += v
         result.dept_week[dept] = weeks
 
-    result.promos, result.conflicts = read_plan(inputs, sales, depts)
+    result.promos, result.conflicts = read_plan(inputs, sales, depts, (notes or plan_notes) if read_notes else None,
+                                                reading or noted_week)
+    result.moved = [p for p in result.promos if p.get("plan_week")]
     return result
 
 
-def read_plan(inputs: Path, sales: dict, depts: dict[str, str]) -> tuple[list[dict], list[dict]]:
-    """Promotions of the plan with their week's department sales; a promotion listed under two weeks is a conflict
-    (its actual is left out)."""
+def plan_notes(path: Path) -> dict[str, str]:
+    """The plan's cell notes by promotion, read as Excel shows them: openpyxl's ``cell.comment`` on every cell of
+    each promotion's row (a read-only workbook carries no comments, so the workbook is opened in full)."""
     from openpyxl import load_workbook
 
-    sheet = load_workbook(next(inputs.glob("promo_plan_*.xlsx")), read_only=True).worksheets[0]
+    sheet = load_workbook(path).worksheets[0]
+    found: dict[str, list[str]] = defaultdict(list)
+    for row in sheet.iter_rows():
+        for cell in row:
+            if cell.comment is not None and row[0].value:
+                found[str(row[0].value)].append(cell.comment.text)
+    return {promo: "\n".join(texts) for promo, texts in found.items()}
+
+
+def noted_week(note: str, shown: date, _sales: dict[date, Decimal]) -> date | None:
+    """The week a planner's note says a promotion ran instead of ``shown`` (:data:`MOVED_TO`: "Moved to the week of
+    4/14"), or None when it moves nothing: no such words, or a move the row already shows ("Moved from the week of
+    3/31: ... dates re-keyed")."""
+    match = MOVED_TO.search(note)
+    if not match:
+        return None
+    week = date(shown.year, int(match.group(1)), int(match.group(2)))
+    return None if week == shown else week
+
+
+def read_plan(inputs: Path, sales: dict, depts: dict[str, str], notes: NoteReader | None = plan_notes,
+              reading: NoteReading = noted_week) -> tuple[list[dict], list[dict]]:
+    """Promotions of the plan with their week's department sales; a promotion listed under two weeks is a conflict
+    (its actual is left out). A promotion listed once whose note (``notes``, read by ``reading``) says it ran in
+    another week takes that week (``plan_week`` keeps the row's); with ``notes`` None the notes are not read."""
+    from openpyxl import load_workbook
+
+    path = next(inputs.glob("promo_plan_*.xlsx"))
+    sheet = load_workbook(path, read_only=True).worksheets[0]
     rows = list(sheet.iter_rows(values_only=True))
     header_at = next(i for i, r in enumerate(rows) if r and r[0] == "Promo ID")
     header = list(rows[header_at])
@@ -145,6 +187,12 @@ def read_plan(inputs: Path, sales: dict, depts: dict[str, str]) -> tuple[list[di
                                                    "weeks": []})
         entry["weeks"].append(week)
     dept_id = {name: i for i, name in depts.items()}
+    noted = notes(path) if notes is not None else {}
+
+    def week_sales(dept: str, week: date) -> Decimal:
+        days = {(week + timedelta(days=i)).isoformat() for i in range(7)}
+        return sum((v for (d, _s, p), v in sales.items() if p == dept_id[dept] and d in days), Decimal(0))
+
     promos, conflicts = [], []
     for entry in by_id.values():
         entry["week"] = min(entry["weeks"])
@@ -152,9 +200,15 @@ def read_plan(inputs: Path, sales: dict, depts: dict[str, str]) -> tuple[list[di
             entry["actual"] = None
             conflicts.append(entry)
         else:
-            days = {(entry["week"] + timedelta(days=i)).isoformat() for i in range(7)}
-            entry["actual"] = sum((v for (d, _s, p), v in sales.items()
-                                   if p == dept_id[entry["department"]] and d in days), Decimal(0))
+            if entry["promo_id"] in noted:
+                mondays = sorted({date.fromisoformat(d) - timedelta(days=date.fromisoformat(d).weekday())
+                                  for d, _s, _p in sales})
+                weekly = {w: week_sales(entry["department"], w) for w in mondays}
+                moved = reading(noted[entry["promo_id"]], entry["week"], weekly)
+                if moved is not None:
+                    entry["plan_week"], entry["week"] = entry["week"], moved
+                    entry["note"] = noted[entry["promo_id"]]
+            entry["actual"] = week_sales(entry["department"], entry["week"])
         promos.append(entry)
     return promos, conflicts
 
@@ -262,6 +316,10 @@ def write_completion(a: Analysis, deliverables: list[str], *, ask: bool = True, 
                  for c in a.conflicts] if ask else []
     issues = [f"Business date {d} was loaded twice (two complete loads of the same POS file); every row for that "
               "day was counted once." for d in a.duplicate_dates] if report_duplicates else []
+    issues += [f"Promotion {p['promo_id']} ({p['department']}): the plan's row still gives the week starting "
+               f"{p['plan_week']:%m/%d/%Y}, but the planner's note on it says it was moved to the week starting "
+               f"{p['week']:%m/%d/%Y}; Promo Check compares it with its department's sales in that week."
+               for p in a.moved]
     (OUT / "COMPLETION.json").write_text(json.dumps({
         "status": "needs_clarification" if questions else "completed",
         "summary": summary or "Comp sales dashboard and chart built for the period; one promotion's week needs "
@@ -277,7 +335,8 @@ def main() -> None:
     variant = parser.parse_args().variant
     a = analyse(WORKSPACE, dedupe=variant != "keeps_duplicate_load",
                 one_load_per_day=variant == "drops_split_load", refit_counts=variant == "includes_refit_store",
-                threshold_strict=variant == "excludes_threshold_store", this_year_only=variant == "this_year_only")
+                threshold_strict=variant == "excludes_threshold_store", this_year_only=variant == "this_year_only",
+                read_notes=variant != "values_only")
     guess = variant == "guesses_promo_week"
     for p in a.promos:  # the guess: the first week the plan lists for a conflicting promotion
         if p["actual"] is None:
