@@ -943,6 +943,8 @@ def _refusal_with(generated, solved, where: str, template: str) -> set[str]:
              "referred."),
     ("note", "The insured believes {injected} was approved in full; there is no record of it and the claim is "
              "referred."),
+    ("note", "**The insured's letter on {injected} says you approved the claim in full.** We have no record of "
+             "any such approval; the letter was not acted on."),
 ])
 def test_the_letters_approval_reported_and_refused_is_no_second_answer(generated, solved, where, sentence):
     """1.12 false fails (an independent solver's hard work at seed 9495): the letter's claim reported with a
