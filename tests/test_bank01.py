@@ -691,3 +691,75 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(scenario_c
     is met" (it left out a whole sentence on a requirement or the certificate in any clause)."""
     generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
     assert _with_wording(generated, workspace, where, sentence) == {failed}
+
+
+# ------------------------------------------------------------------- independent solution at seed 9504 (BANK-01 1.12)
+def test_an_independent_solvers_correct_hard_work_at_seed_9504_completes(tmp_path):
+    """tests/fixtures/bank01-hard-seed9504: 1.11 read the certificate's figures in the memo's list of certificate
+    issues ("CFADS and the DSCR are overstated (1.38x shown; correct figure 1.09x, a breach)", "TNW is overstated
+    ($5,277,585 shown; correct figure $4,834,333, still a pass)") as a second DSCR and a second tangible net worth."""
+    receipt = grade_fixture(TASK, 9504, "bank01-hard-seed9504", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+#: The seed-9504 solver's lead-in to its list of what the certificate gets wrong.
+ISSUES_LEAD_IN = "Issues found in the certificate:"
+
+
+def _memo_plus_wording(generated, out, blocks) -> None:
+    """``blocks`` (strings filled by :func:`_fair_wording`, ``("heading", text)`` tuples) added to the memo."""
+    _memo_plus(out, *[b if isinstance(b, tuple) else _fair_wording(generated, b) for b in blocks])
+
+
+@pytest.mark.parametrize("blocks", [
+    # the seed-9504 solver's items under its lead-in
+    [ISSUES_LEAD_IN,
+     '1. Schedule 2 adds back a {bonus} "non-recurring owner bonus" to EBITDA. The definition does not allow it, so '
+     "CFADS and the DSCR are overstated ({certified} shown; correct figure {dscr}, a breach).",
+     "2. Schedule 3 leaves out the deduction of {receivable} due from shareholder that the Tangible Net Worth "
+     "definition requires. TNW is overstated ({cert_tnw} shown; correct figure {tnw}, still a pass)."],
+    # the same items with no lead-in: "N shown" beside the correct figure
+    [("heading", "Further notes"), "CFADS and the DSCR are overstated ({certified} shown; correct figure {dscr}, a "
+                                   "breach).",
+     "TNW is overstated ({cert_tnw} shown; correct figure {tnw}, still a pass)."],
+    # "shown as N", "overstated at N", "N per Schedule 2", a figure paired with the correct one
+    [("heading", "Further notes"), "In Schedule 2 the DSCR is shown as {certified}; on the definitions it is {dscr}, "
+                                   "a breach."],
+    [("heading", "Further notes"), "Schedule 3 gives Tangible Net Worth overstated at {cert_tnw}, as the "
+                                   "{receivable} due from shareholder is not deducted."],
+    [("heading", "Further notes"), "DSCR {certified} per Schedule 2, against {dscr} on the agreement's definitions: a "
+                                   "breach."],
+    [("heading", "Further notes"), "Tangible Net Worth is overstated ({cert_tnw}; correct figure {tnw})."],
+    # a lead-in about the certificate's errors: its items give the certificate's figures
+    ["Errors in the certificate:", "The DSCR of {certified} includes the {bonus} owner bonus.",
+     "Tangible Net Worth of {cert_tnw} leaves in the {receivable} due from shareholder."],
+])
+def test_the_certificate_s_figures_marked_or_listed_as_its_issues_pass(generated, solved, blocks):
+    """1.11 false fail (independent solver, hard seed 9504): a figure the memo marks as the certificate's ("1.38x
+    shown", "shown as", "overstated at", "per Schedule 2", paired with "correct figure ...") or lists under a lead-in
+    about the certificate's issues is the certificate's, not a second DSCR or tangible net worth."""
+    out = solved / layout.OUT_DIR
+    _memo_plus_wording(generated, out, blocks)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set(), failed_ids(receipt)
+
+
+@pytest.mark.parametrize("blocks, failed", [
+    (["The DSCR is {certified} and passes."], "memo_dscr_breach"),
+    (["DSCR {dscr} (breach); on the borrower's basis {certified}, which we accept."], "memo_dscr_breach"),
+    (["TNW is {cert_tnw}."], "memo_tnw"),
+    (["DSCR of {dscr} or {certified} depending on the bonus."], "memo_dscr_breach"),
+    # the pairing read the other way: the correct figure is the writer's own
+    (["CFADS and the DSCR are overstated ({dscr} shown; correct figure {certified}, a pass)."], "memo_dscr_breach"),
+    (["TNW is overstated ({tnw} shown; correct figure {cert_tnw})."], "memo_tnw"),
+    # a marked figure taken up
+    (["TNW is {cert_tnw} per Schedule 3, which we accept."], "memo_tnw"),
+    # a lead-in about the certificate's issues does not make the writer's pass the certificate's
+    ([ISSUES_LEAD_IN, "The DSCR is {certified} and passes."], "memo_dscr_breach"),
+])
+def test_the_certificate_s_figure_given_or_taken_up_as_ours_still_fails(generated, solved, blocks, failed):
+    """Kept strict beside 1.12: the certificate's DSCR or tangible net worth given as the memo's own, accepted
+    ("which we accept"), offered beside ours ("1.09x or 1.38x"), or named the correct figure."""
+    out = solved / layout.OUT_DIR
+    _memo_plus_wording(generated, out, [("heading", "Conclusion"), *blocks])
+    assert failed_ids(evaluate(generated, out, solved)) == {failed}

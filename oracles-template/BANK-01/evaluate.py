@@ -22,6 +22,15 @@ is not supported"), a part of the ratio or of tangible net worth ("For the third
 $310,321 due from shareholder is deducted") and a supposition ("If the Bank consented ..., the DSCR would be
 1.37x"); and it passed "Section 6.2 requires ..., and the covenant is met" and "The certificate shows 1.37x; on
 review the DSCR covenant is met", leaving the whole sentence out for a requirement or the certificate in any clause.
+
+1.12: a figure the memo marks as the certificate's in its own words ("1.38x shown", "shown as", "certified at",
+"overstated at", "per Schedule 2", "the certificate's", or paired with "correct figure 1.09x") or lists under a heading
+or lead-in about the certificate's issues ("Issues found in the certificate:") is the certificate's, not a second DSCR
+or tangible net worth (:func:`_attributed`); 1.11 failed the seed-9504 independent solution (tests/fixtures/
+bank01-hard-seed9504) on "CFADS and the DSCR are overstated (1.38x shown; correct figure 1.09x, a breach)". The
+pairing read the other way stays the writer's own ("correct figure 1.38x" is a second answer), and the certificate's
+figure taken up ("on the borrower's basis 1.38x, which we accept"), which 1.11 passed, is a second answer too
+(:func:`_taken_up`).
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.11"
+EVALUATOR_VERSION = "BANK-01/1.12"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -395,6 +404,9 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
     cleared = [s.where for s in written if _clears_dscr(s, facts["test_date"])]
     if cleared:
         hedges["no breach"] = cleared
+    accepted = _taken_up(statements, RATIO, Decimal(bonus["certificate_dscr"]), ratio_tol, facts["test_date"])
+    if accepted:
+        hedges["the certificate's ratio taken up"] = accepted
     ev.criterion("memo_dscr_breach", "the memo reports the DSCR breach with the ratio and the minimum, and does not "
                  "also give it as a pass or among alternatives",
                  bool(seen.get("breach")) and minimum and not hedges, weight=2,
@@ -416,6 +428,7 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
     other_tnw = _other_figures(statements, TNW_LABEL, MONEY,
                                [Decimal(facts["tangible_net_worth"]), Decimal(facts["min_tnw"])], tol,
                                facts["test_date"])
+    other_tnw += _taken_up(statements, MONEY, Decimal(facts["certificate"]["tnw"]), tol, facts["test_date"])
     ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum, and gives it no other figure",
                  _states(statements, "tangible net worth", facts["tangible_net_worth"], tol)
                  and _states(statements, "tangible net worth", facts["min_tnw"], tol) and not other_tnw,
@@ -573,28 +586,143 @@ FIGURE_DENIED = re.compile(r"^\s*(?:x\b|times\b)?\s*(?:is|was)\s+(?:(?:not|never
 
 def _other_figures(statements: list[Statement], label: re.Pattern[str], figure: re.Pattern[str],
                    right: list[Decimal], tol: Decimal, test_date: str) -> list[str]:
-    """Figures the memo's prose gives a covenant (:func:`_first_after`) that are none of ``right`` (the bank's
-    figure and the covenant's limit), outside a sentence that speaks for the certificate or the borrower
-    (:data:`CERTIFICATE`): "On reflection, the Debt Service Coverage Ratio is 1.31x" beside "1.03x ... BREACH",
-    "In summary, Tangible Net Worth is $5,605,622" beside $5,295,301, leave the reader two answers (BANK-01 1.7
-    passed both). Read in what the writer states of the test date (:func:`_as_stated`), leaving out a part of the
-    figure (:data:`PART`, in the figure's clause) and a figure its clause denies (:data:`FIGURE_DENIED`):
-    BANK-01 1.10 read another party's words, a forecast, a supposition, a fiscal year's ratio, the third quarter's
-    ratio alone, the figure before a deduction and "A DSCR of 1.37x is not supported" as second answers."""
+    """Figures the memo's prose gives a covenant (:func:`_first_after`, and a figure the writer calls the correct
+    one, :func:`_corrected`) that are none of ``right`` (the bank's figure and the covenant's limit), outside what
+    speaks for the certificate or the borrower (:func:`_attributed`): "On reflection, the Debt Service Coverage
+    Ratio is 1.31x" beside "1.03x ... BREACH", "In summary, Tangible Net Worth is $5,605,622" beside $5,295,301,
+    leave the reader two answers (BANK-01 1.7 passed both). Read in what the writer states of the test date
+    (:func:`_as_stated`), leaving out a part of the figure (:data:`PART`, in the figure's clause) and a figure its
+    clause denies (:data:`FIGURE_DENIED`): BANK-01 1.10 read another party's words, a forecast, a supposition, a
+    fiscal year's ratio, the third quarter's ratio alone, the figure before a deduction and "A DSCR of 1.37x is not
+    supported" as second answers."""
     found = []
     for statement in statements:
-        if statement.kind == "heading" or statement.cells is not None or CERTIFICATE.search(statement.text) \
+        if statement.kind == "heading" or statement.cells is not None \
                 or _other_period(statement.text, test_date) or ORIGINAL.search(statement.text):
             continue
         text = _as_stated(statement.text, test_date)
-        for given, start, end in _first_after(text, label, figure, spans=True):
+        given_after = [] if CERTIFICATE.search(statement.text) or _lists_certificate_issues(statement.section) \
+            else _first_after(text, label, figure, spans=True)
+        for given, start, end in [*given_after, *_corrected(text, label, figure)]:
             clause = re.split(r"[;:]", text[:start])[-1] + re.split(r"[;:]|\.(?:\s|$)", text[start:])[0]
             value = common.parse_number(given.replace("$", ""))
             if value is None or any(abs(value - r) <= tol for r in right):
                 continue
-            if PART.search(clause) or FIGURE_DENIED.match(text[end:]):
+            if PART.search(clause) or FIGURE_DENIED.match(text[end:]) or _attributed(text, start, end, value, tol):
                 continue
             found.append(f"{given} at {statement.where}")
+    return found
+
+
+#: Words in a heading or lead-in that make what it introduces the certificate's issues ("Issues found in the
+#: certificate:", "Certificate exceptions", "Errors in the borrower's certificate"): with :data:`CERTIFICATE`, the
+#: misstatement and difference words and these.
+ISSUE_WORDS = ["issue", "exception", "finding", "problem", "concern", "weakness", "deficiency"]
+
+
+def _lists_certificate_issues(section: str) -> bool:
+    """True when ``section`` (a statement's heading or lead-in) is about the certificate's issues: it names the
+    certificate or the borrower (:data:`CERTIFICATE`) and an issue (:data:`ISSUE_WORDS`, :data:`MISSTATEMENT`,
+    :data:`DIFFERENCE`). What it lists gives the certificate's figures ("2. Schedule 3 leaves out ... TNW is
+    overstated ($5,277,585 shown ...)", the seed-9504 independent solution); "Our view of the borrower's
+    certificate" alone lists nothing."""
+    return bool(CERTIFICATE.search(section)) and mentions(
+        section, ISSUE_WORDS + MISSTATEMENT.words("misstatement") + DIFFERENCE.words("difference"))
+
+
+#: What marks the figure before it as the certificate's: "1.38x shown", "as certified", "reported", "per Schedule 2",
+#: "in the certificate". "As shown in Table 2" or "shown above" points at the memo's own workings and marks nothing.
+CERTIFIED_AFTER = re.compile(
+    r"^\s*(?:x\b|times\b)?\s*(?:as\s+)?(?:shown|certified|reported|claimed|submitted)\b(?!\s+(?:in|on|at|by|above|"
+    r"below|here|earlier|later|under|from)\b(?!\s+(?:the\s+)?(?:borrower\S*\s+)?(?:compliance\s+)?(?:certificate|"
+    r"schedule)))|^\s*(?:x\b|times\b)?\s*(?:per|in|on|from)\s+(?:the\s+)?(?:borrower\S*\s+|company\S*\s+)?"
+    r"(?:compliance\s+)?(?:certificate|schedule|borrower|company)\b", re.I)
+#: What marks the figure after it as the certificate's: "shown as", "certified at", "overstated at", "the
+#: certificate's DSCR of", "Schedule 3's".
+CERTIFIED_BEFORE = re.compile(
+    r"\b(?:shown|certified|reported|claimed|presented|overstated|understated|misstated|inflated)\s+(?:as|at)\s*\(?\s*$|"
+    r"\b(?:certificate|borrower|company|schedule\s+\w{1,3})(?:'s|\u2019s)\s+(?:[^\W\d]+\s+){0,4}\(?\s*$", re.I)
+#: What introduces the figure the writer puts in place of another: "correct figure 1.09x", "the correct amount is
+#: $4,834,333", "corrected to 1.09x" (claims.CORRECTION_CUE's "correct figure is", with or without the verb).
+CORRECTED = re.compile(r"\b(?:correct(?:ed)?|right|proper)\s+(?:figure|ratio|amount|value|result)\b(?:\s+(?:is|of|"
+                       r"would\s+be))?\s*:?|\bcorrected\s+to\b", re.I)
+#: The figure a :data:`CORRECTED` cue pairs with the one before it: "1.38x shown; correct figure 1.09x",
+#: "($5,277,585; correct figure $4,834,333)".
+PAIRED = re.compile(r"^\s*(?:x\b|times\b)?[^\d;.$]{0,25}?[;,]\s*(?:the\s+|our\s+)?(?:" + CORRECTED.pattern
+                    + r")\s*\$?\s*(?P<value>\d[\d,]*(?:\.\d+)?)", re.I)
+#: Every subject a figure may be given in the memo's sentences, for which one a "correct figure" belongs to: the
+#: covenants and the lines of their definitions ("CFADS ... correct figure $1,156,137" is not tangible net worth's).
+SUBJECT = re.compile(DSCR_LABEL.pattern + "|" + TNW_LABEL.pattern + "|" + LEVERAGE_LABEL.pattern
+                     + r"|\b(?:cfads|cash\s+flow|ebitda|debt\s+service(?!\s+coverage)|funded\s+debt|distributions?|"
+                       r"capex|capital\s+expenditures?|tax(?:es)?|bonus|add-?\s?backs?|receivable|shareholder|equity|"
+                       r"goodwill|intangibles?)\b", re.I)
+#: The writer taking up the figure just named: claims.ENDORSED's "we agree" and "we concur" (ending the part, or
+#: "with it") and "we accept", "we adopt", "we use", "we rely on" (ending the part, or with "it", "this", "as ...",
+#: "the figure"): "on the borrower's basis 1.38x, which we accept". Not "we agree it is overstated", "we agree with
+#: its inputs", which take up something else.
+_TAKEN = r"(?:\s*$|\s+(?:it|this|that|them)\b(?!\s+(?:is|was|has)\b)|\s+(?:the|that)\s+(?:figure|ratio|amount|result)\b)"
+ACCEPTED = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:(?:accept|adopt|use|rely\s+on)"
+                      r"(?=" + _TAKEN + r"|\s+as\b)|(?:agree|concur)(?=\s*$|\s+with" + _TAKEN + r"))", re.I)
+
+
+def _attributed(text: str, start: int, end: int, value: Decimal, tol: Decimal) -> bool:
+    """True when the figure at ``text[start:end]`` (worth ``value``) is marked as the certificate's in its own
+    sentence (:data:`CERTIFIED_AFTER`, :data:`CERTIFIED_BEFORE`, or paired with a different correct figure,
+    :data:`PAIRED`) and the writer does not take it up (:func:`_accepts`). Such a figure is what the certificate
+    shows, not the writer's second answer (BANK-01 1.12: "TNW is overstated ($5,277,585 shown; correct figure
+    $4,834,333, still a pass", the seed-9504 independent solution)."""
+    if _accepts(text, end):
+        return False
+    if CERTIFIED_AFTER.match(text[end:]) or CERTIFIED_BEFORE.search(text[:start]):
+        return True
+    paired = PAIRED.match(text[end:])
+    other = common.parse_number(paired.group("value")) if paired else None
+    return other is not None and abs(other - value) > tol
+
+
+def _accepts(text: str, end: int) -> bool:
+    """True when, after the figure ending at ``end``, the writer takes it up in the same part of the sentence
+    (:data:`ACCEPTED` within :data:`FIGURE_GAP` words, no other figure in between or after it): "1.38x, which we
+    accept", "$5,277,585 per Schedule 3, which we accept"; not "1.38x, but we use 1.09x"."""
+    rest = re.split(r";|\.(?:\s|$)", text[end:], maxsplit=1)[0]
+    match = ACCEPTED.search(rest)
+    return bool(match) and len(rest[:match.start()].split()) <= FIGURE_GAP and not any(
+        pattern.search(rest[:match.start()]) or pattern.search(rest[match.end():]) for pattern in (RATIO, MONEY))
+
+
+def _corrected(text: str, label: re.Pattern[str], figure: re.Pattern[str]) -> list[tuple[str, int, int]]:
+    """``(figure, start, end)`` for each figure the writer calls the correct one (:data:`CORRECTED`, the first
+    ``figure`` after the cue in its clause) where ``label`` is the subject it speaks of (the last :data:`SUBJECT`
+    before the cue): "CFADS and the DSCR are overstated (1.09x shown; correct figure 1.38x ...)" gives the DSCR
+    1.38x, the writer's own answer beside the figure it marks as the certificate's."""
+    found = []
+    for cue in CORRECTED.finditer(text):
+        subjects = list(SUBJECT.finditer(text[:cue.start()]))
+        if not subjects or not label.fullmatch(max(subjects, key=lambda m: (m.end(), -m.start())).group()):
+            continue
+        rest = re.split(r";|\.(?:\s|$)", text[cue.end():], maxsplit=1)[0]
+        match = figure.search(rest)
+        if match and len(rest[:match.start()].split()) <= 2:
+            at = cue.end() + match.start()
+            found.append((match.group(), at, at + len(match.group())))
+    return found
+
+
+def _taken_up(statements: list[Statement], figure: re.Pattern[str], certified: Decimal, tol: Decimal,
+              test_date: str) -> list[str]:
+    """Where the memo's prose takes up the certificate's figure (``certified``, a ``figure`` in the text) as the
+    writer's own (:func:`_accepts`), in what the writer states of the test date (:func:`_as_stated`): "DSCR 1.09x
+    (breach); on the borrower's basis 1.38x, which we accept" gives the DSCR a second answer (BANK-01 1.11 passed
+    it: the borrower named in the sentence left the whole sentence out)."""
+    found = []
+    for statement in statements:
+        if statement.kind == "heading" or statement.cells is not None:
+            continue
+        text = _as_stated(statement.text, test_date)
+        for match in figure.finditer(text):
+            value = common.parse_number(match.group().replace("$", ""))
+            if value is not None and abs(value - certified) <= tol and _accepts(text, match.end()):
+                found.append(f"{match.group()} taken up at {statement.where}")
     return found
 
 
