@@ -1206,3 +1206,99 @@ def test_the_part_of_a_whole_is_the_count_but_a_wrong_count_still_fails(tmp_path
                                   for issue in completion["issues_found"]]
     (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2), encoding="utf-8")
     assert failed_ids(evaluate(generated, out, workspace)) == failed, replacement
+
+
+# --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9506) -----------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9506_completes(tmp_path: Path):
+    # Read correct by the lead. LEGAL-01 1.12 failed note_covers_breaches: "9.2 and 8.1 together - the Buyer is asking
+    # for a wider indemnity and double the cap at the same time; the two should be negotiated together" (a remark on
+    # two clauses the note rejects) was read as negotiating 9.2 and 8.1 and as a count of 2 to negotiate.
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9506, "legal01-hard-seed9506", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+TOGETHER_9506 = "the two should be negotiated together"
+
+
+@pytest.mark.parametrize("replacement, failed", [
+    ("the two should be handled together", set()),
+    ("the two should be negotiated as a package", set()),
+    # without the manner of handling, the verb is the assessment again: of the clauses named, or "the two" a count
+    ("the two should be negotiated", {"note_covers_breaches"}),
+    ("we can negotiate 9.2 and 8.1", {"note_covers_breaches"}),
+    ("9.2 and 8.1 should be negotiated together rather than rejected", {"note_covers_breaches"}),
+])
+def test_the_solvers_remark_on_two_rejected_points_reworded(tmp_path: Path, replacement, failed):
+    import docx
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9506, "legal01-hard-seed9506", tmp_path)
+    note = workspace / layout.OUT_DIR / "review_note.docx"
+    document = docx.Document(note)
+    paragraph = next(p for p in document.paragraphs if TOGETHER_9506 in p.text)
+    text = paragraph.text.replace(TOGETHER_9506, replacement)
+    for run in paragraph.runs[1:]:
+        run.text = ""
+    paragraph.runs[0].text = text
+    document.save(note)
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed, replacement
+
+
+#: At seeds 42 and 7 the reference note rejects clauses 8.1 and 15.1 (its headings "Clause 8.1 - ... (reject)") and
+#: accepts 12.4 and 13.1. How several named points are handled with the other side ("negotiated together", "as a
+#: package", "in the same round") gives none of them an assessment, and "the two" refers back to the clauses named.
+JOINTLY_FAIR = [
+    "8.1 and 15.1 together - the Buyer is asking for a wider indemnity and another governing law at the same time; "
+    "the two should be negotiated together.",
+    "Clauses 8.1 and 15.1 should be negotiated as a package.",
+    "We will negotiate 8.1 and 15.1 jointly, in the same round.",
+    "8.1 and 15.1 are best negotiated side by side; both should be raised in the same round.",
+    "The two rejected points, 8.1 and 15.1, are to be negotiated together.",
+    "8.1 and 15.1 should be dealt with together.",
+]
+#: The writer's own call in the same words: negotiating the rejected clauses, or negotiating "together" clauses the
+#: note accepts or (``bare``) calls nothing elsewhere, still gives them another assessment.
+JOINTLY_MISLEADING = [
+    ("Clause 8.1: negotiate.", False),
+    ("We can negotiate 8.1 and 15.1.", False),
+    ("8.1 and 15.1 should be negotiated rather than rejected.", False),
+    ("8.1 and 15.1 should be negotiated together rather than rejected.", False),
+    ("8.1 and 15.1 are open to negotiation.", False),
+    ("Two amendments to negotiate: 8.1 and 15.1.", False),
+    ("12.4 and 13.1 should be negotiated together.", False),
+    ("Negotiate 8.1 and 15.1 together.", True),
+    ("8.1 and 15.1 together: the two should be negotiated together.", True),
+]
+
+
+def _without_rejects(out: Path) -> None:
+    """Take "(reject)" out of the reference note's clause headings, so that the note calls no clause rejected."""
+    import docx
+
+    document = docx.Document(out / "review_note.docx")
+    for paragraph in document.paragraphs:
+        if paragraph.text.endswith(" (reject)"):
+            text = paragraph.text[:-len(" (reject)")]
+            for run in paragraph.runs[1:]:
+                run.text = ""
+            paragraph.runs[0].text = text
+    document.save(out / "review_note.docx")
+
+
+@pytest.mark.parametrize("sentence", JOINTLY_FAIR)
+def test_points_handled_together_get_no_assessment_and_the_two_is_no_count(generated, solved, sentence):
+    receipt = evaluate(generated, _note_plus(solved, sentence), solved)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, (sentence, failed_ids(receipt))
+
+
+@pytest.mark.parametrize("sentence, bare", JOINTLY_MISLEADING)
+def test_negotiating_named_points_is_still_an_assessment_unless_they_are_called_otherwise(generated, solved,
+                                                                                          sentence, bare):
+    if bare:
+        _without_rejects(solved / layout.OUT_DIR)
+        control = copy_workspace(solved, solved.parent / "control")
+        assert failed_ids(evaluate(generated, _note_plus(control, "8.1 and 15.1 should be dealt with together."),
+                                   control)) == set()
+    assert failed_ids(evaluate(generated, _note_plus(solved, sentence), solved)) == {"note_covers_breaches"}, sentence

@@ -33,12 +33,22 @@ as sent, 6 of the 18 amendments must be rejected (4.3, 8.1, 9.2, 9.3, 13.1, 15.1
 issues_found, was read as 18 to reject, the whole taken for the count. In a partitive ("N of the M amendments", "N out
 of M", "Of the M amendments we reject N") M names the whole and N is the count the verb takes (:data:`_WHOLE`); "18
 amendments must be rejected", "all (of the) 18 ..." and a wrong N still fail.
+
+1.13: 1.12 failed an independent solver's correct note (seed 9506) on note_covers_breaches: under "Further drafting
+remarks on the rejected / negotiated points", "9.2 and 8.1 together - the Buyer is asking for a wider indemnity and
+double the cap at the same time; the two should be negotiated together" was read as negotiating 9.2 and 8.1, which its
+table rejects, and as 2 to negotiate. Several named points negotiated together, jointly, as a package, in the same
+round or side by side is how they are taken up with the other side, not an assessment, where the note calls each of
+them negotiate or reject elsewhere (:func:`_handled_together`); "9.2: negotiate", "we can negotiate 9.2 and 8.1",
+"negotiated (together) rather than rejected", "open to negotiation", "two amendments to negotiate: 9.2 and 8.1" and
+"negotiate 9.2 and 8.1 together" in a note that does not reject them still fail.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -48,6 +58,7 @@ import common
 from claims import (
     asserted,
     completion_statements,
+    denials,
     finding,
     mentions,
     negated,
@@ -58,7 +69,7 @@ from claims import (
 )
 from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_word, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.12"
+EVALUATOR_VERSION = "LEGAL-01/1.13"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
@@ -384,8 +395,10 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
     # dated to an earlier round blanked (1.10, _our_call)
     earlier = earlier_dates(oracle)
     said = [_our_call(s, earlier) for s in [*statements, *completion_statements(completion)]]
-    others = _other_assessments(said, answers)
-    others += _other_counts(said, [key, {**key, **called}])
+    # several named points negotiated together, a manner of handling them, give none an assessment or a count (1.13)
+    read = _handled_together(said, answers)
+    others = _other_assessments(read, answers)
+    others += _other_counts(read, [key, {**key, **called}])
     beyond = _offers_past_fallback(said, [p for p in oracle["planted_items"] if p.get("error", True)])
     ev.criterion("note_covers_breaches", "the note to the partner takes up every amendment we cannot accept by clause "
                  "number, including the re-typed clause's new wording, and tells the partner to accept none of them; "
@@ -632,33 +645,82 @@ def _other_assessments(statements: list[common.Statement], answers: dict[str, se
     tier names ("the acceptable fallback is up to 45 days") are no assessment. A later paragraph, a summary line or
     an issues_found item that calls a clause the review negotiates acceptable, or one it accepts rejected, gives
     the partner two answers (audit, 1.8)."""
-    found = []
+    return [f"{clause} '{given[0]}' at {statement.where}" for statement in statements
+            for clause, given in _calls(statement, answers).items()
+            if len(given) == 1 and given[0] not in answers[clause]]
+
+
+def _calls(statement: common.Statement, clauses: Collection[str]) -> dict[str, list[str]]:
+    """The assessments ``statement`` gives each of ``clauses`` it is about, ``{clause: [option, ...]}`` (the rules
+    of :func:`_other_assessments`); ``{}`` for a heading, a statement about an earlier round and a list weighing
+    several clauses."""
+    if statement.kind == "heading" or HISTORY.matches(statement.text, "earlier round"):
+        return {}
+    # the playbook's tier names ("the acceptable fallback is up to 45 days") name a column, not our call; a counted
+    # set of the note's own calls ("the four rejections and the fallbacks on 4.3, 4.4 ...") refers back to them and
+    # calls no clause it lists (1.11)
+    text = _COUNTED_CALLS.sub(lambda m: " " * len(m.group()),
+                              _TIER_NAME.sub(lambda m: " " * len(m.group()), statement.text))
+    statement = replace(statement, text=text,
+                        cells={k: _TIER_NAME.sub(lambda m: " " * len(m.group()), v)
+                               for k, v in statement.cells.items()} if statement.cells else statement.cells)
+    named = [c for c in clauses if _clause_named(statement.text, c)]
+    if len(named) > 1 and len([o for o, terms in STANCE_TERMS.items() if asserted(text, terms)]) > 1:
+        return {}  # a list weighing several clauses ("accept 12.4 and 14.2, reject 4.3 ...") is cut too finely
+    if not named:
+        named = [c for c in clauses if _clause_named(statement.section or "", c)]
+        if len(named) != 1 or _WEIGHED.search(text):
+            return {}
+        statement = replace(statement, text=f"Clause {named[0]}: {statement.text}")
+    return {clause: list(stances([replace(statement, section="")], _subject(clause), STANCE_TERMS))
+            or list(stances([statement], _subject(clause), STANCE_TERMS)) for clause in named}
+
+
+def _subject(clause: str) -> re.Pattern[str]:
+    """Clause number ``clause`` as a claims subject: "4.3", not "14.3" or "4.31"."""
+    return re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
+
+
+#: How several points are taken up with the other side, not the assessment "negotiate": "the two should be
+#: negotiated together", "negotiate 9.2 and 8.1 jointly", "negotiated as a package", "in the same round", "side by
+#: side". LEGAL-01 1.12 read "9.2 and 8.1 together - the Buyer is asking for a wider indemnity and double the cap at
+#: the same time; the two should be negotiated together" (an independent solver's note, seed 9506, which rejects
+#: both) as negotiating 9.2 and 8.1 and as a count of 2 to negotiate. Every rejected point is still answered with a
+#: counter-position, so a rejected clause is negotiated too, in this ordinary sense.
+_JOINTLY = re.compile(r"\bnegotiat\w*(?:\s+(?:clauses?|the|these|those|both|them|two|three|four|points|and|"
+                      r"\d+\.\d+),?)*\s+(?:together|jointly|as\s+(?:a|one|a\s+single)\s+package|"
+                      r"in\s+(?:the\s+same|one)\s+round|side\s+by\s+side|in\s+tandem|as\s+a\s+pair)\b",
+                      re.IGNORECASE)
+
+
+def _handled_together(statements: list[common.Statement], clauses: Collection[str]) -> list[common.Statement]:
+    """``statements`` with each phrase negotiating several named points together (:data:`_JOINTLY`) blanked but for
+    its clause numbers where it gives no assessment: the sentence names two or more of ``clauses`` (the amended
+    ones), each called negotiate or reject elsewhere in the same document (the note, its headings included, or
+    COMPLETION.json) and none accepted there, and it denies none of them a rejection ("negotiated together rather
+    than rejected"). Blanked, the phrase leaves no count either: "the two" and "both" refer back to the clauses
+    named. "Negotiate 9.2 and 8.1 together" in a note that calls them nothing else, or of clauses it accepts, still
+    negotiates them, and "the two should be negotiated together" is then still a count."""
+    kept = []
     for statement in statements:
-        if statement.kind == "heading" or HISTORY.matches(statement.text, "earlier round"):
+        named = [c for c in clauses if _clause_named(statement.text, c)]
+        if statement.cells is not None or len(named) < 2 or not _JOINTLY.search(statement.text):
+            kept.append(statement)
             continue
-        # the playbook's tier names ("the acceptable fallback is up to 45 days") name a column, not our call; a
-        # counted set of the note's own calls ("the four rejections and the fallbacks on 4.3, 4.4 ...") refers back
-        # to them and calls no clause it lists (1.11)
-        text = _COUNTED_CALLS.sub(lambda m: " " * len(m.group()),
-                                  _TIER_NAME.sub(lambda m: " " * len(m.group()), statement.text))
-        statement = replace(statement, text=text,
-                            cells={k: _TIER_NAME.sub(lambda m: " " * len(m.group()), v)
-                                   for k, v in statement.cells.items()} if statement.cells else statement.cells)
-        named = [c for c in answers if _clause_named(statement.text, c)]
-        if len(named) > 1 and len([o for o, terms in STANCE_TERMS.items() if asserted(text, terms)]) > 1:
-            continue  # a list weighing several clauses ("accept 12.4 and 14.2, reject 4.3 ...") is cut too finely
-        if not named:
-            named = [c for c in answers if _clause_named(statement.section or "", c)]
-            if len(named) != 1 or _WEIGHED.search(text):
-                continue
-            statement = replace(statement, text=f"Clause {named[0]}: {statement.text}")
-        for clause in named:
-            subject = re.compile(rf"(?<![\d.]){re.escape(clause)}(?!\d|\.\d)")
-            given = list(stances([replace(statement, section="")], subject, STANCE_TERMS)) \
-                or list(stances([statement], subject, STANCE_TERMS))
-            if len(given) == 1 and given[0] not in answers[clause]:
-                found.append(f"{clause} '{given[0]}' at {statement.where}")
-    return found
+        document = statement.where.split()[0]
+        elsewhere: dict[str, set[str]] = {c: set() for c in named}
+        for other in statements:
+            if other is not statement and other.where.split()[0] == document:
+                # a clause's heading ("Clause 8.1 - Supplier indemnity (reject)") calls it too
+                probe = replace(other, kind="sentence", section="") if other.kind == "heading" else other
+                for clause, given in _calls(probe, clauses).items():
+                    if clause in elsewhere:
+                        elsewhere[clause].update(given)
+        denied = {o for c in named for o in denials([statement], _subject(c), STANCE_TERMS)}
+        if all(given and "accept" not in given for given in elsewhere.values()) and "reject" not in denied:
+            statement = replace(statement, text=_JOINTLY.sub(lambda m: _keep_clauses(m.group()), statement.text))
+        kept.append(statement)
+    return kept
 
 
 #: The playbook's tier names (brief: "the acceptable fallback", "the walk-away point"), blanked before a note's
