@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
+import subprocess
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -275,7 +277,10 @@ def test_one_invented_problem_in_prose_fails_the_coverage_set(clean_year, invent
 
 @pytest.fixture
 def hard_year(scenario_cache, tmp_path) -> tuple[Generated, Path]:
-    """The hard challenge year at seed 42 and a private copy of the workspace its reference solved."""
+    """The hard challenge year at seed 42 and a private copy of the workspace its reference solved (the reference reads
+    the scanned amendment with tesseract: skipped where it is not installed, as scripts/install-test-deps.sh says)."""
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract (OCR engine) is not installed: apt-get install tesseract-ocr")
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
     return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
 
@@ -353,6 +358,23 @@ def test_reading_the_text_layer_only_fails_the_cam_criteria_alone(hard_year, tmp
     ws = make_workspace(generated.bundle, tmp_path / "quick")
     run_solution(generated, ws, ["--variant", "reads_text_layer"])
     assert failed_ids(score(generated, ws)) == {"cam_recoverable", "cam_balance"}
+
+
+@pytest.mark.parametrize(("script", "args"), [("solve.py", []), ("alternatives.py", ["--style", "terse"])])
+def test_without_tesseract_a_solution_stops_with_one_line_naming_it(scenario_cache, tmp_path, script, args):
+    """The hard level's solutions read the scanned amendment with the tesseract OCR engine; on a machine without it
+    they stop with one line naming the program and its package, not a traceback."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = make_workspace(generated.bundle, tmp_path / "ws")
+    programs = tmp_path / "bin"  # a PATH with pdftoppm and no tesseract
+    programs.mkdir()
+    (programs / "pdftoppm").symlink_to(shutil.which("pdftoppm"))
+    with pytest.raises(subprocess.CalledProcessError) as stopped:
+        run_solution(generated, ws, args, env={"PATH": str(programs)}, script=script)
+    lines = stopped.value.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "tesseract" in lines[0] and "apt-get install tesseract-ocr" in lines[0], lines
 
 
 def test_the_standard_level_has_no_amendment(generated):

@@ -11,113 +11,51 @@ needs at least three and every one must keep det_completion. Runs as an ordinary
 - ``terse``: only the brief's columns, tenants in reverse order, the adjustment in a one-row CSV, a two-paragraph
   letter.
 
-The hard level's signed amendment, attached to a lease abstract as a scan, is read here independently of the
-reference (:func:`amended_percentage`): the page is levelled by the angle that makes its longest rule one row of
-ink, the box's rules found by row and column counts, and each character of the figure told by its ink-density grid
-against the DejaVu faces; the reference finds the box as the widest connected ink and matches characters by
-correlation (amendment_scan.py).
+The hard level's signed amendment, attached to a lease abstract as a scan, is read here another way than the
+reference's (:func:`amended_percentage`): the page is rendered afresh at 300 dpi by pdftoppm (greyscale PGM) and
+read by the ``tesseract`` command in sparse-text mode (``--psm 11``, one thread as in amendment_scan.py); the figure
+is the first percentage among the words after "Cap on Controllable". The reference hands the page's embedded image
+(about 150 dpi) to tesseract through pytesseract as one block (``--psm 6``) and matches the item with a regular
+expression.
 """
 
 from __future__ import annotations
 
 import argparse
 import calendar
+import os
 import re
+import shutil
+import subprocess
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-import numpy as np
 import solve
 from openpyxl import Workbook
-from PIL import Image, ImageDraw, ImageFont
 from solve import OUT, YEAR
-
-#: The faces a scanned document's print may be set in, and the characters an amended percentage is written with.
-FACES = [Path("/usr/share/fonts/truetype/dejavu") / face for face in
-         ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf")]
-ZONES = (5, 7)  # columns, rows of the ink-density grid a character is described by
-
-
-def zoning(mask: np.ndarray) -> np.ndarray:
-    """A character's shape as the share of ink in each cell of a :data:`ZONES` grid over its ink box, then its
-    width over its height."""
-    rows, cols = np.nonzero(mask)
-    crop = mask[rows.min():rows.max() + 1, cols.min():cols.max() + 1].astype(np.float32)
-    grid = [cell.mean() for band in np.array_split(crop, ZONES[1], axis=0)
-            for cell in np.array_split(band, ZONES[0], axis=1)]
-    return np.array(grid + [crop.shape[1] / crop.shape[0]], dtype=np.float32)
-
-
-def reference_shapes() -> list[tuple[str, np.ndarray]]:
-    """Each digit and "%" in each face of :data:`FACES` on this machine, described by :func:`zoning`."""
-    shapes = []
-    for face in (f for f in FACES if f.exists()):
-        font = ImageFont.truetype(str(face), 60)
-        for character in "0123456789%":
-            canvas = Image.new("L", (110, 90), 0)
-            ImageDraw.Draw(canvas).text((8, 6), character, font=font, fill=255)
-            shapes.append((character, zoning(np.asarray(canvas) > 127)))
-    return shapes
-
-
-def level(page: Image.Image) -> np.ndarray:
-    """The page's ink (dark pixels) with the scan's tilt taken out: the tilt is the angle, within two degrees either
-    way in tenths, that turns the page's longest ruled line into a single row of ink."""
-    def longest_row(angle: float) -> int:
-        turned = page.rotate(angle, resample=Image.Resampling.NEAREST, fillcolor=255)
-        return int((np.asarray(turned) < 128).sum(axis=1).max())
-
-    angle = max((float(a) for a in np.arange(-2.0, 2.05, 0.1)), key=longest_row)
-    return np.asarray(page.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)) < 128
-
-
-def cell_figure(ink: np.ndarray) -> str:
-    """The characters in the last cell of the ruled box of a levelled page, read left to right: the box's rules
-    are the rows and columns that are ink over most of its width and height; characters are the column runs of ink
-    between the last two vertical rules."""
-    rows = np.nonzero(ink.sum(axis=1) > 0.5 * ink.shape[1])[0]
-    rules = [int(r) for k, r in enumerate(rows) if k == 0 or r - rows[k - 1] > 3]  # first row of each rule
-    if len(rules) < 2:
-        return ""
-    top, bottom = rules[0], int(rows[rows < rules[2]].max()) if len(rules) > 2 else int(rows.max())
-    if bottom - top < 20:
-        return ""
-    inside = ink[top + 4:bottom - 3]
-    verticals = np.nonzero(inside.sum(axis=0) > 0.85 * inside.shape[0])[0]
-    edges = [int(c) for k, c in enumerate(verticals) if k == 0 or c - verticals[k - 1] > 3]
-    if len(edges) < 3:
-        return ""
-    cell = inside[:, edges[-2] + 6:edges[-1] - 3]
-    used = cell.sum(axis=0) > 0
-    shapes = reference_shapes()
-    text, start = "", None
-    for x, on in enumerate([*used, False]):
-        if on and start is None:
-            start = x
-        elif not on and start is not None:
-            piece = cell[:, start:x]
-            start = None
-            if piece.sum() < 6:
-                continue
-            ys = np.nonzero(piece.any(axis=1))[0]
-            if ys.max() - ys.min() < 0.4 * cell.shape[0] * 0.35 and piece.sum() < 120:
-                text += "."
-                continue
-            shape = zoning(piece)
-            text += min(shapes, key=lambda known: float(np.linalg.norm(known[1] - shape)))[0]
-    return text
 
 
 def amended_percentage(path: Path) -> Decimal | None:
-    """The figure of the amended item on the scanned page of a lease abstract (a page with no text), read by
-    levelling the page and zoning each character: "4.0%" -> Decimal("4.0"); None when there is no such page."""
+    """The cap on controllable operating expenses on the scanned page of a lease abstract (a page with no text):
+    "3.5%" -> Decimal("3.5"); None when there is no such page or item. Exits with a one-line message when pdftoppm
+    or tesseract is missing."""
     import pypdf
 
-    scans = [page.images[0].image for page in pypdf.PdfReader(str(path)).pages
-             if page.images and not (page.extract_text() or "").strip()]
-    figures = [re.fullmatch(r"(\d+(?:\.\d+)?)%", cell_figure(level(scan.convert("L")))) for scan in scans]
-    return next((Decimal(found.group(1)) for found in figures if found), None)
+    for program, package in (("pdftoppm", "poppler-utils"), ("tesseract", "tesseract-ocr")):
+        if shutil.which(program) is None:
+            raise SystemExit(f"{program} is not installed: apt-get install {package}")
+    pages = pypdf.PdfReader(str(path)).pages
+    for number in (n for n, page in enumerate(pages, 1) if not (page.extract_text() or "").strip()):
+        render = subprocess.run(["pdftoppm", "-r", "300", "-gray", "-f", str(number), "-l", str(number), str(path)],
+                                capture_output=True, check=True).stdout  # PGM: PNG compression costs more than OCR
+        words = subprocess.run(["tesseract", "-", "-", "--psm", "11"], input=render, capture_output=True, check=True,
+                               env={"OMP_THREAD_LIMIT": "1", **os.environ}).stdout.decode().split()
+        after = next((words[k + 3:] for k in range(len(words)) if words[k:k + 3] == ["Cap", "on", "Controllable"]), [])
+        figure = next((word[:-1] for word in after if re.fullmatch(r"\d+(?:\.\d+)?%", word)), None)
+        if figure:
+            return Decimal(figure)
+    return None
 
 
 def catch_up(result: dict) -> tuple[str, Decimal]:

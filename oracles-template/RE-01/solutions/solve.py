@@ -21,7 +21,8 @@ the hard level ``ignores_prior_credit`` (never checks that last year's issued ba
 First Amendment attached as a scan is never read, so its controllable cap is never applied).
 
 A lease abstract's image-only pages are scans of signed documents; the reference reads the amended figure on them
-with :mod:`amendment_scan` (the alternatives with a reader of their own, ``compute(amendment_reader=...)``).
+with the tesseract OCR engine through pytesseract (:mod:`amendment_scan`); the alternatives run tesseract their own
+way (``compute(amendment_reader=...)``). Without tesseract the run stops with a one-line message naming it.
 """
 
 from __future__ import annotations
@@ -160,8 +161,9 @@ def dec(value) -> Decimal:
 def compute(variant: str = "reference",
             amendment_reader: Callable[[Path], Decimal | None] | None = None) -> dict:
     """The audit: ``{"leases", "rent": {id: {...}}, "cam": {id: {...}}, "catch_up": {id: amount}, ...}``.
-    ``amendment_reader`` reads the controllable cap a signed amendment scanned into an abstract sets (default
-    :func:`amendment_scan.amended_percentage`); the ``reads_text_layer`` variant reads none."""
+    ``amendment_reader`` reads, by OCR, the controllable cap a signed amendment scanned into an abstract sets
+    (default :func:`amendment_scan.amended_percentage`); the ``reads_text_layer`` variant reads none. Raises
+    SystemExit when the scan gives no cap or the OCR engine is missing."""
     with open(INPUTS / "cpi_u_denver_annual_averages.csv", encoding="utf-8") as handle:
         cpi = {int(r["year"]): Decimal(r["annual_average_index"]) for r in csv.DictReader(handle)}
     leases = {}
@@ -171,7 +173,7 @@ def compute(variant: str = "reference",
         if variant != "reads_text_layer" and "signed copy attached" in " ".join(pdf_text(path).split()):
             cap = (amendment_reader or amendment_scan.amended_percentage)(path)
             if cap is None:
-                raise SystemExit(f"{path.name}: the signed amendment attached as a scan could not be read")
+                raise SystemExit(f"{path.name}: OCR found no cap in the signed amendment attached as a scan")
             lease.cam_cap_pct, lease.amended = cap, True
     ledger = table("ar_ledger_2025-01_to_2026-02.xlsx", "Date")
     roll = {r["Tenant ID"]: r for r in table("rent_roll_2026-02.xlsx", "Suite") if r.get("Tenant ID")}
