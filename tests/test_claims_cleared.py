@@ -93,6 +93,21 @@ def test_a_fronted_without_phrase_negates_its_own_phrase_only():
     assert claims.negated(order, "receipt") and claims.asserted(order, "held")
 
 
+
+def test_a_purpose_clause_keeps_its_negation_and_is_blanked_whole():
+    """FIN-01's seed-9503 independent solution: "re-key 5105 for the Board cut so that future packs do not need
+    manual correction" was read as denying the cut, since "do not need" negated its clause back to the start. A
+    purpose clause (claims.PURPOSE) is a clause of its own; a negation before it still governs its own clause."""
+    keyed = "Re-key 5105 for the Board cut so that future packs do not need manual correction."
+    assert claims.asserted(keyed, "cut") and claims.negated(keyed, "correction")
+    assert claims.asserted("Key the cut in so as not to show a false variance.", "cut")
+    assert claims.asserted("Key the cut in order that a correction is not needed.", "cut")
+    assert claims.negated("The Board did not cut 5105 so that the sheet would tie.", "cut")
+    assert claims.negated("5105 was not cut, in order that the sheet ties.", "cut")
+    assert claims.without_purposes(keyed) == keyed[:keyed.index(" so that")] + " " * len(
+        " so that future packs do not need manual correction") + "."
+    assert claims.without_purposes("The invoice is in order; pay it.") == "The invoice is in order; pay it."
+
 @pytest.mark.parametrize("cell", ["None", "none found", "Nil this month", "N/A", "OK", "Passed", "in order", "$0.00",
                                   "0", "No."])
 def test_nil_answers(cell):

@@ -939,3 +939,62 @@ def test_hard_memo_telling_the_submission_from_the_board_s_figure_passes(scenari
     out = workspace / layout.OUT_DIR
     _memo_plus(out, sentence.format(account=item["account"], fy_submitted=Decimal(item["fy_submitted"])))
     assert failed_ids(evaluate(generated, out, workspace)) == failed
+
+
+# --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9503) -------------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9503_completes(tmp_path):
+    # Read correct by the lead. FIN-01 1.13 failed memo_board_cut: the follow-up "re-key 5105 for the Board cut so
+    # that future packs do not need manual correction" was read as denying the cut ("do not need" read back over
+    # the whole sentence).
+    receipt = grade_fixture(TASK, 9503, "fin01-hard-seed9503", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _hard_reference_plus(scenario_cache, tmp_path, seed, template):
+    """Failed checks of the hard challenge reference at ``seed`` with ``template`` added to its memo, filled with the
+    Board-cut line's {account}, {name}, {department} and yearly cut {diff}, and the duplicated row's {dup}."""
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    item = _planted(generated, "board_cut_in_cell_note")
+    workspace = copy_workspace(scenario_cache.reference(TASK, seed, "challenge", "hard"), tmp_path)
+    out = workspace / layout.OUT_DIR
+    diff = Decimal(item["fy_submitted"]) - Decimal(item["fy_approved"])
+    _memo_plus(out, template.format(account=item["account"], name=_lines(generated)[item["account"]]["name"],
+                                    department=item["department"], diff=f"£{diff:,.0f}",
+                                    dup=_planted(generated, "double_counted_budget_line")["account"]))
+    return failed_ids(evaluate(generated, out, workspace))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("sentence", [
+    "Budget file: remove the duplicate {dup} row and re-key {account} for the Board cut so that future packs do not "
+    "need manual correction.",
+    "Re-key {account} {name} for the Board's cut so that no manual adjustment is required next month.",
+    "The {department} sheet should be re-keyed for the Board cut to {account} in order that the submission does not "
+    "need correcting again.",
+    "Key the Board's cut to {account} into the budget file so as not to need a manual correction each month.",
+    "Update {account} for the Board minute so that a manual correction is not necessary.",
+])
+def test_hard_memo_asking_to_key_the_board_cut_with_a_negated_purpose_passes(scenario_cache, tmp_path, seed,
+                                                                             sentence):
+    """1.13 false fail (the seed-9503 fixture): a request to key the cut into the sheet whose purpose clause carries
+    a negation ("so that future packs do not need manual correction") was read as denying the cut. The negation is
+    the purpose's own (claims.PURPOSE)."""
+    assert _hard_reference_plus(scenario_cache, tmp_path, seed, sentence) == set()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("sentence", "failed"), [
+    ("{account}: the {diff} difference is not the Board's cut.", "memo_board_cut"),
+    ("{account} {name} was not cut by the Board.", "memo_board_cut"),
+    ("There was no Board cut to {account}; the sheet is right.", "memo_board_cut"),
+    ("The {diff} on {account} is not explained by any cut.", "memo_board_cut"),
+    ("The Board did not cut {account} so that the sheet would tie.", "memo_board_cut"),
+    ("{account}: the difference is not the Board's cut, so that no re-keying is needed.", "memo_board_cut"),
+    ("No adjustment to {account} was required, so that the sheet stands as submitted.", "data_issues_reported"),
+])
+def test_hard_memo_denying_the_cut_beside_a_purpose_clause_still_fails(scenario_cache, tmp_path, seed, sentence,
+                                                                       failed):
+    """The misleading twins: the cut, or the correction it called for, denied in the sentence's own clause, with or
+    without a purpose clause after it, takes back the reference memo's explanation. 1.13 passed the fifth: its
+    purpose's "would" was read as a counterfactual (claims.without_purposes)."""
+    assert _hard_reference_plus(scenario_cache, tmp_path, seed, sentence) == {failed}

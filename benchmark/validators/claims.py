@@ -6,8 +6,9 @@ as whole words in any form and spelling (:mod:`vocabulary`: approve/approved/app
 Negation (:func:`negated`) is read inside one sentence only, clause by clause, after the NegEx idea (Chapman et
 al., 2001, "A simple algorithm for identifying negated findings"): a cue ("not", "no", "never", "neither", "nor",
 "without", "n't", "rather than", "instead of", "other than", "avoid", "refrain from") negates what follows it up to
-the end of its clause (a comma, semicolon, colon, bracket, sentence end, or "but"/"however"/"although"/"whereas"/
-"while"/"because"); "X is not required/needed/appropriate" negates X before the cue. Phrases that only look
+the end of its clause (a comma, semicolon, colon, bracket, sentence end, "but"/"however"/"although"/"whereas"/
+"while"/"because", or a purpose clause's "so that"/"so as to"/"in order to": :data:`PURPOSE`); "X is not
+required/needed/appropriate" negates X before the cue, back to its clause's start. Phrases that only look
 negative are not cues: "not only", "no later than", "no more/less than", "whether or not", "No. 4". The reason a
 change was due ends the scope: "not updated for the Board cut" denies the update, not the cut ("for any cut" does
 deny it). A "Without X" phrase that opens its clause negates X only, up to its comma or where the main clause opens
@@ -57,6 +58,13 @@ _NOT_CUES = {("not", "only"), ("not", "just"), ("no", "later"), ("no", "earlier"
              ("not", "fewer"), ("no", "sooner"), ("no", "doubt"), ("nothing", "but"), ("not", "until")}
 _TERMINATORS = {"but", "however", "although", "though", "whereas", "while", "yet", "because", "instead",
                 "nevertheless", "nonetheless", "except", "unless"}
+#: What opens a purpose clause ("so that future packs do not need manual correction", "so as not to show a false
+#: variance", "in order that ...", "in order (not) to ..."): a clause of its own, so a negation inside it stays there
+#: (FIN-01's seed-9503 independent solution: "re-key 5105 for the Board cut so that future packs do not need manual
+#: correction" asks for the cut to be keyed; "do not need" read back over the whole sentence denied it) and one
+#: before it does not run on into the purpose. Callers blank it as a correction's purpose too (RES-01
+#: ``_PURPOSE``: "corrected to 178 so that they match" states no agreement).
+PURPOSE = re.compile(r"\b(?:so\s+that|so\s+as\s+(?:not\s+)?to|in\s+order\s+(?:not\s+)?(?:to|that))\b", re.IGNORECASE)
 #: "X is not <word>" negates X itself (NegEx post-negation; "is not supported", "would not be prudent": an
 #: independent solver's DS-01 readout, "Putting the flag to 100 % ... is not supported", read as recommending it),
 #: except "not supported by" (:data:`_POST_BY`).
@@ -176,6 +184,7 @@ def _clauses(text: str, words: list[Token]) -> list[int]:
     not record X, Y or Z" keeps Z in the negation's clause, "not a duplicate, the loss is below the deductible" does
     not) or close an aside (:data:`_ASIDES`), and at a terminator word."""
     clause, result, aside = 0, [], False
+    purposes = {match.start() for match in PURPOSE.finditer(text)}
     for index, word in enumerate(words):
         if index:
             between = text[words[index - 1].end:word.start]
@@ -189,7 +198,7 @@ def _clauses(text: str, words: list[Token]) -> list[int]:
             grouping = between == "," and words[index - 1].word[-1:].isdigit() and word.word[:1].isdigit()
             comma = "," in between and not (opens or closes or grouping) and \
                 not _list_comma(text, words[index - 1].end + between.index(",") + 1, word)
-            if hard or comma or word.word in _TERMINATORS:
+            if hard or comma or word.word in _TERMINATORS or word.start in purposes:
                 clause += 1
         result.append(clause)
     return result
@@ -425,6 +434,22 @@ def _denied(text: str, start: int, end: int) -> bool:
     words, flags = negation_scope(text)
     clauses = _clauses(text, words)
     return any(flags[i] and clauses[i] == clauses[start] for i in range(end, min(end + DENIAL_REACH, len(words))))
+
+
+def without_purposes(text: str) -> str:
+    """``text`` with each purpose clause blanked (same length, spaces): from a :data:`PURPOSE` opener to the end of
+    its clause (:func:`_clauses`). What is left is what the sentence says is so, not what it is for: "The Board did
+    not cut 5105 so that the sheet would tie" states no counterfactual, its "would" is the purpose's."""
+    words = tokens(text)
+    clauses = _clauses(text, words)
+    result = text
+    for match in PURPOSE.finditer(text):
+        first = next((i for i, word in enumerate(words) if word.start >= match.start()), None)
+        if first is None:
+            continue
+        end = max(words[i].end for i in range(first, len(words)) if clauses[i] == clauses[first])
+        result = result[:match.start()] + " " * (end - match.start()) + result[end:]
+    return result
 
 
 # ------------------------------------------------------------------------------------------------ stances

@@ -12,6 +12,13 @@ sys.path.
 figures in the memo's hedge checks (:func:`_as_stated`), a facility's floor and a department's share of operating
 profit, a variance's components, "no further correction", and "the submitted £X is not the Board-approved budget".
 It also passed "the Board-approved budget for <account> is not cut".
+
+1.14: 1.13 failed the seed-9503 independent solution (correct hard work, tests/fixtures/fin01-hard-seed9503) on
+memo_board_cut: its follow-up "Budget file: ... re-key 5105 for the Board cut so that future packs do not need manual
+correction" asks for the cut to be keyed, but "do not need" was read back over the whole sentence as denying it. A
+purpose clause ("so that ...", "so as not to ...", "in order that ...") is now a clause of its own
+(claims.PURPOSE), its "would" makes no counterfactual of the sentence, and its "no adjustment is required" takes
+no correction back (:func:`claims.without_purposes`).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from claims import (
     negated,
     reported,
     suppositions,
+    without_purposes,
 )
 from claims import EarlierPeriod as ClaimsEarlierPeriod
 from claims import mentions as claims_mentions
@@ -41,7 +49,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.13"
+EVALUATOR_VERSION = "FIN-01/1.14"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -387,7 +395,11 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
     account; a list of every account says nothing about one. A statement about the account that names the Board or
     the cut only to deny it, beside one that states it, takes it back (1.10 passed "On review, the Board did not cut
     6004; the submitted budget stands" after the right explanation); a counterfactual ("Without the cut it would
-    have shown a false favourable variance": :data:`COUNTERFACTUAL`, the seed-9432 fixture) denies nothing. Source: the brief (the memo says "what you found when you checked the sources"; a
+    have shown a false favourable variance": :data:`COUNTERFACTUAL`, the seed-9432 fixture) denies nothing, but a
+    "would" in a purpose clause makes no counterfactual ("The Board did not cut 5105 so that the sheet would tie"
+    denies it), and a negation inside a purpose clause denies nothing outside it ("re-key 5105 for the Board cut so
+    that future packs do not need manual correction" asks for the cut to be keyed; 1.13 read it as a denial, the
+    seed-9503 fixture). Source: the brief (the memo says "what you found when you checked the sources"; a
     difference is explained from the evidence); evaluator 1.6 failed an independent solver's memo at seed 9432
     (tests/fixtures/fin01-hard-seed9432)."""
     mentions = dict(zip(map(id, statements), _account_mentions(statements, expected), strict=True))
@@ -404,7 +416,8 @@ def _check_board_cut_memo(ev: common.Evaluation, planted: dict[str, dict], state
             if _names_board_decision(line):
                 found.append(line)
             elif any(claims_mentions(line, BOARD_DECISION.words(term)) for term in BOARD_DECISION.terms) \
-                    and not hypothetical(line) and not COUNTERFACTUAL.search(line) and not NOT_THE_BOARDS.search(line):
+                    and not hypothetical(line) and not COUNTERFACTUAL.search(without_purposes(line)) \
+                    and not NOT_THE_BOARDS.search(line):
                 denied.append(line)  # "On review, the Board did not cut 6004; the submitted budget stands"
         ev.criterion("memo_board_cut", f"the memo explains the {item['department']} submission's difference as the "
                      f"Board's cut of account {account} (the budget holder's cell note), and does not deny it "
@@ -709,7 +722,9 @@ def _taken_back(memo: list[Statement], completion: dict | None, planted: tuple[d
     review, the two 6210 rows are not duplicates", "6300 - not a mis-posting"), or a correction said not to be
     needed ("the 4200 sign was right as exported; no correction was needed"). With the correction made and reported
     elsewhere the reader has two answers (FIN-01 1.9 passed all three). "Counted once, not twice" and "not done"
-    of the budget holder's note deny nothing of the kind."""
+    of the budget holder's note deny nothing of the kind, nor does a purpose clause (:func:`claims.without_purposes`:
+    "Re-key 5105 for the Board's cut so that no manual adjustment is required next month", which 1.13 read as taking
+    the correction back)."""
     entries = [("; ".join(str(v) for v in e.values()) if isinstance(e, dict) else str(e), n)
                for n, e in enumerate((completion or {}).get("issues_found") or [])]
     statements = memo + [s for text, n in entries for s in text_statements(text, f"COMPLETION.json issues_found[{n}]")]
@@ -720,8 +735,8 @@ def _taken_back(memo: list[Statement], completion: dict | None, planted: tuple[d
             if named != {item["account"]} or statement.kind == "heading":
                 continue
             words = [*KIND_WORDS.get(item["kind"], []), *PROBLEMS.words("error")]
-            if (words and negated(line, words)) or (NEEDED.search(line)
-                                                    and negated(FURTHER.sub("", line), CORRECTIONS)):
+            own = without_purposes(line)
+            if (words and negated(own, words)) or (NEEDED.search(own) and negated(FURTHER.sub("", own), CORRECTIONS)):
                 found.append(f"{item['account']} at {statement.where}")
     return found
 

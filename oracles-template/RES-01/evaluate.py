@@ -26,6 +26,10 @@ must be corrected from 172 to 178 to agree with the data appendix" (the correcti
 agree. See :func:`advises_signing_as_drafted` and :data:`_PURPOSE`. The same audit found the writer's own advice
 with the certification named ("You can countersign it as drafted"), a label taken up ("...: recommended") and "The
 report's 172 is correct and agrees with the appendix" passing 2.9; they fail now.
+
+2.11: a correction's purpose (:data:`_PURPOSE`) opens with the purpose words FIN-01 shares (claims.PURPOSE), so "in
+order that they agree" and "so as to agree" are read as purposes too; claims reads a purpose clause as a clause of
+its own (FIN-01 1.14).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any
 
 import common
 from claims import (
+    PURPOSE,
     about,
     asserted,
     completion_statements,
@@ -53,7 +58,7 @@ from claims import (
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "RES-01/2.10"
+EVALUATOR_VERSION = "RES-01/2.11"
 WORKBOOK = "grant_reconciliation.xlsx"
 MEMO = "memo_to_research_director.docx"
 SHEET = "Reconciliation"
@@ -1062,12 +1067,13 @@ _OBLIGED = re.compile(r"\b(?:must|should|shall|ought\s+to|ha(?:s|ve)\s+to|needs?
 #: 178 to agree with the data appendix", "changed to 178 in order to match", "updated so that it agrees", "correct
 #: the report to 178 so that they match"): why the figure is to change, not a statement that the documents agree.
 #: Read as saying they agree, it failed the seed-9482 independent solution on 2.9 (2.10). A correction's verb
-#: (never the adjective: "the report's 172 is correct and agrees" agrees) and the purpose in the same clause.
+#: (never the adjective: "the report's 172 is correct and agrees" agrees) and the purpose in the same clause, opened
+#: by a bare "to" or by claims.PURPOSE ("so that", "in order to", "so as to", "in order that"; shared with FIN-01).
 _PURPOSE = re.compile(r"\b(?:(?:corrected|correcting|amended|amending|changed|changing|updated|updating|revised|"
                       r"revising|adjusted|adjusting|fixed|brought|made)\b|(?:correct|amend|change|update|revise|adjust|"
-                      r"fix)\s+(?=it\b|them\b|the\b|this\b|that\b|its\b|from\b|to\b))[^;:.!?]{0,100}?\b"
-                      r"(?:(?:so\s+as|in\s+order)\s+to|so\s+that\s+(?:it|they|the\s+(?:two\s+)?\w+(?:\s+\w+)?)"
-                      r"(?:\s+(?:will|would|can|then))?|to)\s+(?:agree|agrees|match|matches|tally|tallies|"
+                      r"fix)\s+(?=it\b|them\b|the\b|this\b|that\b|its\b|from\b|to\b))[^;:.!?]{0,100}?"
+                      rf"(?:(?:{PURPOSE.pattern})(?:\s+(?:it|they|the\s+(?:two\s+)?\w+(?:\s+\w+)?))?"
+                      r"(?:\s+(?:will|would|can|then))?|\bto)\s+(?:agree|agrees|match|matches|tally|tallies|"
                       r"reconcile|reconciles|be\s+(?:consistent|in\s+line|reconciled)|(?:is|are)\s+(?:consistent|"
                       r"in\s+line))\b", re.IGNORECASE)
 #: A request to verify an agreement, to the end of its clause ("Please confirm that the report's figures match the
