@@ -359,6 +359,13 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9430_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_an_independent_solvers_correct_hard_work_at_seed_9510_completes(tmp_path: Path):
+    # LOG-01 1.7 failed note_lines ("Under-billing, corrected in your favour" read by its stems as "billed
+    # correctly") and note_total ("a credit note with your June 2025 invoicing" read as a total of 2025).
+    receipt = grade_fixture(TASK, 9510, "log01-hard-seed9510", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
 def test_hard_a_note_saying_the_agreed_credit_arrived_does_not_chase_it(scenario_cache, tmp_path: Path):
     """The misleading variant of the seed-9430 wording: naming last month's credit with its amount as received (or
     with a negated "no credit note is outstanding") is not a chase, so prior_credit_chased still fails."""
@@ -612,3 +619,46 @@ def test_hard_the_under_billed_line_in_the_working_of_the_total_is_not_given_it(
     _add_to_note(workspace, f"{under['shipment']} is under-billed by EUR {-Decimal(under['amount']):.2f}; the amount "
                             f"disputed for {under['shipment']} is EUR {total:.2f}.")
     assert "note_lines" in failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+
+
+# --- a line corrected is not a line billed correctly; a date is not an amount (LOG-01 1.8) -----------------------------
+
+FAIR_CORRECTED_OR_DATED = {
+    "a line's billing corrected": "{line} \u2013 amount disputed EUR {amount}: over-billing, corrected in our audit; "
+                                  "Correct: EUR {amount} less than billed.",
+    "a billing corrected in your favour": "Billing, corrected in your favour where under-billed: {line}, EUR {amount} "
+                                          "disputed.",
+    "a month's year beside a credit note": "You announced a credit note with your June 2025 invoicing; it is separate "
+                                           "from the EUR {total} disputed above.",
+    "a date beside the credit note": "We expect your credit note by 15 July 2025 for EUR {total}.",
+    "a dotted date beside the total": "The total disputed at 04.07.2025 is EUR {total}.",
+}
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_CORRECTED_OR_DATED))
+def test_a_line_corrected_or_a_date_beside_the_total_completes(generated: Generated, solved: Path, wording: str):
+    """A line's billing "corrected" is put right, not "billed correctly"; a date or a month's year ("June 2025",
+    "15 July 2025", "04.07.2025") after "credit note" or "total" is no total (1.7 failed note_lines or note_total on
+    the seed-9510 solver's note)."""
+    _note(solved, [_wording(generated, FAIR_CORRECTED_OR_DATED[wording])])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+MISLEADING_CORRECTED_OR_DATED = {
+    "the line billed correctly": ("{line} is billed correctly.", "note_lines"),
+    "the line correct and not disputed": ("The line of {line} is correct and not disputed.", "note_lines"),
+    "corrected, then billed correctly": ("Billing corrected: {line} is correctly billed.", "note_lines"),
+    "a German total of 2.025,00": ("The total amount disputed is EUR 2.025,00.", "note_total"),
+    "a second total": ("In total we dispute EUR {more}.", "note_total"),
+    "a second total after a month": ("The total disputed for June 2025 is EUR {more}.", "note_total"),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_CORRECTED_OR_DATED))
+def test_a_line_called_right_or_a_second_total_still_fails(generated: Generated, solved: Path, wording: str):
+    """The misleading twins: the writer calls a disputed line right, or gives another total (after a date too)."""
+    sentence, criterion = MISLEADING_CORRECTED_OR_DATED[wording]
+    more = Decimal(generated.oracle()["facts"]["amount_disputed"]) + Decimal("85.90")
+    _note(solved, [_wording(generated, sentence).replace("{more}", f"{more:.2f}")])
+    assert criterion in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

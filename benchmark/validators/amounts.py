@@ -229,6 +229,19 @@ _DATE_IN_TEXT = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[./]\d{{1,2
                            rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b", re.IGNORECASE)
 
 
+#: A date or a month of a year as prose writes one: :data:`_DATE_IN_TEXT`, or a month's name with a four-digit
+#: year ("June 2025", "for May 2025"), whose year is no amount.
+_DATE_OR_MONTH = re.compile(_DATE_IN_TEXT.pattern + rf"|\b{_MONTH}\s+(?:19|20)\d{{2}}\b(?![.,]\d)", re.IGNORECASE)
+
+
+def date_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` offsets in ``text`` of every date ("04.06.2025", "2025-06-04", "4 June 2025", "June 4, 2025")
+    and month of a year ("June 2025") it writes: digits a reader takes for a date, never for an amount (LOG-01's
+    note "a credit note with your June 2025 invoicing" read as a total of 2025). Figures such as "1.234,56" or
+    "2.612 kg" are no date."""
+    return [match.span() for match in _DATE_OR_MONTH.finditer(text)]
+
+
 def dates_in_text(text: str, locale: str | None = None) -> set[date]:
     """Every calendar date written in ``text`` ("2026-03-01", "3/1/2026", "March 1, 2026", "March 1st, 2026",
     "1 March 2026", "1st of March, 2026", "Mar. 1, 2026"), read as :func:`parse_date` reads one in ``locale`` (numeric

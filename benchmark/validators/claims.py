@@ -45,7 +45,7 @@ import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 
-from amounts import number_spans
+from amounts import date_spans, number_spans
 from reading import Statement, text_statements
 from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
@@ -966,12 +966,18 @@ _GAP_WORD = re.compile(r"[^\W\d_]+")
 def _first_figure(text: str) -> re.Match[str] | None:
     """The first :data:`_FIGURE` in ``text`` that is not part of an identifier or a date: digits joined to a
     letter or to more digits by a hyphen or slash ("GS-2025-1332", "INV-2025-0042", "2025-03-31", "A123") name a
-    document, not an amount (LOG-01's note "credit note GS-2025-1332" read as a total of -2025)."""
+    document, not an amount (LOG-01's note "credit note GS-2025-1332" read as a total of -2025); the digits of a
+    date or of a month's year (:func:`amounts.date_spans`: "04.06.2025", "4 June 2025", "June 2025") date it (an
+    independent solver's LOG-01 note at seed 9510, "a credit note with your June 2025 invoicing", read as a total of
+    2025)."""
+    dates = date_spans(text)
     for match in _FIGURE.finditer(text):
         start = match.start() + len(match.group()) - len(match.group().lstrip())
         before = text[start - 1] if start else " "
         after = text[match.end():match.end() + 2]
         if before.isalnum() or before in "-/" or re.match(r"[-/]\d|[^\W\d_]", after):
+            continue
+        if any(low < match.end() and start < high for low, high in dates):
             continue
         return match
     return None

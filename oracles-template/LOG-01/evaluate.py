@@ -30,7 +30,7 @@ from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.7"
+EVALUATOR_VERSION = "LOG-01/1.8"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -69,7 +69,12 @@ DISPUTED = ["dispute", "disputed", "overcharge", "overcharged", "overbilled", "c
 #: that disputes FLF-1 and a later "On reflection, FLF-1 is billed correctly and is not disputed"). Phrases, so the
 #: negation inside "not disputed" is the option, not a denial of "disputed". Source: the brief ("lines that are right
 #: are not disputed").
-ACCEPTED = ["not disputed", "undisputed", "not in dispute", "billed correctly", "correctly billed", "no error",
+#: "Billed correctly" in words that say the line is right: the adverb, not the verb "corrected", which says a line
+#: was wrong and is put right ("Under-billing, corrected in your favour": an independent solver's note at seed 9510,
+#: whose stems 1.7 read as "billed correctly").
+BILLED_RIGHT = re.compile(r"\b(?:bill(?:s|ed)?|charged|invoiced)\s+correct(?:ly)?\b|"
+                          r"\bcorrectly\s+(?:bill(?:s|ed)?|charged|invoiced)\b", re.I)
+ACCEPTED = ["not disputed", "undisputed", "not in dispute", BILLED_RIGHT, "no error",
             "not an error", "approved for payment", "nothing to dispute"]
 #: Words that label a figure as what a line is disputed for ("the amount disputed is EUR 95.00", "overcharged by
 #: EUR 95.00", a column "Amount disputed (EUR)" or "Difference (EUR)").
@@ -113,9 +118,10 @@ def own_statements(statements: list[Statement]) -> list[Statement]:
     word to its clause's end, and in a whole clause :data:`SUSPICION` marks; shipment and invoice numbers stay, so
     the clause after the turn still speaks of them: "Our duplicate check flagged FLF-1 and FLF-2 as possible
     duplicates, and they are duplicates" still disputes them (LOG-01 1.7). Table rows are read as they are."""
-    terms = sorted({*DISPUTED, *ACCEPTED, *DISPUTE_LABELS, "total", "credit note", "correctly", "duplicates",
-                    "under-billed", "over-billed"}, key=len, reverse=True)
-    words = re.compile(r"\b(?:" + "|".join(map(re.escape, terms)) + r")\b|" + MONEY.pattern, re.I)
+    terms = sorted({*DISPUTED, *(t for t in ACCEPTED if isinstance(t, str)), *DISPUTE_LABELS, "total", "credit note",
+                    "correctly", "duplicates", "under-billed", "over-billed"}, key=len, reverse=True)
+    words = re.compile(r"\b(?:" + "|".join(map(re.escape, terms)) + r")\b|" + BILLED_RIGHT.pattern + "|" +
+                       MONEY.pattern, re.I)
 
     def own(text: str) -> str:
         result = list(text)
