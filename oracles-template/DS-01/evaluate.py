@@ -13,6 +13,11 @@ question about the split ("the plan requires the SRM check to pass", "the re-run
 whether the split is balanced") and the earlier readout KM-EXP-0398's passed check and INCONCLUSIVE decision as a
 clear split or another decision (:func:`srm_reading`, :func:`other_experiments_blanked`); a platform's difference,
 the interim dashboard's and KM-EXP-0398's as a second difference (:func:`other_differences`).
+
+1.6 (independent solver, seed 9511): 1.5 took any negation reaching an SRM word for a clear split: "with the SRM
+check failed that comparison cannot support a SHIP decision", "is not treated as a cause of the SRM", "does not change
+the INVALID decision", "did not follow his request to leave out the split imbalance". A negation now denies the
+mismatch only when said of it (:func:`denied`); a condition for a later step ("once ... has passed") is a forecast.
 """
 
 from __future__ import annotations
@@ -40,8 +45,9 @@ from claims import (
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
+from vocabulary import find_phrase, stem, stems
 
-EVALUATOR_VERSION = "DS-01/1.5"
+EVALUATOR_VERSION = "DS-01/1.6"
 RESULTS = "results.csv"
 #: The plan's alpha for the SRM check (experiment_plan.md section 5).
 SRM_ALPHA = 0.001
@@ -125,7 +131,7 @@ def readout_decisions(statements: list[Statement]) -> list[tuple[str, Statement]
 SRM = ["sample ratio mismatch", "sample-ratio mismatch", "srm", "sample ratio", "split", "allocation"]
 SRM_FOUND = ["detected", "detect", "present", "fails", "failed", "imbalance", "imbalanced", "invalid",
              "below the plan's alpha", "not comparable", "lost", "uneven", "confirmed"]
-SRM_CLEAR = ["passed", "passes", "pass", "in line with", "close enough", "balanced", "as planned", "acceptable",
+SRM_CLEAR = ["passed", "passes", "pass", "in line with", "close enough", "balanced", "evenly", "as planned", "acceptable",
              "consistent with", "above the plan's alpha", "clean", "fine"]
 #: "We detected no mismatch", "found no SRM": a search's nil result, read as "no mismatch" (NegEx post-negation).
 DETECTED_NO = re.compile(r"\b(?:detect(?:ed)?|f(?:ou|i)nd|saw|see|observed?|shows?|showed)\s+no\b", re.I)
@@ -403,13 +409,16 @@ def other_experiments_blanked(text: str) -> str:
 #: A clause that says what is required, expected or to be checked of the split rather than what it is: an obligation
 #: or a forecast with its verb ("the plan requires the SRM check to pass", "the re-run is expected to pass the SRM
 #: check", "must be balanced", "will pass"), and an open question ("verify whether the split is balanced").
-#: "Should" is left out: "the split should be fine" is the writer's own judgement.
+#: "Should" is left out: "the split should be fine" is the writer's own judgement. A condition for a later step
+#: ("re-run the test once ... an SRM check on the fix has passed", "until the check passes") is a forecast too; one
+#: told in the past ("once the exclusions were applied the split was balanced") is not.
 _NOT_STATED = re.compile(
     r"\b(?:must|shall|ought\s+to|ha(?:s|ve)\s+to|needs?\s+to|requir(?:e|es|ed|ing)\b[^.;:!?]{0,80}?\bto|"
     r"(?:is|are|was|were)\s+(?:expected|likely|going|supposed|meant|designed|intended)\s+to|"
     r"expect(?:s|ed)?\b[^.;:!?]{0,80}?\bto|will|would)\s+(?:(?:not|still|also|again|then|first|only|both|all|"
     r"now|be|have|been)\s+)*[\w-]+"
     r"|\bwhether\b(?!\s+or\s+not)[^,;:.!?()]*"
+    r"|\b(?:once|until|till|as\s+soon\s+as)\b(?![^,;:.!?()]*\b(?:was|were|had|did)\b)[^,;:.!?()]*"
     r"|\b(?:verif|check|confirm|establish|determin|investigat|test|see|ask|assess)\w*\s+(?:\w+\s+){0,3}?if\b"
     r"[^,;:.!?()]*", re.IGNORECASE)
 
@@ -424,6 +433,63 @@ def srm_reading(text: str) -> str:
     plan requires the SRM check to pass, and it passes" and "Data engineering verified that the split is balanced"
     still state it clear."""
     return _NOT_STATED.sub(lambda m: " " * len(m.group()), other_experiments_blanked(DETECTED_NO.sub("no", text)))
+
+
+#: What may stand between a negation and the mismatch it denies: an article or quantifier, a hedge on size, a noun
+#: of evidence, a verb of finding and the check's own words ("no SRM", "there is no real evidence of a sample ratio
+#: mismatch", "we did not find any imbalance", "not at all uneven", "no sample ratio mismatch is detected").
+_DENIAL_BRIDGE = {stem(w) for w in (
+    "a", "an", "the", "any", "such", "this", "its", "their", "our", "at", "all", "real", "actual", "significant",
+    "statistically", "material", "materially", "meaningful", "meaningfully", "notable", "clear", "obvious",
+    "apparent", "evidence", "sign", "signs", "indication", "trace", "hint", "of", "for", "find", "found", "see",
+    "saw", "seen", "observe", "observed", "detect", "detected", "show", "shows", "showed", "shown", "indicate",
+    "reveal", "revealed", "identify", "identified", "have", "has", "had", "is", "are", "was", "were", "be", "been",
+    "there", "sample", "ratio", "mismatch", "srm", "split", "allocation", "check", "test")}
+_DENIAL_CUES = {"no", "not", "never", "neither", "nor", "none", "nothing", "without", "cannot"}
+DENIAL_BRIDGE_WORDS = 5
+#: A judgement that what comes before it is untrue ("calling this a sample ratio mismatch is not correct"): NegEx
+#: post-negation, in the words of truth only (not "is not acceptable": "a mismatch this size is not acceptable"
+#: states it).
+_JUDGED_UNTRUE = re.compile(r"^[^;:.!?]*?\b(?:is|are|was|were|be|been)\s*(?:not|n't|never)\s+(?:\w+\s+)?"
+                            r"(?:correct|right|valid|accurate|true|justified|warranted|supported|supportable|"
+                            r"defensible)\b(?!\s+by\b)", re.I)
+
+
+#: Where a sentence turns to a clause with a subject of its own: "; " or ", and" / ", but" before a determiner.
+_NEW_CLAUSE = re.compile(r";|,\s+(?:and|but)\s+(?=(?:the|this|that|its|our|their|a|an)\b)", re.I)
+
+
+def denied(text: str, term) -> bool:
+    """True when ``text`` names ``term`` and a negation is said of each mention itself: the negation (claims'
+    scope) governs it and its cue stands before it with at most :data:`DENIAL_BRIDGE_WORDS` words between, each of
+    :data:`_DENIAL_BRIDGE` ("no sample ratio mismatch", "we did not find any imbalance", "the SRM check did not
+    fail"), or a judgement of untruth follows it (:data:`_JUDGED_UNTRUE`). A negation of another act that merely
+    reaches the mismatch presupposes it, it does not deny it: "X is not treated as a cause of the SRM", "this does not
+    change the INVALID decision", "I did not follow his request to leave out the split imbalance", and a negation
+    read back over the sentence ("with the SRM check failed that comparison cannot support a SHIP decision", claims'
+    post-negation of "support"). Evaluator 1.5 read claims.negated alone and took those, in an independent solver's
+    correct readout at seed 9511, for a clear split beside the mismatch."""
+    words, flags = negation_scope(text)
+    mentions_at = sorted({(i, i + len(phrase)) for item in ([term] if isinstance(term, str) else term)
+                          for phrase in [stems(item)] for i in find_phrase(words, phrase)})
+    if not mentions_at:
+        return False
+    for start, end in mentions_at:
+        if not flags[start]:
+            return False
+        said_of = False
+        for back in range(start - 1, max(start - DENIAL_BRIDGE_WORDS - 2, -1), -1):
+            word = words[back]
+            if re.search(r"[,;:.!?()]", text[word.end:words[back + 1].start]):
+                break
+            if word.word in _DENIAL_CUES or word.word.endswith("n't"):
+                said_of = True
+                break
+            if word.stem not in _DENIAL_BRIDGE:
+                break
+        if not (said_of or _JUDGED_UNTRUE.match(text[words[end - 1].end:])):
+            return False
+    return True
 
 
 def srm_stances(statements: list) -> tuple[list, list]:
@@ -448,8 +514,11 @@ def srm_stances(statements: list) -> tuple[list, list]:
         # a part of its own denying the finding ("...: no sample ratio mismatch is detected") is the result that
         # part states, whatever the rest of the sentence says (evaluator 1.2 read the whole sentence's negation only)
         parts = [part for part in re.split(r"[;:]", text) if mentions(part, SRM)]
-        denied = any(negated(part, SRM_FOUND) and not asserted(part, SRM_FOUND) for part in parts)
-        if (asserted(text, SRM_CLEAR) or negated(text, SRM) or negated(text, SRM_FOUND) or denied) \
+        in_a_part = any(denied(part, SRM_FOUND) and not asserted(part, SRM_FOUND) for part in parts)
+        # a clause of its own about the split, after a negation said of something else ("X is not a cause of the
+        # SRM, and the split is balanced"), is read without that negation: claims' scope runs on over ", and"
+        in_a_clause = any(asserted(clause, SRM_CLEAR) for clause in _NEW_CLAUSE.split(text) if mentions(clause, SRM))
+        if (asserted(text, SRM_CLEAR) or denied(text, SRM) or denied(text, SRM_FOUND) or in_a_part or in_a_clause) \
                 and not confined_to_a_segment(text):
             clear.append(statement)
     return found, clear
