@@ -415,3 +415,75 @@ def test_the_same_words_as_the_writers_own_second_answer_fail(hard, sentence, fa
     generated, solved, names = hard
     _note_add(solved / layout.OUT_DIR, sentence.format(**names))
     assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == failed
+
+
+# --- a denial said of another series (independent solver, seed 9512; evaluator 1.7) -------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9512_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. ECON-01 1.6 failed note_revision on its
+    # issues_found[2]: "The leisure and hospitality series (TRAHE-LH) has been dropped ... Its history in our
+    # workbook can no longer be checked against the office, so it is not treated as revised." "it" is the leisure
+    # and hospitality series, which the office did not revise; "no longer" was read as "no revisions".
+    receipt = grade_fixture(TASK, 9512, "econ01-hard-seed9512", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.fixture(params=[42, 7])
+def hard_solved(request, scenario_cache, tmp_path):
+    """(generated, solved workspace, a component the office did not revise) of the hard challenge release."""
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, request.param, "challenge", "hard")
+    facts = generated.oracle()["facts"]
+    revised = {r["series"] for r in facts["revisions"]}
+    unrevised = next(name for name in sorted(facts["indices"]) if name not in revised)
+    solved = copy_workspace(scenario_cache.reference(TASK, request.param, "challenge", "hard"), tmp_path)
+    return generated, solved, unrevised
+
+
+def _issue_add(out: Path, text: str) -> None:
+    path = out / "COMPLETION.json"
+    completion = json.loads(path.read_text())
+    completion["issues_found"] = [*completion.get("issues_found", []), text]
+    path.write_text(json.dumps(completion))
+
+
+_DROPPED = ("The leisure and hospitality series (TRAHE-LH) has been dropped from the office's file for all months, "
+            "not just the latest.")
+
+
+@pytest.mark.parametrize("where, text", [
+    ("issues", _DROPPED + " Its history in our workbook can no longer be checked against the office, so it is not "
+               "treated as revised."),
+    ("issues", "The leisure and hospitality index (TRAHE-LH) has been dropped. Its index history can no longer be "
+               "checked, so we do not treat it as revised."),
+    ("note", "Leisure and hospitality earnings are no longer published. They are therefore not treated as revised."),
+    ("note", "The shelter index was revised; the {unrevised} index was not revised."),
+])
+def test_a_denial_said_of_another_series_passes(hard_solved, where, text):
+    """Evaluator 1.6 failed each on note_revision: the sentence says "not revised" of the leisure and hospitality
+    series (named in the sentence before, pointed back to with "it", "its", "they") or of a component the office
+    did not revise, which denies nothing of the revised price indices."""
+    generated, solved, unrevised = hard_solved
+    out = solved / layout.OUT_DIR
+    (_issue_add if where == "issues" else _note_add)(out, text.format(unrevised=unrevised))
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set(), failed_ids(receipt)
+
+
+@pytest.mark.parametrize("where, text", [
+    ("issues", "Shelter was not revised."),
+    ("issues", "The CPI data were not revised this month."),
+    ("issues", "No revisions this month."),
+    ("issues", "Transportation services: not treated as revised."),
+    ("note", "The all-items index is unchanged from last month's workbook."),
+    ("issues", "The shelter series has been rebased by the office. Its history in our workbook can no longer be "
+               "checked against the office, so it is not treated as revised."),
+    ("note", "Transportation services has been reclassified. It is not treated as revised."),
+])
+def test_a_denial_said_of_a_revised_series_or_the_release_still_fails(hard_solved, where, text):
+    """The writer says a revised series, or the release as a whole, was not revised: the reader is misled."""
+    generated, solved, _ = hard_solved
+    out = solved / layout.OUT_DIR
+    (_issue_add if where == "issues" else _note_add)(out, text)
+    assert failed_ids(evaluate(generated, out, solved)) == {"note_revision"}

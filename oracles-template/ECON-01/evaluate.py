@@ -18,6 +18,11 @@ nothing, and ``no_invented_issues`` fails on any revision, missing series or que
 shelter, consumer prices rose 2.05%"), a supposition opened by "without" ("Without the Shelter revisions, March's
 inflation rate would have been 3.50%": :func:`supposed`) and last month's leisure figure said not to be carried
 forward as second answers, or as the line filled.
+
+1.7 (seed-9512 independent solver): a denial of revision counts only when its subject is a revised series or the
+release as a whole (:func:`denies_revision`): "... so it is not treated as revised", said of the leisure and
+hospitality series the sentence before names, denies nothing, nor does "no longer"; "Transportation services: not
+treated as revised" and "The all-items index is unchanged from last month's workbook" now deny.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.6"
+EVALUATOR_VERSION = "ECON-01/1.7"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -516,25 +521,89 @@ def other_figures(statements: list[Statement], label, accepted: list[Any], tol: 
     return found
 
 
-def denies_revision(text: str) -> bool:
-    """Whether a sentence says the indices were not revised: in one of its semicolon parts, a revision word only
-    under a negation, said of the price indices ("The All items and Shelter indices were not revised") or of
-    everything ("No figures were revised", "Nothing was revised"). "Payroll employment was not revised", "the unit
-    change is not a revision" (another series, the unit change the release makes) and "nothing else was revised"
-    (beyond what was named) deny nothing of the office's revisions, nor does a supposition (:func:`supposed`:
-    "Without the Shelter revisions, March's inflation rate would have been 3.50%")."""
+#: Words a reader takes for "the published values were not changed", said of a revised index: a denial of its
+#: revision as much as "not revised" ("The all-items index is unchanged from last month's workbook").
+UNCHANGED = ["unchanged", "unrevised", "unaltered"]
+#: What else an index can be "unchanged" in besides its published values: its weight, its rank, its monthly move.
+NOT_VALUES = ["weight", "weights", "relative importance", "importance", "contributor", "contribution", "largest",
+              "rank", "base", "method", "methodology",
+              re.compile(r"\bon\s+the\s+month\b|\bmonth[- ]on[- ]month\b|\bmonthly\b", re.IGNORECASE)]
+#: Subjects that are not the price indices the office revised: the pay and jobs series, the unit change.
+OTHER_SUBJECTS = ["employment", "payroll", "jobs", "unit", "units", "persons", "thousands", *PAY, *LEISURE]
+#: What names the indices or the release as a whole, no series in particular ("the CPI data", "the figures").
+WHOLE = ["index", "indices", "figures", "data", "release", "values", *INFLATION]
+#: "No revisions", "nothing was revised", "none of the figures": a denial of every revision, unless it is "no
+#: longer", "no more" (which quantify nothing).
+_NONE = re.compile(r"\b(?:no|none|nothing|neither)\b(?!\s+(?:longer|more|less)\b)", re.IGNORECASE)
+_BEYOND = re.compile(r"\b(?:else|other|otherwise|besides|except|apart\s+from|beyond)\b", re.IGNORECASE)
+#: Where a sentence part turns to a clause of its own with a subject of its own ("..., so it is not treated as
+#: revised", "shelter was revised, while food at home was not revised").
+_CLAUSE_TURN = re.compile(r"\b(?:but|while|whereas|although|though)\b|,\s*(?=(?:so|which|hence|thus)\b)",
+                          re.IGNORECASE)
+#: Words that point back to the subject of an earlier clause or sentence ("Its history ..., so it is not ...").
+_POINTS_BACK = re.compile(r"\b(?:it|its|itself|they|them|their|this|these)\b", re.IGNORECASE)
+
+
+def revised_series(facts: dict) -> dict[str, set[tuple[int, int]]]:
+    """``{series: {(year, month) revised}}`` from the oracle's revisions; All items also answers to "all-items" and
+    "headline" (the series a reader names by those words)."""
+    found: dict[str, set[tuple[int, int]]] = {}
+    for item in facts["revisions"]:
+        found.setdefault(item["series"], set()).add(period(item["month"]))
+    return found
+
+
+def _names(text: str, revised: dict[str, set[tuple[int, int]]], others: list[str]) -> tuple[list[str], bool]:
+    """The revised series ``text`` names (All items also as "all-items" and "headline"), and whether it names one of
+    ``others`` (the series the office did not revise, the pay and jobs series, the unit change)."""
+    named = [s for s in revised if mentions(text, [s, *(["all-items", "headline"] if s == "All items" else [])])]
+    return named, mentions(text, others)
+
+
+def denies_revision(sentences: list[str], index: int, revised: dict[str, set[tuple[int, int]]], others: list[str],
+                    latest: tuple[int, int]) -> bool:
+    """Whether ``sentences[index]`` (one sentence of a paragraph or an issues_found entry, in order) says the office
+    did not revise what it revised. In one of its semicolon parts, a clause (cut at "but", "while", ", so" ...:
+    :data:`_CLAUSE_TURN`) with a revision word only under a negation, or :data:`UNCHANGED` said of a revised index's
+    values, denies a revision when its subject is:
+
+    - a revised series it names ("Shelter was not revised", "Transportation services: not treated as revised", "The
+      all-items index is unchanged from last month's workbook"), unless every month the part dates it to was not
+      revised ("August's all-items index, and so its 3.52% rate, is unchanged": :func:`months_dated`);
+    - otherwise none when it names another series ("Payroll employment was not revised", "the unit change is not a
+      revision", "the food at home index was not revised");
+    - otherwise, when it points back ("it", "its", "they": :data:`_POINTS_BACK`), the series the nearest earlier
+      clause of the sentence or earlier sentence names: "The leisure and hospitality series (TRAHE-LH) has been
+      dropped ... Its history in our workbook can no longer be checked against the office, so it is not treated as
+      revised" denies nothing of the price indices (ECON-01 1.6 read "no longer" as "no revisions": the seed-9512
+      independent solution);
+    - otherwise the release as a whole ("No figures were revised", "The CPI data were not revised this month",
+      "No revisions this month": :data:`_NONE`, :data:`WHOLE`).
+
+    "Nothing else was revised" (beyond what was named) and a supposition (:func:`supposed`: "Without the Shelter
+    revisions, March's inflation rate would have been 3.50%") deny nothing."""
+    text = sentences[index]
     if supposed(text):
         return False
     for part in text.split(";"):
-        if not mentions(part, REVISED) or not negated(part, REVISED):
-            continue
-        if re.search(r"\b(?:else|other|otherwise|besides|except|apart\s+from|beyond)\b", part, re.IGNORECASE):
-            continue
-        if mentions(part, ["Shelter", "index", "indices", *INFLATION]) or (
-                re.search(r"\b(?:no|none|nothing|neither)\b", part, re.IGNORECASE)
-                and not mentions(part, ["employment", "payroll", "jobs", "unit", "units", "persons", "thousands",
-                                        *PAY, *LEISURE])):
-            return True
+        clauses = _CLAUSE_TURN.split(part)
+        dated = months_dated(part, latest)
+        for position, clause in enumerate(clauses):
+            unchanged = asserted(clause, UNCHANGED) and not mentions(clause, NOT_VALUES)
+            if not (unchanged or (mentions(clause, REVISED) and negated(clause, REVISED))) or _BEYOND.search(clause):
+                continue
+            named, other = _names(clause, revised, others)
+            if not named and not other and _POINTS_BACK.search(clause):
+                earlier = [*reversed(clauses[:position]), *(c for s in reversed(sentences[:index])
+                                                            for c in reversed(_CLAUSE_TURN.split(s)))]
+                named, other = next(((n, o) for n, o in (_names(c, revised, others) for c in earlier) if n or o),
+                                    ([], False))
+            if named:
+                if not dated or any(dated & revised[s] for s in named):
+                    return True
+            elif not other and not unchanged and (_NONE.search(clause) or mentions(clause, WHOLE)):
+                if not dated or any(dated & months for months in revised.values()):
+                    return True
     return False
 
 
@@ -545,7 +614,8 @@ def check_note(ev: common.Evaluation, note: list[Statement], facts: dict, tol: d
     figure or claim in a statement about its subject; and none of them given a second answer elsewhere in the note:
     headline inflation or real earnings growth given another percentage (:func:`other_figures`; a month's own
     inflation rate from the chart is no other answer), or, in the challenge set, the indices said not to be revised
-    in the note or in issues_found (:func:`denies_revision`)."""
+    in a paragraph of the note or in an issues_found entry, each read sentence by sentence so that "it" can point
+    back (:func:`denies_revision`)."""
     body = [s for s in note if s.kind != "heading"]
     prose = tol["percent_prose"]
     headline = any(figure_stated(s.text, facts["cpi_yoy"], prose) for s in about(body, INFLATION))
@@ -582,9 +652,17 @@ def check_note(ev: common.Evaluation, note: list[Statement], facts: dict, tol: d
         return
     said = [s.where for s in about(body, "Shelter") if asserted(s.text, REVISED) or asserted(s.section, REVISED)]
     issues = (completion if isinstance(completion, dict) else {}).get("issues_found") or []
-    denied = [s.where for s in body if s.cells is None and denies_revision(s.text)] + [
-        f"issues_found[{n}]" for n, entry in enumerate(issues if isinstance(issues, list) else [issues])
-        if any(denies_revision(s.text) for s in text_statements(str(entry), "issues_found"))]
+    revised_months = revised_series(facts)
+    others = [*OTHER_SUBJECTS, *(name for name in facts["indices"] if name not in revised_months)]
+    latest = period(facts["latest_month"])
+    paragraphs: dict[str, list[str]] = {}
+    for statement in body:
+        if statement.cells is None:
+            paragraphs.setdefault(statement.where, []).append(statement.text)
+    entries = {f"issues_found[{n}]": [s.text for s in text_statements(str(entry), "issues_found")]
+               for n, entry in enumerate(issues if isinstance(issues, list) else [issues])}
+    denied = [where for where, sentences in [*paragraphs.items(), *entries.items()]
+              if any(denies_revision(sentences, n, revised_months, others, latest) for n in range(len(sentences)))]
     ev.criterion("note_revision", "the note says the office revised the shelter index, and nowhere that it did not",
                  bool(said) and not denied,
                  detail=(f"stated at {said[0]}" if said else "not stated")
