@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
+import subprocess
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -29,6 +31,19 @@ from wp42.layout import COMPLETION_JSON, PORTAL_CREDENTIALS, PORTAL_SUBMISSIONS,
 from wp42.portal import start_portal
 
 TASK = "PROC-01"
+
+
+def needs_tesseract() -> None:
+    """Skip a test that runs a hard-week solution where the tesseract OCR engine is not installed: the signed
+    delivery notes are read with it (scripts/install-test-deps.sh installs it)."""
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract (OCR engine) is not installed: apt-get install tesseract-ocr")
+
+
+def hard_reference(scenario_cache, set_name: str) -> Path:
+    """The reference's solved workspace of the hard week at seed 42 (skipped without tesseract)."""
+    needs_tesseract()
+    return scenario_cache.reference(TASK, 42, set_name, "hard")
 
 
 def score(generated: Generated, ws: Path) -> dict:
@@ -471,7 +486,7 @@ def test_the_hard_week_is_a_real_week_of_invoices_credit_notes_and_partial_deliv
 ])
 def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong):
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, "challenge"), tmp_path)
     decoys = {item["invoice_number"] for item in generated.oracle()["planted_items"] if item["kind"] == kind}
     assert decoys
     _rewrite_csv(ws / "out" / "invoice_decisions.csv", lambda row: {
@@ -481,7 +496,7 @@ def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong
 
 def test_a_careful_write_up_of_the_hard_week_s_decoys_passes_its_coverage_set(scenario_cache, tmp_path):
     generated = scenario_cache.get(TASK, 42, "coverage", "hard")
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, "coverage"), tmp_path)
     plain = {item["kind"]: item for item in generated.oracle()["planted_items"]}
     twin, credit = plain["near_duplicate"]["invoice_number"], plain["credit_note"]
     completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
@@ -523,7 +538,7 @@ def _hard_coverage_with(scenario_cache, tmp_path, issue: str = "", comments: dic
     """The failed ids once ``issue`` is added to the hard coverage reference's issues_found (seed 42) and
     ``comments`` ({invoice or credit note: comment}) replace decision comments."""
     generated = scenario_cache.get(TASK, 42, "coverage", "hard")
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, "coverage", "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, "coverage"), tmp_path)
     if issue:
         completion = json.loads((ws / "out" / COMPLETION_JSON).read_text(encoding="utf-8"))
         completion["issues_found"] = [*(completion.get("issues_found") or []), issue]
@@ -637,6 +652,7 @@ def test_the_signed_delivery_notes_are_png_scans_whose_hand_figures_the_referenc
     """Each scan is an image only (PNG, no text chunk naming a tool or a time); the reference's reader finds the
     hand correction on the planted note and the decoy and none on the clean notes."""
     import sys
+    needs_tesseract()
 
     from PIL import Image
     generated = scenario_cache.get(TASK, 42, set_name, "hard")
@@ -654,6 +670,20 @@ def test_the_signed_delivery_notes_are_png_scans_whose_hand_figures_the_referenc
         assert delivery_notes.corrected_quantity(scan) == expected.get(scan.stem), scan.name
 
 
+@pytest.mark.parametrize(("script", "args"), [("solve.py", []), ("alternatives.py", ["--style", "ledger"])])
+def test_without_tesseract_a_solution_stops_with_one_line_naming_it(scenario_cache, tmp_path, script, args):
+    """The hard week's solutions read the signed delivery notes with the tesseract OCR engine; on a machine without
+    it they stop with one line naming the program and its package, not a traceback."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = make_workspace(generated.bundle, tmp_path / "ws")
+    programs = tmp_path / "bin"  # a PATH without tesseract
+    programs.mkdir()
+    with pytest.raises(subprocess.CalledProcessError) as stopped:
+        run_solution(generated, ws, args, env={"PATH": str(programs)}, script=script)
+    lines = stopped.value.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "tesseract" in lines[0] and "apt-get install tesseract-ocr" in lines[0], lines
+
+
 def test_a_short_delivery_shown_only_on_the_signed_note_is_caught(scenario_cache, tmp_path):
     """Challenge hard: the GRN was keyed with the printed quantity, which the invoice bills, so the records alone
     show nothing; the signed note's correction makes it a short shipment. Matching on the GRNs alone (the
@@ -665,7 +695,7 @@ def test_a_short_delivery_shown_only_on_the_signed_note_is_caught(scenario_cache
     invoice = next(i for i in csv_rows(bundle, "supplier_invoices.csv") if i["invoice_number"] == item["invoice_number"])
     assert int(grn["quantity_received"]) == int(invoice["quantity"]) > item["received_on_note"]
     assert generated.oracle()["decisions"][item["invoice_number"]]["reason_code"] == "short_shipment"
-    reference = score(generated, scenario_cache.reference(TASK, 42, "challenge", "hard"))
+    reference = score(generated, hard_reference(scenario_cache, "challenge"))
     assert reference["det_completion"] is True
     ws = make_workspace(generated.bundle, tmp_path)
     run_solution(generated, ws, ["--variant", "ignores_scans"])
@@ -681,7 +711,7 @@ def test_a_corrected_note_the_grn_already_reflects_is_not_a_short_shipment(scena
     grn = next(g for g in csv_rows(Bundle(generated.bundle), "goods_receipts.csv")
                if g["delivery_note"] == decoy["delivery_note"])
     assert int(grn["quantity_received"]) == decoy["received_on_note"]
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, set_name, "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, set_name), tmp_path)
     assert score(generated, ws)["det_completion"] is True
     _rewrite_csv(ws / "out" / "invoice_decisions.csv", lambda row: {
         **row, "decision": "reject", "reason_code": "short_shipment"}
@@ -742,6 +772,7 @@ def test_the_fine_print_sits_in_the_agreement_and_the_records_agree_with_each_ot
 def test_a_solver_that_misses_a_fine_print_item_fails_it(scenario_cache, tmp_path, variant, criterion):
     """Each item changes a decision: reading the agreement for one rule but not the other pays an invoice the
     agreement does not allow, and fails that item's criterion (and the price-variance criteria) only."""
+    needs_tesseract()
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
     ws = make_workspace(generated.bundle, tmp_path)
     run_solution(generated, ws, ["--variant", variant])
@@ -756,7 +787,7 @@ def test_the_decision_must_come_with_the_reason_the_agreement_gives(scenario_cac
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
     items = _fine_print(generated)
     discount, rise = (items[k]["invoice_number"] for k in ("volume_discount_not_allowed", "price_increase_without_notice"))
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, "challenge"), tmp_path)
     out = ws / "out"
     bare = {discount: "Unit price above the agreed price.", rise: "Unit price above the agreed price."}
     _rewrite_csv(out / "invoice_decisions.csv", lambda row: {**row, "comment": bare.get(row["invoice_number"],
@@ -782,7 +813,7 @@ def test_a_volume_discount_worked_on_the_line_is_the_amount_at_issue_too(scenari
     item = _fine_print(generated)["volume_discount_not_allowed"]
     [line] = item["amount_also"]
     assert line != item["amount_at_issue"]  # seed 42 tells the two ways apart
-    ws = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    ws = copy_workspace(hard_reference(scenario_cache, "challenge"), tmp_path)
     for figure, passes in ((line, True), (str(Decimal(line) + Decimal("0.05")), False)):
         _rewrite_csv(ws / "out" / "exceptions_report.csv", lambda row, figure=figure: {
             **row, "amount_at_issue": figure} if row["invoice_number"] == item["invoice_number"] else row)
@@ -929,7 +960,7 @@ def hard_week(scenario_cache, tmp_path) -> tuple[Generated, Path, dict[str, str]
              "clean_vendor": names[next(v for v in billing if v not in rejected)],
              "short_vendor": names[items["short_shipment"]["vendor_id"]],
              "approved": str(sum(d["decision"] == "approve" for d in generated.oracle()["decisions"].values()))}
-    return generated, copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path), words
+    return generated, copy_workspace(hard_reference(scenario_cache, "challenge"), tmp_path), words
 
 
 @pytest.mark.parametrize("issue", [

@@ -22,7 +22,8 @@ rejects an order delivered in loads under the break).
 The hard week adds credit notes (approved, and folded into the invoice they credit), delivery notes on every bill
 (the duplicate check compares the supply billed), last run's payments (already billed and already seen) and
 scans of signed delivery notes: where goods-in corrected the received quantity by hand and the GRN was keyed with
-the printed one, the signed note is what was received (read by :mod:`delivery_notes`). ``ignores_scans`` matches
+the printed one, the signed note is what was received (read with the tesseract OCR engine by
+:mod:`delivery_notes`; without tesseract the run stops with a one-line message naming it). ``ignores_scans`` matches
 on the GRN records alone. Where a supplier sells under a framework agreement (inputs/agreements/*.pdf), the
 agreed price is the PO's as the agreement applies it (:func:`agreement_price`): a price rise in the supplier's
 letters (inputs/correspondence/*.pdf) counts only for orders placed once its notice period has run, and a delivery
