@@ -940,17 +940,17 @@ def test_the_seed_9470_memo_in_other_words_passes(tmp_path, variant):
 
 
 # --- fair wordings of the city's claims, the year before and what would be (fair-wording audit, evaluator 1.11) -----
-def _hard_42(scenario_cache, tmp_path) -> tuple:
-    """``(generated, a private copy of the reference workspace, the fill-ins)`` for the seed-42 hard challenge
-    instance: the Police, Library, Community Development and Parks figures, the pool quote's speakers, the
+def _hard(scenario_cache, tmp_path, seed: int = SEEDS[0]) -> tuple:
+    """``(generated, a private copy of the reference workspace, the fill-ins)`` for the hard challenge instance at
+    ``seed`` (seed 42 by default): the Police, Library, Community Development and Parks figures, the pool quote's speakers, the
     communications office's sender (its email's From header) and the calendar years the draft's fiscal year and the
     one before it open in."""
     from email import policy
     from email.parser import BytesParser
     from email.utils import parseaddr
 
-    generated = scenario_cache.get(TASK, SEEDS[0], level="hard")
-    solved = copy_workspace(scenario_cache.reference(TASK, SEEDS[0], level="hard"), tmp_path)
+    generated = scenario_cache.get(TASK, seed, level="hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, seed, level="hard"), tmp_path)
     facts = generated.oracle()["facts"]
     email = (generated.bundle / "inputs" / "email_city_communications_office.eml").read_bytes()
     year = int(next(m.group(1) for p in facts["draft_paragraphs"]
@@ -1023,13 +1023,110 @@ def test_fair_wordings_of_the_audit_pass(scenario_cache, tmp_path, variant):
     """The city's claims reported and answered (K1: a figure, a correction's cue or a speaker in the release's or the
     communications office's words), a figure of the year before (K5, K10) and what would be (K9): JOUR-01 1.10
     failed memo_corrections on each, on the seed-42 hard reference."""
-    generated, solved, fill = _hard_42(scenario_cache, tmp_path)
+    generated, solved, fill = _hard(scenario_cache, tmp_path)
     receipt = _with_memo_line(generated, solved, FAIR_111[variant].format(**fill))
     assert receipt["det_completion"] is True and not violation_ids(receipt), failed_ids(receipt)
 
 
 @pytest.mark.parametrize("variant", sorted(MISLEADING_111))
 def test_the_audits_fair_wordings_made_misleading_fail(scenario_cache, tmp_path, variant):
-    generated, solved, fill = _hard_42(scenario_cache, tmp_path)
+    generated, solved, fill = _hard(scenario_cache, tmp_path)
     assert failed_ids(_with_memo_line(generated, solved, MISLEADING_111[variant].format(**fill))) == \
+        {"memo_corrections"}
+
+
+# ------------------------------------------------------------------ an independent solver's work at seed 9515 (evaluator 1.12)
+def test_an_independent_solvers_correct_hard_work_at_seed_9515_completes(tmp_path):
+    # JOUR-01 1.11 failed memo_corrections: in a corrections table headed "Draft said | Should say | Source /
+    # working", the working's arrows ("1,509,433 / 11,209,909 = 13.47% -> 13.5%", "Police FY 2025-26 = $43,492,950
+    # -> $43.5 million") were read as the draft giving 13.47% and $43,492,950.
+    receipt = grade_fixture(TASK, 9515, "jour01-hard-seed9515", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+#: The seed-9515 solver's headers: the draft's column, the corrected one and a working.
+_SOLVERS_HEADERS = ("Draft said", "Should say", "Source / working")
+_TABLE_HEAD = "| # | Where | {draft} | {fix} | {working} |\n|---|---|---|---|---|\n"
+#: Corrections tables a careful fact-checker writes (the seed-9515 solver's form): the draft's value under a draft
+#: column, what should stand under a corrected one, and a working whose arrows are its steps (a result, then its
+#: rounding) or whose words name the draft's value rightly.
+FAIR_TABLES = {
+    "working_arrows": (*_SOLVERS_HEADERS,
+                       "| 1 | ¶2 (Parks) | \"up {parks_wrong_pct}%\" | \"up {parks_pct}%\" | {parks_change:,} / "
+                       "{parks_prior_exact:,} = {parks_exact}% \u2192 **{parks_pct}%**. The draft's {parks_wrong_pct}% "
+                       "divides by the new year's figure. |\n"
+                       "| 2 | ¶3 (Police) | \"${police_prior} million\" | \"${police} million\" | Police FY "
+                       "{year}-{next2} = ${police_exact:,} \u2192 **${police} million**. ${police_prior} million is "
+                       "the FY {earlier}-{year2} figure. |\n"),
+    "ascii_arrows_original_corrected": ("Original", "Corrected", "Working",
+                                        "| 1 | Parks | {parks_wrong_pct}% | {parks_pct}% | {parks_exact}% -> "
+                                        "{parks_pct}% on the earlier year's base |\n"
+                                        "| 2 | Police | ${police_prior} million | ${police} million | "
+                                        "${police_exact:,} -> ${police} million |\n"),
+    "as_published_should_read_reason": ("As published", "Should read", "Reason",
+                                        "| 1 | Parks | {parks_wrong_pct}% | {parks_pct}% | the draft's "
+                                        "{parks_wrong_pct}% -> {parks_pct}%: the earlier year is the base |\n"
+                                        "| 2 | Police | ${police_prior} million | ${police} million | "
+                                        "${police_exact:,} \u2192 ${police} million (adopted year) |\n"),
+    "was_now_source": ("Was", "Now", "Source",
+                       "| 1 | Parks | {parks_wrong_pct}% | {parks_pct}% | adopted budget: {parks_exact}% "
+                       "\u2192 {parks_pct}% |\n"
+                       "| 2 | Police | ${police_prior} million | ${police} million | adopted budget: "
+                       "${police_exact:,} \u2192 ${police} million |\n"),
+}
+_PARKS_ROW = "| 1 | Parks | \"up {parks_wrong_pct}%\" | \"up {parks_pct}%\" | "
+_POLICE_ROW = "| 2 | Police | ${police_prior} million | ${police} million | "
+#: The same tables made to misdescribe the draft or the record: each still fails memo_corrections.
+MISLEADING_TABLES = {
+    # an arrow after words naming the draft gives the draft its value: here the right one, which it lacks
+    "working_names_the_drafts_percentage_as_right": (
+        *_SOLVERS_HEADERS, _PARKS_ROW + "the story's {parks_pct}% \u2192 kept: the earlier year is the base |\n"),
+    # the working says in words that the draft gives the adopted year's exact figure, or marks a wrong one as the draft's
+    "working_says_the_draft_gives_the_right_figure": (
+        *_SOLVERS_HEADERS, _POLICE_ROW + "the draft gives ${police_exact:,}; rounded it is ${police} million |\n"),
+    "working_marks_a_wrong_figure_in_the_draft": (
+        *_SOLVERS_HEADERS,
+        _POLICE_ROW + "${police_other} million in the draft; the adopted budget gives ${police_exact:,} |\n"),
+    # the working's arrow still puts in what should stand: a wrong result fails
+    "working_arrow_puts_in_a_wrong_percentage": (
+        *_SOLVERS_HEADERS, _PARKS_ROW + "{parks_change:,} / {parks_prior_exact:,} \u2192 {parks_other}% |\n"),
+    # the draft's column is the draft's whatever the working says
+    "draft_column_gives_the_right_figure": (
+        *_SOLVERS_HEADERS, "| 2 | Police | ${police} million | ${police} million | Police FY {year}-{next2} = "
+                           "${police_exact:,} \u2192 ${police} million |\n"),
+    "as_published_column_gives_the_right_percentage": (
+        "As published", "Should read", "Reason",
+        "| 1 | Parks | {parks_pct}% | {parks_pct}% | {parks_exact}% \u2192 {parks_pct}% |\n"),
+}
+
+
+def _table_receipt(scenario_cache, tmp_path, seed: int, table: tuple[str, str, str, str]) -> dict:
+    """The receipt for the hard reference at ``seed`` with a corrections table (``(draft column, corrected column,
+    working column, rows)``, rows filled from the instance) added to its memo."""
+    generated, solved, fill = _hard(scenario_cache, tmp_path, seed)
+    facts = generated.oracle()["facts"]
+    (parks_prior, parks_new), police_exact = facts["budget"]["Parks and Recreation"], facts["budget"]["Police"][1]
+    exact = (Decimal(parks_new - parks_prior) * 100 / parks_prior).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    fill |= {"parks_change": parks_new - parks_prior, "parks_prior_exact": parks_prior, "parks_exact": exact,
+             "parks_other": Decimal(fill["parks_pct"]) + Decimal("1.0"), "police_exact": police_exact,
+             "police_other": Decimal(fill["police"]) + Decimal("2.0"), "next2": str(fill["year"] + 1)[2:],
+             "year2": str(fill["year"])[2:]}
+    draft, fix, working, rows = table
+    return _with_memo_line(generated, solved, _TABLE_HEAD.format(draft=draft, fix=fix, working=working)
+                           + rows.format(**fill))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("variant", sorted(FAIR_TABLES))
+def test_a_corrections_tables_working_is_not_the_drafts(scenario_cache, tmp_path, variant, seed):
+    """In a table whose headers name the draft's column and the corrected one, only the draft's column says what the
+    draft gives; the working's arrows are its steps (JOUR-01 1.11 read them as the draft's values, seed 9515)."""
+    receipt = _table_receipt(scenario_cache, tmp_path, seed, FAIR_TABLES[variant])
+    assert receipt["det_completion"] is True and not violation_ids(receipt), failed_ids(receipt)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("variant", sorted(MISLEADING_TABLES))
+def test_a_corrections_table_misdescribing_the_draft_still_fails(scenario_cache, tmp_path, variant, seed):
+    assert failed_ids(_table_receipt(scenario_cache, tmp_path, seed, MISLEADING_TABLES[variant])) == \
         {"memo_corrections"}

@@ -16,6 +16,11 @@ pool quote was said by Ellery", "The communications office wrote that the Police
 before", "the 2024 budget's figure": :data:`CONTEXT_MARK`, :func:`earlier_calendar_label`) and the draft's Parks
 percentage in a counterfactual ("if the increase were measured on this year's budget, the Parks rise would be
 10.6%": claims.unreal) as what the memo gives the department.
+
+1.12: in a corrections table whose headers name the draft's column and the corrected one ("Draft said | Should say |
+Source / working"), only the draft's column says what the draft gives; an arrow in the working is its step ("13.47%
+-> 13.5%", "$43,492,950 -> $43.5 million"), not the draft's value, unless words naming the draft stand before it
+(:func:`_draft_stretches`). "As published" heads a draft column.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from reading import RunVisibility, Statement, text_statements
 from safety import HostileFile, UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.11"
+EVALUATOR_VERSION = "JOUR-01/1.12"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -633,7 +638,7 @@ def _about_other_quote(entry: str, words: tuple[set[str], set[str]]) -> bool:
 #: A memo table's column giving what should stand ("Corrected", "Should read", "Correct figure"), and one giving
 #: the draft's ("Incorrect", "As drafted", "Was"): a row reads by its headers.
 CORRECTED_COLUMN = re.compile(r"correct|should|fix|amend|right|now|stand", re.IGNORECASE)
-DRAFT_COLUMN = re.compile(r"incorrect|draft|\bwas\b|original|wrong|before", re.IGNORECASE)
+DRAFT_COLUMN = re.compile(r"incorrect|draft|\bwas\b|original|wrong|before|published", re.IGNORECASE)
 #: What a memo entry says of a figure it found right (the brief: "say also what you checked and found right").
 VERDICT_WORDS = ["correct", "right", "matches", "accurate", "confirmed", "verified", "checks out", "stands"]
 
@@ -982,6 +987,51 @@ class Story:
         return (found[-1] if last else found[0])[1] if found else None
 
 
+#: An arrow, in a cell beside a row's draft column, is the working's step ("13.47% -> 13.5%", "$43,492,950 ->
+#: $43.5 million": a result and its rounding), not the draft's value giving way to the right one.
+ARROW = re.compile(r"->|\u2192")
+#: :data:`claims.ORIGINAL_MARK` without its arrows: the words that mark a value as the draft's wherever they stand.
+WORDED_MARK = re.compile(r"\bas\s+(?:drafted|filed|written|published)\b|\bin\s+the\s+(?:draft|story|copy|original)\b",
+                         re.IGNORECASE)
+#: Words naming the draft before an arrow in such a cell ("the draft's 11.9% -> 13.5%"): the arrow is then a
+#: correction of the draft's value again.
+DRAFT_NAMED = re.compile(r"\b(?:draft|drafted|story|copy|article|filed|original|originally|published|previously)\b",
+                         re.IGNORECASE)
+
+
+def draft_table_row(statement: Statement) -> bool:
+    """True when ``statement`` is a table row whose headers name the draft's column (:data:`DRAFT_COLUMN`: "Draft
+    said", "Original", "As published", "Was") and the corrected one (:data:`CORRECTED_COLUMN`: "Should say")."""
+    columns = list(statement.cells or {})
+    return any(DRAFT_COLUMN.search(c) for c in columns) and \
+        any(CORRECTED_COLUMN.search(c) and not DRAFT_COLUMN.search(c) for c in columns)
+
+
+def _draft_stretches(group: list[Statement], entry: str) -> list[tuple[str, bool]]:
+    """The stretches an entry gives as the draft's, each with True when a cue introduces it (read forward) and False
+    when a mark follows it (read back): :data:`claims.ORIGINAL_CUE`, :data:`claims.ORIGINAL_MARK`. In a table row
+    whose headers name the draft's column and the corrected one (:func:`draft_table_row`), the draft's column says
+    what the draft gives (read by the caller); another cell (a source, working or reason) gives the draft a value only
+    by a cue or a worded mark ("the draft says", "in the draft"), or by an arrow after words naming the draft
+    (:data:`DRAFT_NAMED`): its other arrows are the working's steps. Evaluator 1.11 read "1,509,433 / 11,209,909 =
+    13.47% -> 13.5%" and "Police FY 2025-26 = $43,492,950 -> $43.5 million" in a "Source / working" column as
+    the draft giving 13.47% and $43,492,950 (an independent solver's memo at seed 9515)."""
+    if not any(draft_table_row(s) for s in group):
+        return [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
+            [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
+    found = []
+    for statement in group:
+        if not draft_table_row(statement):
+            found += [(s, True) for s in introduced(statement.text, ORIGINAL_CUE)]
+            found += [(s, False) for s in preceding(statement.text, ORIGINAL_MARK)]
+            continue
+        for cell in (v for c, v in statement.cells.items() if v and not DRAFT_COLUMN.search(c)):
+            found += [(s, True) for s in introduced(cell, ORIGINAL_CUE)]
+            found += [(s, False) for s in preceding(cell, WORDED_MARK)]
+            found += [(s, False) for s in preceding(cell, ARROW) if DRAFT_NAMED.search(s)]
+    return found
+
+
 def _by_entry(statements: list[Statement]) -> dict[str, list[Statement]]:
     """The statements that are no heading, grouped by entry (``where``: a paragraph, list item, table row or
     issues_found item), in order."""
@@ -1046,8 +1096,7 @@ def misdescribed(story: Story, statements: list[Statement], tol: Decimal) -> lis
         # "moves the pool quote to Greaves" puts Greaves in as the speaker
         corrected = [(entry[:cue.end()], stretch, departments) for pattern in (CORRECTION_CUE, MOVED_TO)
                      for cue, stretch in zip(pattern.finditer(entry), introduced(entry, pattern), strict=True)]
-        original = [(s, True) for s in introduced(entry, ORIGINAL_CUE)] + \
-            [(s, False) for s in preceding(entry, ORIGINAL_MARK)]
+        original = _draft_stretches(group, entry)
         for statement in group:
             for column, value in (statement.cells or {}).items():
                 if DRAFT_COLUMN.search(column):
