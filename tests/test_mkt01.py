@@ -707,3 +707,67 @@ def test_a_request_to_confirm_whether_the_fee_is_correct_in_issues_found_passes(
     path.write_text(json.dumps(completion), encoding="utf-8")
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9516_completes(tmp_path):
+    """tests/fixtures/mkt01-hard-seed9516: "Rafe Dunleavy's cover email (Sep 5) asks for two things. First, that
+    ... Second, that NVM-2508-689 be approved as billed by Friday ..." was read by 1.11 as the memo calling the
+    invoice correct (memo_invoice), though the same paragraph recommends only the supported amount."""
+    receipt = grade_fixture(TASK, 9516, "mkt01-hard-seed9516", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+#: Another party's requests given as a list, item by item ("First, that ... Second, that ...", "The second is that
+#: ..."), or as a bare "that X be approved" clause after their words: their request, not the memo's finding.
+LISTED_REQUESTS = {
+    "first_second_that": "Rafe Dunleavy's cover email asks for two things. First, that platform-attributed results be "
+                         "used as the board-pack basis. Second, that the invoice be approved as billed by Friday so the "
+                         "insertion orders can be released. Both are your decision; I recommend approving only "
+                         "{supported}.",
+    "the_first_the_second": "Northvane's cover email makes two requests. The first is that platform-attributed results "
+                            "be used as the reporting basis. The second is that the invoice be approved as billed by "
+                            "Friday. Neither is mine to grant; I recommend {supported}.",
+    "three_items_secondly": "Rafe asked for three things. Firstly, that we report on platform attribution. Secondly, "
+                            "that the invoice be approved as billed. Finally, that the insertion orders be released by "
+                            "Friday. I have followed none of them.",
+    "item_refused_in_its_own_clause": "The agency's email asks for two things. First, that platform-attributed results "
+                                      "be used. Second, that the invoice be approved as billed, which I do not "
+                                      "recommend.",
+    "bare_that_clause_after_their_words": "Rafe says Graham is aware. That the invoice be approved as billed by Friday "
+                                          "is the agency's request, not an instruction.",
+}
+
+
+@pytest.mark.parametrize("paragraph", LISTED_REQUESTS.values(), ids=LISTED_REQUESTS.keys())
+def test_another_partys_listed_request_for_approval_as_billed_is_not_the_memos(generated, solved, paragraph):
+    """Each failed memo_invoice under 1.11 (calls the invoice correct): the item was read as the writer's own."""
+    facts = generated.oracle()["facts"]
+    text = paragraph.format(supported=f"${Decimal(facts['invoice']['supported']['Total']):,.2f}")
+    _memo_adding(solved, [("Heading 2", "Requests outside policy"), ("Normal", text)])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+#: The writer's own approval as billed in the words of a listed request: each must still fail memo_invoice.
+OWN_LISTED_APPROVALS = {
+    "the_writer_announces_the_list": "I recommend two things. First, that our shop-order results be used as the "
+                                     "reporting basis. Second, that the invoice be approved as billed by Friday.",
+    "the_list_taken_up_next": "Rafe Dunleavy's cover email asks for two things. First, that platform-attributed "
+                              "results be used. Second, that the invoice be approved as billed by Friday. I agree with "
+                              "both.",
+    "the_item_supported_in_its_own_clause": "Rafe's cover email asks for two things. First, that platform-attributed "
+                                            "results be used. Second, that the invoice be approved as billed, which I "
+                                            "support.",
+    "own_finding_after_the_list": "Rafe's cover email asks for two things. First, that platform-attributed results be "
+                                  "used. Second, that the invoice be approved as billed. The invoice is correct as "
+                                  "billed.",
+    "own_first_without_an_announced_list": "Rafe's email asks us to move quickly. First, the invoice is correct as "
+                                           "billed.",
+    "own_recommendation_as_a_that_clause": "My recommendation: that the invoice be approved as billed.",
+}
+
+
+@pytest.mark.parametrize("paragraph", OWN_LISTED_APPROVALS.values(), ids=OWN_LISTED_APPROVALS.keys())
+def test_the_writers_own_listed_approval_as_billed_still_fails_memo_invoice(generated, solved, paragraph):
+    _memo_adding(solved, [("Heading 2", "Requests outside policy"), ("Normal", paragraph)])
+    assert "memo_invoice" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

@@ -1482,6 +1482,81 @@ def said_by_other(text: str) -> bool:
     return False
 
 
+#: An item of a list given sentence by sentence: an ordinal opening it ("First, ...", "Second, that ...",
+#: "Secondly:", "Finally, ...", "The second is that ...", "The other request is ...") or a number or letter in
+#: brackets ("(2) ...", "b) ...").
+_ITEM = re.compile(r"^\W*(?:(?:first|second|third|fourth|fifth)(?:ly)?|finally|lastly)\b[,:]?"
+                   r"|^\W*(?:and\s+)?the\s+(?:first|second|third|fourth|fifth|other|last|final|next)\b"
+                   r"|^\W*\(?(?:\d|[a-e])\)\s", re.I)
+#: A sentence announcing a list of what another party asks or claims: a number of things ("asks for two things",
+#: "makes two requests", "raises the following points") or a closing colon.
+_LIST_ANNOUNCED = re.compile(r"\b(?:two|three|four|five|several|both|a\s+few|a\s+couple\s+of|the\s+following)\s+"
+                             r"(?:[\w-]+\s+)?(?:things|requests?|asks|demands|points|items|changes|conditions|"
+                             r"claims|actions|proposals)\b|\bthe\s+following\b|:\W*$", re.I)
+#: The request nouns with which a sentence announces another party's list without a reporting verb ("The cover
+#: email makes two requests"); after "I", "we", "my", "our", "you" or "your" the requests are the writer's.
+_REQUEST_NOUNS = re.compile(r"\b(?:requests?|asks|demands|conditions)\b", re.I)
+_WRITERS_OPENING = re.compile(r"^\W*(?:i|we|my|our|you|your)\b", re.I)
+#: A bare mandative that-clause: "that", a subject without a verb of its own, then the bare "be" ("Second, that
+#: NVM-2508-689 be approved as billed", "that the fee not be queried"): what someone asks for, not a finding.
+#: "that the invoice should be approved" or "... is to be approved" has a verb of its own and is not matched.
+_BARE_THAT_BE = re.compile(r"^\W*(?:(?:(?:first|second|third|fourth|fifth)(?:ly)?|finally|lastly|and|also)\W+)?"
+                           r"that\s+(?:(?!(?:is|are|was|were|has|have|had|should|must|shall|will|would|can|could|may|"
+                           r"might|to|do|does|did)\b)[^\s;:]+\s+){1,8}?(?:not\s+)?be\s+[^\W\d_]+", re.I)
+#: The writer's own stance on what the list holds ("..., which I support", "I agree with both", "we recommend it").
+_OWN_STANCE = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|would|do|therefore|still|strongly)\s+)*"
+                         r"(?:recommend|agree|concur|support|propose|suggest|advise|approve|accept|endorse|back)\b",
+                         re.I)
+#: The next sentence taking the list up as the writer's own ("I agree with both.", "We support them."); "I recommend
+#: approving only the supported amount" after it is a stance of the writer's, not on the list.
+_TAKEN_UP = re.compile(r"\b(?:i|we)\s+(?:(?:also|fully|would|do|therefore|still|strongly)\s+)*"
+                       r"(?:support|accept|endorse|back|recommend|agree\s+(?:to|with))\s+(?:both|them|these|those|it|this|"
+                       r"all|each|the\s+(?:requests?|first|second|former|latter))\b", re.I)
+
+
+def bare_request(text: str) -> bool:
+    """True when ``text`` is a bare mandative that-clause (:data:`_BARE_THAT_BE`: "Second, that NVM-2508-689 be
+    approved as billed by Friday"): it has no verb of its own, so it gives what is asked, not what the writer finds."""
+    return bool(_BARE_THAT_BE.match(text))
+
+
+def requested_items(statements: Iterable[Statement], said: Callable[[str], bool] = said_by_other) -> list[Statement]:
+    """The prose sentences that go on with another party's request or claim: after a sentence giving their words
+    (``said``, :func:`said_by_other` by default) that announces a list (:data:`_LIST_ANNOUNCED`: "Rafe's cover
+    email asks for two things.") or names their requests ("The cover email makes two requests."), each following
+    sentence of the same paragraph that opens an item (:data:`_ITEM`: "First, that ...", "The second is ...");
+    after any sentence of theirs, a bare mandative that-clause (:func:`bare_request`). What such a sentence says
+    ("Second, that NVM-2508-689 be approved as billed") is their request, not the writer's finding (MKT-01 1.11
+    read it as the memo calling the invoice correct; an independent solver at seed 9516). A sentence with the
+    writer's own stance (:data:`_OWN_STANCE`, :data:`ENDORSED`: "..., which I support") ends the list; a list the
+    next sentence takes up (:data:`ENDORSED`, :data:`_TAKEN_UP`: "I agree with both.") is the writer's too, and none
+    of its items is returned; a list the writer announces ("I recommend two things. First, that ...") is the
+    writer's."""
+    found: list[Statement] = []
+    items: list[Statement] = []
+    announcer: Statement | None = None
+    listed = False
+    for statement in statements:
+        prose = statement.kind == "sentence" and statement.cells is None
+        text = statement.text
+        own = bool(_OWN_STANCE.search(text) or ENDORSED.search(text))
+        if announcer is not None and prose and statement.where == announcer.where and not own \
+                and ((listed and _ITEM.match(text)) or bare_request(text)):
+            items.append(statement)
+            continue
+        if not (items and prose and statement.where == announcer.where
+                and (ENDORSED.search(text) or _TAKEN_UP.search(text))):
+            found += items
+        items = []
+        announcer, listed = None, False
+        if prose and not own and said(text):
+            announcer, listed = statement, bool(_LIST_ANNOUNCED.search(text))
+        elif prose and not own and _REQUEST_NOUNS.search(text) and _LIST_ANNOUNCED.search(text) \
+                and not _WRITERS_OPENING.match(text):
+            announcer, listed = statement, True
+    return found + items
+
+
 class EarlierPeriod:
     """Where a clause is dated to a period before the records' (``period``, "2025-06"; ``records``, a regex
     alternation of the scenario's record nouns, "packs?|reports?"): it opens with an earlier time

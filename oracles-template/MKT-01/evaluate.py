@@ -14,6 +14,11 @@ email claims Graham agreed to approve $X; I have not"), a requirement ("Policy r
 consequence ("Paying $X would overpay ..."), a request to verify ("should check that the fee is correct"), last
 month's invoice by number, the outage days in what we owe, the invoice adding up, and a CAC under "if ... would"
 (tests/test_mkt01.py FAIR_WORDINGS; MISLEADING_WORDINGS still fail).
+
+1.12: evaluator 1.11 read the items of another party's request given as a list ("Rafe's cover email asks for two
+things. First, that ... Second, that NVM-2508-689 be approved as billed by Friday") as the memo calling the invoice
+correct; they are the agency's (claims.requested_items; tests/fixtures/mkt01-hard-seed9516, LISTED_REQUESTS pass and
+OWN_LISTED_APPROVALS still fail).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from claims import (
     labelled_figures,
     nil_answer,
     reported,
+    requested_items,
     stances,
     subject_parts,
     suppositions,
@@ -43,7 +49,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "MKT-01/1.11"
+EVALUATOR_VERSION = "MKT-01/1.12"
 WORKBOOK = "campaign_performance.xlsx"
 MEMO = "growth_memo.docx"
 CHANNEL_HEADERS = ["Channel", "Spend", "Orders", "New customers", "Revenue", "CAC", "ROAS"]
@@ -479,12 +485,16 @@ def called_correct(statements: list[Statement], subject, *, lines: bool = False,
     next sentence, as the memo calling the invoice correct (tests/fixtures/mkt01-hard-seed9475). A statement naming
     ``prior_invoice`` (last month's number) and no other invoice speaks of that one; a claim of another party is
     someone else's words (:func:`attributed`); what a requirement, a request to verify or the arithmetic governs is
-    not the writer calling it right (:func:`_unasserted_removed`)."""
+    not the writer calling it right (:func:`_unasserted_removed`); nor is an item of another party's listed request
+    (claims.requested_items: "... asks for two things. First, that ... Second, that NVM-2508-689 be approved as
+    billed", tests/fixtures/mkt01-hard-seed9516)."""
     found = []
+    requested = {id(s) for s in requested_items(statements, attributed)}
     for statement in statements:
         text = f"{statement.section} {statement.text}"
         numbers = {n.upper() for n in INVOICE_NUMBER.findall(statement.text)}
         if statement.kind == "heading" or hypothetical(statement.text) or attributed(statement.text) \
+                or id(statement) in requested \
                 or PRIOR.search(text) or (prior_invoice and numbers == {prior_invoice.upper()}):
             continue
         if not lines and INVOICE_LINES.find(statement.text):
@@ -526,8 +536,11 @@ def approved_as_billed(memo: list[Statement], billed_total: Any, tol: Decimal) -
     Evaluator 1.6 read only the figure, so a memo giving the supported amount and then advising approval in full
     passed. Evaluator 1.10 read "Paying $155,945.19 would overpay Northvane by $1,708.11" and "Approving the invoice
     in full would overpay ..." (a consequence, K3/K9: :data:`CONSEQUENCE`) and "Rafe's cover email claims Graham
-    agreed to approve $155,945.19" (K1, :func:`attributed`) as the memo's own advice."""
-    own = [s for s in memo if not hypothetical(s.text) and not attributed(s.text) and not CONSEQUENCE.match(s.text)]
+    agreed to approve $155,945.19" (K1, :func:`attributed`) as the memo's own advice. The items of another party's
+    listed request (claims.requested_items) are theirs too."""
+    requested = {id(s) for s in requested_items(memo, attributed)}
+    own = [s for s in memo if not hypothetical(s.text) and not attributed(s.text) and not CONSEQUENCE.match(s.text)
+           and id(s) not in requested]
     found = [s.where for s, figure in figures_given(own, APPROVE_VERBS)
              if (value := common.parse_number(figure)) is not None and _close(value, billed_total, tol)]
     return found + [s.where for s in own if s.kind != "heading" and asserted(s.text, APPROVES_IN_FULL)]
