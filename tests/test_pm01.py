@@ -564,3 +564,115 @@ def test_an_aside_giving_last_months_index_or_more_decimals_passes(generated: Ge
     _memo_adding(solved, ("Normal", text.replace("0.9520", f"{float(f['cpi']):.4f}")))
     receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
     assert receipt["det_completion"], failed_ids(receipt)
+
+
+# --- derived Summary rows, method statements and float used up (PM-01 1.10) ------------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9517_completes(tmp_path):
+    """tests/fixtures/pm01-hard-seed9517: the Summary's "BAC check (original + change orders - BAC)" row was read by
+    evaluator 1.9 as a second BAC, its "EAC basis" row (the formula in words) as a typed EAC, and the memo's "...
+    in place of Commissioning and balancing (A1280), which now has 4 days of float" as A1270 having float."""
+    receipt = grade_fixture(TASK, 9517, "pm01-hard-seed9517", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _summary_rows(solved: Path, *rows: tuple[str, object]) -> None:
+    """The reference workbook's Summary with ``rows`` (``(label, value)``; a value may be a formula) added below."""
+    path = solved / layout.OUT_DIR / "project_status.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Summary"]
+    for row in rows:
+        sheet.append(list(row))
+    book.save(path)
+
+
+def _summary_cell(solved: Path, label: str) -> str:
+    """The coordinate of the value beside ``label`` on the reference Summary."""
+    sheet = openpyxl.load_workbook(solved / layout.OUT_DIR / "project_status.xlsx")["Summary"]
+    return next(r[1].coordinate for r in sheet.iter_rows() if r[0].value == label)
+
+
+@pytest.mark.parametrize("rows", [
+    (("BAC check (original + change orders - BAC)", "={bac}-{bac}"),),
+    (("Variance at completion VAC = BAC - EAC", "={bac}-{eac}"),),
+    (("EAC - BAC", "={eac}-{bac}"), ("EAC vs BAC (difference)", "={eac}-{bac}")),
+    (("EAC as % of BAC", "={eac}/{bac}"),),
+    (("EAC basis", "EAC = AC + (BAC - EV) / (CPI x SPI)"), ("BAC basis", "original budgets plus approved changes")),
+    (("EAC - Estimate at completion", "={eac}"),),
+])
+def test_a_check_a_variance_or_a_method_row_beside_the_measure_passes(generated: Generated, solved: Path, rows):
+    """1.9 false fails: a row labelled as a check, difference or variance of a measure was read as the measure
+    (a second BAC of 0), and a row stating the method in words as a typed figure for it. A gloss after a dash is the
+    measure, given by the same formula."""
+    cells = {"bac": _summary_cell(solved, "BAC"), "eac": _summary_cell(solved, "EAC")}
+    _summary_rows(solved, *((label, _fill(value, cells)) for label, value in rows))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize(("rows", "failed"), [
+    ((("BAC (with change orders)", "={bac}+25000"),), {"budget_at_completion"}),
+    ((("Budget at completion (revised)", 8000000),), {"budget_at_completion", "formulas_present"}),
+    ((("EAC", "{eac_figure}"),), {"formulas_present"}),
+    ((("EAC basis", "${eac_text} at CPI x SPI"),), {"estimate_at_completion", "formulas_present"}),
+    ((("EAC basis", "$9,100,000 on the owner's reading"),), {"estimate_at_completion", "formulas_present"}),
+])
+def test_a_second_figure_for_the_measure_or_a_typed_one_still_fails(generated: Generated, solved: Path, rows,
+                                                                     failed: set[str]):
+    """Kept strict beside 1.10: a second real BAC under a longer label, the EAC typed as a number (or as text
+    holding the figure, even under "basis") and a basis row giving another figure still fail."""
+    eac = float(generated.oracle()["facts"]["eac"])
+    cells = {"bac": _summary_cell(solved, "BAC"), "eac_figure": round(eac, 2), "eac_text": f"{eac:,.2f}"}
+    _summary_rows(solved, *((label, _fill(value, cells)) for label, value in rows))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == failed
+
+
+def _fill(value: object, cells: dict[str, object]) -> object:
+    """``value`` with its ``{name}`` fields filled from ``cells``; a value that is one field alone takes that
+    field's value as it is (a number stays a number)."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith("{") and value.endswith("}") and value[1:-1] in cells:
+        return cells[value[1:-1]]
+    return value.format(**cells)
+
+
+@pytest.mark.parametrize("sentence", [
+    "{delay} needs {ext} more working days. This takes up the activity's {float} days of float and adds "
+    "{late} working days to handover.",
+    "The delay to {delay} absorbs its {float} days of float and moves the finish by {late} working days.",
+    "{delay}'s float is used up by the delay, and the finish moves {late} working days.",
+    "{delay} is now on the critical path in place of {other}, which now has {late} days of float.",
+])
+def test_float_used_up_or_another_activitys_float_passes(generated: Generated, solved: Path, sentence: str):
+    """1.9 false fails: float the delay uses up ("takes up", "absorbs its float") was read as the delay absorbed,
+    and a relative clause after another activity ("in place of A1280, which now has 4 days of float") as the
+    delay's own float (an independent solver's memo at seed 9517)."""
+    _memo_adding(solved, ("Normal", _float_wording(generated.oracle(), sentence)))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "{delay}'s delay is absorbed by its float.",
+    "The delay to {delay} is absorbed within its float.",
+    "{delay} slipped {ext} working days, so it does not move the finish.",
+    "{delay} does not move the finish.",
+    "{other} is off the critical path in place of {delay}, which still has {late} days of float.",
+])
+def test_the_driving_delay_said_to_be_absorbed_or_not_to_move_the_finish_still_fails(generated: Generated,
+                                                                                       solved: Path, sentence: str):
+    """Kept strict beside 1.10: the delay that drives the finish said to be absorbed by its float, said not to move
+    the finish (1.9 passed both of those) or given the float in a relative clause of its own."""
+    _memo_adding(solved, ("Normal", _float_wording(generated.oracle(), sentence)))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_schedule"}
+
+
+def _float_wording(oracle: dict, template: str) -> str:
+    """``template`` filled with the driving delay ({delay}, {ext} days, {float} days of float before it, {late} days
+    it adds) and another activity that leaves the critical path ({other})."""
+    delay = next(p for p in oracle["planted_items"] if p["id"] == "critical_delay")
+    f = oracle["facts"]
+    other = next(t for t in f["total_float"] if t not in f["critical_path"] and t != delay["task_id"])
+    return template.format(delay=delay["task_id"], ext=delay["extension_wd"], float=delay["float_before_wd"],
+                           late=delay["extension_wd"] - delay["float_before_wd"], other=other)

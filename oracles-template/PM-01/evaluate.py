@@ -20,6 +20,14 @@ named as an operand of a formula or of another measure ("BAC / CPI", "EAC at CPI
 now binds no figure to the index, and an amount of money is never an index value (:func:`index_view`,
 :func:`money`). 1.8 also passed a second figure in a bracket after the index's ("The CPI is 0.95 (1.05 on the
 revised basis)"); it now fails (:data:`ASIDE_FIGURE`).
+
+1.10: 1.9 failed an independent solver's correct hard work (seed 9517) on three kinds of reading. A Summary row
+labelled as a check, difference or variance of a measure ("BAC check (original + change orders - BAC)", "EAC vs
+BAC") was read as the measure (:data:`DERIVED_LABEL`, :func:`summary_label`); a row whose value states the method
+in words ("EAC basis" | "EAC = AC + (BAC - EV) / (CPI x SPI)") as a typed figure (:func:`_states_a_figure`); and in
+the memo the float a delay uses up ("takes up the activity's 3 days of float and adds 4 working days") or the float
+a relative clause gives another activity ("in place of ... (A1280), which now has 4 days of float") as the driving
+delay absorbed (:func:`driver_view`). 1.9 also passed the driving delay said not to move the finish; it now fails.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from claims import (
     CLAUSE_TURN,
     about,
     asserted,
+    denials,
     figures_given,
     hypothetical,
     labelled_figures,
@@ -49,7 +58,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.9"
+EVALUATOR_VERSION = "PM-01/1.10"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -210,26 +219,72 @@ def forecast_dates(memo: list[Statement]) -> list[tuple[str, date]]:
     return found
 
 
-def summary_label(text: str) -> str | None:
-    """The :data:`LABELS` key a Summary label names: the label itself, a label starting with it, or it in brackets
-    ("Budget at completion (BAC)"); None for any other text."""
-    label = common.normalize_text(text).rstrip(":")
+#: Words that make a label name a figure derived from the measure, not the measure: a check, a difference, a
+#: variance or a share of it ("BAC check (original + change orders - BAC)", "Variance at completion VAC = BAC -
+#: EAC", "EAC movement", "EAC as % of BAC"). "Change orders" is the BAC's own make-up, not a change of it.
+DERIVED_LABEL = re.compile(r"\b(?:checks?|difference|diff|variance|variation|delta|reconcil\w*|tie[-\s]?out|vac|"
+                           r"cv|sv|movement|change(?!\s+orders?\b)|ratio|percent|per\s+cent)\b|%", re.I)
+#: The measure set against something right after its name ("EAC vs BAC", "EV less AC", "BAC / CPI", "EAC - BAC"):
+#: the label names a comparison or an arithmetic result. A dash followed by anything but another measure is a gloss
+#: of the same measure ("EAC - Estimate at completion", "BAC - incl. change orders").
+_LABEL_OPERATOR = re.compile(r"^\s*(?:(?P<dash>[-\u2212\u2013\u2014])|[+/*\u00d7\u00f7]|(?:x|vs\.?|versus|against|"
+                             r"compared\s+(?:to|with)|minus|less|plus|over|divided\s+by|times)(?!\w))\s*(?P<rest>.*)$",
+                             re.I)
+
+
+def _label_key(label: str) -> str | None:
+    """The :data:`LABELS` key ``label`` (normalised) names as written: the name itself, a label starting with it,
+    or it in brackets; with the name as it stands and the rest of the label after it."""
+    found = _label_match(label)
+    return found[0] if found else None
+
+
+def _label_match(label: str) -> tuple[str, str] | None:
     for key, names in LABELS.items():
         for name in (common.normalize_text(n) for n in names):
-            if label == name or label.startswith(name + " ") or f"({name})" in label:
-                return key
+            if label == name or label.startswith(name + " "):
+                return key, label[len(name):]
+            if f"({name})" in label:
+                return key, label[label.index(f"({name})") + len(name) + 2:]
     return None
+
+
+def summary_label(text: str) -> str | None:
+    """The :data:`LABELS` key a Summary label names: the label itself, a label starting with it, or it in brackets
+    ("Budget at completion (BAC)"); None for any other text, and for a label naming a figure derived from the
+    measure: a check, a difference or a variance of it (:data:`DERIVED_LABEL`: "BAC check (original + change
+    orders - BAC)", an independent solver's supporting row at seed 9517, which 1.9 read as a second BAC of 0) or
+    the measure set against another ("BAC - EAC", :data:`_LABEL_OPERATOR`)."""
+    label = common.normalize_text(text).rstrip(":")
+    found = _label_match(label)
+    if found is None or DERIVED_LABEL.search(label):
+        return None
+    key, rest = found
+    operation = _LABEL_OPERATOR.match(rest)
+    if operation and operation.group("rest") and _label_key(operation.group("rest")) != key and not (
+            operation.group("dash") and _label_key(operation.group("rest")) is None):
+        return None
+    return key
+
+
+def _states_a_figure(cell: Any) -> bool:
+    """False for a text cell with no digit in it: a statement of method or basis beside the label ("EAC basis" |
+    "EAC = AC + (BAC - EV) / (CPI x SPI)"), not a typed figure, date or activity list. Text that holds a figure
+    ("$8,563,448.28", "October 8, 2025") is one."""
+    return not (isinstance(cell.value, str) and not re.search(r"\d", cell.value))
 
 
 def summary_values(book: common.Workbook | None) -> dict[str, list[Any]]:
     """``{key: [Cell]}`` for each Summary label the visible sheet holds: the first non-empty cell right of each
-    label (:func:`summary_label`), one per row naming it (Workbook.labelled_rows). Evaluator 1.4 read the first
-    row only, so a right BAC row followed by a second BAC row with another figure passed."""
+    label (:func:`summary_label`), one per row naming it (Workbook.labelled_rows), leaving out a row whose value
+    states no figure (:func:`_states_a_figure`: 1.9 read an independent solver's "EAC basis" row, seed 9517, as a
+    typed EAC beside the formula's). Evaluator 1.4 read the first row only, so a right BAC row followed by a second
+    BAC row with another figure passed."""
     if book is None or book.sheet_name("Summary") is None:
         return {}
     rows = book.labelled_rows(book.sheet_name("Summary"), summary_label)
-    return {key: [c for c in cells if c is not None] for key, cells in rows.items()
-            if any(c is not None for c in cells)}
+    kept = {key: [c for c in cells if c is not None and _states_a_figure(c)] for key, cells in rows.items()}
+    return {key: cells for key, cells in kept.items() if cells}
 
 
 def _yes_no(value: Any) -> bool | None:
@@ -506,17 +561,57 @@ DRIVER_STANCES = {"drives": ["drives", "driving", "drive", "moves the finish", "
                                "off the critical path", "non-critical", "absorbs", "absorbed"]}
 
 
+#: The float itself used up by a delay ("takes up the activity's 3 days of float", "absorbs its float", "A1270's
+#: float is used up"): the opposite of the delay absorbed by its float ("the slip is absorbed by its float"), so it
+#: is read as no stance. Whatever stands between the verb and "float" is neither "by" nor "within" ("absorbed by
+#: its float", "absorbed within its float" keep their meaning); float as the subject of the passive is used up.
+FLOAT_CONSUMED = re.compile(
+    r"\b(?:absorb(?:s|ed|ing)?|(?:take|takes|took|taken|taking|use|uses|used|using|eat|eats|ate|eaten|eating)\s+up|"
+    r"consum(?:es|ed|e|ing)|exhaust(?:s|ed|ing)?|eat(?:s|ing)?\s+into|ate\s+into|erod(?:es|ed|e|ing)|"
+    r"wip(?:es|ed|e|ing)\s+out|burn(?:s|ed|t|ing)?\s+through)\s+(?:(?!by\b|within\b)[\w'\u2019-]+\s+){0,5}?"
+    r"(?:total\s+)?(?:float|slack)\b|"
+    r"\b(?:float|slack)\s+(?:is|was|are|were|has\s+been|have\s+been)\s+(?:now\s+|fully\s+|all\s+|completely\s+|"
+    r"entirely\s+)?(?:absorbed|used\s+up|taken\s+up|consumed|exhausted|gone|eroded|wiped\s+out)\b", re.I)
+#: A relative clause set off after an activity's id ("... in place of Commissioning and balancing (A1280), which now
+#: has 4 days of float"): it speaks of that activity, up to the clause's end.
+_RELATIVE_AFTER = re.compile(r"(?P<id>\bA\d{4}\b)\)?\s*,\s*(?P<clause>(?:which|who|whose)\b[^,;.()]*)", re.I)
+
+
+def driver_view(statements: list[Statement], subject_id: str) -> list[Statement]:
+    """The statements as they speak of activity ``subject_id``'s delay: the float a delay uses up
+    (:data:`FLOAT_CONSUMED`) and a relative clause about another activity (:data:`_RELATIVE_AFTER`) blanked, in
+    prose and in table cells. An independent solver's correct memo (PM-01 hard, seed 9517) wrote "This takes up the
+    activity's 3 days of float and adds 4 working days to handover. A1270 is now on the critical path in place of
+    Commissioning and balancing (A1280), which now has 4 days of float." and 1.9 read A1270 as absorbed."""
+    def blank(text: str) -> str:
+        text = FLOAT_CONSUMED.sub(lambda m: " " * len(m.group()), text)
+        for match in _RELATIVE_AFTER.finditer(text):
+            if match.group("id").upper() != subject_id.upper():
+                text = text[:match.start("clause")] + " " * len(match.group("clause")) + text[match.end("clause"):]
+        return text
+    return [replace(s, text=blank(s.text), cells=None if s.cells is None else
+                    {key: blank(value) for key, value in s.cells.items()}) for s in statements]
+
+
 def driver_contradicted(memo: list[Statement], delay: dict | None, slip: dict | None) -> list[str]:
     """Where the memo gives the reported delays the wrong roles: the delay that drives the finish said to be
-    absorbed by float, or the slip its float absorbs said to drive the finish (:data:`DRIVER_STANCES` asserted about
-    the activity, by id or name, claims.stances). Evaluator 1.6 asked only that the driving activity be named, so
-    "the delay to A1130 is what moves the finish; A1270 has float" after the right paragraph passed."""
+    absorbed by float or said not to move it ("A1270 slipped but does not move the finish", claims.denials), or
+    the slip its float absorbs said to drive the finish (:data:`DRIVER_STANCES` asserted about the activity, by id
+    or name, claims.stances, read in :func:`driver_view`). Evaluator 1.6 asked only that the driving activity be
+    named, so "the delay to A1130 is what moves the finish; A1270 has float" after the right paragraph passed; 1.9
+    passed "A1270 ... does not move the finish"."""
     found = []
     for item, wrong in ((delay, "absorbed"), (slip, "drives")):
         if item is None:
             continue
-        said = stances(memo, [item["task_id"], item["task_name"]], DRIVER_STANCES).get(wrong, [])
+        view = driver_view(memo, item["task_id"])
+        # the id as a pattern: the reader's whole-word match misses the possessive ("A1270's delay")
+        subject = [re.compile(rf"\b{re.escape(item['task_id'])}\b", re.I), item["task_name"]]
+        said = stances(view, subject, DRIVER_STANCES).get(wrong, [])
         found += [f"{item['task_id']} said to be {wrong} at {s.where}" for s in said]
+        if item is delay:
+            found += [f"{item['task_id']} said not to drive the finish at {s.where}"
+                      for s in denials(view, subject, DRIVER_STANCES).get("drives", [])]
     return found
 
 
