@@ -822,3 +822,149 @@ def test_the_seed_9481_counterfactual_in_other_words_passes(tmp_path, new):
 ])
 def test_the_seed_9481_counterfactual_made_misleading_fails(tmp_path, new):
     assert failed_ids(_edited_fixture(9481, "cs01-hard-seed9481", tmp_path, _CHECKED_9481, new)) == {"note_breaches"}
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9514 (1.15)
+def test_an_independent_solvers_correct_hard_work_at_seed_9514_completes(tmp_path):
+    """Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9514): 17
+    breaches (1 first response, 16 resolution), two priorities corrected to P1, credits net $19.15 with the two
+    NOC-5039 reversals, NHI-495336 flagged. CS-01 1.15 failed note_breaches (a breach table under the lead-in
+    "Resolution clock (16) - business hours taken against target:" in "4. SLA breaches" named none; "I have not
+    escalated them" cleared two tickets) and note_credits ("Net total on the Credits sheet: $46.47 - $27.32 =
+    $19.15" gave $46.47 as a second total)."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9514, "cs01-hard-seed9514", tmp_path)
+    assert (failed_ids(receipt), receipt["det_completion"]) == (set(), True)
+
+
+def _money(value) -> str:
+    return f"{abs(float(value)):.2f}"
+
+
+def _breach_table_note(scenario_cache, tmp_path, seed: int, heading: str = "SLA breaches",
+                       lead_in: str | None = "Resolution and response clocks ({n}) - business hours taken against "
+                                             "target:",
+                       after: tuple[str, ...] = (), credits: tuple[str, ...] = (), appended: tuple[str, ...] = ()
+                       ) -> set[str]:
+    """The seed's hard reference with its breach bullets replaced as the seed-9514 solver wrote them: under the
+    "SLA breaches" heading (renamed ``heading``), the ``lead_in`` line and a table of the breached tickets (priority
+    and business hours; with ``lead_in`` None the bullets are kept), then the ``after`` paragraphs; its closing credit total replaced by ``credits`` when given, and
+    ``appended`` paragraphs at the note's end. Each text is formatted with the instance's tickets and figures
+    (:func:`_seed_9514_fill`). Returns the failed ids."""
+    import docx
+    from scenario_harness import copy_workspace
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    solved = copy_workspace(scenario_cache.reference(TASK, seed, "challenge", "hard"), tmp_path)
+    facts = generated.oracle()["facts"]
+    fill = _seed_9514_fill(facts)
+    path = solved / layout.OUT_DIR / NOTE
+    document = docx.Document(str(path))
+    next(p for p in document.paragraphs if p.text == "SLA breaches").text = heading
+    bullets = [p for p in document.paragraphs if p.style.name == "List Bullet"
+               and any(t in p.text for t in facts["breached"]) and "breached" in p.text]
+    last = bullets[-1]._element
+    if lead_in is not None:
+        lead = bullets[0].insert_paragraph_before(lead_in.format(**fill))
+        table = document.add_table(rows=1, cols=4)
+        for cell, text in zip(table.rows[0].cells, ["Ticket", "Priority", "Response (business h)",
+                                                    "Resolution (business h)"], strict=True):
+            cell.text = text
+        for ticket in facts["breached"]:
+            row = facts["tickets"][ticket]
+            for cell, text in zip(table.add_row().cells, [ticket, row["priority"],
+                                                          f"{float(row['response_hours']):.2f}",
+                                                          f"{float(row['resolution_hours']):.2f}"], strict=True):
+                cell.text = text
+        lead._element.addnext(table._tbl)
+        last = table._tbl
+    for text in reversed(after):
+        last.addnext(document.add_paragraph(text.format(**fill))._element)
+    if lead_in is not None:
+        for paragraph in bullets:
+            paragraph._element.getparent().remove(paragraph._element)
+    if credits:
+        closing = next(p for p in document.paragraphs if p.text.startswith("Total credits owed"))
+        for text in credits:
+            closing.insert_paragraph_before(text.format(**fill), style="List Bullet")
+        closing._element.getparent().remove(closing._element)
+    for text in appended:
+        document.add_paragraph(text.format(**fill))
+    document.save(str(path))
+    return failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def _seed_9514_fill(facts: dict) -> dict[str, str]:
+    """The instance's tickets and figures for the seed-9514 shapes: two breached tickets ``b0``/``b1``, one that kept
+    its targets, the number breached, the new credits' outage and subtotal, the reversals' sum, the net total and a
+    wrong net total."""
+    new = [c for c in facts["credits"] if not c.get("reversal")]
+    reversed_ = [c for c in facts["credits"] if c.get("reversal")]
+    return {"b0": facts["breached"][0], "b1": facts["breached"][1], "n": str(len(facts["breached"])),
+            "kept": next(t for t in sorted(facts["tickets"]) if t not in facts["breached"]),
+            "outage": new[0]["outage"], "new": _money(sum(float(c["credit"]) for c in new)),
+            "reversed": _money(sum(float(c["credit"]) for c in reversed_)),
+            "total": _money(facts["credit_total"]), "wrong": _money(float(facts["credit_total"]) + 6.40)}
+
+
+_WORKING_9514 = ("Owed: {outage} - total ${new}.", "Reversed: the earlier shift's credits (-${reversed}).",
+                 "Net total on the Credits sheet: ${new} - ${reversed} = ${total}.")
+#: The seed-9514 solver's shapes in other words, on the seed-42 and seed-7 hard references (CS-01 1.15 failed each).
+FAIR_9514 = {
+    "lead_in_over_a_breach_table": {},
+    "a_neutral_lead_in_of_other_words": {"heading": "4. SLA breaches",
+                                         "lead_in": "Business hours taken, ticket by ticket ({n}):"},
+    "not_escalated_beside_breached_tickets": {"lead_in": None, "after": (
+        "Of these, {b0} and {b1} are still open in areas with no outage in the NOC calendar; I have not escalated "
+        "them in Care Desk because I had no access.",)},
+    "a_complaint_dismissed": {"lead_in": None, "appended": (
+        "Separately, the customer's second complaint on {kept} was dismissed as a duplicate.",)},
+    "a_warning_under_the_breaches_heading": {"lead_in": None, "after": (
+        "Coming up: no other open ticket reaches its target before 6:00 PM today. The first of the rest to go over "
+        "is {kept} (16.50 of 24 h used), at about 1:30 PM tomorrow.",)},
+    "a_warning_after_the_breach_table": {"after": (
+        "Of these, {b0} and {b1} are still open; the clock keeps running.",
+        "Coming up: no other open ticket reaches its target before 6:00 PM today. The first of the rest to go over "
+        "is {kept} (16.50 of 24 h used), at about 1:30 PM tomorrow.")},
+    "the_net_total_worked_out": {"lead_in": None, "credits": _WORKING_9514},
+    "the_net_total_worked_out_in_words": {"lead_in": None, "credits": (
+        "New credits for {outage}: ${new} in total.",
+        "Total credits owed this shift: ${new} - ${reversed} = ${total}, the net figure.")},
+}
+#: The same shapes made to say the wrong thing: each still fails the check named.
+MISLEADING_9514 = {
+    "a_breach_table_under_a_within_target_lead_in": (
+        {"lead_in": "Within target ({n}) - business hours taken against target:"}, "note_breaches"),
+    "a_breach_table_under_a_within_target_heading": (
+        {"heading": "Tickets checked and within target"}, "note_breaches"),
+    "a_breached_ticket_said_to_have_kept_its_target": ({"after": ("{b0} kept its target.",)}, "note_breaches"),
+    "not_escalated_and_not_late": ({"after": ("I have not escalated {b0}: it is not late.",)}, "note_breaches"),
+    "a_kept_ticket_said_late": ({"appended": ("{kept} is late and has not been escalated.",)}, "note_breaches"),
+    "a_breach_after_the_warning": ({"after": (
+        "Coming up: no other open ticket reaches its target before 6:00 PM today. {kept} has already breached its "
+        "resolution target.",)}, "note_breaches"),
+    "the_new_credits_as_the_total": ({"credits": (
+        "Owed: {outage} - total ${new}.", "Total credits owed: ${new}.",
+        "Net total on the Credits sheet: ${new} - ${reversed} = ${total}.")}, "note_credits"),
+    "a_working_to_a_wrong_total": ({"credits": (
+        "Owed: {outage} - total ${new}.", "Net total on the Credits sheet: ${new} - ${reversed} = ${wrong}.")},
+        "note_credits"),
+    "the_net_total_given_as_the_new_credits": ({"credits": (
+        "Owed: {outage} - total ${new}.", "Net total on the Credits sheet: ${new}.")}, "note_credits"),
+}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("variant", sorted(FAIR_9514))
+def test_the_seed_9514_shapes_in_other_words_pass(scenario_cache, tmp_path, variant, seed):
+    """A breach table under a lead-in in "SLA breaches", "not escalated" beside breached tickets, a complaint
+    "dismissed", a warning after the table and the net credit total worked out: what a careful reader accepts."""
+    assert _breach_table_note(scenario_cache, tmp_path, seed, **FAIR_9514[variant]) == set()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("variant", sorted(MISLEADING_9514))
+def test_the_seed_9514_shapes_made_misleading_fail(scenario_cache, tmp_path, variant, seed):
+    shape, failed = MISLEADING_9514[variant]
+    assert failed in _breach_table_note(scenario_cache, tmp_path, seed, **shape)

@@ -22,6 +22,14 @@ h) if the maintenance pause were missed" (an independent solver at seed 9481, te
 NHI-490466 breached, because claims.unreal's "would" clause ends at the parenthesis and "were missed" was left as a
 missed target. A modal with a condition (claims.FORECAST_MODAL, FORECAST_CONDITION) is now blanked with its condition
 to its clause's end (:func:`counterfactual_blanked`).
+
+1.16: 1.15 failed an independent solver's correct hand-over at seed 9514 (tests/fixtures/cs01-hard-seed9514) three
+ways. A lead-in line under "4. SLA breaches" ("Resolution clock (16) - business hours taken against target:", then a
+table of the 16) was the rows' only heading, so no row was named breached: a lead-in is now read under the heading
+above it (:func:`heading_trails`), the nearest that speaks answering. "I have not escalated them" held "late", negated,
+and cleared two tickets: the breach words are whole words (:data:`BREACH_WORDS`). "Net total on the Credits sheet:
+$46.47 - $27.32 = $19.15" gave the total as the working's first amount: a working is read to its result
+(:func:`worked_result`).
 """
 
 from __future__ import annotations
@@ -54,7 +62,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.15"
+EVALUATOR_VERSION = "CS-01/1.16"
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -69,14 +77,19 @@ TICKET_ID = re.compile(r"(?<![^\W\d_])NHI-?\s?(\d{6})(?!\d)", re.IGNORECASE)
 TICKET_MENTION = re.compile(r"(?<![^\W\d_])NHI-?\s?\d{6}(?!\d)"
                             r"(?:(?:\s*(?:,|/|&|\band\b|\bor\b)\s*|\s+)\d{6}(?![\d]|[.,]\d))*", re.IGNORECASE)
 #: Words a note uses for a missed service level. Source: the brief ("which tickets breached"). "Failed" only of a
-#: target: "NHI-494463 (P3, autopay failed)" gives the ticket's subject (evaluator 1.8 read it as a breach).
-BREACH_WORDS = re.compile(r"breach|missed|overdue|late|exceed|past (?:its|the|their)? ?(?:target|sla)|outside|"
-                          r"over (?:the )?(?:target|sla)|failed\s+(?:to\s+meet|(?:its|the|their|both|a|an)\s+"
-                          r"(?:\w+\s+)?(?:targets?|sla|response|resolution))", re.IGNORECASE)
-#: What a note says of a ticket that kept its service levels ("met both targets", "within target", "on time").
-#: Source: the brief ("which tickets breached"); a "no breach" under a breaches heading is read with these.
+#: target: "NHI-494463 (P3, autopay failed)" gives the ticket's subject (evaluator 1.8 read it as a breach). Each a
+#: word of its own: "I have not escalated them" holds no "late", nor "dismissed" a "missed" (1.15 read the first,
+#: negated, as two tickets having kept their targets: an independent solver at seed 9514).
+BREACH_WORDS = re.compile(r"\b(?:breach|missed\b|overdue\b|late\b|exceed|past (?:its|the|their)? ?(?:target|sla)\b|"
+                          r"outside\b|over (?:the )?(?:target|sla)\b|failed\s+(?:to\s+meet|(?:its|the|their|both|a|an)"
+                          r"\s+(?:\w+\s+)?(?:targets?|sla|response|resolution)\b))", re.IGNORECASE)
+#: What a note says of a ticket that kept its service levels ("met both targets", "within target", "on time", "kept
+#: its target"). Source: the brief ("which tickets breached"); a "no breach" under a breaches heading is read with
+#: these.
 MET_WORDS = ["met", "within target", "within targets", "within its target", "within its targets",
-             "within the target", "within their targets", "on time", "inside the target", "inside its target"]
+             "within the target", "within their targets", "on time", "inside the target", "inside its target",
+             "kept its target", "kept its targets", "kept their target", "kept their targets", "kept both targets",
+             "kept the target", "kept the targets"]
 #: Words of a security flag. Source: CC-07 section 4 ("set the flag Security review ... Fraud & Identity").
 FLAG_WORDS = re.compile(r"security|fraud|verif|social.engineer|flag|not action|suspicious|impersonat", re.IGNORECASE)
 #: What a note says to clear a ticket of the security flag ("no security review needed", "needs no fraud check",
@@ -511,6 +524,53 @@ def _cleared(text: str) -> bool:
     return asserted(text, MET_WORDS) or bool(BREACH_WORDS.search(text))
 
 
+def heading_trails(note: list[Statement]) -> dict[int, tuple[str, ...]]:
+    """``{id(statement): (its heading, its lead-in)}``: the headings a reader has in mind at each statement of
+    ``note``, outermost first. A lead-in is a heading line ending with a colon ("First-response clock (1):",
+    "Resolution clock (16) - business hours taken against target:"), read under the heading before it ("4. SLA
+    breaches") and in place of the lead-in before it; reading.Statement keeps the nearest line alone as its section,
+    so the heading that names what a lead-in's list or table is was lost. A statement whose section is not the
+    trail's last (a header, a text box) keeps its section alone."""
+    trail: tuple[str, ...] = ()
+    found = {}
+    for statement in note:
+        if statement.kind == "heading":
+            trail = (trail[0], statement.text) if trail and statement.text.rstrip().endswith(":") \
+                else (statement.text,)
+            continue
+        found[id(statement)] = trail if trail and trail[-1] == statement.section else (statement.section,)
+    return found
+
+
+def _heading_verdict(trail: tuple[str, ...]) -> str | None:
+    """What the nearest heading of ``trail`` (:func:`heading_trails`) that speaks of the clocks says of the tickets
+    under it: "cleared" ("Within target (16):", "Tickets with no breach"), "breached" ("4. SLA breaches",
+    "Breached:") or None. A lead-in that speaks answers for its list over the heading above it: a breach table
+    under "Within target (16):" in "SLA breaches" is read as within target."""
+    for heading in reversed(trail):
+        if heading and _cleared(heading):
+            return "cleared"
+        if heading and asserted(heading, BREACH_WORDS):
+            return "breached"
+    return None
+
+
+def _after_a_warning(note: list[Statement]) -> set[int]:
+    """``{id(statement)}`` of the statements at or after a sentence of the same paragraph opening with a warning
+    (:data:`_PROSPECTIVE_LEAD`: "Coming up: no other open ticket reaches its target before 6:00 PM today. The first
+    of the rest to go over is NHI-1 (P3, 16.50 of 24 h used) ..."): the warning, not the breaches heading, speaks
+    for them. The reader gives each sentence of a paragraph a statement of its own, with the paragraph's ``where``."""
+    found, warned = set(), None
+    for statement in note:
+        if statement.where != warned:
+            warned = None
+        if statement.kind != "heading" and statement.cells is None and _PROSPECTIVE_LEAD.match(statement.text):
+            warned = statement.where
+        if warned is not None:
+            found.add(id(statement))
+    return found
+
+
 def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     """``(named as breached, said to have kept their targets)``: the tickets a reader of the note takes as breached
     (named in a statement that speaks of a breach in its words or its heading, unless its part about the ticket
@@ -526,6 +586,7 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     only is a warning)."""
     breached, cleared = set(), set()
     supposed = {id(s) for s in suppositions(note)}
+    trails, warned = heading_trails(note), _after_a_warning(note)
     for statement, ticket, parts in _ticket_statements(note):
         # what would be, a rule or a deadline ("If May 26 were counted, 21 tickets would wrongly show a breach (for
         # example NHI-1 ...)", "NHI-1 would breach at 5 PM") names no breach and clears nothing (1.8 read a breach)
@@ -550,8 +611,14 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
                                   else statement.text)
         silent = not any(BREACH_WORDS.search(p) or asserted(p, MET_WORDS) for p in parts)
         # a heading speaks for the tickets listed under it: "SLA breaches" names them, "Tickets with no breach" and
-        # "Within target" clear them (1.7 took any heading with a breach word as naming them breached)
-        heading_clears = bool(statement.section) and _cleared(statement.section)
+        # "Within target" clear them (1.7 took any heading with a breach word as naming them breached); a lead-in
+        # under a heading ("Resolution clock (16):") speaks for it when it says nothing itself (1.15 read the
+        # lead-in alone: an independent solver's breach table at seed 9514 named none), and a warning ("Coming up:
+        # ...") speaks for the sentences after it, not the heading
+        verdict = _heading_verdict(trails.get(id(statement), (statement.section,)))
+        if verdict == "breached" and id(statement) in warned:
+            verdict = None
+        heading_clears = verdict == "cleared"
         if any(_EITHER.search(p) for p in parts):  # "breached or met": a reader is given both answers
             breached.add(ticket)
             cleared.add(ticket)
@@ -559,7 +626,7 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
                                                and asserted(text, BREACH_WORDS)) or \
                 (silent and heading_clears and not asserted(text, BREACH_WORDS)):
             cleared.add(ticket)  # "NHI-1 breached; NHI-2 did not": NHI-2 kept its targets
-        elif asserted(statement.section, BREACH_WORDS) or any(asserted(p, BREACH_WORDS) for p in parts) or \
+        elif verdict == "breached" or any(asserted(p, BREACH_WORDS) for p in parts) or \
                 (silent and asserted(text, BREACH_WORDS)):  # "Breached: NHI-1 (resp), NHI-2 (resol)"
             breached.add(ticket)
     return breached, cleared
@@ -650,6 +717,24 @@ def _subtotal_named(text: str, start: int, end: int, value: Decimal, parts: list
     return any(abs(abs(value) - subtotal) <= tol and names.search(said) for subtotal, names in parts)
 
 
+#: One amount in a written-out working: "$46.47", "-$27.32", "($27.32)", "USD 9.20", "46.47".
+_AMOUNT = r"(?:-\s*)?\(?\s*(?:[$]|\busd\b)?\s*-?\d[\d,]*(?:\.\d+)?\s*\)?"
+#: A working written out from its first amount to its result: "$46.47 - $27.32 = $19.15", "$22.99 + $12.94 +
+#: $10.54 = $46.47"; the result in group 1.
+_WORKING = re.compile(rf"{_AMOUNT}(?:\s*(?:[-+*/x\u00d7\u2212\u2013])\s*{_AMOUNT})+\s*=\s*({_AMOUNT})",
+                      re.IGNORECASE)
+
+
+def worked_result(text: str, start: int, end: int) -> tuple[int, int]:
+    """The ``[start, end)`` of the figure a reader takes from the figure at ``[start, end)`` of ``text``: the result
+    of the working it opens ("Net total on the Credits sheet: $46.47 - $27.32 = $19.15" gives the total as $19.15,
+    the new credits less the reversals), else the figure itself. claims.labelled_figures takes the first figure
+    after "total", and 1.15 read the working's first amount as a second total (an independent solver at seed
+    9514); "Total credits: $46.47 - $27.32 = $20.00" is still read as $20.00."""
+    working = _WORKING.match(text, start)
+    return (working.start(1), working.end(1)) if working else (start, end)
+
+
 def other_credit_figures(note: list[Statement], facts: dict, tol: Decimal) -> list[str]:
     """Where the hand-over gives a credit a second, different dollar figure: the total (a dollar figure labelled
     "total" in a statement about credits, claims.labelled_figures) other than ``credit_total``, or a credited
@@ -679,8 +764,10 @@ def other_credit_figures(note: list[Statement], facts: dict, tol: Decimal) -> li
         for text, label, want in checks:
             own = reported_blanked(text)  # "the customer claims their credit should be $35.00" is theirs
             for _, start, end in labelled_figures(own, label):
+                dollars = _DOLLARS.search(text[start:end])
+                start, end = worked_result(text, start, end)
                 value = parse_number(text[start:end])
-                if _DOLLARS.search(text[start:end]) and value is not None and abs(abs(value) - want) > tol and \
+                if dollars and value is not None and abs(abs(value) - want) > tol and \
                         not (label == "total" and _subtotal_named(text, start, end, value, parts, tol)) and \
                         not prior_period(text, start, end, facts.get("as_of", "")):
                     found.append(f"{statement.where}: {label} {text[start:end]}")
