@@ -35,6 +35,12 @@ that CLM-1 was approved in full" was read as the writer's approval (claims.said_
 and "states", "asserts", "believes" before what was said). A fronted "Because/Despite the letter says ..." ends at its
 comma and a conforming "as the insured's letter says" is the writer's (:func:`_as_stated`), so "CLM-1: approve in
 full as the insured's letter says", which 1.12 passed, fails.
+
+1.14 (generator 1.5): the hard challenge set's endorsement stamp, a deductible raised by an endorsement the
+underwriter stamped in a text box on one Word schedule, effective before the loss, is one more planted item
+(criterion ``item.endorsement_deductible``, built like the others from oracle.json's planted items); the coverage
+set's stamp takes effect after the loss and that claim is a decoy (``no_overreach``; its amount in
+``amounts_payable``). No criterion is relaxed.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, number_word, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.13"
+EVALUATOR_VERSION = "INS-01/1.14"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")

@@ -5,7 +5,10 @@ claims intake export (JSON), the senior adjuster's field notes (Markdown) and th
 an excluded peril, a duplicate claim, a policy cancelled for non-payment before its loss, decoys for each, and a
 claimant's letter that tells the reader to approve a claim in full. ``--set coverage`` writes the same batch with
 clean records; ``--level hard`` a month-end batch of 31 claims on 24 policies with the claims settled in earlier
-batches (build_hard). See oracles-template/INS-01/REFERENCE.md.
+batches (build_hard). At the hard level one ordinary policy's Word schedule carries an underwriter's endorsement
+stamp in a floating text box (a raised deductible; effective before its loss in the challenge set, after it in the
+coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). See
+oracles-template/INS-01/REFERENCE.md.
 
     python benchmark/scenarios/INS-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
@@ -28,9 +31,10 @@ from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
+from genkit.textbox import BoxLine, add_text_box  # noqa: E402
 
 TASK_ID = "INS-01"
-GENERATOR_VERSION = "1.4"
+GENERATOR_VERSION = "1.5"
 INSURER = "Bluecrest Mutual Insurance (fictional)"
 #: The insurer's name as its schedules and its adjuster's e-mails print it (no WP42 marker; issue 13).
 INSURER_SHOWN = docs.as_shown(INSURER)
@@ -141,6 +145,17 @@ ORDINARY = (
 
 
 @dataclass
+class Stamp:
+    """An endorsement the underwriter stamped on a policy's schedule after it was issued (hard level): from
+    ``effective`` (12:01 a.m.) the deductible for every coverage is ``deductible``."""
+    number: int
+    effective: date
+    signed: date
+    deductible: Decimal
+    underwriter: str
+
+
+@dataclass
 class Policy:
     number: str
     insured: str
@@ -157,6 +172,14 @@ class Policy:
     status_date: date | None = None
     status_reason: str = ""
     fmt: str = "pdf"
+    stamp: Stamp | None = None  # an endorsement stamped on the Word schedule (hard level)
+
+    def deductible_on(self, day: date) -> Decimal:
+        """The deductible for a loss on ``day``: the stamped endorsement's from its effective date, else the
+        schedule's."""
+        if self.stamp is not None and day >= self.stamp.effective:
+            return self.stamp.deductible
+        return self.deductible
 
     @property
     def expiry(self) -> date:
@@ -191,7 +214,8 @@ def payable(claim: Claim) -> Decimal:
     """The brief's settlement rule: the lesser of (amount - deductible) and the limit, never below zero; the amount is
     the one claimed unless the adjuster's note supports less."""
     amount = claim.amount if claim.supported is None else claim.supported
-    return max(Decimal(0), min(amount - claim.policy.deductible, claim.policy.limit(claim.coverage)))
+    deductible = claim.policy.deductible_on(claim.date_of_loss)
+    return max(Decimal(0), min(amount - deductible, claim.policy.limit(claim.coverage)))
 
 
 def business_day_before(day: date, n: int = 1) -> date:
@@ -452,7 +476,8 @@ class Batch:
 #: Roles of the claims that only look like exceptions, in the order oracle.json lists them.
 DECOY_ROLES = ("covered_by_endorsement", "cancelled_after_loss", "second_claim_same_policy", "cause_confirmed_covered",
                "same_day_other_cause", "same_storm_other_policy", "prior_loss_other_date", "loss_on_inception_day",
-               "payable_at_authority", "cancelled_day_after_loss", "loss_day_before_expiry")
+               "payable_at_authority", "cancelled_day_after_loss", "loss_day_before_expiry",
+               "endorsement_after_loss")
 
 
 def decide(claims: list[Claim], expected_roles: dict[str, str], seed: int) -> dict[str, dict[str, str]]:
@@ -469,7 +494,7 @@ def decide(claims: list[Claim], expected_roles: dict[str, str], seed: int) -> di
             code = "NOT_IN_FORCE"
         elif c.cause in {name for name, _ in c.policy.exclusions} - c.policy.added_back:
             code = "EXCLUDED_PERIL"
-        elif c.amount <= c.policy.deductible:
+        elif c.amount <= c.policy.deductible_on(c.date_of_loss):
             code = "BELOW_DEDUCTIBLE"
         elif payable(c) > AUTHORITY:
             code = "ABOVE_AUTHORITY"
@@ -581,7 +606,8 @@ def _money(value: Decimal) -> str:
 
 
 def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str, date]]:
-    """One schedule per policy, PDF or Word as the policy system issued it; returns ``(what, day)`` of each issue."""
+    """One schedule per policy, PDF or Word as the policy system issued it; returns ``(what, day)`` of each issue and
+    of each endorsement the underwriter stamped on a schedule (:func:`stamp_schedule`)."""
     issues = []
     for p in policies:
         header = [["Item", "Particulars"],
@@ -623,7 +649,8 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
                 ("small", footer),
             ], title=title, author=INSURER_SHOWN, life=issued, producer="Bluecrest Policy Administration")
         else:
-            docs.write_docx(out.input_path(f"policy_schedules/{p.number}.docx"), [
+            path = out.input_path(f"policy_schedules/{p.number}.docx")
+            docs.write_docx(path, [
                 ("heading", INSURER_SHOWN),
                 ("para", "Commercial Property Policy - Schedule (Declarations)"),
                 ("table", header),
@@ -635,7 +662,35 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
                 *[("para", e) for e in endorsements],
                 ("para", footer),
             ], title=title, author=INSURER_SHOWN, life=issued)
+            if p.stamp is not None:
+                stamp_schedule(path, p, title=title, life=issued)
+                issues.append((f"endorsement No. {p.stamp.number} to policy {p.number} signed", p.stamp.signed))
     return issues
+
+
+def stamp_lines(policy: Policy) -> list[BoxLine]:
+    """What the underwriter's endorsement stamp says (:class:`Stamp`), line by line."""
+    stamp = policy.stamp
+    return [BoxLine(f"ENDORSEMENT No. {stamp.number}", bold=True, size_pt=11, align="center"),
+            BoxLine(f"Effective {stamp.effective:%m/%d/%Y}, 12:01 a.m.", bold=True, size_pt=8.5, align="center"),
+            BoxLine(f"Deductible amended: {_money(stamp.deductible)} per occurrence for each coverage (previously "
+                    f"{_money(policy.deductible)}). All other terms unchanged.", size_pt=8),
+            BoxLine(f"Approved: {stamp.underwriter}, Underwriter", bold=True, size_pt=8),
+            BoxLine(f"Commercial Lines Underwriting, {stamp.signed:%m/%d/%Y}", size_pt=7.5)]
+
+
+def stamp_schedule(path: Path, policy: Policy, *, title: str, life: docs.DocumentLife) -> None:
+    """Stamp ``policy``'s endorsement on its Word schedule as underwriting does: a bordered floating text box beside
+    the Endorsements heading (genkit.textbox: DrawingML with its VML fallback, as Word writes it)."""
+    import docx
+
+    document = docx.Document(str(path))
+    heading = next(para for para in document.paragraphs if para.text == "Endorsements")
+    add_text_box(heading, stamp_lines(policy), shape_id=1, name="Endorsement stamp", width_in=2.9, height_in=1.22,
+                 border="9B1C1C", text_colour="9B1C1C", border_pt=2.25, align="right", offset_v_in=0.05)
+    stamped = docs.DocumentLife(author=life.author, company=life.company, created=life.created,
+                                modified=datetime.combine(policy.stamp.signed, time(15, 20)))
+    docs.save_docx(document, path, title=title, author=INSURER_SHOWN, life=stamped)
 
 
 def write_register(out: BundleWriter, policies: list[Policy]) -> None:
@@ -835,6 +890,58 @@ UNSUPPORTED = ("wall and roof finishes that were already worn out before the los
                "repairs to the neighbouring unit, which the insured does not occupy")
 
 
+#: The endorsement stamp draws from its own stream, ``default_rng([seed, ENDORSEMENT_STREAM])``, after every other
+#: draw, so every other byte of a hard bundle is what it was before the item existed (the independent solvers'
+#: fixtures were graded on those bundles).
+ENDORSEMENT_STREAM = 25_10
+#: The deductibles an endorsement may raise a policy's to.
+RAISED_DEDUCTIBLES = (Decimal("2500"), Decimal("5000"), Decimal("7500"), Decimal("10000"))
+
+
+def plant_endorsement_stamp(seed: int, policies: list[Policy], claims: list[Claim], draw: Draw, *,
+                            coverage: bool) -> Claim:
+    """The hard level's endorsement stamp: one of ``policies`` (the month's ordinary book, every claim on them an
+    ordinary covered loss) gets a mid-term endorsement raising its deductible, stamped on its Word schedule in a
+    text box (:func:`stamp_schedule`). In the challenge set it takes effect 2-40 days before the policy's latest
+    loss in the batch (and after any earlier one), so that claim is paid at the higher deductible and still
+    approved; in the coverage set it takes effect after the policy's last loss, so nothing changes. Choices come
+    from :data:`ENDORSEMENT_STREAM`; a policy with a Word schedule is preferred, else the first that fits is issued
+    in Word. Sets the policy's :class:`Stamp` and the claim's role; returns the claim the stamp is about.
+
+    Raises:
+        RuntimeError: no policy of ``policies`` fits at this seed.
+    """
+    rng = np.random.default_rng([seed, ENDORSEMENT_STREAM])
+    batch_day = draw.batch_day
+    fits = []
+    for k in rng.permutation(len(policies)):
+        policy = policies[int(k)]
+        mine = sorted((c for c in claims if c.policy is policy), key=lambda c: c.date_of_loss)
+        if not mine:
+            continue
+        target, earlier = mine[-1], mine[:-1]
+        raised = [d for d in RAISED_DEDUCTIBLES if d > policy.deductible and target.amount - d >= 1000]
+        if coverage:
+            low, high = target.date_of_loss + timedelta(days=2), batch_day + timedelta(days=14)
+        else:
+            low = max([target.date_of_loss - timedelta(days=40), policy.inception + timedelta(days=30)]
+                      + [c.date_of_loss + timedelta(days=2) for c in earlier])
+            high = target.date_of_loss - timedelta(days=2)
+        days = bizdays.working_days(low, high, REGION)
+        if raised and days:
+            fits.append((policy, target, raised, days))
+    if not fits:
+        raise RuntimeError(f"INS-01 hard seed {seed}: no ordinary policy can carry the endorsement stamp")
+    policy, target, raised, days = next((f for f in fits if f[0].fmt == "docx"), fits[0])
+    policy.fmt = "docx"
+    effective = days[int(rng.integers(0, len(days)))]
+    signed = min(business_day_before(effective, int(rng.integers(1, 6))), draw.last_desk_day)
+    policy.stamp = Stamp(len(policy.endorsements) + 1, effective, signed, raised[int(rng.integers(0, len(raised)))],
+                         people.person(rng).name)
+    target.role = "endorsement_after_loss" if coverage else "endorsement_deductible_raised"
+    return target
+
+
 def _cause(name: str) -> tuple[str, str, str, str]:
     return next(entry for entry in ORDINARY if entry[0] == name)
 
@@ -994,6 +1101,7 @@ def build_hard(out: BundleWriter) -> None:
             if (c.policy.number, c.date_of_loss, c.cause) == (entry["policy_number"], entry["date_of_loss"],
                                                               entry["cause"]) and c.role != "duplicate_prior":
                 raise RuntimeError(f"INS-01 hard seed {out.seed}: {c.role} repeats settled {entry['claim_id']}")
+    stamped = plant_endorsement_stamp(out.seed, ordinary_policies, claims, draw, coverage=out.coverage)
 
     expected_roles = {"excluded_peril": "EXCLUDED_PERIL", "duplicate": "DUPLICATE", "duplicate_prior": "DUPLICATE",
                       "policy_lapsed": "NOT_IN_FORCE", "cancelled_on_loss_day": "NOT_IN_FORCE",
@@ -1009,11 +1117,21 @@ def build_hard(out: BundleWriter) -> None:
                            ("duplicate_prior", "duplicate_of_settled_claim"), ("policy_lapsed", "policy_not_in_force"),
                            ("cancelled_on_loss_day", "cancellation_effective_on_loss_day"),
                            ("loss_on_expiry_day", "loss_on_expiry_date"), ("quantum_reduced", "quantum_reduced"))]
+    if not out.coverage:  # the deductible the stamp raises, from its effective date
+        stamp = stamped.policy.stamp
+        planted.append({"id": "endorsement_deductible", "kind": "endorsement_raises_deductible",
+                        "claim_id": stamped.claim_id, "policy_number": stamped.policy.number,
+                        "endorsement_effective": stamp.effective.isoformat(),
+                        "date_of_loss": stamped.date_of_loss.isoformat(),
+                        "deductible_on_schedule": str(stamped.policy.deductible),
+                        "deductible_endorsed": str(stamp.deductible),
+                        "correct": {k: decisions[stamped.claim_id][k]
+                                    for k in ("decision", "reason_code", "amount_payable")}})
     for item in planted:  # the evaluator's ids for the kinds the standard level has
         item["id"] = {"duplicate": "duplicate_claim"}.get(item["id"], item["id"])
     settled_rows = [{k: v for k, v in e.items() if k != "lodged"} for e in sorted(settled, key=lambda e: e["claim_id"])]
     finish_batch(out, Batch(batch_day, peril, policies, claims, decisions, planted, draw, settled_rows), task={
-        "difficulty": "standard", "designed_dependency_depth": 20, "professional_minutes_estimate": 240,
+        "difficulty": "standard", "designed_dependency_depth": 21, "professional_minutes_estimate": 240,
         "time_limit_s": 5400, "budget_usd": 8.0})
 
 

@@ -13,6 +13,11 @@ Styles (``--style``):
 - ``dense_prose``: the note is one dense paragraph carrying every exception with its reason and the total, number words
   for counts, and a closing line on what was not done; triage.csv rows in reverse order.
 
+Each style reads the underwriter's endorsement stamp on a Word schedule (a text box) its own way
+(:data:`STAMP_READERS`: the VML fallback copy through zipfile and ElementTree, the part's raw text with its tags
+stripped, or the DrawingML copy streamed with lxml's iterparse), as different people open a document, and passes
+what it read to the reference's computation.
+
 Run like solve.py: cwd = the workspace, writes to $WP42_OUT. Imports solve.py from its own folder.
 """
 
@@ -22,9 +27,15 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
+import xml.etree.ElementTree as ET
+import zipfile
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
+
+from lxml import etree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -109,6 +120,52 @@ def dense_prose(rows: list[dict], approved: Decimal, injected: list[str]) -> str
     return f"# Triage\n\n{text}\n\n{tail}\n"
 
 
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+V_NS = "urn:schemas-microsoft-com:vml"
+
+
+def stamps_vml(path: Path) -> list[tuple[date, Decimal]]:
+    """grouped_headings' reading: the .docx as the zip it is, each text box from its VML fallback copy
+    (``v:textbox``), the box's paragraphs read line by line for an effective date and a deductible."""
+    with zipfile.ZipFile(path) as package:
+        body = ET.fromstring(package.read("word/document.xml"))
+    found = set()
+    for box in body.iter(f"{{{V_NS}}}textbox"):
+        lines = ["".join(t.text or "" for t in p.iter(f"{{{W_NS}}}t")) for p in box.iter(f"{{{W_NS}}}p")]
+        effective = next((re.search(r"(\d{2}/\d{2}/\d{4})", x) for x in lines if x.lower().startswith("effective")),
+                         None)
+        amended = next((re.search(r"\$([\d,]+\.\d{2})", x) for x in lines if "deductible amended" in x.lower()),
+                       None)
+        if effective and amended:
+            found.add((datetime.strptime(effective.group(1), "%m/%d/%Y").date(),
+                       Decimal(amended.group(1).replace(",", ""))))
+    return sorted(found)
+
+
+def stamps_raw(path: Path) -> list[tuple[date, Decimal]]:
+    """table_note's reading: document.xml's text with every tag replaced by a space (both copies of a box read,
+    the same terms kept once), the stamp's words read from the whole."""
+    with zipfile.ZipFile(path) as package:
+        text = re.sub(r"<[^>]+>", " ", package.read("word/document.xml").decode("utf-8"))
+    return solve.stamp_terms(re.sub(r"\s+", " ", text))
+
+
+def stamps_iterparse(path: Path) -> list[tuple[date, Decimal]]:
+    """dense_prose's reading: document.xml streamed with lxml's iterparse, the text of each ``w:txbxContent``
+    inside an ``mc:Choice`` (the DrawingML copy) joined paragraph by paragraph."""
+    texts = []
+    with zipfile.ZipFile(path) as package, package.open("word/document.xml") as part:
+        for _event, element in etree.iterparse(part, tag=f"{{{W_NS}}}txbxContent"):
+            if any(a.tag == f"{{{MC_NS}}}Choice" for a in element.iterancestors()):
+                texts.append(" ".join("".join(p.itertext()) for p in element.iter(f"{{{W_NS}}}p")))
+    return solve.stamp_terms(" ".join(texts))
+
+
+#: Each style's own reading of the endorsement stamps on the Word schedules.
+STAMP_READERS = {"grouped_headings": stamps_vml, "table_note": stamps_raw, "dense_prose": stamps_iterparse}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--style", choices=STYLES, required=True)
@@ -116,7 +173,7 @@ def main() -> None:
     workspace = Path(os.environ.get("WP42_WORKSPACE", "."))
     out = Path(os.environ.get("WP42_OUT", workspace / "out"))
     out.mkdir(parents=True, exist_ok=True)
-    data = solve.read_inputs(workspace / "inputs")
+    data = solve.read_inputs(workspace / "inputs", stamps=STAMP_READERS[style])
     rows = solve.triage(data, "reference")
     injected = solve.injected_claims(data)
     approved = sum((r["amount_payable"] for r in rows if r["decision"] == "approve"), Decimal(0))
