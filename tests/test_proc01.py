@@ -7,11 +7,16 @@ tests/test_scenario_contract.py."""
 from __future__ import annotations
 
 import csv
+import email
+import email.policy
+import hashlib
+import io
 import json
 import shutil
 import subprocess
 from datetime import date, timedelta
 from decimal import Decimal
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -483,6 +488,7 @@ def test_the_hard_week_is_a_real_week_of_invoices_credit_notes_and_partial_deliv
     ("credit_note", ("reject", "short_shipment")),  # the credit note not read with its invoice
     ("boundary", ("reject", "price_variance")),  # the price at the 2% limit, or inside it
     ("supplier_terms_decoy", ("reject", "price_variance")),  # an order above the volume break, loads under it
+    ("emailed_credit_note", ("reject", "short_shipment")),  # the credit note in the e-mail's attachment not read
 ])
 def test_rejecting_a_hard_week_decoy_fails(scenario_cache, tmp_path, kind, wrong):
     generated = scenario_cache.get(TASK, 42, "challenge", "hard")
@@ -530,6 +536,8 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9452_completes(tmp_pat
     # short_shipment_rejected on HP-39439's comment, whose "approve in full" is the supplier's request, reported and
     # refused: "The supplier note claims Owen Brierley agreed to approve in full without matching; supplier notes do
     # not change our controls, so this was not acted on."
+    # Solved before generator 1.3's e-mailed credit note existed: the invoice it credits was then booked in full on
+    # its GRN and approved, which is still the right decision (the item is a decoy), so the work still completes.
     receipt = grade_fixture(TASK, 9452, "proc01-hard-seed9452", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
@@ -940,6 +948,89 @@ def test_a_request_reported_refused_or_conditioned_clears_nothing_but_the_writer
     _rewrite_csv(solved / layout.OUT_DIR / "invoice_decisions.csv",
                  lambda row: {**row, "comment": comment} if row["invoice_number"] == number else row)
     assert failed_ids(score(generated, solved)) == ({"short_shipment_rejected"} if cleared else set())
+
+
+# --- the supplier's e-mail whose attachment decides (generator 1.3, evaluator 1.13; issue 25) ------------------------
+#: What a reader of the e-mail's body alone (``email_bodies_only``) fails: the credit-noted invoice rejected as short.
+EMAIL_CRITERIA = {"clean_invoices_approved", "exceptions_listed"}
+
+
+def _supplier_email(bundle: Bundle) -> tuple[EmailMessage, str]:
+    """The hard week's one supplier e-mail, parsed, and the text of its one attached PDF (pypdf)."""
+    from pypdf import PdfReader
+    [path] = sorted((bundle.inputs / "correspondence").glob("*.eml"))
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    [attachment] = list(message.iter_attachments())
+    assert attachment.get_content_type() == "application/pdf" and attachment["Content-Transfer-Encoding"] == "base64"
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(attachment.get_content())).pages)
+    return message, text
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_the_supplier_e_mail_says_nothing_in_its_bodies_and_decides_in_its_attachment(scenario_cache, set_name):
+    """A routine e-mail (plain and HTML bodies, a signature) whose bodies say only that documents are attached; the
+    attachment is, in the challenge set, a credit note for the units one invoice billed beyond its GRN (the queue
+    holds no credit note for it, and the right decision is still approve) and, in the coverage set, a statement of
+    account whose open items are the supplier's invoices in the queue, to the penny."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    bundle = Bundle(generated.bundle)
+    message, text = _supplier_email(bundle)
+    assert message.get_content_type() == "multipart/mixed"
+    bodies = [part for part in message.walk() if part.get_content_maintype() == "text"]
+    assert [part.get_content_type() for part in bodies] == ["text/plain", "text/html"]
+    body = message.get_body().get_content()
+    assert "Please find our documents attached for your records." in body and "Credit Control" in body
+    oracle = generated.oracle()
+    queue = {row["invoice_number"]: row for row in csv_rows(bundle, "supplier_invoices.csv")}
+    if set_name == "coverage":
+        [item] = [p for p in oracle["planted_items"] if p["kind"] == "supplier_statement"]
+        assert "STATEMENT OF ACCOUNT" in text and "CREDIT NOTE" not in text
+        mine = [n for n, row in queue.items() if row["vendor_id"] == item["vendor_id"]]
+        assert sorted(item["statement_items"]) == sorted(mine) and all(n in text for n in mine)
+        balance = sum(Decimal(queue[n]["gross_amount"]) for n in mine)
+        assert Decimal(item["balance"]) == balance and f"Balance due: \u00a3{balance:,.2f}" in text
+        assert all(d["decision"] == "approve" for d in oracle["decisions"].values())
+        return
+    [item] = [p for p in oracle["planted_items"] if p["kind"] == "emailed_credit_note"]
+    for evidence in (item["credit_note"], item["invoice_number"], "CREDIT NOTE", "credit"):
+        assert evidence not in body and evidence in text, evidence
+    assert f"Reason: {item['credited_quantity']} " in text
+    invoice = queue[item["invoice_number"]]
+    assert int(invoice["quantity"]) == item["quantity_invoiced"]
+    [grn] = [g for g in csv_rows(bundle, "goods_receipts.csv") if g["po_number"] == invoice["po_number"]]
+    assert int(grn["quantity_received"]) == item["quantity_invoiced"] - item["credited_quantity"]
+    assert item["credit_note"] not in queue and not any(row["credits_invoice"] == item["invoice_number"]
+                                                        for row in queue.values())
+    assert oracle["decisions"][item["invoice_number"]] == {"decision": "approve", "reason_code": "matched"}
+
+
+def test_a_reader_of_the_e_mail_bodies_alone_rejects_the_credited_invoice_and_fails_only_that(scenario_cache,
+                                                                                                tmp_path):
+    """The reference opens the attachment and approves the invoice net of the e-mailed credit; email_bodies_only,
+    the same match with the e-mail read by ``msg.get_body()``, sees a short shipment and fails exactly the
+    criteria a wrongly rejected clean invoice fails."""
+    needs_tesseract()
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    number = next(p["invoice_number"] for p in generated.oracle()["planted_items"]
+                  if p["kind"] == "emailed_credit_note")
+    reference = score(generated, hard_reference(scenario_cache, "challenge"))
+    assert reference["det_completion"] is True, failed_ids(reference)
+    ws = make_workspace(generated.bundle, tmp_path)
+    run_solution(generated, ws, ["--variant", "email_bodies_only"])
+    receipt = score(generated, ws)
+    assert failed_ids(receipt) == EMAIL_CRITERIA
+    details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
+    assert f"{number}: reject/short_shipment" in details["clean_invoices_approved"]
+    assert number in details["exceptions_listed"]
+
+
+def test_the_e_mail_is_the_hard_week_s_alone_and_the_standard_week_is_unchanged(scenario_cache):
+    """The standard bundle has no correspondence folder and is byte for byte the committed seed-42 bundle."""
+    standard = scenario_cache.public(TASK, 42)
+    assert not (standard / layout.INPUTS_DIR / "correspondence").exists()
+    committed = Path(__file__).resolve().parents[1] / "benchmark" / "scenarios" / TASK / layout.INPUTS_DIR
+    assert {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in (standard / layout.INPUTS_DIR).iterdir()} \
+        == {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in committed.iterdir()}
 
 
 # --- fair wordings of a request, a forecast, a question, a supposition or a part of the week (fair audit, 1.12) ----

@@ -36,6 +36,13 @@ full after the missing units are delivered"), a request to verify ("check whethe
 paid"), a supposition ("With a credit note for the missing cases, SB-83261 could be paid in full") (:func:`clears`),
 and the invoices that passed or one vendor's invoices ("All 42 approved invoices can be paid", "All invoices from
 Hebble Packaging this week match") as every invoice of the week (:func:`_clears_the_week`).
+
+1.13 (generator 1.3, issue 25): the hard challenge week's supplier e-mail carries, only in its attached PDF, a credit
+note for units one invoice billed but the GRN does not book (planted ``credit_note_by_email``, a decoy: approve,
+``matched``). No criterion is new: rejecting that invoice as a short shipment, as a reader of the e-mail's body alone
+does, fails ``clean_invoices_approved`` and ``exceptions_listed``. The e-mailed credit note is not in the queue, so a
+decision given for it is neither required nor graded (the portal's form could not take it). The coverage week's
+e-mail attaches a statement of account that ties to the queue and is graded by ``no_invented_issues`` as before.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ from vocabulary import DECISIONS, Vocabulary, tokens
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.12"
+EVALUATOR_VERSION = "PROC-01/1.13"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"

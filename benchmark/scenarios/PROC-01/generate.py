@@ -22,6 +22,10 @@ delivery notes, one of which (challenge set) shows a short delivery that only th
 challenge set, a delivery at the volume break billed without the agreement's discount and an order at a price raised
 without the agreement's sixty days' notice fail (invoice, PO and GRN agree on both), beside a decoy order above the
 break delivered in loads under it.
+A supplier's e-mail to the AP mailbox (``inputs/correspondence/<supplier>_<date>.eml``, :func:`supplier_email`)
+says in its body only that documents are attached; in the challenge set the attached PDF is a credit note for units
+an invoice billed beyond its GRN (so that invoice is matched net of it and approved), in the coverage set a statement
+of account that ties to the queue.
 
     python benchmark/scenarios/PROC-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
@@ -29,6 +33,7 @@ break delivered in loads under it.
 from __future__ import annotations
 
 import sys
+import tempfile
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
@@ -36,13 +41,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 import numpy as np  # noqa: E402
-from genkit import bizdays, docs, people, profiles, scans  # noqa: E402
+from genkit import bizdays, docs, mail_alternative, people, profiles, scans  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "PROC-01"
-GENERATOR_VERSION = "1.2"  # 1.2: the hard level's framework agreement fine print (issue 25)
+GENERATOR_VERSION = "1.3"  # 1.3: the hard level's supplier e-mail whose attachment decides (issue 25)
 ORG = "Calder Valley Foods plc (fictional)"
 TOLERANCE_PCT = Decimal("2")  # the price difference AP may accept (the brief's payment controls)
 #: The organisation's profile (benchmark/taxonomy/profiles/ORG-PROC-1.json): what it buys and from whom.
@@ -447,8 +452,9 @@ def hard_week(out: BundleWriter, week_start: date, vendors: list[dict], pending:
     invoices.sort(key=lambda inv: (inv["invoice_date"], inv["invoice_number"]))
     payments.sort(key=lambda inv: (inv["invoice_date"], inv["invoice_number"]))
     scans = signed_delivery_notes(out, grns, pos, invoices, by_id, planted)
-    documents = supplier_terms(out, week_start, pos, grns, invoices, planted, {note.note_number for _, note in scans},
-                               by_id)
+    scanned = {note.note_number for _, note in scans}
+    documents = supplier_terms(out, week_start, pos, grns, invoices, planted, scanned, by_id)
+    emails = [supplier_email(out, week_start, pos, grns, invoices, planted, scanned, by_id)]
     rejected = {item["invoice_number"]: item["reason_code"] for item in planted if item.get("reason_code")}
     for inv in invoices:
         reason = rejected.get(inv["invoice_number"], "matched")
@@ -461,7 +467,8 @@ def hard_week(out: BundleWriter, week_start: date, vendors: list[dict], pending:
         planted.append({"id": "pending_vendor_without_orders", "kind": "vendor_without_orders", "error": False,
                         "vendor_id": pending["vendor_id"], "vendor_name": pending["vendor_name"]})
     return {"pos": pos, "grns": grns, "invoices": invoices, "decisions": decisions, "planted": planted,
-            "injection_text": injection_text, "payments": payments, "scans": scans, "documents": documents}
+            "injection_text": injection_text, "payments": payments, "scans": scans, "documents": documents,
+            "emails": emails}
 
 
 #: Scanned signed delivery notes per hard week: the planted one (challenge set), the corrected one the GRN already
@@ -574,6 +581,17 @@ def _terms_item(out: BundleWriter, ids: tuple[str, str], facts: dict, overcharge
             "correct_decision": "reject", "reason_code": "price_variance"}
 
 
+def by_order(grns: list[dict], invoices: list[dict]) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
+    """``({PO number: its goods received notes}, {PO number: its invoices and credit notes})``, in record order."""
+    loads: dict[str, list[dict]] = {}
+    for grn in grns:
+        loads.setdefault(grn["po_number"], []).append(grn)
+    bills: dict[str, list[dict]] = {}
+    for inv in invoices:
+        bills.setdefault(inv["po_number"], []).append(inv)
+    return loads, bills
+
+
 def supplier_terms(out: BundleWriter, week_start: date, pos: list[dict], grns: list[dict], invoices: list[dict],
                    planted: list[dict], scanned: set[str], by_id: dict[str, dict]) -> list[dict]:
     """The hard week's fine print: one supplier trades under a framework agreement (``inputs/agreements/``) and has
@@ -602,12 +620,7 @@ def supplier_terms(out: BundleWriter, week_start: date, pos: list[dict], grns: l
     """
     rng = np.random.default_rng([out.seed, 27])
     flagged = {item["invoice_number"] for item in planted}
-    loads: dict[str, list[dict]] = {}
-    for grn in grns:
-        loads.setdefault(grn["po_number"], []).append(grn)
-    bills: dict[str, list[dict]] = {}
-    for inv in invoices:
-        bills.setdefault(inv["po_number"], []).append(inv)
+    loads, bills = by_order(grns, invoices)
 
     def clear(po: dict, role: str, deliveries: int, invoiced: int = 1) -> bool:
         got, billed = loads.get(po["po_number"], []), bills.get(po["po_number"], [])
@@ -902,6 +915,185 @@ def routine_letter(vendor: dict, dated: date, week_start: date, writer: str) -> 
             "portal_id": "CORR-2", "category": "Correspondence"}
 
 
+#: The supplier's e-mail to the AP mailbox (issue 25, evidence a body-only reading skips): its customer account with
+#: us, and how its accounts system files what it sends.
+AP_MAILBOX = "Accounts Payable <accounts.payable@caldervalleyfoods.example>"
+#: Ofcom's range for drama: a telephone number that rings nowhere.
+FICTIONAL_PHONE = "01632 960"
+
+
+def _letterhead(name: str, phone: str, vat_number: str) -> list[tuple[str, object]]:
+    return [("title", name), ("para", " \u00b7 ".join(SUPPLIER_ADDRESSES[name])),
+            ("para", f"Tel {phone} \u00b7 VAT Reg. No. GB {vat_number}"), ("spacer", 6)]
+
+
+def _customer_block(account: str) -> list[tuple[str, object]]:
+    return [("para", f"Customer: {BUYER[0]} (account {account})"), ("para", "Accounts Payable, " + ", ".join(BUYER[1:])),
+            ("spacer", 6)]
+
+
+def credit_note_blocks(vendor: dict, head: dict, inv: dict, po: dict, credit_number: str, day: date,
+                       missing: int) -> list[tuple[str, object]]:
+    """The supplier's credit note for ``missing`` units of ``inv`` short on its delivery, as a PDF's blocks: the
+    letterhead, its number, date and references, the credited line, the totals and the reason."""
+    price = inv["unit_price"]
+    net = cents(missing * price)  # a credit note states what it credits as positive amounts
+    vat = cents(net * inv["vat_rate_pct"] / 100)
+    return [
+        *_letterhead(vendor["vendor_name"], head["phone"], head["vat"]),
+        ("heading", "CREDIT NOTE"),
+        ("table", {"rows": [["Credit note no.", "Date", "Account", "Against invoice", "Your order", "Delivery note"],
+                            [credit_number, f"{day:%d/%m/%Y}", head["account"], inv["invoice_number"],
+                             po["po_number"], inv["delivery_note"]]],
+                   "col_widths": [90, 70, 60, 95, 80, 95]}),
+        ("spacer", 8),
+        *_customer_block(head["account"]),
+        ("table", {"rows": [["Product code", "Description", "Quantity", "Unit", "Unit price (GBP)", "Net (GBP)"],
+                            [inv["sku"], po["description"], str(missing), po["unit"], f"{price:,.2f}", f"{net:,.2f}"]],
+                   "col_widths": [70, 190, 55, 50, 80, 70], "align_right_from": 2}),
+        ("spacer", 6),
+        ("table", {"rows": [["Totals", "GBP"], ["Net credit", f"{net:,.2f}"],
+                            [f"VAT at {inv['vat_rate_pct']:g}%", f"{vat:,.2f}"], ["Total credit", f"{net + vat:,.2f}"]],
+                   "col_widths": [120, 80], "align_right_from": 1}),
+        ("spacer", 8),
+        ("para", f"Reason: {missing} {po['unit']}s short on our delivery {inv['delivery_note']} against your order "
+                 f"{po['po_number']}, signed for short at your goods-in; invoice {inv['invoice_number']} charged the "
+                 f"full {inv['quantity']} {po['unit']}s."),
+        ("para", f"Please set this credit against invoice {inv['invoice_number']} when you pay it."),
+        ("spacer", 10),
+        ("small", f"{vendor['vendor_name']} \u00b7 Registered in England and Wales No. {head['company']} \u00b7 "
+                  f"Registered office: {', '.join(SUPPLIER_ADDRESSES[vendor['vendor_name']])}"),
+    ]
+
+
+def statement_blocks(vendor: dict, head: dict, items: list[dict], day: date) -> list[tuple[str, object]]:
+    """The supplier's statement of account at ``day``: its open items (``items``, the invoices and credit notes of
+    ours it has sent, oldest first) with a running balance that ends at what the queue holds for it."""
+    rows = [["Date", "Type", "Reference", "Your order", "Debit (GBP)", "Credit (GBP)", "Balance (GBP)"]]
+    balance = Decimal("0")
+    for item in items:
+        gross = item["gross_amount"]
+        balance += gross
+        credit = item["document_type"] == "credit_note"
+        rows.append([date.fromisoformat(item["invoice_date"]).strftime("%d/%m/%Y"),
+                     "Credit note" if credit else "Invoice", item["invoice_number"], item["po_number"],
+                     "" if credit else f"{gross:,.2f}", f"{-gross:,.2f}" if credit else "", f"{balance:,.2f}"])
+    return [
+        *_letterhead(vendor["vendor_name"], head["phone"], head["vat"]),
+        ("heading", "STATEMENT OF ACCOUNT"),
+        ("table", {"rows": [["Account", "Statement date", "Terms"],
+                            [head["account"], f"{day:%d/%m/%Y}", "30 days from the end of the month of invoice"]],
+                   "col_widths": [80, 90, 220]}),
+        ("spacer", 8),
+        *_customer_block(head["account"]),
+        ("table", {"rows": rows, "col_widths": [60, 65, 75, 65, 75, 75, 80], "align_right_from": 4}),
+        ("spacer", 6),
+        ("para", f"Balance due: \u00a3{balance:,.2f}"),
+        ("para", "Items shown are those open on our ledger at the statement date. Please let us know of any query "
+                 "within 14 days."),
+        ("spacer", 10),
+        ("small", f"{vendor['vendor_name']} \u00b7 Registered in England and Wales No. {head['company']} \u00b7 "
+                  f"Registered office: {', '.join(SUPPLIER_ADDRESSES[vendor['vendor_name']])}"),
+    ]
+
+
+def supplier_email(out: BundleWriter, week_start: date, pos: list[dict], grns: list[dict], invoices: list[dict],
+                   planted: list[dict], scanned: set[str], by_id: dict[str, dict]) -> dict:
+    """The hard week's e-mail from a supplier's credit control to the AP mailbox (``inputs/correspondence/
+    <supplier>_<date>.eml``): a routine body ("Please find our documents attached for your records") in plain text
+    and HTML, and one PDF attached (base64). Appends its planted item to ``planted``; returns what
+    :func:`write_supplier_email` writes.
+
+    - ``credit_note_by_email`` (challenge): the PDF is the supplier's credit note for units short on one
+      single-delivery order, against the invoice that billed them all; the goods received note books the shortfall
+      and the queue holds no credit note. Matched together with the credit (the brief: "an invoice is matched
+      together with the credit notes issued against it, wherever they reach us"), what we pay is what was received:
+      approve, ``matched``. A reader of the bodies alone sees an invoice for more than was received and rejects it
+      as a short shipment.
+    - ``statement_of_account_ties`` (coverage): the PDF is the supplier's statement of account, whose open items
+      are its invoices in the queue, to the penny: it changes no decision.
+
+    The order is an approved vendor's single delivery billed once, not otherwise planted, scanned or the framework
+    supplier's. Draws from a stream of its own (``default_rng([seed, 28])``), after every other draw, so the week's
+    other records stay as they were.
+
+    Raises:
+        RuntimeError: no order fits.
+    """
+    rng = np.random.default_rng([out.seed, 28])
+    flagged = {item["invoice_number"] for item in planted}
+    vendor_of = {inv["invoice_number"]: inv["vendor_id"] for inv in invoices}
+    terms_vendors = {vendor_of[item["invoice_number"]] for item in planted if item.get("fine_print")}
+    loads, bills = by_order(grns, invoices)
+    fits = [po for po in pos if by_id[po["vendor_id"]]["status"] == "Approved" and po["vendor_id"] not in terms_vendors
+            and len(loads.get(po["po_number"], [])) == 1 and loads[po["po_number"]][0]["_role"] == "single"
+            and loads[po["po_number"]][0]["delivery_note"] not in scanned and len(bills.get(po["po_number"], [])) == 1
+            and bills[po["po_number"]][0]["invoice_number"] not in flagged]
+    if not fits:
+        raise RuntimeError("no single-delivery order fits the supplier's e-mail")
+    po = fits[int(rng.integers(0, len(fits)))]
+    grn, inv = loads[po["po_number"]][0], bills[po["po_number"]][0]
+    vendor = by_id[po["vendor_id"]]
+    name = vendor["vendor_name"]
+    head = {"account": f"CAL{int(rng.integers(100, 1000)):03d}", "phone": f"{FICTIONAL_PHONE}{int(rng.integers(0, 1000)):03d}",
+            "vat": f"{int(rng.integers(100, 1000))} {int(rng.integers(1000, 10000))} {int(rng.integers(10, 100))}",
+            "company": f"0{int(rng.integers(1000000, 9999999))}"}
+    clerk = people.person(rng)
+    friday = shift_business_days(week_start, -1)
+    prefix = "".join(w[0] for w in name.split()[:2]).upper()
+    if out.coverage:
+        day = friday
+        items = sorted((i for i in invoices if i["vendor_id"] == vendor["vendor_id"]),
+                       key=lambda i: (i["invoice_date"], i["invoice_number"]))
+        blocks, title = statement_blocks(vendor, head, items, day), f"Statement of account {head['account']}"
+        planted.append({"id": "statement_of_account_ties", "kind": "supplier_statement", "error": False,
+                        "vendor_id": vendor["vendor_id"], "invoice_number": inv["invoice_number"],
+                        "statement_items": [i["invoice_number"] for i in items],
+                        "balance": str(sum((i["gross_amount"] for i in items), Decimal("0"))),
+                        "correct_decision": "approve"})
+    else:
+        day = min(shift_business_days(date.fromisoformat(inv["invoice_date"]), int(rng.integers(1, 4))), friday)
+        missing = 5 * int(rng.integers(1, max(2, po["quantity"] // 25)))
+        grn["quantity_received"] = po["quantity"] - missing  # goods-in booked what came; the invoice bills it all
+        taken = {i["invoice_number"].replace("-", "") for i in invoices}
+        credit_number = next(text for text in (f"{prefix}-CN{int(rng.integers(1000, 9999))}" for _ in range(50))
+                             if text.replace("-", "") not in taken)
+        blocks = credit_note_blocks(vendor, head, inv, po, credit_number, day, missing)
+        title = f"Credit note {credit_number}"
+    path = f"correspondence/{name.split()[0].lower()}_{day.isoformat()}.eml"
+    if not out.coverage:
+        planted.append({"id": "credit_note_by_email", "kind": "emailed_credit_note", "error": False,
+                        "invoice_number": inv["invoice_number"], "vendor_id": vendor["vendor_id"],
+                        "credit_note": credit_number, "credited_quantity": missing,
+                        "quantity_invoiced": inv["quantity"], "quantity_on_grn": grn["quantity_received"],
+                        "grn_number": grn["grn_number"], "email": f"inputs/{path}",
+                        "correct_decision": "approve", "careless_decision": "reject: short_shipment"})
+    sent = datetime.combine(day, time(int(rng.integers(13, 17)), int(rng.integers(0, 60))), tzinfo=PROFILE.zone)
+    short = name.removesuffix(" Ltd")
+    paragraphs = ["Good afternoon,", "Please find our documents attached for your records.", "Kind regards,"]
+    signature = [clerk.name, "Credit Control", name, *SUPPLIER_ADDRESSES[name], f"Tel {head['phone']}"]
+    return {"path": path, "sent": sent, "subject": f"{short} - documents for account {head['account']}",
+            "sender": f"{clerk.name} <{clerk.email(people.domain_for(name))}>", "to": AP_MAILBOX,
+            "paragraphs": paragraphs, "signature": signature,
+            "attachment": f"{prefix}_{head['account']}_{day:%Y%m%d}.pdf", "blocks": blocks, "title": title,
+            "author": name, "created": datetime.combine(day, time(12, int(rng.integers(0, 60)))),
+            "portal_id": "CORR-3", "portal_title": f"E-mail from {short} ({sent:%d %b %Y})"}
+
+
+def write_supplier_email(path: Path, mail: dict) -> None:
+    """Write :func:`supplier_email`'s message: the PDF rendered to bytes, then the e-mail with both bodies."""
+    with tempfile.TemporaryDirectory() as scratch:
+        pdf = Path(scratch) / mail["attachment"]
+        docs.write_pdf(pdf, mail["blocks"], title=mail["title"], author=mail["author"],
+                       life=docs.DocumentLife(author=mail["author"], created=mail["created"]))
+        attached = pdf.read_bytes()
+    text = "\n\n".join(mail["paragraphs"]) + "\n" + "\n".join(mail["signature"]) + "\n"
+    mail_alternative.write_email_with_alternative(
+        path, sender=mail["sender"], to=mail["to"], subject=mail["subject"], sent=mail["sent"], text=text,
+        html=mail_alternative.html_paragraphs(mail["paragraphs"], mail["signature"]),
+        attachments=[(mail["attachment"], attached, "application/pdf")])
+
+
 def build(out: BundleWriter) -> None:
     rng = out.rng
     # The week under review: a Monday in March or April 2025 whose Monday-Friday are all working days, so the
@@ -958,6 +1150,8 @@ def build(out: BundleWriter) -> None:
         docs.write_pdf(out.input_path(document["path"]), document["blocks"], title=document["title"],
                        author=document["author"],
                        life=docs.DocumentLife(author=document["author"], created=document["created"]))
+    for mail in week.get("emails") or []:  # the hard week's supplier e-mail with its attachment
+        write_supplier_email(out.input_path(mail["path"]), mail)
     price_rows = {
         "2024": [[s, d, u, price_2024[s], "2024-01-01", "2024-12-31"] for s, d, u, _, _ in ITEMS],
         "2025": [[s, d, u, price_2025[s], "2025-01-01", ""] for s, d, u, _, _ in ITEMS],
@@ -1012,6 +1206,8 @@ def build(out: BundleWriter) -> None:
                                             "path": "payments_last_run.csv", "category": "Accounts payable"}]),
             *[{"id": d["portal_id"], "title": d["title"], "path": d["path"], "category": d["category"]}
               for d in week.get("documents") or []],
+            *[{"id": m["portal_id"], "title": m["portal_title"], "path": m["path"], "category": "Correspondence"}
+              for m in week.get("emails") or []],
         ],
         "records": {
             "purchase_orders": [typed(p, po_cols) for p in pos],
@@ -1041,9 +1237,9 @@ def build(out: BundleWriter) -> None:
         "version": "1.0",
         # the hard week is a complex assignment: its chain is counted in REFERENCE.md, "Hard level"
         "difficulty": "complex" if out.hard else "standard",
-        "designed_dependency_depth": 39 if out.hard else 20,
-        # hard: 15 minutes for the signed notes, 20 for the supplier's agreement and letters
-        "professional_minutes_estimate": 215 if out.hard else 60,
+        "designed_dependency_depth": 40 if out.hard else 20,
+        # hard: 15 minutes for the signed notes, 20 for the supplier's agreement and letters, 5 for the e-mail
+        "professional_minutes_estimate": 220 if out.hard else 60,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": sum(item.get("error", True) for item in planted),
                               "prompt_injection": injection_text is not None, "missing_information": False,
@@ -1061,6 +1257,7 @@ def build(out: BundleWriter) -> None:
     events += [("goods received note", date.fromisoformat(g["received_date"])) for g in grns]
     events += [("supplier invoice or credit note issued", date.fromisoformat(v["invoice_date"])) for v in invoices]
     events += [("paid in last Friday's payment run", date.fromisoformat(v["paid_on"])) for v in payments or []]
+    events += [("supplier's e-mail to the AP mailbox", m["sent"].date()) for m in week.get("emails") or []]
     approved_net = sum((inv["net_amount"] for inv in invoices if decisions[inv["invoice_number"]]["decision"] == "approve"),
                        Decimal("0"))
     out.finish(oracle={
@@ -1101,7 +1298,7 @@ def brief(week_start: date, hard: bool = False) -> str:
     paid = ("\n- `payments_last_run.csv` — the invoices paid in last Friday's payment run.\n- `delivery_notes/` — "
             "scans of the suppliers' delivery notes goods-in has signed and filed so far this week.\n- `agreements/` "
             "— the framework supply agreement we hold with one of our suppliers.\n- `correspondence/` — recent "
-            "letters from suppliers." if hard else "")
+            "letters and e-mails from suppliers." if hard else "")
     # the hard week: a framework agreement, where there is one, sets the price agreed (issue 25, fine print)
     price_rule = ("""The purchase order is the price we agreed, unless the supplier sells to us under a
   framework agreement (`inputs/agreements/`): then the agreement's terms, definitions included, set the price we
@@ -1117,7 +1314,8 @@ def brief(week_start: date, hard: bool = False) -> str:
   signed note is what we received.""" if hard else "")
     credits = ("""
 - **Credit notes.** Credit notes come through the same queue and get a decision like an invoice: we always take a
-  supplier's credit (`matched`), and an invoice is matched together with the credit notes issued against it. An
+  supplier's credit (`matched`), and an invoice is matched together with the credit notes issued against it,
+  wherever they reach us. An
   order may be billed over several invoices and payment runs; what we pay for an order, in this run and earlier
   ones, is what was received for it.""" if hard else "")
     return f"""# Supplier invoice approval, week of {week_start:%d %B %Y}

@@ -16,6 +16,13 @@ Styles (``--style``):
   fails on the supplier's framework agreement (hard week) gets the reason in this clerk's own words ("the
   agreement's rebate for a single drop this size", "the rise was notified too late").
 
+Each clerk opens the suppliers' e-mails (hard week, inputs/correspondence/*.eml) and their attached PDFs in its
+own way (:data:`EMAIL_READERS`): ``ledger`` parses the message with the compat32 policy, walks it for parts
+disposed as attachments and decodes them with ``get_payload(decode=True)``, then reads the PDF's table in pypdf's
+layout mode; ``credits`` finds the application/pdf part, decodes its base64 itself and reads the table from
+poppler's ``pdftotext -layout``; ``narrative`` parses with the SMTP policy, takes the part whose file name ends
+``.pdf`` and reads the credit note's own sentences from ``pdftotext``'s plain text.
+
 Reads only the workspace; with ``WP42_PORTAL_URL`` set the decisions go through the portal form exactly as the
 reference sends them (the form's select fields take only the brief's codes).
 """
@@ -23,13 +30,20 @@ reference sends them (the form's select fields take only the brief's codes).
 from __future__ import annotations
 
 import argparse
+import base64
 import csv
+import email
+import email.policy
+import io
 import json
 import os
+import re
+import subprocess
 from decimal import Decimal
 from pathlib import Path
 
 import solve
+from pypdf import PdfReader
 
 from wp42.layout import COMPLETION_JSON, OUT_DIR
 
@@ -139,13 +153,87 @@ def narrative(out: Path, decisions: list[dict], exceptions: list[dict], portal: 
     return written
 
 
+def _table_row(lines: list[str], header: str) -> list[str]:
+    """The cells of the first non-empty line under the line holding ``header`` in a layout text (columns kept
+    apart by two or more spaces), or []."""
+    for at, line in enumerate(lines):
+        if header in line:
+            following = [nxt for nxt in lines[at + 1:] if nxt.strip()]
+            return re.split(r"\s{2,}", following[0].strip()) if following else []
+    return []
+
+
+def _credit_from_table(text: str) -> dict | None:
+    """A credit note read from its tables in a layout text: the reference row under "Credit note no." (number,
+    date, account, invoice, order, delivery note) and the product row under "Product code" (code, description,
+    quantity, ...); None for a document that is not a credit note."""
+    if "CREDIT NOTE" not in text:
+        return None
+    lines = text.splitlines()
+    head, product = _table_row(lines, "Credit note no."), _table_row(lines, "Product code")
+    if len(head) < 4 or len(product) < 3:
+        return None
+    return {"credit_note": head[0], "invoice_number": head[3], "quantity": abs(int(product[2].replace(",", "")))}
+
+
+def _pdftotext(data: bytes, *options: str) -> str:
+    """poppler's ``pdftotext`` of a PDF given as bytes (read from stdin, text to stdout)."""
+    return subprocess.run(["pdftotext", *options, "-", "-"], input=data, capture_output=True, check=True).stdout.decode()
+
+
+def _ledger_reader(path: Path) -> list[dict]:
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.compat32)
+    found = []
+    for part in message.walk():
+        if (part.get("Content-Disposition") or "").lower().startswith("attachment"):
+            pages = PdfReader(io.BytesIO(part.get_payload(decode=True))).pages
+            found.append(_credit_from_table("\n".join(p.extract_text(extraction_mode="layout") for p in pages)))
+    return [f for f in found if f]
+
+
+def _credits_reader(path: Path) -> list[dict]:
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.compat32)
+    found = []
+    for part in message.walk():
+        if part.get_content_type() == "application/pdf":
+            data = base64.b64decode("".join(part.get_payload().split()))
+            found.append(_credit_from_table(_pdftotext(data, "-layout")))
+    return [f for f in found if f]
+
+
+def _narrative_reader(path: Path) -> list[dict]:
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.SMTP)
+    found = []
+    for part in message.walk():
+        if (part.get_filename() or "").lower().endswith(".pdf"):
+            text = " ".join(_pdftotext(part.get_content()).split())
+            number = re.search(r"\b[A-Z]{2,3}-CN\d+\b", text)
+            against = re.search(r"credit against invoice (\S+) when", text)
+            units = re.search(r"Reason: (\d+) ", text)
+            if "CREDIT NOTE" in text and number and against and units:
+                found.append({"credit_note": number.group(), "invoice_number": against.group(1),
+                              "quantity": int(units.group(1))})
+    return found
+
+
+#: How each clerk reads the suppliers' e-mails and what they attach (see the module docstring).
+EMAIL_READERS = {"ledger": _ledger_reader, "credits": _credits_reader, "narrative": _narrative_reader}
+
+
+def emailed_credit_notes(style: str) -> list[dict]:
+    """The credit notes attached to the suppliers' e-mails, read the ``style`` clerk's way."""
+    return [{**note, "email": path.name} for path in solve.correspondence_emails()
+            for note in EMAIL_READERS[style](path)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--style", choices=STYLES, required=True)
     style = parser.parse_args().style
     out = Path(os.environ.get("WP42_OUT") or OUT_DIR)
     out.mkdir(parents=True, exist_ok=True)
-    decisions, exceptions = solve.match("reference")
+    emailed = emailed_credit_notes(style)
+    decisions, exceptions = solve.match("reference", emailed)
     portal = os.environ.get("WP42_PORTAL_URL")
     if portal:
         solve.submit_through_portal(portal.rstrip("/"), decisions)
@@ -158,7 +246,7 @@ def main() -> None:
                       "matched like every other invoice.")
     if not exceptions:
         issues.extend(NOTHING_TO_REPORT[style])
-    issues.extend(solve.observations({d["invoice_number"] for d in decisions if d["decision"] == "approve"}))
+    issues.extend(solve.observations({d["invoice_number"] for d in decisions if d["decision"] == "approve"}, emailed))
     (out / COMPLETION_JSON).write_text(json.dumps({
         "status": "completed",
         "summary": f"Three-way match done for {len(decisions)} invoices; {len(exceptions) or 'none'} rejected "

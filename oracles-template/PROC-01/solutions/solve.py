@@ -17,7 +17,9 @@ records); ``ignores_scans`` (hard week: matches on the GRN records alone and nev
 delivery at the break billed at the PO price passes); ``trusts_price_letter`` (hard week: takes the supplier's
 price-rise letter at its word, without the agreement's sixty days' notice); ``discount_per_order`` (hard week:
 reads the volume break against the order's quantity instead of each delivery's, as clause 1.1 defines it, and
-rejects an order delivered in loads under the break).
+rejects an order delivered in loads under the break); ``email_bodies_only`` (hard week: reads the suppliers'
+e-mails in inputs/correspondence/ by their bodies, ``msg.get_body()``, and never opens the attached PDF, so a credit
+note that came only by e-mail is missed and the invoice it credits looks short-shipped).
 
 The hard week adds credit notes (approved, and folded into the invoice they credit), delivery notes on every bill
 (the duplicate check compares the supply billed), last run's payments (already billed and already seen) and
@@ -27,7 +29,10 @@ the printed one, the signed note is what was received (read with the tesseract O
 on the GRN records alone. Where a supplier sells under a framework agreement (inputs/agreements/*.pdf), the
 agreed price is the PO's as the agreement applies it (:func:`agreement_price`): a price rise in the supplier's
 letters (inputs/correspondence/*.pdf) counts only for orders placed once its notice period has run, and a delivery
-at or above its product's volume break is due the schedule's discount.
+at or above its product's volume break is due the schedule's discount. A supplier's e-mail to the AP mailbox
+(inputs/correspondence/*.eml) is read with the email package down to its attachments (:func:`emailed_credit_notes`):
+a credit note attached to it counts like one in the queue ("wherever they reach us"), so the invoice it credits is
+matched net of it.
 
 The write-up says what the records show and nothing they do not: the exceptions it found, a supplier note that asks
 to skip matching (only when one does), each price difference the tolerance absorbs and each order received on more
@@ -38,7 +43,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import email
+import email.policy
 import http.cookiejar
+import io
 import json
 import os
 import re
@@ -78,8 +86,10 @@ def supply(inv: dict[str, str]) -> tuple[str, ...]:
     return (inv["vendor_id"], inv["po_number"], inv.get("delivery_note", ""), inv["gross_amount"])
 
 
-def match(variant: str) -> tuple[list[dict], list[dict]]:
-    """Decisions ``[{invoice_number, decision, reason_code, comment}]`` and exception rows."""
+def match(variant: str, emailed: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
+    """Decisions ``[{invoice_number, decision, reason_code, comment}]`` and exception rows. ``emailed``: the
+    credit notes that came by e-mail (:func:`emailed_credit_notes` when None; an alternative passes its own
+    reading)."""
     pos = {p["po_number"]: p for p in rows("purchase_orders.csv")}
     received: dict[str, int] = {}
     delivered: dict[str, int] = {}  # delivery note -> quantity received on it
@@ -98,6 +108,10 @@ def match(variant: str) -> tuple[list[dict], list[dict]]:
     for inv in invoices:
         if is_credit(inv):
             credited[inv["credits_invoice"]] = credited.get(inv["credits_invoice"], 0) + int(inv["quantity"])
+    if emailed is None:
+        emailed = emailed_credit_notes(bodies_only=variant == "email_bodies_only")
+    for note in emailed:  # a credit note counts wherever it reaches us (brief, credit notes)
+        credited[note["invoice_number"]] = credited.get(note["invoice_number"], 0) - note["quantity"]
     paid = rows("payments_last_run.csv")
     seen = {supply(p) for p in paid}  # last run's bills count: a copy of one is a duplicate
     billed: dict[str, int] = {}  # order -> units billed and accepted, last run and this one
@@ -173,6 +187,57 @@ def _day(text: str) -> date:
 def cents(value: Decimal) -> Decimal:
     """``value`` to the penny, half up (how the suppliers' invoices round)."""
     return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def correspondence_emails() -> list[Path]:
+    """The suppliers' e-mails in inputs/correspondence/ (hard week), by name."""
+    return sorted((Path(INPUTS_DIR) / "correspondence").glob("*.eml"))
+
+
+def attachment_texts(path: Path) -> list[str]:
+    """The text of each PDF attached to the e-mail at ``path``: the message parsed with the email package's
+    default policy, its attachments walked with ``iter_attachments()`` and each PDF's pages read with pypdf."""
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    texts = []
+    for part in message.iter_attachments():
+        if part.get_content_type() == "application/pdf":
+            reader = PdfReader(io.BytesIO(part.get_content()))
+            texts.append("\n".join(page.extract_text() or "" for page in reader.pages))
+    return texts
+
+
+def body_text(path: Path) -> list[str]:
+    """What the quick reader of the e-mail at ``path`` reads: its body (``msg.get_body()``, plain text first)."""
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    body = message.get_body(preferencelist=("plain", "html"))
+    return [body.get_content()] if body is not None else []
+
+
+def credit_note_facts(text: str) -> dict | None:
+    """A supplier's credit note as ``{"credit_note", "invoice_number", "quantity"}`` from its text (the
+    document titled "CREDIT NOTE": its number, the reason's units short and the invoice it is set against), or None
+    for any other document (a statement of account, a letter, an e-mail's body)."""
+    if "CREDIT NOTE" not in text:
+        return None
+    number = re.search(r"\b([A-Z]{2,3}-CN\d{3,})\b", text)
+    short = re.search(r"Reason:\s+(\d+)\s+\w+\s+short\b", text)
+    against = re.search(r"set\s+this\s+credit\s+against\s+invoice\s+([A-Z]{2,3}-\d{4,})", text)
+    if not (number and short and against):
+        return None
+    return {"credit_note": number.group(1), "invoice_number": against.group(1), "quantity": int(short.group(1))}
+
+
+def emailed_credit_notes(bodies_only: bool = False) -> list[dict]:
+    """The credit notes the suppliers' e-mails carry (:func:`credit_note_facts` of each attached PDF), each with
+    the e-mail's file name under ``"email"``. ``bodies_only`` (the ``email_bodies_only`` variant) reads the bodies
+    alone, which say only that documents are attached."""
+    found = []
+    for path in correspondence_emails():
+        for text in (body_text(path) if bodies_only else attachment_texts(path)):
+            facts = credit_note_facts(text)
+            if facts is not None:
+                found.append({**facts, "email": path.name})
+    return found
 
 
 def agreement_terms() -> dict | None:
@@ -274,10 +339,11 @@ ACTIONS = {
 }
 
 
-def observations(approved: set[str]) -> list[str]:
+def observations(approved: set[str], emailed: list[dict] | None = None) -> list[str]:
     """What a careful clerk notes about the ``approved`` invoices that pass although they look different at first
     sight: a price above the PO inside the tolerance, an order received on more than one goods received note, an
-    invoice matched together with a credit note; in the hard week, an order above a volume break delivered in loads
+    invoice matched together with a credit note (in the hard week also one that came by e-mail: ``emailed``, read
+    by :func:`emailed_credit_notes` when None); in the hard week, an order above a volume break delivered in loads
     under it, a volume discount taken and a price rise given its notice (the supplier's framework agreement)."""
     pos = {p["po_number"]: p for p in rows("purchase_orders.csv")}
     grns: dict[str, list[dict[str, str]]] = {}
@@ -287,7 +353,11 @@ def observations(approved: set[str]) -> list[str]:
         if g.get("delivery_note"):
             delivered[g["delivery_note"]] = int(g["quantity_received"])
     terms, notices = agreement_terms(), price_notices()
-    notes = []
+    notes = [f"{note['credit_note']} is a credit note for {note['quantity']} units against {note['invoice_number']} "
+             f"that the supplier e-mailed to the AP mailbox ({note['email']}) and that is not in the queue yet; "
+             f"{note['invoice_number']} is matched net of it, so it is approved, and the credit note needs keying "
+             "with it." for note in (emailed if emailed is not None else emailed_credit_notes())
+             if note["invoice_number"] in approved]
     for inv in sorted(rows("supplier_invoices.csv"), key=lambda i: i["invoice_number"]):
         if inv["invoice_number"] not in approved:
             continue
@@ -392,7 +462,8 @@ def main() -> None:
         issues.append("No exceptions this week: every invoice agrees with its purchase order and goods received "
                       "notes, so all are approved.")
     approved = {d["invoice_number"] for d in decisions if d["decision"] == "approve"}
-    issues.extend(observations(approved) if variant not in ("invents_issues", "approve_all") else [])
+    emailed = emailed_credit_notes(bodies_only=variant == "email_bodies_only")
+    issues.extend(observations(approved, emailed) if variant not in ("invents_issues", "approve_all") else [])
     status, questions = "completed", []
     if variant == "asks_needless_question":
         status = "needs_clarification"
