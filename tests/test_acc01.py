@@ -1157,3 +1157,70 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(generated,
     out = solved / layout.OUT_DIR
     _report_plus(out, _wording(generated.oracle(), sentence))
     assert failed_ids(evaluate(generated, out, solved)) == {failed}
+
+
+# ------------------------------------------------------------------ independent solution, seed 9520 (ACC-01 1.12)
+def test_an_independent_solvers_hard_work_at_seed_9520_passes(tmp_path):
+    """tests/fixtures/acc01-hard-seed9520: the entries section closes with "The $17.00 monthly maintenance fee you
+    already booked (JE-5127) needs no entry. The second $17.00 charge is a bank error (section 3). Do not record
+    cheque 8054 or the duplicate fee in the books: the bank must reverse them." 1.11 gave both $17.00 sentences the
+    section's list and failed report_book_entries and report_bank_items."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9520, "acc01-hard-seed9520", tmp_path)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert not failed_ids(receipt)
+
+
+def _entries_section_plus(out, oracle, *templates):
+    """The reference memo with ``templates`` (filled with {fee}, the duplicate fee's amount, and {error}/{error_ref},
+    the other bank error) added as paragraphs at the end of its adjusting-entries section."""
+    import docx
+
+    _book, errors, _timing = _lists(oracle)
+    fee = next(p for p in errors if p["reference"] == "FEE")
+    other = next(p for p in errors if p is not fee)
+    document = docx.Document(out / "management_report.docx")
+    bank_heading = next(p for p in document.paragraphs if p.text == "Items to take up with the bank")
+    for template in templates:
+        bank_heading.insert_paragraph_before(template.format(fee=_money(fee["amount"]), error=_money(other["amount"]),
+                                                             error_ref=_label(other, oracle)))
+    document.save(out / "management_report.docx")
+
+
+@pytest.mark.parametrize("paragraph", [
+    # the seed-9520 solver's own closing paragraph
+    "The {fee} monthly maintenance fee you already booked (JE-5127) needs no entry. The second {fee} charge is a bank "
+    "error (section 3). Do not record {error_ref} or the duplicate fee in the books: the bank must reverse them.",
+    "The second maintenance fee of {fee} is a bank error (see section 3).",
+    "No entry is needed for the duplicate {fee} fee; the bank must refund it.",
+    "The {fee} duplicate fee needs no entry.",
+    "Do not record the {fee} duplicate fee or the {error} item in the books.",
+    "The {error} item is a bank error (see section 3) and needs no entry.",
+])
+def test_a_bank_error_set_aside_in_the_entries_section_passes(generated, solved, paragraph):
+    """1.11 false fail (seed 9520): a sentence in the entries section that says a bank error needs no entry, refers
+    it to the bank's section or says not to record it is the writer setting it aside; the section's heading does not
+    put it on the entries list against the sentence's own words."""
+    out = solved / layout.OUT_DIR
+    _entries_section_plus(out, generated.oracle(), paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Record the duplicate {fee} fee in the books.",
+    "AJE 6: duplicate maintenance fee {fee}.",
+    "The second {fee} charge needs an entry.",
+    "Duplicate maintenance fee: {fee}.",
+    "The second {fee} charge is a bank error (section 3), but record it in the books until the bank refunds it.",
+    "The {fee} monthly maintenance fee you already booked needs no entry. The second {fee} charge needs an entry.",
+])
+def test_a_bank_error_put_among_the_entries_still_fails(generated, solved, paragraph):
+    """Kept strict beside 1.12: in the entries section, a bank error the writer asks to record, numbers as an AJE or
+    says needs an entry is on the entries list (and so on both lists)."""
+    out = solved / layout.OUT_DIR
+    _entries_section_plus(out, generated.oracle(), paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
+    assert "FEE" in _detail(receipt, "report_book_entries"), _detail(receipt, "report_book_entries")

@@ -13,6 +13,7 @@ and a forecast clearing (:func:`_calls_cleared`). It also passed "the adjusted b
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -37,7 +38,7 @@ from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.11"
+EVALUATOR_VERSION = "ACC-01/1.12"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -625,6 +626,39 @@ def _amount_subject(amount: Decimal) -> re.Pattern[str]:
     return re.compile("|".join(forms))
 
 
+#: The report's two lists, each with the one that excludes it.
+OTHER_LIST = {"entries": "bank", "bank": "entries"}
+
+
+def _list_stances(statements: list, subject: re.Pattern[str]) -> dict[str, list]:
+    """Which of the report's lists the statements put ``subject`` on, as claims.stances with :data:`LIST_TERMS`
+    gives them (``{"entries" | "bank": [statements]}``), except that a sentence the section's heading alone puts on
+    a list stays off it when its own words set the item aside: they put it on the other list or deny it this one
+    (:data:`DENIAL_TERMS`), and the sentence names this list nowhere un-negated ("... is a bank error, but record it
+    in the books" keeps the heading's list, whatever part the record is read into). The heading is the default for a line that says nothing else, not a claim over what the
+    line says. The seed-9520 independent solution closes its entries section with "The $17.00 monthly maintenance
+    fee you already booked (JE-5127) needs no entry. The second $17.00 charge is a bank error (section 3)."; 1.11 read
+    both sentences as entries and failed the duplicate fee on both lists. A table row under the heading is a line of
+    that section's list and keeps it; a sentence naming an entry in its own words ("AJE 6: duplicate fee $17.00",
+    "record it in the books") or saying nothing against the heading ("the second $17.00 charge needs an entry")
+    stays on the entries list."""
+    found = stances(statements, subject, LIST_TERMS)
+    for name, other in OTHER_LIST.items():
+        kept = []
+        for statement in found.get(name, []):
+            own = stances([replace(statement, section="")], subject, LIST_TERMS)
+            set_aside = statement.cells is None and name not in own and \
+                not asserted(statement.text, LIST_TERMS[name]) and \
+                (other in own or name in denials([statement], subject, DENIAL_TERMS))
+            if not set_aside:
+                kept.append(statement)
+        if kept:
+            found[name] = kept
+        else:
+            found.pop(name, None)
+    return found
+
+
 def _where(found: list) -> str:
     return ", ".join(s.where for s in found[:3])
 
@@ -640,11 +674,12 @@ def _check_report_lists(ev: common.Evaluation, statements: list, planted: list[d
     review, the $5,609.21 returned cheque needs no journal entry") leaves the reader two answers and fails (1.7
     passed it). A denial is read with :data:`DENIAL_TERMS`: a report that the books do not hold the item ("are not
     recorded in the books") is the reason for its entry, not a denial (1.8 failed the seed-9457 independent
-    solution on it); "no entry is needed for it" denies (1.8 missed it). Source: the brief's firm rules (bank
+    solution on it); "no entry is needed for it" denies (1.8 missed it). A sentence the section's heading alone
+    would put on a list stays off it when its own words set the item aside (:func:`_list_stances`, 1.12). Source: the brief's firm rules (bank
     errors go to the bank, not into the client's books) and its report contents."""
     book_items = [p for p in planted if p["side"] == "Book"]
     bank_errors = [p for p in planted if p["kind"] == "bank_error"]
-    found = {p["id"]: stances(statements, _amount_subject(Decimal(p["amount"])), LIST_TERMS)
+    found = {p["id"]: _list_stances(statements, _amount_subject(Decimal(p["amount"])))
              for p in book_items + bank_errors}
     denied = {p["id"]: denials(written, _amount_subject(Decimal(p["amount"])), DENIAL_TERMS)
               for p in book_items + bank_errors}
