@@ -28,7 +28,8 @@ def test_is_complex_and_seed_7_moves_dscr_and_tangible_net_worth(scenario_cache)
 
 def test_wrong_solutions_are_the_designed_ones(generated):
     assert {w["name"] for w in generated.manifest()["wrong"]} >= {
-        "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions", "fabricated_cached"}
+        "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions", "fabricated_cached",
+        "ignores_amendment", "paragraph_text_only"}
 
 
 def test_missing_quarter_is_really_missing(generated):
@@ -542,12 +543,128 @@ def test_hard_original_minimum_is_a_level_and_a_later_ratio_or_pass_a_second_ans
     assert failed_ids(evaluate(generated, out, workspace)) == failed
 
 
+# --- the hard level's content-controlled tangible net worth level (generator 1.2, evaluator 1.13; issue 25) ----------
+AMENDMENT = "credit_agreement_second_amendment.docx"
+#: What a reader of the amendment's direct runs (python-docx's Paragraph.text) fails: it tests tangible net worth
+#: against the agreement's level, a breach, where the reset level in the content control gives a pass.
+CONTROL_CRITERIA = {"tnw_result", "memo_tnw"}
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _controls(path) -> dict[str, str]:
+    """{alias: text} of the content controls in a Word document's body (zipfile + ElementTree)."""
+    import zipfile
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(path) as package:
+        root = ElementTree.fromstring(package.read("word/document.xml"))
+    return {sdt.find(f"{W}sdtPr/{W}alias").get(f"{W}val"): "".join(t.text or "" for t in sdt.iter(f"{W}t"))
+            for sdt in root.iter(f"{W}sdt")}
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_tnw_level_is_only_in_the_amendment_s_content_control(scenario_cache, tmp_path, set_name):
+    """The restated 6.3's reset level is the template's content control ("Amended level"): a reader of every w:t
+    sees it in the sentence, python-docx's Paragraph.text leaves a gap there. The agreement's level lies above the
+    borrower's tangible net worth, the reset one at or below it (a pass). The challenge certificate states the
+    agreement's level (its unreduced figure clears it), the coverage certificate the reset one."""
+    import docx
+
+    generated, _ = _hard(scenario_cache, tmp_path, set_name)
+    oracle = generated.oracle()
+    facts = oracle["facts"]
+    level = f"${Decimal(facts['min_tnw']):,.0f}"
+    inputs = generated.bundle / layout.INPUTS_DIR
+    assert _controls(inputs / AMENDMENT) == {"Amended level": level}
+    quick = "\n".join(p.text for p in docx.Document(inputs / AMENDMENT).paragraphs)
+    assert level not in quick and "Tangible Net Worth of not less than  as of the last day" in quick
+    full = "\n".join("".join(t.text or "" for t in p._p.iter(f"{W}t"))
+                     for p in docx.Document(inputs / AMENDMENT).paragraphs)
+    assert f"Tangible Net Worth of not less than {level} as of the last day of each fiscal quarter ending on or " \
+           "after September 30, 2025" in full
+    tnw, minimum, agreed = (Decimal(facts[k]) for k in ("tangible_net_worth", "min_tnw", "original_min_tnw"))
+    assert minimum <= tnw < agreed and minimum % 50000 == agreed % 50000 == 0
+    agreement = "\n".join(p.text for p in docx.Document(inputs / "credit_agreement.docx").paragraphs)
+    assert f"Tangible Net Worth of not less than ${agreed:,.0f} as of the last day" in agreement
+    certificate = docx.Document(inputs / "compliance_certificate_2025Q3.docx")
+    required = next(r.cells[1].text for r in certificate.tables[0].rows if r.cells[0].text.startswith("Tangible"))
+    assert oracle["expected_results"]["tnw"] == "Pass"
+    assert {"tnw_minimum_reset"} <= {p["id"] for p in oracle["planted_items"]}
+    if set_name == "challenge":
+        assert agreed <= Decimal(facts["certificate"]["tnw"]) and required == f">= ${agreed:,.0f}"
+        assert generated.task()["designed_features"]["planted_errors"] == 3
+    else:
+        assert required == f">= {level}"
+
+
+def test_standard_level_has_no_content_control(scenario_cache):
+    """The item is the hard level's alone: no Word input of the standard bundles carries a content control."""
+    for seed in SEEDS:
+        for path in (scenario_cache.get(TASK, seed).bundle / layout.INPUTS_DIR).glob("*.docx"):
+            assert _controls(path) == {}, path.name
+
+
+@pytest.mark.parametrize("set_name, careless", [("challenge", CONTROL_CRITERIA),
+                                                ("coverage", CONTROL_CRITERIA | {"no_invented_issues"})])
+def test_hard_reference_reads_the_control_and_paragraph_text_only_fails_only_its_criteria(scenario_cache, tmp_path,
+                                                                                          set_name, careless):
+    """The reference (every w:t of each paragraph) passes Tangible Net Worth against the reset level;
+    paragraph_text_only, the same work with the amendment read as Paragraph.text gives it, tests against the
+    agreement's level and calls a breach: it fails exactly the criteria the level decides (on clean records the
+    breach is also an invented issue)."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated, workspace = _hard(scenario_cache, tmp_path, set_name)
+    reference = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert reference["det_completion"] is True, failed_ids(reference)
+    assert CONTROL_CRITERIA <= {c["id"] for c in reference["required_criteria"] if c["passed"]}
+    quick = make_workspace(generated.bundle, tmp_path / "careless")
+    out = run_solution(generated, quick, ["--variant", "paragraph_text_only"])
+    assert failed_ids(evaluate(generated, out, quick)) == careless
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("Tangible Net Worth of {tnw} meets the {min_tnw} minimum as reset by the Second Amendment.", set()),
+    ("Tangible Net Worth of {tnw} against the {min_tnw} minimum; the covenant is met.", set()),
+    ("Tangible Net Worth of {tnw} is below the original {agreed} minimum but above the {min_tnw} set by the Second "
+     "Amendment, so it passes.", set()),
+    # the agreement's level applied, or the pass taken back
+    ("Tangible Net Worth of {tnw} is below the {agreed} minimum of Section 6.3: a breach.", {"memo_tnw"}),
+    ("Tangible Net Worth of {tnw} against the {min_tnw} minimum; the covenant is breached.", {"memo_tnw"}),
+    ("Tangible Net Worth of {tnw} against the {min_tnw} minimum: pass. On reflection, Tangible Net Worth of {tnw} "
+     "does not meet the covenant.", {"memo_tnw"}),
+])
+def test_hard_tnw_against_the_reset_level(scenario_cache, tmp_path, sentence, failed):
+    """Evaluator 1.13: at the hard challenge level memo_tnw wants the reset minimum and never the figure given as a
+    breach; a comparison with the original level is fair. The reference memo's tangible net worth line is replaced
+    by ``sentence``."""
+    import docx
+
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    facts = generated.oracle()["facts"]
+    figures = {k: f"${Decimal(facts[v]):,.0f}" for k, v in (("tnw", "tangible_net_worth"), ("min_tnw", "min_tnw"),
+                                                            ("agreed", "original_min_tnw"))}
+    path = workspace / layout.OUT_DIR / "credit_memo.docx"
+    memo = docx.Document(path)
+    line = next(p for p in memo.paragraphs if p.text.startswith("Tangible Net Worth (6.3)"))
+    line.text = sentence.format(**figures)
+    memo.save(path)
+    assert failed_ids(evaluate(generated, path.parent, workspace)) == failed
+
+
+#: What the independent solvers' work, done before the reset level existed, now fails: it states the minimum the
+#: agreement had then (a pass), which is neither the agreement's level now nor the reset one.
+FIXTURE_CRITERIA = {"memo_tnw"}
+
+
 # ------------------------------------------------------------------- independent solution at seed 9458 (BANK-01 1.10)
-def test_an_independent_solvers_correct_hard_work_at_seed_9458_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9458_misses_only_the_reset_level(tmp_path):
     """tests/fixtures/bank01-hard-seed9458: 1.9 read "Without the add-back the DSCR is 1.16x, and the covenant is
-    breached, not met" (the memo's certificate exceptions) as the memo denying the breach it states."""
+    breached, not met" (the memo's certificate exceptions) as the memo denying the breach it states. The work was
+    done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2): its result stands (a
+    pass) but the minimum it states is not the one that applies, so it fails memo_tnw and nothing else."""
     receipt = grade_fixture(TASK, 9458, "bank01-hard-seed9458", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
 
 @pytest.mark.parametrize("sentence, failed", [
@@ -694,12 +811,14 @@ def test_the_writer_s_own_second_answer_in_the_same_words_still_fails(scenario_c
 
 
 # ------------------------------------------------------------------- independent solution at seed 9504 (BANK-01 1.12)
-def test_an_independent_solvers_correct_hard_work_at_seed_9504_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9504_misses_only_the_reset_level(tmp_path):
     """tests/fixtures/bank01-hard-seed9504: 1.11 read the certificate's figures in the memo's list of certificate
     issues ("CFADS and the DSCR are overstated (1.38x shown; correct figure 1.09x, a breach)", "TNW is overstated
-    ($5,277,585 shown; correct figure $4,834,333, still a pass)") as a second DSCR and a second tangible net worth."""
+    ($5,277,585 shown; correct figure $4,834,333, still a pass)") as a second DSCR and a second tangible net worth.
+    Done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2), its result stands (a pass)
+    but the minimum it states is not the one that applies, so it fails memo_tnw and nothing else."""
     receipt = grade_fixture(TASK, 9504, "bank01-hard-seed9504", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
 
 #: The seed-9504 solver's lead-in to its list of what the certificate gets wrong.

@@ -31,6 +31,14 @@ bank01-hard-seed9504) on "CFADS and the DSCR are overstated (1.38x shown; correc
 pairing read the other way stays the writer's own ("correct figure 1.38x" is a second answer), and the certificate's
 figure taken up ("on the borrower's basis 1.38x, which we accept"), which 1.11 passed, is a second answer too
 (:func:`_taken_up`).
+
+1.13: the hard level's Second Amendment (generator 1.2) also resets the tangible net worth minimum from the test
+quarter, the reset level typed into the bank template's content control; the agreement's level (``facts.
+original_min_tnw``) lies above the borrower's tangible net worth, the reset one (``facts.min_tnw``) at or below it. A
+reader of the amendment's direct runs sees a gap where the level sits, tests against the agreement's level and calls
+a breach: ``tnw_result`` (the oracle's expected result, a Pass) fails, and ``memo_tnw`` fails on the minimum and, in
+the challenge set, on the breach it states (:func:`tnw_breaches`; a comparison with the original level claims none).
+:data:`BELOW_MINIMUM` now reads a dollar minimum too ("below the $5,450,000 minimum").
 """
 
 from __future__ import annotations
@@ -60,7 +68,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.12"
+EVALUATOR_VERSION = "BANK-01/1.13"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -91,7 +99,7 @@ MEMO_TERMS = Vocabulary({
 #: A breach in other words: the ratio "does not meet" / "fails to satisfy" the minimum (negated), or "is below the
 #: (1.25x) minimum" (asserted).
 SHORTFALL = ["meet", "met", "satisfy", "satisfied", "comply", "compliance", "pass"]
-BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|its\s+|a\s+)?(?:[\d.]+\s*x?\s*)?"
+BELOW_MINIMUM = re.compile(r"\b(?:below|under|short of|less than)\s+(?:the\s+|its\s+|a\s+)?(?:\$?[\d.,]+\s*x?\s*)?"
                            r"(?:covenant\s+|required\s+)?(?:minimum|floor|requirement)", re.I)
 #: Words that put a figure in the borrower's mouth: the certificate, the borrower (the company, its management,
 #: its CFO), what it reported or filed.
@@ -232,8 +240,9 @@ def evaluate(out_dir: str, oracle: dict, workspace: str, run_id: str = "") -> di
                  weight=2, detail=f"result {result!r}")
     result = rows.get("tnw", {}).get("result", "")
     tnw_actual = _number(rows.get("tnw", {}).get("actual"))
-    ev.criterion("tnw_result", "the Tangible Net Worth test shows the correct actual and is reported as a Pass",
-                 result.startswith("pass") and tnw_actual is not None
+    expected = oracle["expected_results"]["tnw"]
+    ev.criterion("tnw_result", f"the Tangible Net Worth test shows the correct actual and is reported as a {expected}",
+                 (_is_breach(result) if expected == "Breach" else result.startswith("pass")) and tnw_actual is not None
                  and abs(tnw_actual - Decimal(facts["tangible_net_worth"])) <= tol,
                  detail=f"result {result!r}, actual {_show(tnw_actual)}")
     if ev.coverage:
@@ -386,7 +395,8 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
     - the certificate: the bonus amount in a statement about the bonus or add-back, the certificate's DSCR in a
       statement (a cell under its column header, a sentence, or its section) that speaks for the certificate or
       the borrower, the receivable in a statement about the shareholder receivable;
-    - tangible net worth and its minimum, each in a statement about tangible net worth.
+    - tangible net worth and its minimum, each in a statement about tangible net worth; where an amendment reset the
+      minimum (the hard level's ``facts.original_min_tnw``), the figure never given as a breach (:func:`tnw_breaches`).
 
     Dense prose is fair: a sentence may carry every figure, each counted where its subject is. Source: the brief's
     memo contents; issue 12 items 2-3.
@@ -429,11 +439,52 @@ def _check_memo(ev: common.Evaluation, statements: list[Statement], facts: dict,
                                [Decimal(facts["tangible_net_worth"]), Decimal(facts["min_tnw"])], tol,
                                facts["test_date"])
     other_tnw += _taken_up(statements, MONEY, Decimal(facts["certificate"]["tnw"]), tol, facts["test_date"])
-    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum, and gives it no other figure",
+    stance = []
+    reset = "original_min_tnw" in facts
+    if reset:
+        breach = tnw_breaches(statements, Decimal(facts["tangible_net_worth"]), tol)
+        if breach:
+            stance.append(f"given as a breach at {breach[:3]}")
+    ev.criterion("memo_tnw", "the memo states tangible net worth and the minimum" + (", never as a breach,"
+                 if reset else "") + " and gives it no other figure",
                  _states(statements, "tangible net worth", facts["tangible_net_worth"], tol)
-                 and _states(statements, "tangible net worth", facts["min_tnw"], tol) and not other_tnw,
+                 and _states(statements, "tangible net worth", facts["min_tnw"], tol) and not other_tnw
+                 and not stance,
                  detail=f"{facts['tangible_net_worth']} against {facts['min_tnw']} in statements about tangible net "
-                        "worth" + (f"; also given as {other_tnw[:3]}" if other_tnw else ""))
+                        "worth" + (f"; also given as {other_tnw[:3]}" if other_tnw else "")
+                        + "".join(f"; {s}" for s in stance))
+
+
+def tnw_breaches(statements: list[Statement], tnw: Decimal, tol: Decimal) -> list[str]:
+    """Where the memo gives the bank's tangible net worth ``tnw`` as a breach, read as :func:`dscr_stances` reads
+    the DSCR: a statement that gives ``tnw`` as a figure of its own outside a cell or clause that speaks for the
+    certificate (:data:`CERTIFICATE`), in which that part (a row: any of its cells) asserts a breach, says the figure
+    does not meet or is below the minimum (:data:`SHORTFALL`, :data:`BELOW_MINIMUM`), or which sits under a heading
+    about tangible net worth that asserts one. A sentence that names no other covenant and does not speak for the
+    certificate is read whole ("... against the $5,600,000 minimum; the covenant is breached"); one that compares the
+    figure with the level before an amendment (:data:`ORIGINAL`: "below the original $5,600,000 minimum, above the
+    reset one") claims no breach."""
+    breach = MEMO_TERMS.words("breach")
+    others = [w for term in ("debt service coverage ratio", "leverage") for w in MEMO_TERMS.words(term)]
+    found = []
+    for statement in statements:
+        if statement.kind == "heading" or ORIGINAL.search(statement.text):
+            continue
+        units = [(h, t) for h, t in _units(statement) if not CERTIFICATE.search(h)]
+        ours = [text for _, text in units if figure_stated(text, tnw, tol)]
+        if not ours:
+            continue
+        if statement.cells is not None:  # a row: the conclusion may sit in another cell (Result)
+            ours = [text for _, text in units]
+        elif not mentions(statement.text, others) and not CERTIFICATE.search(statement.text):
+            ours = [statement.text]  # a sentence about it alone: its conclusion may follow a semicolon
+        heading = statement.section
+        carried = mentions(heading, MEMO_TERMS.words("tangible net worth")) and asserted(heading, breach) \
+            and not any(negated(text, breach) for text in ours)
+        if carried or any(asserted(text, breach) or negated(text, SHORTFALL) or asserted(text, BELOW_MINIMUM)
+                          for text in ours):
+            found.append(statement.where)
+    return found
 
 
 #: The DSCR and tangible net worth as labels a figure follows ("the Debt Service Coverage Ratio is 1.31x").

@@ -13,6 +13,12 @@ each covenant exactly as the agreement defines it, so the right answer reports n
 The ordinary-path work stays: the capped litigation add-back, the gain on sale, the financed equipment, the
 shareholder receivable and the officers' bonus are in the statements and the certificate treats each correctly.
 
+The hard level adds the Second Amendment (the DSCR minimum 1.20x for the test quarter), which also resets the
+tangible net worth minimum from the test quarter: the agreement's level lies above the borrower's tangible net worth,
+the reset level at or below it. The bank's template types the reset level into a Word content control
+(genkit.content_controls): Word and LibreOffice show it, a reader of the paragraphs' direct runs sees a gap, falls
+back to the agreement's level and calls a breach where the borrower complies (both sets).
+
     python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
 
@@ -27,12 +33,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 import numpy as np  # noqa: E402
-from genkit import bizdays, docs, people  # noqa: E402
+from genkit import bizdays, content_controls, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "BANK-01"
-GENERATOR_VERSION = "1.1"
+GENERATOR_VERSION = "1.2"
 BANK = "Granite Ridge Community Bank (fictional)"
 #: The bank's name as its own documents print it (task.json and the brief keep the marker).
 BANK_SHOWN = docs.as_shown(BANK)
@@ -47,6 +53,16 @@ MIN_DSCR = Decimal("1.25")
 #: The hard level's Second Amendment sets the DSCR minimum for the quarters ending September 30 and December 31, 2025.
 AMENDED_MIN_DSCR = Decimal("1.20")
 AMENDMENT = "credit_agreement_second_amendment.docx"
+#: The hard level's tangible net worth levels (the agreement's and the Second Amendment's reset one) draw from their
+#: own stream, ``default_rng([seed, TNW_RESET_STREAM])``, so every other byte of a bundle stays what it was before the
+#: item existed (the independent solvers' fixtures were graded on those bundles).
+TNW_RESET_STREAM = 2_603
+#: Covenant levels are set in round steps of this many dollars.
+TNW_STEP = 50000
+#: Where the Second Amendment's restated Section 6.3 takes its reset level: the template's content control, as Word
+#: shows its title (``w:alias``) and as the template tags it.
+TNW_CONTROL = {"alias": "Amended level", "tag": "covenant_level_6_3"}
+TNW_PLACEHOLDER = "[[amended level]]"
 #: The dates the agreement's story is signed on, each a business day of the bank (oracle.json event_dates).
 AGREEMENT_SIGNED = date(2023, 3, 15)
 FIRST_AMENDMENT_DATED = date(2024, 1, 10)
@@ -314,11 +330,18 @@ def build(out: BundleWriter) -> None:
     cert_cfads = cfads + added_back
     cert_dscr = (cert_cfads / debt_service).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     cert_tnw = tnw if out.coverage else tnw + last["due_sh"]
+    # the hard level: the agreement's level above tangible net worth, the Second Amendment's reset one at or below it
+    original_min_tnw = min_tnw
+    if out.hard:
+        original_min_tnw, min_tnw, control_id = reset_tnw_levels(out.seed, tnw, min_tnw, last["due_sh"])
     cert_ttm = ttm_true + added_back
     cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     breach_as_designed = (min_dscr <= dscr < MIN_DSCR if out.hard else min_dscr <= dscr) if out.coverage \
         else dscr < min_dscr and MIN_DSCR <= cert_dscr
-    if not (breach_as_designed and tnw >= min_tnw and leverage_true <= MAX_LEVERAGE):
+    # at the hard level the agreement's level is not met, the reset one is, and the challenge certificate's unreduced
+    # figure clears the agreement's level it states
+    tnw_as_designed = min_tnw <= tnw and (not out.hard or tnw < original_min_tnw <= tnw + last["due_sh"])
+    if not (breach_as_designed and tnw_as_designed and leverage_true <= MAX_LEVERAGE):
         raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
 
@@ -331,16 +354,19 @@ def build(out: BundleWriter) -> None:
         if q.key != MISSING or out.coverage:
             sent = write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
             events.append((f"{q.key} financial statements sent to the bank", sent))
-    write_agreement(out, borrower, president, AGREEMENT_SIGNED, min_tnw)
+    write_agreement(out, borrower, president, AGREEMENT_SIGNED, original_min_tnw)
     if out.hard:
-        write_amendment(out, borrower, president, AGREEMENT_SIGNED)
+        write_amendment(out, borrower, president, AGREEMENT_SIGNED, min_tnw, control_id)
         events.append(("second amendment signed and its fee paid", SECOND_AMENDMENT_DATED))
     write_certificate(out, borrower, cfo, {
         "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
         "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
         "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
         "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
-        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw, "min_dscr": min_dscr,
+        # the challenge set's borrower certifies against the agreement's level on the Exhibit C form; the coverage
+        # set's against the reset one
+        "intangibles": last["intangibles"], "tnw": cert_tnw, "min_tnw": min_tnw if out.coverage else original_min_tnw,
+        "min_dscr": min_dscr,
         "due_sh": last["due_sh"] if out.coverage else None,
     })
 
@@ -355,7 +381,7 @@ def build(out: BundleWriter) -> None:
         "title": f"Quarterly covenant compliance test - {borrower}, quarter ended September 30, 2025",
         "version": "1.0",
         "difficulty": "complex",
-        "designed_dependency_depth": 37 if out.hard else 34,
+        "designed_dependency_depth": 39 if out.hard else 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
@@ -380,6 +406,7 @@ def build(out: BundleWriter) -> None:
         "dscr": s(dscr.quantize(Decimal("0.000001"))),
         "tangible_net_worth": s(tnw),
         "min_tnw": s(min_tnw), "min_dscr": s(min_dscr), "max_leverage": s(MAX_LEVERAGE),
+        **({"original_min_tnw": s(original_min_tnw)} if out.hard else {}),
         "certificate": {"dscr": s(cert_dscr), "tnw": s(cert_tnw), "leverage": s(cert_leverage),
                         "ttm_ebitda": s(cert_ttm)},
     }
@@ -401,6 +428,8 @@ def build(out: BundleWriter) -> None:
              "amount": s(last["due_sh"])},
             {"id": "officers_bonus_expensed", "kind": "ordinary_expense", "error": False, "amount": s(bonus)},
         ]
+        if out.hard:
+            planted.append(tnw_reset_item(tnw, min_tnw, original_min_tnw))
         expected = {"leverage": "Pass", "dscr": "Pass", "tnw": "Pass"}
         clarification: dict = {"clarification_required": False, "clarification_topics": []}
     else:
@@ -419,6 +448,8 @@ def build(out: BundleWriter) -> None:
              "amount": s(last["due_sh"]), "certificate_tnw": s(cert_tnw), "correct_tnw": s(tnw)},
         ]
         expected = {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"}
+        if out.hard:  # a trap, not an error: the agreement's level, still on the certificate, no longer applies
+            planted.append(tnw_reset_item(tnw, min_tnw, original_min_tnw))
         clarification = {"clarification_required": True, "clarification_topics": [
             "the borrower's financial statements for the quarter ended December 31, 2024"]}
     out.finish(oracle={
@@ -434,6 +465,36 @@ def build(out: BundleWriter) -> None:
         "event_dates": bizdays.event_dates(events),
         **clarification,
     })
+
+
+def reset_tnw_levels(seed: int, tnw: Decimal, drawn: Decimal, receivable: Decimal) -> tuple[Decimal, Decimal, int]:
+    """The hard level's tangible net worth levels, from ``default_rng([seed, TNW_RESET_STREAM])``: ``(the
+    agreement's level, the Second Amendment's reset level, the id of the content control the reset level is typed
+    into)``. Both are round (:data:`TNW_STEP`): the agreement's above ``tnw`` and at most ``tnw + receivable`` (so
+    the challenge certificate, which leaves the shareholder receivable in, clears the level it states), the reset
+    one above the standard level's ``drawn`` minimum and at most ``tnw`` (the borrower complies).
+
+    Raises:
+        RuntimeError: no round level fits at this seed.
+    """
+    def levels(low: Decimal, high: Decimal) -> list[Decimal]:
+        found = [Decimal(n * TNW_STEP) for n in range(int(low // TNW_STEP) + 1, int(high // TNW_STEP) + 1)]
+        if not found:
+            raise RuntimeError(f"BANK-01 seed {seed}: no round tangible net worth level between {low} and {high}")
+        return found
+
+    rng = np.random.default_rng([seed, TNW_RESET_STREAM])
+    agreed, reset = levels(tnw, tnw + receivable), levels(drawn, tnw)
+    return (agreed[int(rng.integers(0, len(agreed)))], reset[int(rng.integers(0, len(reset)))],
+            int(rng.integers(-2**31, 2**31 - 1)))
+
+
+def tnw_reset_item(tnw: Decimal, reset: Decimal, agreed: Decimal) -> dict:
+    """The oracle's record of the hard level's reset tangible net worth minimum (a trap, no error): met at ``reset``,
+    breached at the agreement's ``agreed`` level that a reader of the amendment's direct runs falls back to."""
+    return {"id": "tnw_minimum_reset", "kind": "amended_covenant_level", "error": False, "tnw": str(tnw),
+            "minimum": str(reset), "original_minimum": str(agreed),
+            "source": f"{AMENDMENT}, Section 2 (content control '{TNW_CONTROL['alias']}')"}
 
 
 def split(total: Decimal, weights: list[int]) -> list[Decimal]:
@@ -579,9 +640,12 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                         modified=datetime.combine(FIRST_AMENDMENT_DATED, time(15, 37))))
 
 
-def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date) -> None:
-    """The hard level's Second Amendment: the DSCR minimum is 1.20x for the quarters ending September 30 and
-    December 31, 2025 (1.25x after); nothing else changes. It shows only beside the agreement (issue 25 item 3)."""
+def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal,
+                    control_id: int) -> None:
+    """The hard level's Second Amendment, on the bank's Word template: the DSCR minimum is 1.20x for the quarters
+    ending September 30 and December 31, 2025 (1.25x after), and the tangible net worth minimum is reset to
+    ``min_tnw`` from the test quarter on, typed into the template's content control (:data:`TNW_CONTROL`, id
+    ``control_id``); nothing else changes. It shows only beside the agreement (issue 25 item 3)."""
     dated = SECOND_AMENDMENT_DATED
     blocks = [
         ("heading", "SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT"),
@@ -593,27 +657,37 @@ def write_amendment(out: BundleWriter, borrower: str, president: people.Person, 
         ("heading2", "Recitals"),
         ("para", "In the second quarter of 2025 the Borrower acquired a fiber laser cutting cell and settled a supplier "
                  "dispute, and it has asked the Bank to adjust the debt service coverage covenant for the two "
-                 "following fiscal quarters. The Bank has agreed on the terms below."),
+                 "following fiscal quarters and to reset the minimum Tangible Net Worth. The Bank has agreed on the "
+                 "terms below."),
         ("heading2", "1. Amendment of Section 6.2"),
         ("para", f"Section 6.2 of the Agreement is amended and restated as follows: \"6.2 Minimum Debt Service "
                  f"Coverage Ratio. A Debt Service Coverage Ratio of not less than {AMENDED_MIN_DSCR}:1.00 for the "
                  f"fiscal quarters ending September 30, 2025 and December 31, 2025, and of not less than "
                  f"{MIN_DSCR}:1.00 for each fiscal quarter ending thereafter, in each case tested as of the last day "
                  "of each fiscal quarter for the fiscal year-to-date period then ending.\""),
-        ("heading2", "2. No other changes"),
-        ("para", "Except as set out in Section 1, the Agreement, including Article 1 (Definitions), Sections 6.1, "
-                 "6.3 and 6.4 and Article 8, remains unchanged and in full force and effect."),
-        ("heading2", "3. Amendment fee"),
+        ("heading2", "2. Amendment of Section 6.3"),
+        ("para", "Section 6.3 of the Agreement is amended and restated as follows: \"6.3 Minimum Tangible Net Worth. "
+                 f"Tangible Net Worth of not less than {TNW_PLACEHOLDER} as of the last day of each fiscal quarter "
+                 "ending on or after September 30, 2025.\""),
+        ("heading2", "3. No other changes"),
+        ("para", "Except as set out in Sections 1 and 2, the Agreement, including Article 1 (Definitions), Sections "
+                 "6.1 and 6.4 and Article 8, remains unchanged and in full force and effect."),
+        ("heading2", "4. Amendment fee"),
         ("para", "The Borrower shall pay the Bank an amendment fee of $5,000 on the date of this Second Amendment."),
         ("table", [["Party", "Signed by", "Title"],
                    [borrower, president.name, "President"],
                    [BANK_SHOWN, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
     ]
-    docs.write_docx(out.input_path(AMENDMENT), blocks, title="Second Amendment to Loan and Security Agreement",
-                    author=BANK_SHOWN, life=docs.DocumentLife(
-                        author="Harlan Ostrowski", company=BANK_SHOWN,
-                        created=datetime(2025, 7, 21, 10, 12),
-                        modified=datetime.combine(SECOND_AMENDMENT_DATED, time(14, 3))))
+    path, title = out.input_path(AMENDMENT), "Second Amendment to Loan and Security Agreement"
+    life = docs.DocumentLife(author="Harlan Ostrowski", company=BANK_SHOWN, created=datetime(2025, 7, 21, 10, 12),
+                             modified=datetime.combine(SECOND_AMENDMENT_DATED, time(14, 3)))
+    docs.write_docx(path, blocks, title=title, author=BANK_SHOWN, life=life)
+    import docx
+
+    document = docx.Document(str(path))
+    paragraph = next(p for p in document.paragraphs if TNW_PLACEHOLDER in p.text)
+    content_controls.fill_in_control(paragraph, TNW_PLACEHOLDER, f"${min_tnw:,}", sdt_id=control_id, **TNW_CONTROL)
+    docs.save_docx(document, path, title=title, author=BANK_SHOWN, life=life)
 
 
 def write_certificate(out: BundleWriter, borrower: str, cfo: people.Person, c: dict[str, Decimal]) -> None:

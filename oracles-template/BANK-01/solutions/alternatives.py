@@ -15,7 +15,11 @@ Run like solve.py (cwd = the workspace, writes to $WP42_OUT) with ``--style``:
   Covenants rows in another order (Tangible Net Worth first), an extra Headroom formula column and a note row under
   the table.
 
-The answer is always solve.analyse's; only presentation and organisation differ. None is told the set: where the
+The answer is always solve.analyse's; only presentation and organisation differ, and how the amendments' paragraphs
+are read (every style reads the text in a content control, where the hard level's Second Amendment types the
+reset tangible net worth minimum): ``tables`` with zipfile and ElementTree, ``prose`` by lxml's text
+serialisation of python-docx's paragraph elements, ``terse`` by streaming the part with lxml's iterparse. None is told
+the set: where the
 file holds all four quarters, each tests leverage (a four-quarter EBITDA line on the Calculations sheet) and, where
 the certificate agrees with its figures, says so instead of listing differences (the coverage set). Imports solve
 from this folder.
@@ -26,13 +30,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import zipfile
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from xml.etree import ElementTree
 
 import docx
 import docx.document
 import solve
 import xlsxwriter
+from docx.oxml.ns import qn
+from lxml import etree
 
 STYLES = ("tables", "prose", "terse")
 LABELS = ("Total Funded Debt", "EBITDA - year to date", "Unfinanced capital expenditures - year to date",
@@ -42,6 +51,45 @@ LABELS = ("Total Funded Debt", "EBITDA - year to date", "Unfinanced capital expe
 
 def _money(value: Decimal) -> str:
     return f"${value:,.0f}"
+
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _paragraphs_elementtree(path: Path) -> list[str]:
+    """The document part's paragraphs, each the text of every ``w:t`` under it (zipfile and ElementTree)."""
+    with zipfile.ZipFile(path) as package:
+        root = ElementTree.fromstring(package.read("word/document.xml"))
+    return ["".join(t.text or "" for t in p.iter(f"{W}t")) for p in root.iter(f"{W}p")]
+
+
+def _paragraphs_serialised(path: Path) -> list[str]:
+    """Each body paragraph python-docx loads, serialised as text by lxml (every text node under it)."""
+    body = docx.Document(str(path)).element.body
+    return [etree.tostring(p, method="text", encoding="unicode") for p in body.iter(qn("w:p"))]
+
+
+def _paragraphs_streamed(path: Path) -> list[str]:
+    """The document part streamed with lxml's iterparse: ``w:t`` texts gathered until their paragraph ends."""
+    texts: list[str] = []
+    current: list[str] = []
+    with zipfile.ZipFile(path) as package, package.open("word/document.xml") as part:
+        for _event, element in etree.iterparse(part, events=("end",), tag=(f"{W}t", f"{W}p")):
+            if element.tag == f"{W}t":
+                current.append(element.text or "")
+            else:
+                texts.append("".join(current))
+                current = []
+    return texts
+
+
+READERS: dict[str, Callable[[Path], list[str]]] = {
+    "tables": _paragraphs_elementtree, "prose": _paragraphs_serialised, "terse": _paragraphs_streamed}
+
+
+def _tnw_note(r: dict) -> str:
+    """Where the tangible net worth minimum comes from when an amendment restated it, else nothing."""
+    return " as reset by the Second Amendment" if "tnw_amended_by" in r["terms"] else ""
 
 
 def _certificate(workspace: Path) -> dict[str, Decimal]:
@@ -238,10 +286,13 @@ def _memo_tables(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     d = docx.Document()
     d.add_heading("Credit Memorandum", level=0)
     d.add_heading("1. Summary", level=1)
+    tnw_breach = f["tnw"] < t["min_tnw"]
     d.add_paragraph("We tested the three financial covenants from the borrower's own statements. " + (
+        "Two are breached and one cannot be tested until we have the missing December 2024 quarter."
+        if breach and tnw_breach and lev is None else
         "One is breached, one is met and one cannot be tested until we have the missing December 2024 quarter."
-        if breach and lev is None else "All three are met." if not breach and lev is not None else
-        "See the table for each result."))
+        if breach and lev is None else "All three are met." if not breach and not tnw_breach and lev is not None
+        else "See the table for each result."))
     lev_row = ("Total Funded Debt to EBITDA (6.1)", f"Not more than {t['max_leverage']:.2f}x",
                f"Not calculated: Funded Debt {_money(f['funded_debt'])}; four-quarter EBITDA unavailable",
                f"{cert['Total Funded Debt to EBITDA (6.1)']:.2f}x", "Not tested")
@@ -268,8 +319,11 @@ def _memo_tables(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
                         f"{t['min_dscr']:.2f}x minimum, a pass with headroom of {r['dscr'] - t['min_dscr']:.2f}x; a "
                         "shortfall would be an Event of Default under Section 8.1(c), with no cure period, so the "
                         "ratio deserves watching next quarter.", style="List Bullet")
-    d.add_heading(f"2. Tangible Net Worth (Section 6.3): {_outcome(f['tnw'] >= t['min_tnw'])}", level=1)
-    d.add_paragraph(f"Tangible Net Worth is {_money(f['tnw'])} against the {_money(t['min_tnw'])} minimum.")
+    d.add_heading(f"2. Tangible Net Worth (Section 6.3): {_outcome(not tnw_breach)}", level=1)
+    d.add_paragraph(f"Tangible Net Worth is {_money(f['tnw'])} against the {_money(t['min_tnw'])} minimum"
+                    f"{_tnw_note(r)}." + (" It is short by "
+                                          f"{_money(t['min_tnw'] - f['tnw'])}, a second Event of Default under "
+                                          "Section 8.1(c)." if tnw_breach else ""))
     if lev is None:
         d.add_heading("3. Total Funded Debt to EBITDA (Section 6.1): Not tested", level=1)
         d.add_paragraph(f"Four-quarter EBITDA needs the quarter ended December 31, 2024 "
@@ -325,9 +379,13 @@ def _memo_prose(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
                     f"less unfinanced capital expenditure of {_money(f['unfinanced'])}, cash taxes of "
                     f"{_money(f['taxes'])} and distributions of {_money(f['dist'])}, set against debt service of "
                     f"{_money(f['service'])}.")
-    d.add_paragraph(f"Tangible Net Worth of {_money(f['tnw'])} clears its {_money(t['min_tnw'])} minimum, so that "
-                    "covenant is met, " + ("although with less headroom than the borrower certified."
-                                           if r["cert_tnw"] != f["tnw"] else "exactly as the borrower certified."))
+    reset = f", as reset by the Second Amendment from the original {_money(t['original_min_tnw'])}," \
+        if "original_min_tnw" in t else ""
+    met = f["tnw"] >= t["min_tnw"]
+    d.add_paragraph(f"Tangible Net Worth of {_money(f['tnw'])} {'clears' if met else 'falls short of'} its "
+                    f"{_money(t['min_tnw'])} minimum{reset} so that covenant is " + ("met, " if met else "breached, ")
+                    + ("although with less headroom than the borrower certified."
+                       if r["cert_tnw"] != f["tnw"] else "exactly as the borrower certified."))
     if lev is None:
         d.add_paragraph(f"Total Funded Debt to EBITDA is not tested: Funded Debt is {_money(f['funded_debt'])}, but "
                         "the four-quarter EBITDA needs the three months to 31 December 2024, which are not on file, "
@@ -368,8 +426,12 @@ def _memo_terse(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
     if r["bonus"]:
         findings += [f"We did not add back the {_money(r['bonus'])} owner bonus: the definition does not permit it.",
                      f"Do not rely on the certificate's {cert_dscr:.2f}x DSCR; it includes that bonus."]
-    findings.append(f"No breach of Tangible Net Worth: {_money(f['tnw'])} against a minimum of "
-                    f"{_money(t['min_tnw'])}.")
+    if f["tnw"] < t["min_tnw"]:
+        findings.append(f"Tangible Net Worth {_money(f['tnw'])}, below the {_money(t['min_tnw'])} minimum"
+                        f"{_tnw_note(r)}: breach.")
+    else:
+        findings.append(f"No breach of Tangible Net Worth: {_money(f['tnw'])} against a minimum of "
+                        f"{_money(t['min_tnw'])}.")
     if r["cert_tnw"] != f["tnw"]:
         findings.append(f"The certificate does not deduct the {_money(r['due'])} receivable due from the shareholder.")
     if lev is None:
@@ -394,7 +456,7 @@ def main() -> None:
     workspace = Path(os.environ.get("WP42_WORKSPACE", "."))
     out = Path(os.environ.get("WP42_OUT", workspace / "out"))
     out.mkdir(parents=True, exist_ok=True)
-    r = solve.analyse(workspace, "reference")
+    r = solve.analyse(workspace, "reference", READERS[style])
     cert = _certificate(workspace)
     if style == "tables":
         _statements_workbook(out / "covenant_test.xlsx", r, cert)
@@ -412,7 +474,9 @@ def main() -> None:
         question = "Need the fourth quarter of 2024 statements to test Funded Debt to EBITDA."
     tested = r["leverage"] is not None
     dscr = round(r["dscr"], 2)
-    summary = (f"DSCR {dscr:.2f}x ({'met' if r['dscr'] >= r['terms']['min_dscr'] else 'breach'}); TNW met; "
+    tnw_met = r["figures"]["tnw"] >= r["terms"]["min_tnw"]
+    summary = (f"DSCR {dscr:.2f}x ({'met' if r['dscr'] >= r['terms']['min_dscr'] else 'breach'}); "
+               f"TNW {'met' if tnw_met else 'breach'}; "
                + (f"leverage {_leverage(r):.2f}x." if tested else "leverage not tested."))
     completion = {"status": "completed" if tested else "needs_clarification", "summary": summary,
                   "deliverables": ["covenant_test.xlsx", "credit_memo.docx", "COMPLETION.json"],

@@ -2,7 +2,10 @@
 
 Run with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong
 solutions the evaluator must reject: trusts_certificate, annualizes_ttm, off_by_one_period, ignores_definitions,
-fabricated_cached (challenge set), invents_issues and asks_needless_question (coverage set). The reference is never
+fabricated_cached (challenge set), invents_issues and asks_needless_question (coverage set), ignores_amendment and
+paragraph_text_only (hard level: the amendment read as python-docx's ``Paragraph.text`` gives it, which leaves out the
+level typed into the template's content control, so it tests tangible net worth against the agreement's level).
+The reference is never
 told the set: it tests leverage when the four quarters are in the file, asks for a missing one otherwise, and reports
 only the differences it finds between the certificate and its own figures. Imports only installed packages (pypdf,
 python-docx, xlsxwriter).
@@ -14,15 +17,19 @@ import argparse
 import json
 import os
 import re
+from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
 import docx
 import xlsxwriter
+from docx.oxml.ns import qn
 from pypdf import PdfReader
 
 VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
-            "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment")
+            "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment",
+            "paragraph_text_only")
 #: Certificate figures agree with ours when they differ by no more than the certificate's own rounding.
 DOLLAR, HUNDREDTH = Decimal("0.5"), Decimal("0.005")
 SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
@@ -66,18 +73,44 @@ def read_agreement(path: Path) -> dict[str, Decimal]:
 QUARTER_END = {1: "March 31", 2: "June 30", 3: "September 30", 4: "December 31"}
 
 
-def read_amendments(inputs: Path, terms: dict[str, Decimal], test: str) -> dict[str, Decimal]:
+def paragraph_texts(path: Path) -> list[str]:
+    """Every body paragraph of a Word document as a reader sees it: all of its ``w:t`` text in document order,
+    including what sits in a content control (``w:sdt``), which python-docx's ``Paragraph.text`` leaves out (it
+    reads only the paragraph's direct runs)."""
+    return ["".join(t.text or "" for t in p._p.iter(qn("w:t"))) for p in docx.Document(str(path)).paragraphs]
+
+
+def direct_run_texts(path: Path) -> list[str]:
+    """The paragraphs as ``Paragraph.text`` gives them (the paragraph_text_only wrong solution's reading)."""
+    return [p.text for p in docx.Document(str(path)).paragraphs]
+
+
+#: The restated Section 6.3 of an amendment: the level and the first quarter end it applies to.
+TNW_RESTATED = re.compile(r"Tangible Net Worth of not less than \$([\d,]+) as of the last day of each fiscal quarter "
+                          r"ending on or after ([A-Z][a-z]+ \d{1,2}, \d{4})")
+
+
+def read_amendments(inputs: Path, terms: dict[str, Decimal], test: str,
+                    paragraphs: Callable[[Path], list[str]] = paragraph_texts) -> dict[str, Decimal]:
     """``terms`` with any amendment in the file applied: a restated 6.2 minimum that names the test quarter
-    ("not less than 1.20:1.00 for the fiscal quarters ending September 30, 2025 and ...") replaces the agreement's."""
+    ("not less than 1.20:1.00 for the fiscal quarters ending September 30, 2025 and ...") and a restated 6.3 minimum
+    applying from a quarter end on or before the test quarter's replace the agreement's. ``paragraphs`` reads a
+    document's paragraph texts (:func:`paragraph_texts`)."""
     terms = dict(terms)
     quarter_end = f"{QUARTER_END[int(test[-1])]}, {test[:4]}"
+    tested = datetime.strptime(quarter_end, "%B %d, %Y")
     for path in sorted(inputs.glob("credit_agreement*amendment*.docx")):
-        text = re.sub(r"\s+", " ", "\n".join(p.text for p in docx.Document(str(path)).paragraphs))
+        text = re.sub(r"\s+", " ", "\n".join(paragraphs(path)))
         for match in re.finditer(r"Coverage Ratio of not less than ([\d.]+):1\.00 for the fiscal quarters? ending "
                                  r"((?:[A-Z][a-z]+ \d{1,2}, \d{4}(?:,? and |, )?)+)", text):
             if quarter_end in match.group(2):
                 terms["min_dscr"] = Decimal(match.group(1))
                 terms["amended_by"] = path.name
+        for match in TNW_RESTATED.finditer(text):
+            if datetime.strptime(match.group(2), "%B %d, %Y") <= tested:
+                terms["original_min_tnw"] = terms["min_tnw"]
+                terms["min_tnw"] = Decimal(match.group(1).replace(",", ""))
+                terms["tnw_amended_by"] = path.name
     return terms
 
 
@@ -94,14 +127,18 @@ def read_certificate(path: Path) -> dict[str, Decimal]:
     return found
 
 
-def analyse(workspace: Path, variant: str) -> dict:
+def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str]] = paragraph_texts) -> dict:
+    """Our covenant figures, the terms as amended and the certificate's differences; ``paragraphs`` reads the
+    amendments' paragraph texts (each alternative solution reads them its own way)."""
     inputs = workspace / "inputs"
     packages = {re.search(r"(\d{4}Q\d)", p.name).group(1): read_package(p)
                 for p in sorted(inputs.glob("financial_statements_*.pdf"))}
     terms = read_agreement(inputs / "credit_agreement.docx")
     test = max(packages)
+    if variant == "paragraph_text_only":  # the amendment's paragraphs without its content control's level
+        paragraphs = direct_run_texts
     if variant != "ignores_amendment":  # the wrong one tests against the agreement as first signed
-        terms = read_amendments(inputs, terms, test)
+        terms = read_amendments(inputs, terms, test, paragraphs)
     year, quarter = int(test[:4]), int(test[-1])
     ytd_keys = [f"{year}Q{n}" for n in range(1, quarter + 1)]
     ttm_keys = [f"{year - 1}Q{n}" for n in range(quarter + 1, 5)] + ytd_keys
@@ -276,8 +313,10 @@ def write_memo(path: Path, r: dict, shown: dict) -> None:
     d.add_paragraph(f"Cash flow available for debt service ${r['cfads']:,.0f}: EBITDA ${f['ebitda']:,.0f} less "
                     f"unfinanced capital expenditures ${f['unfinanced']:,.0f}, cash taxes ${f['taxes']:,.0f} and "
                     f"distributions ${f['dist']:,.0f}; debt service ${f['service']:,.0f}.", style="List Bullet")
-    d.add_paragraph(f"Tangible Net Worth (6.3): ${f['tnw']:,.0f} against a minimum of ${terms['min_tnw']:,.0f} - "
-                    + ("pass." if f["tnw"] >= terms["min_tnw"] else "breach."), style="List Bullet")
+    amended = f" (Section 6.3 as amended, {terms['tnw_amended_by']})" if "tnw_amended_by" in terms else ""
+    d.add_paragraph(f"Tangible Net Worth (6.3): ${f['tnw']:,.0f} against a minimum of ${terms['min_tnw']:,.0f}{amended} - "
+                    + ("pass." if f["tnw"] >= terms["min_tnw"] else "BREACH. Under Section 8.1(c) this is an Event of "
+                       "Default with no grace or cure period."), style="List Bullet")
     if shown["leverage"] is None:
         d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): not tested. Funded Debt is ${f['funded_debt']:,.0f}, "
                         f"but EBITDA for the four quarters {', '.join(r['ttm_keys'])} needs the statements for "
