@@ -998,3 +998,70 @@ def test_hard_memo_denying_the_cut_beside_a_purpose_clause_still_fails(scenario_
     without a purpose clause after it, takes back the reference memo's explanation. 1.13 passed the fifth: its
     purpose's "would" was read as a counterfactual (claims.without_purposes)."""
     assert _hard_reference_plus(scenario_cache, tmp_path, seed, sentence) == {failed}
+
+
+# --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9521) -------------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9521_completes(tmp_path):
+    # Read correct by the lead. FIN-01 1.14 failed memo_operating_profit: "Left uncorrected, the line would have
+    # shown a false £590,341 adverse variance and operating profit of £1,901,421" says what the 4203 sign flip would
+    # have done; it was read as a second operating profit (a modal under a participle condition, not "if"/"had").
+    receipt = grade_fixture(TASK, 9521, "fin01-hard-seed9521", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _uncorrected(generated, template):
+    """``template`` filled with the flipped-sign account {sign} and the operating profit {uncorrected} the export
+    would have given had its sign been left as exported (the actual plus twice the account's correct balance)."""
+    item = _planted(generated, "credit_balance_sign_flipped")
+    actual = Decimal(generated.oracle()["facts"]["total"]["actual"])
+    return template.format(sign=item["account"], uncorrected=f"£{actual + 2 * Decimal(item['correct']):,.0f}")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Left uncorrected, the {sign} line would have shown a false adverse variance and operating profit of "
+    "{uncorrected}.",
+    "Uncorrected, the export would have put operating profit at {uncorrected}.",
+    "If left as exported, {sign} would have cut operating profit to {uncorrected}.",
+    "Had the {sign} sign not been corrected, operating profit would have been {uncorrected}.",
+    "Without the correction to {sign}, operating profit would have been {uncorrected}.",
+    "But for the sign correction on {sign}, operating profit would show as {uncorrected}.",
+    "In the absence of the {sign} correction, operating profit would have been {uncorrected}.",
+    "The {sign} sign was reversed; otherwise operating profit would have been {uncorrected}.",
+    "On the uncorrected export, operating profit would be {uncorrected}.",
+    "Left uncorrected, the {sign} line would have shown a false adverse variance, and operating profit would have "
+    "been {uncorrected}.",
+])
+def test_what_the_uncorrected_export_would_have_shown_is_no_second_profit(generated, solved, sentence):
+    """1.14 false fail (the seed-9521 fixture's kind): a counterfactual under a condition of leaving the error
+    ("Left uncorrected, ... would have shown ... operating profit of £X", "Without the correction, ...", "But for
+    ...", "otherwise") reports what a wrong figure would have been, not the month's operating profit."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, _uncorrected(generated, sentence))
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Operating profit was {uncorrected}.",
+    "Operating profit would be {uncorrected} on the corrected ledger.",
+    "The corrected operating profit would have been {uncorrected}.",
+    "Once corrected, operating profit would be {uncorrected}.",
+    "Had the {sign} sign been corrected, operating profit would have been {uncorrected}.",
+    "After the {sign} correction, operating profit would be {uncorrected}.",
+    "Left uncorrected, the {sign} line would have shown a false adverse variance; corrected, operating profit would "
+    "be {uncorrected}.",
+    "Left uncorrected, the {sign} line would have shown a false adverse variance, but operating profit was "
+    "{uncorrected}.",
+    "Left uncorrected, the {sign} line would have shown a false adverse variance, and the corrected operating profit "
+    "would be {uncorrected}.",
+    "Without the correction the {sign} variance would have been adverse, but with it operating profit would be "
+    "{uncorrected}.",
+    "Operating profit would be {uncorrected} without any further adjustment.",
+])
+def test_the_corrected_profit_given_a_wrong_figure_still_fails(generated, solved, sentence):
+    """The misleading twins: the wrong figure stated as the month's, or as what the corrected ledger gives (in
+    FIN-01 the corrected ledger is the month's: a supposition of the correction made states the actual), or in a
+    clause of its own after the counterfactual, still gives operating profit a second figure."""
+    out = solved / layout.OUT_DIR
+    _memo_plus(out, _uncorrected(generated, sentence))
+    assert failed_ids(evaluate(generated, out, solved)) == {"memo_operating_profit"}

@@ -1440,6 +1440,16 @@ _MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", 
 FORECAST_MODAL = re.compile(r"\b(?:will|would|could|might|shall)\b|\b(?:is|are)\s+(?:expected|forecast|projected|likely)\s+to\b",
                     re.I)
 FORECAST_CONDITION = re.compile(r"\b(?:if|unless|once|when|whenever|after|until|provided|had|were)\b|\bas\s+soon\s+as\b", re.I)
+#: A condition that supposes what was done left undone, or what is there taken away: "Left uncorrected, ...", "left
+#: as exported", "Uncorrected, ...", "Without the correction, ...", "But for the reversal, ...", "Absent the fix, ...",
+#: "In the absence of the correction, ...", "otherwise". Under a modal (:data:`FORECAST_MODAL`) it says what a wrong
+#: figure would have been, as "had it not been corrected" does (:func:`counterfactual`). "Without (any) further
+#: adjustment" keeps the figure as it stands and is no such condition.
+COUNTERFACTUAL_CONDITION = re.compile(
+    r"\bleft\s+(?:un[a-z]+|as\s+(?:it\s+|they\s+)?(?:was|were|is|are|stood|exported|submitted|posted|booked|keyed|"
+    r"recorded|reported|filed|drafted))\b|\bun(?:corrected|adjusted|amended|fixed|reversed|restated)\b|"
+    r"\b(?:without|absent|in\s+the\s+absence\s+of)\b(?!\s+(?:any\s+)?(?:further|more|other|additional|doubt|question)\b)|"
+    r"\bbut\s+for\b|\botherwise\b", re.I)
 #: Where a part turns to another clause ("In May we missed it, but ...", "..., and this month ...").
 CLAUSE_TURN = re.compile(r",\s*(?:and|so)\b|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
 #: Verbs reporting another party's words that claims.reported does not know ("the budget holder claims the 5001
@@ -1591,9 +1601,36 @@ class EarlierPeriod:
         return not self._own.search(clause) and bool(self._dated.search(clause))
 
 
+def counterfactual(part: str) -> bool:
+    """True when ``part`` (a part of a sentence, or a clause of one) says what would have been had an error been left
+    or a correction not made: a modal (:data:`FORECAST_MODAL`) under a condition of leaving it
+    (:data:`COUNTERFACTUAL_CONDITION`: "Left uncorrected, the line would have shown a false £590,341 adverse
+    variance and operating profit of £1,901,421", "Without the correction, operating profit would have been £X").
+    Its figures are the wrong ones the correction avoided, not the writer's. FIN-01 1.14 read the seed-9521
+    independent solver's "Left uncorrected, ..." as a second operating profit: unlike "if" or "had", a participle
+    or a preposition opens the condition. "The corrected operating profit would have been £X" has no such
+    condition and states X."""
+    return bool(FORECAST_MODAL.search(part) and COUNTERFACTUAL_CONDITION.search(part))
+
+
+#: A clause joined to the one before by "and" ("..., and operating profit would have been £X").
+_AND_JOINED = re.compile(r"^\W*and\b", re.I)
+#: A modal of what would be, for a joined clause (:func:`continues_counterfactual`).
+_WOULD = re.compile(r"\b(?:would|could|might)(?:n't)?\b", re.I)
+
+
+def continues_counterfactual(clause: str, before: str) -> bool:
+    """True when ``clause`` goes on with the counterfactual ``before`` it (:func:`counterfactual`): joined by "and"
+    and itself in the conditional mood ("Left uncorrected, the line would have shown a false variance, and operating
+    profit would have been £1,901,421"), so under the same condition. A clause turned by "but" or stating a fact
+    ("..., and operating profit was £X") stands."""
+    return bool(_AND_JOINED.match(clause) and _WOULD.search(clause) and counterfactual(before))
+
+
 def unstated(part: str, dated: EarlierPeriod | None) -> bool:
     """True when ``part`` (a semicolon-separated part of a sentence, or a clause of one) states nothing of the
     writer's about the month: a supposition (claims.hypothetical), another party's words (:func:`said_by_other`), a
-    forecast (:data:`FORECAST_MODAL` with :data:`FORECAST_CONDITION`) or another period's figure (:class:`EarlierPeriod`)."""
+    forecast (:data:`FORECAST_MODAL` with :data:`FORECAST_CONDITION`), a counterfactual (:func:`counterfactual`)
+    or another period's figure (:class:`EarlierPeriod`)."""
     return hypothetical(part) or said_by_other(part) or bool(FORECAST_MODAL.search(part) and FORECAST_CONDITION.search(part)) \
-        or (dated is not None and dated.dates(part))
+        or counterfactual(part) or (dated is not None and dated.dates(part))

@@ -19,6 +19,15 @@ correction" asks for the cut to be keyed, but "do not need" was read back over t
 purpose clause ("so that ...", "so as not to ...", "in order that ...") is now a clause of its own
 (claims.PURPOSE), its "would" makes no counterfactual of the sentence, and its "no adjustment is required" takes
 no correction back (:func:`claims.without_purposes`).
+
+1.15: 1.14 failed the seed-9521 independent solution (correct hard work, tests/fixtures/fin01-hard-seed9521) on
+memo_operating_profit: "Left uncorrected, the line would have shown a false £590,341 adverse variance and operating
+profit of £1,901,421" says what the sign flip would have done, but its condition is a participle, not "if" or "had",
+so the clause was read as the month's profit. A modal under a condition of leaving the error ("left uncorrected",
+"uncorrected", "without the correction", "but for", "otherwise": claims.counterfactual) now states nothing of the
+month, nor does a clause going on with it by "and" (claims.continues_counterfactual). A supposition of the correction
+made ("Once corrected, operating profit would be £X", "Had the sign been corrected, ...", which 1.14 passed) states
+the month's figure, the pack being on the corrected basis (:func:`_supposes_correction`).
 """
 
 from __future__ import annotations
@@ -34,6 +43,8 @@ from claims import (
     about_in_turn,
     affirmed,
     asserted,
+    continues_counterfactual,
+    counterfactual,
     generic,
     hypothetical,
     labelled_figures,
@@ -49,7 +60,7 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.14"
+EVALUATOR_VERSION = "FIN-01/1.15"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -646,15 +657,37 @@ def EarlierPeriod(period: str) -> ClaimsEarlierPeriod:
 _CARRIED = re.compile(r"\b(?:stays?|stayed|remains?|remained|still|continues?|continued)\b", re.I)
 
 
+#: A correction named as made ("corrected", "the correction", "once fixed", "after the reversal"); "uncorrected"
+#: is no such word, and claims.negated reads "had it not been corrected".
+CORRECTION_MADE = re.compile(r"\b(?:correct(?:ed|ion|ing)?|fix(?:ed|ing)?|revers(?:ed|al|ing|e))\b", re.I)
+
+
+def _supposes_correction(part: str) -> bool:
+    """True when ``part`` supposes, or names, the correction made rather than left undone ("Once corrected, operating
+    profit would be £X", "Had the 4203 sign been corrected, ...", "the corrected operating profit would be £X"): in
+    FIN-01 every correction is made in the pack, so what the corrected records would give is the month's figure, and
+    a supposition of it states the figure. A counterfactual of leaving the error (claims.counterfactual: "Left
+    uncorrected", "Without the correction") and a negated correction ("had it not been corrected") do not."""
+    return asserted(part, CORRECTION_MADE) and not counterfactual(part)
+
+
 def _stated_part(part: str, dated: EarlierPeriod) -> str:
     """``part`` with each clause (cut where it turns, :data:`_CLAUSE_TURN`) that states nothing of the writer's about
-    this period blanked (:func:`_unstated`); an earlier period's clause is kept when a later one carries it into
-    this period (:data:`_CARRIED`: "Last month's status left out CO-010 as a duplicate, and it stays out this
-    month")."""
+    this period blanked (:func:`_unstated`, unless it supposes the correction made, :func:`_supposes_correction`);
+    an earlier period's clause is kept when a later one carries it into this period (:data:`_CARRIED`: "Last
+    month's status left out CO-010 as a duplicate, and it stays out this month"), and a clause going on with a
+    counterfactual by "and" is blanked with it (claims.continues_counterfactual: "Left uncorrected, the line would
+    have shown a false variance, and operating profit would have been £X")."""
     edges = [0, *(m.start() for m in _CLAUSE_TURN.finditer(part)), len(part)]
     clauses = [part[a:b] for a, b in zip(edges, edges[1:], strict=False)]
     carried = any(_CARRIED.search(c) for c in clauses[1:])
-    return "".join(c for c in clauses if not _unstated(c.strip(), None if carried else dated))
+    kept = []
+    for index, clause in enumerate(clauses):
+        text = clause.strip()
+        if _supposes_correction(text) or not (_unstated(text, None if carried else dated) or (
+                index and continues_counterfactual(text, clauses[index - 1].strip()))):
+            kept.append(clause)
+    return "".join(kept)
 
 
 def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
@@ -674,7 +707,8 @@ def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
         if id(statement) in going_on:
             found.append(replace(statement, text=""))
             continue
-        kept = [_stated_part(part, dated) for part in text.split(";") if not hypothetical(part.strip())]
+        kept = [_stated_part(part, dated) for part in text.split(";")
+                if _supposes_correction(part) or not hypothetical(part.strip())]
         found.append(replace(statement, text=";".join(kept)))
     return found
 
