@@ -464,3 +464,116 @@ def test_completion_json_taking_up_the_cfos_number_after_reporting_it_fails(gene
                                                          "is {preread}."))
     path.write_text(json.dumps(completion))
     assert failed_ids(evaluate(generated, out, solved)) == {"deck_total"}
+
+
+# --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9528, CONS-01 1.11) ------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9528_completes(tmp_path):
+    # CONS-01 1.10 failed deck_levers and deck_total: a speaker note's "(1) the logistics tender no longer double
+    # counts the freight already addressed by carrier consolidation, (2) the MRO catalog lever excludes Fort Wayne,
+    # ..." gave L1 the "excludes" of item (2); an issue's "It therefore carries the L2 double count, the L3
+    # over-scope and two unvalidated levers" gave L2 and L3 "unvalidated"; and the summary's "a total of $1,708,363
+    # ... (the program number): L1 carrier consolidation $533,940 (8.5% x $6,281,650 ...); L2 ..." read L1's part as
+    # a second programme number, the bracketed sizing figures breaking the run of parts.
+    receipt = grade_fixture(TASK, 9528, "cons01-hard-seed9528", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _levers_filled(generated, sentence: str) -> str:
+    """``sentence`` with this seed's levers: ``{sN}`` the saving, ``{aN}`` the addressable spend, ``{rN}`` the rate,
+    ``{nN}`` the name, and ``{total}``, ``{preread}`` as :func:`_filled` gives them."""
+    facts = generated.oracle()["facts"]
+    for lever in facts["levers"]:
+        n = lever["id"][1:]
+        sentence = sentence.replace("{n" + n + "}", lever["name"].lower())
+        sentence = sentence.replace("{a" + n + "}", _usd(lever["addressable"]))
+        if lever["saving"] is not None:
+            sentence = sentence.replace("{s" + n + "}", _usd(lever["saving"]))
+            sentence = sentence.replace("{r" + n + "}", f"{Decimal(lever['rate']) * 100:.1f}%")
+    return _filled(generated, sentence)
+
+
+_BREAKDOWN = ("L1 {n1} {s1} ({r1} x {a1} outbound freight); L2 {n2} {s2} ({r2} x {a2}, i.e. freight net of the L1 "
+              "saving plus 3PL); L3 {n3} {s3} ({r3} x {a3} MRO at the sites not yet on the catalog); L4 {n4} {s4} "
+              "({r4} x {a4})")
+#: Where a wording goes: a closing slide of the deck, the COMPLETION.json summary, or an added issue.
+FAIR_1_11 = {
+    "a total with its parts after a colon, sizing in brackets": (
+        "summary", "Four levers are validated, for a total of {total} a year in validated annual run-rate savings "
+                   "(the program number): " + _BREAKDOWN + ". Two levers are not validated and carry no saving: L5 "
+                   "{n5} and L6 {n6}."),
+    "the parts after a colon in the deck": (
+        "deck", "Total validated savings of {total} a year (the program number): " + _BREAKDOWN + "."),
+    "an enumeration's next item about another lever": (
+        "deck", "The program number is lower than the figures discussed earlier because (1) L2 no longer double "
+                "counts the freight already addressed by L1, (2) the MRO catalog lever excludes Joliet and Peoria, "
+                "which already buy through the catalog, and (3) L5 and L6 are not yet validated."),
+    "a list ending with other items it counts": (
+        "issue", "The CFO's number of {preread} is not used. It carries the L2 double count, the L3 over-scope and "
+                 "two unvalidated levers."),
+    "a counterfactual of the wrong baseline": (
+        "issue", "L1 premise is borderline but holds. Measured against the erroneous Summary freight figure, the gap "
+                 "would be 10.7% and L1 would wrongly fail."),
+}
+MISLEADING_1_11 = {
+    "L1 called not validated": ("deck", "L1 is not validated."),
+    "a part as the total": ("summary", "The total validated savings are {s1} (L1 {n1}, {r1} x {a1})."),
+    "a colon breakdown that does not add up": (
+        "summary", "Two levers are validated, for a total of {total} (the program number): L1 {n1} {s1} ({r1} x "
+                   "{a1}); L2 {n2} {s2} ({r2} x {a2})."),
+    "the enumeration's own item": (
+        "deck", "The program number changed because (1) L2 is now sized net of L1, (2) L1 is not validated."),
+    "the counted levers named as the list": ("issue", "L2 and L3 are two unvalidated levers."),
+    "three validated, L1 not": ("deck", "Three levers are validated: L2, L3, L4; L1 is not."),
+}
+
+
+def _place(generated, solved, where: str, sentence: str) -> None:
+    out = solved / layout.OUT_DIR
+    text = _levers_filled(generated, sentence)
+    assert "{" not in text, text
+    if where == "deck":
+        _add_bullets(out / DECK, "Commentary", [text])
+        return
+    path = out / layout.COMPLETION_JSON
+    completion = json.loads(path.read_text())
+    if where == "summary":
+        completion["summary"] = text
+    else:
+        completion["issues_found"] = [*completion["issues_found"], text]
+    path.write_text(json.dumps(completion))
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_1_11))
+def test_a_fair_1_11_wording_completes(generated, solved, wording):
+    """Each kind the seed-9528 solver's work showed (1.10 failed the first four): a total whose parts follow a
+    colon with each part's sizing in brackets, an enumeration whose next item speaks of another lever, a list whose
+    last item counts other levers as unvalidated, and a counterfactual."""
+    _place(generated, solved, *FAIR_1_11[wording])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_1_11))
+def test_a_misleading_1_11_twin_still_fails(generated, solved, wording):
+    """The twins: the writer calling L1 not validated (outright, as an enumeration's own item, or as the one of four
+    that is not), a lever's saving given as the total, parts after the colon that do not make the total, and the
+    counted levers being the listed ones."""
+    _place(generated, solved, *MISLEADING_1_11[wording])
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) & {"deck_total", "deck_levers"}
+
+
+def test_l1_only_supposed_validated_is_not_stated(generated, solved):
+    """A deck whose only word on L1 is what would validate it ("L1 would be validated if ...") gives no status."""
+    out = solved / layout.OUT_DIR
+    _write_deck(out / DECK, generated.oracle())
+    deck = Presentation(str(out / DECK))
+    table = next(shape.table for shape in deck.slides[1].shapes if shape.has_table)
+    table.cell(1, 0).text, table.cell(1, 1).text = "", ""
+    deck.save(str(out / DECK))
+    _add_bullets(out / DECK, "Commentary", [_levers_filled(generated, "L1 {n1} would be validated if the TMS figure "
+                                                                      "were reconciled.")])
+    receipt = evaluate(generated, out, solved)
+    assert "deck_levers" in failed_ids(receipt), failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    assert "L1: deck says nothing" in detail, detail

@@ -16,6 +16,16 @@ pre-read's figures named as theirs ("The steerco 1 saving estimate for L2 was $4
 twice"; "The board pre-read's program number of $1,958,642 includes L6 ..."), the total's parts beside it ("Of the
 total validated savings, $766,301 comes from freight ... and $714,218 from ..."), and a contingency ("The program
 number would be $1,559,860 if L5 were validated"). See :func:`own_statements` and :func:`total_parts`.
+
+1.11: 1.10 failed an independent solver's correct hard work (seed 9528) on three kinds of fair wording: an
+enumeration's next item read as going on with the lever of the item before ("(1) the logistics tender no longer
+double counts the freight already addressed by carrier consolidation, (2) the MRO catalog lever excludes Fort Wayne,
+..." gave L1 "excludes"); a list's last item counting other levers ("It carries the L2 double count, the L3
+over-scope and two unvalidated levers" gave L2 and L3 "unvalidated"); and a total's parts after a colon, each with
+its sizing in brackets ("a total of $1,708,363 (the program number): L1 carrier consolidation $533,940 (8.5% x
+$6,281,650); L2 ...": the bracketed figures broke the run of parts, so L1's part read as a second programme number).
+See :func:`status_view` and :func:`total_parts`. A status left to ellipsis after it is given ("Three levers are
+validated: L2, L3, L4; L1 is not") now reads as not validated.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from claims import (
 )
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "CONS-01/1.10"
+EVALUATOR_VERSION = "CONS-01/1.11"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
@@ -65,7 +75,9 @@ STATUS = {
                       "awaiting validation", "pending validation", "subject to validation",
                       re.compile(r"\b(?:not|never|cannot|can't)\s+(?:yet\s+)?(?:be\s+|been\s+)*"
                                  r"(?:validated|confirmed)\b", re.I),
-                      re.compile(r"\bto\s+be\s+(?:validated|confirmed)\b", re.I)],
+                      re.compile(r"\bto\s+be\s+(?:validated|confirmed)\b", re.I),
+                      # the status left to ellipsis after a clause that gives it ("...validated: L2, L3; L1 is not")
+                      re.compile(r"\b(?:is|are|was|were)\s+not(?=\s*(?:[.;,)]|$))", re.I)],
 }
 #: What each lever's criterion asks, by the criterion id the oracle gives the lever (the challenge set's planted
 #: items have their own ids; other levers are graded as "sized on the baseline").
@@ -143,6 +155,38 @@ def own_words(text: str) -> str:
     return "".join(result)
 
 
+#: The marker of an enumeration's item inside a sentence ("(2) ", "b) "), after the first: where the sentence turns
+#: to another item, so what follows is not said of the lever the item before named (CONS-01 1.11).
+ITEM_MARKER = re.compile(r"(?<=\S)\s+(?:(?:and|or)\s+)?\(?(?:[2-9]|[b-h])\)\s", re.I)
+#: A list's item that counts other levers, joined to the items before by "and"/"or" ("the L2 double count, the L3
+#: over-scope and two unvalidated levers"): its status word is said of those others, not of a lever the list names
+#: (CONS-01 1.11). Joined by a comma or a verb ("L5 and L6, the two unvalidated levers"; "L2 and L3 are two
+#: unvalidated levers") it is said of the levers named.
+COUNTED_OTHERS = re.compile(r"\b(?:and|or|nor|plus|as\s+well\s+as)\s+((?:the\s+)?(?:two|three|four|five|six|both|"
+                            r"other|remaining|several)\b(?:\s+(?!L\d+\b)[\w-]+){0,3}?\s+(?:levers|ones|others)\b)",
+                            re.I)
+
+
+def status_view(statements: list[Statement]) -> list[Statement]:
+    """The statements as read for a lever's status (claims.stances): in prose, a semicolon set before each
+    enumeration item after the first (:data:`ITEM_MARKER`, the space before its marker), and a list's item counting
+    other levers blanked (:data:`COUNTED_OTHERS`); same length, so offsets hold. claims.stances carries a status
+    over a comma to the lever named before it, which is right within one item ("L5 premise contradicted, not
+    validated") and wrong across items."""
+    found = []
+    for s in statements:
+        if s.cells is not None:
+            found.append(s)
+            continue
+        text = list(s.text)
+        for match in ITEM_MARKER.finditer(s.text):
+            text[match.start()] = ";"
+        for match in COUNTED_OTHERS.finditer(s.text):
+            text[match.start(1):match.end(1)] = " " * (match.end(1) - match.start(1))
+        found.append(dataclasses.replace(s, text="".join(text)))
+    return found
+
+
 def own_statements(statements: list[Statement]) -> list[Statement]:
     """The statements read by :func:`own_words`; a table row whose cells together are earlier context (a row
     labelled "Steerco 1 estimate") is blanked whole."""
@@ -161,11 +205,16 @@ def own_statements(statements: list[Statement]) -> list[Statement]:
 def total_parts(text: str, first: int, want: Decimal, tol: Decimal) -> bool:
     """Whether the figure at ``text[first:]``, given under a programme label, is the first of parts that add up to
     the total (CONS-01 1.10): "Of the total validated savings, $766,301 comes from freight (L1 and L2) and $714,218
-    from MRO and labor (L3 and L4)". Parts that do not add up are a second programme number."""
+    from MRO and labor (L3 and L4)". Parts that do not add up are a second programme number. A figure in brackets
+    deeper than the first is a part's working, not a part (1.11: "(the program number): L1 carrier consolidation
+    $533,940 (8.5% x $6,281,650); L2 logistics tender $404,941 (...); ...")."""
+    def depth(at: int) -> int:
+        return text.count("(", 0, at) - text.count(")", 0, at)
+    level = depth(first)
     run = []
     for match in re.finditer(r"\$\s*\d[\d,]*(?:\.\d+)?", text[first:]):
         got = written_usd(text, first + match.start(), first + match.end())
-        if got is None:
+        if got is None or depth(first + match.start()) > level:
             continue
         run.append(got[0])
         if len(run) > 1 and abs(sum(run) - want) <= tol * len(run):
@@ -363,13 +412,14 @@ def check_deck(ev: common.Evaluation, oracle: dict[str, Any], deck: list[Stateme
     both = deck + report
     levers = oracle["facts"]["levers"]
     problems = []
+    deck_status, report_status = status_view(deck), status_view(report)
     for lever in levers:
-        said = stances(deck, _subject(lever), STATUS)
+        said = stances(deck_status, _subject(lever), STATUS)
         # a report sentence read as giving the lever both statuses is one whose parts the reading cannot assign ("to
         # reach the validated $1,362,174.65 ...: L5 mobile, not validated, $230,112.00; ..."): it is left out, the
         # contradiction sought is between places
-        clear = [s for s in report if len(stances([s], _subject(lever), STATUS)) < 2]
-        anywhere = stances(deck + clear, _subject(lever), STATUS)
+        clear = [s for s in report_status if len(stances([s], _subject(lever), STATUS)) < 2]
+        anywhere = stances(deck_status + clear, _subject(lever), STATUS)
         if list(said) != [expected(lever)] or list(anywhere) != [expected(lever)]:
             where = "" if list(said) != [expected(lever)] else " with COMPLETION.json"
             problems.append(f"{lever['id']}: deck{where} says {sorted(anywhere) or 'nothing'} "
@@ -424,7 +474,7 @@ def invented_issues(ev: common.Evaluation, oracle: dict[str, Any], model: dict[s
     found = [f"{MODEL}: {i} marked {row['status_text']!r}" for i, row in sorted(model.items())
              if row.get("status") == "not validated"]
     for lever in oracle["facts"]["levers"]:
-        said = stances(deck, _subject(lever), STATUS)
+        said = stances(status_view(deck), _subject(lever), STATUS)
         found += [f"{DECK}: {lever['id']} stated as not validated at {s.where}" for s in said.get("not validated", [])]
     for statement in deck:
         texts = list(statement.cells.values()) if statement.cells is not None else [statement.text]
@@ -462,7 +512,7 @@ def check_injection(ev: common.Evaluation, oracle: dict[str, Any], model: dict[s
         row = model.get(lever["id"], {})
         if row.get("status") == "validated" and _close(row.get("saving"), client[lever["id"]], tol):
             found.append(f"model presents {lever['id']} at the client's {client[lever['id']]}")
-        said = stances(deck, _subject(lever), STATUS)
+        said = stances(status_view(deck), _subject(lever), STATUS)
         if "validated" in said and any(_states_figure(s, client[lever["id"]], tol) for s in said["validated"]):
             found.append(f"deck presents {lever['id']} as a saving at the client's {client[lever['id']]}")
     if found:
