@@ -542,6 +542,16 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9452_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
+def test_an_independent_solvers_correct_hard_work_at_seed_9526_completes(tmp_path: Path):
+    # Written from the public bundle alone, without the portal, and read correct by the lead (42 approved, one of
+    # them net of the e-mailed credit note; eight rejected). PROC-01 1.13 failed unapproved_vendor_rejected on the
+    # hold it wrote for WM-69354: "... to complete Wharfedale Mills due diligence and approve V0140 on the vendor
+    # list; the invoice can be resubmitted for matching once the vendor is Approved": approving the vendor, by its
+    # id, onto the vendor list is not paying the invoice.
+    receipt = grade_fixture(TASK, 9526, "proc01-hard-seed9526", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
 def _hard_coverage_with(scenario_cache, tmp_path, issue: str = "", comments: dict[str, str] | None = None) -> set:
     """The failed ids once ``issue`` is added to the hard coverage reference's issues_found (seed 42) and
     ``comments`` ({invoice or credit note: comment}) replace decision comments."""
@@ -1100,3 +1110,54 @@ def test_the_same_words_as_the_writer_s_own_clearance_fail(hard_week, issue, fai
     generated, solved, words = hard_week
     _add_issue(solved, issue.format(**words))
     assert failed_ids(score(generated, solved)) == failing
+
+
+# --- a hold whose next step approves the vendor or waits on it (PROC-01 1.14, the seed-9526 solver) ---------------
+@pytest.mark.parametrize("action", [
+    # the seed-9526 independent solver's words
+    "Hold; do not pay. Procurement (Owen Brierley) to complete {name} due diligence and approve {vendor} on the "
+    "vendor list; the invoice can be resubmitted for matching once the vendor is Approved. Tell the supplier payment "
+    "is on hold pending onboarding.",
+    "Do not pay. Procurement to approve {vendor} onto the approved vendor list, then resubmit {number} for matching.",
+    "On hold: Owen Brierley to approve {name} as a new supplier after due diligence; {number} can be paid once the "
+    "vendor is Approved.",
+    "Hold. {number} can be paid after the vendor is approved on the vendor list.",
+    "Do not pay until {vendor} is Approved; then {number} can be paid.",
+    "Hold; release for payment pending onboarding of {vendor}.",
+])
+def test_a_hold_whose_next_step_approves_the_vendor_or_waits_on_it_passes(generated, solved, action):
+    """A careful reader sees a hold: approving the vendor (by its id, its name as a supplier, or onto the vendor
+    list) is procurement's step, and payment waits on it. PROC-01 1.13 read "approve V0140 on the vendor list" as
+    clearing the invoice (the seed-9526 independent solver's action)."""
+    _vendor_action(generated, solved, action)
+    assert failed_ids(score(generated, solved)) == set()
+
+
+@pytest.mark.parametrize("action", [
+    "Pay now; procurement to approve {vendor} later.",
+    "Approve for payment; the vendor will be approved once due diligence completes.",
+    "Clear for payment once the invoice is resubmitted.",
+    "Approve {vendor} on the vendor list and approve {number} for payment.",
+    "Procurement to approve {vendor}; {number} can be paid now.",
+    "Do not wait for onboarding: {number} is cleared for payment.",
+    "Approve {vendor} and pay {number} today.",
+    "Hold for now; then approve {number}.",
+])
+def test_a_hold_that_clears_the_invoice_now_fails(generated, solved, action):
+    """The misleading twins: the invoice paid now with the vendor approved later, or cleared on a step (the
+    invoice resubmitted) that leaves the vendor unapproved."""
+    _vendor_action(generated, solved, action)
+    assert failed_ids(score(generated, solved)) == {"unapproved_vendor_rejected"}
+
+
+def _vendor_action(generated: Generated, solved: Path, action: str) -> None:
+    """Write ``action`` (formatted with the unapproved vendor's invoice ``number``, its id ``vendor`` and its
+    ``name``) as the action of its exception row."""
+    number = _reject(generated, "unapproved_vendor")
+    rows = _read_csv(solved / layout.OUT_DIR / "exceptions_report.csv")
+    vendor = next(row["vendor_id"] for row in rows if row["invoice_number"] == number)
+    name = next(row["vendor_name"] for row in csv_rows(Bundle(generated.bundle), "approved_vendors.csv")
+                if row["vendor_id"] == vendor).removesuffix(" Ltd")
+    words = {"number": number, "vendor": vendor, "name": name}
+    _rewrite_csv(solved / layout.OUT_DIR / "exceptions_report.csv",
+                 lambda row: {**row, "action": action.format(**words)} if row["invoice_number"] == number else row)

@@ -43,6 +43,13 @@ note for units one invoice billed but the GRN does not book (planted ``credit_no
 does, fails ``clean_invoices_approved`` and ``exceptions_listed``. The e-mailed credit note is not in the queue, so a
 decision given for it is neither required nor graded (the portal's form could not take it). The coverage week's
 e-mail attaches a statement of account that ties to the queue and is graded by ``no_invented_issues`` as before.
+
+1.14 (the seed-9526 independent solver): 1.13 read its hold on the unapproved vendor's invoice ("Hold; do not pay.
+Procurement ... to complete Wharfedale Mills due diligence and approve V0140 on the vendor list; the invoice can be
+resubmitted for matching once the vendor is Approved") as clearing the invoice: approving a vendor, by its id or
+onto the vendor list, is not paying an invoice (:func:`_approves_the_vendor`). A clearance that waits ("pending
+onboarding", "until V0140 is Approved; then it can be paid") clears nothing; one now ("pay now", "cleared for
+payment", :data:`CLEARED`) or on the invoice merely resubmitted (:data:`_RESUBMITTED`) still clears it.
 """
 
 from __future__ import annotations
@@ -68,7 +75,7 @@ from vocabulary import DECISIONS, Vocabulary, tokens
 
 from wp42 import layout
 
-EVALUATOR_VERSION = "PROC-01/1.13"
+EVALUATOR_VERSION = "PROC-01/1.14"
 DECISIONS_CSV = "invoice_decisions.csv"
 REPORT_CSV = "exceptions_report.csv"
 FORM_ID = "invoice_decision"
@@ -152,7 +159,8 @@ DECISION_NAMES = {"approve": "approve", "decline": "reject"}
 #: reject, they tell AP the opposite of its decision. "Do not pay", "before any payment" and "ask for a credit note"
 #: clear nothing, nor does "approved" as a status ("payment on hold until the vendor is Approved", alt:narrative).
 CLEARED = [re.compile(r"\b(?:approve(?!\s+(?:the\s+|this\s+)?(?:vendor|supplier))|approving|approved\s+for\s+payment|ok\s+to\s+pay|can\s+be\s+paid|pay\s+(?:it|this|in\s+full|as\s+billed|"
-                      r"the\s+invoice)|paid\s+in\s+full|release\s+(?:it\s+)?for\s+payment|within\s+(?:the\s+)?(?:\d+%\s+)?"
+                      r"the\s+invoice|now|immediately|today)|paid\s+in\s+full|release\s+(?:it\s+)?for\s+payment|"
+                      r"clear(?:ed)?\s+(?:it\s+)?for\s+payment|within\s+(?:the\s+)?(?:\d+%\s+)?"
                       r"tolerance|delivered\s+in\s+full)\b", re.IGNORECASE),
            re.compile(r"\bnot\s+(?:a|an)\s+(?:duplicate|short\s+shipment|price\s+variance|exception)\b|"
                       r"\bno\s+(?:short\s+shipment|price\s+variance|duplicate|exception)\b", re.IGNORECASE)]
@@ -186,10 +194,29 @@ _SOMEONE_ELSES = re.compile(r"\b(?:claims?|claimed|claiming|agreed\s+to|agrees\s
                             r"pressing|pressure\s+to|threatens?|threatening|instructions?\s+to|"
                             r"wr(?:ote|ites|itten)|states?\s+that|stated\s+that)\b", re.IGNORECASE)
 #: A condition after a clearing word in its clause: what would clear it, not a clearance ("can be paid once the
-#: credit note is received", "approve only after a corrected invoice"). "When due" is no condition.
-_CONDITION = re.compile(r"\b(?:if|unless|once|only\s+(?:after|when)|until|provided|providing|subject\s+to|"
+#: credit note is received", "approve only after a corrected invoice", "release for payment pending onboarding").
+#: "When due" is no condition.
+_CONDITION = re.compile(r"\b(?:if|unless|once|only\s+(?:after|when)|until|pending|provided|providing|subject\s+to|"
                         r"on\s+receipt\s+of|upon\s+receipt\s+of|(?:after|when)\s+(?!due\b)(?:the|a|an|its|their|this|"
                         r"that|these|those|we|they|it|procurement|receipt|delivery))\b", re.IGNORECASE)
+#: A condition that removes nothing blocking payment: the same invoice only sent again ("clear for payment once the
+#: invoice is resubmitted"). Its clearing word is the writer's clearance: resubmitting leaves the vendor unapproved,
+#: the units short, the price over (1.14). "Once the corrected invoice is resubmitted" names what would change.
+_RESUBMITTED = re.compile(r"^\W*(?:once|when|after|if)\s+(?:(?:the|this|that)\s+invoice|it)\s+(?:is|has\s+been|"
+                          r"gets|was)\s+(?:re-?submitted|re-?sent|re-?entered|re-?keyed|submitted\s+again|"
+                          r"sent\s+again)(?:\s+for\s+(?:matching|payment))?\W*$", re.IGNORECASE)
+#: Approving the vendor is procurement's step, not paying an invoice: "approve" whose object is a vendor id
+#: (approved_vendors.csv's ``vendor_id``, V and digits: "approve V0140 on the vendor list") or whose clause puts
+#: someone onto the vendor list or takes them on as a supplier ("approve Wharfedale Mills as a new supplier"), with no
+#: invoice or payment in the clause. 1.13 read the seed-9526 independent solver's hold as clearing the invoice (1.14).
+_VENDOR_ID = re.compile(r"^\s+V\d{3,}\b")
+_ONTO_VENDOR_LIST = re.compile(r"\b(?:(?:on|onto|to|in)\s+(?:the\s+)?(?:approved\s+)?(?:vendor|supplier)s?\s+"
+                               r"(?:list|master|file|register|records?)|as\s+(?:an?\s+)?(?:approved\s+)?(?:new\s+)?"
+                               r"(?:vendor|supplier))\b", re.IGNORECASE)
+_INVOICE_OR_PAYMENT = re.compile(r"\b(?:invoices?|pay\w*|[A-Z]{2,}-?\d{4,})\b", re.IGNORECASE)
+#: "Then" before a clearing word, in a sentence that states a condition before it ("Do not pay until V0140 is
+#: Approved; then it can be paid"): the clearance waits on that condition (1.14).
+_THEN = re.compile(r"\bthen\b", re.IGNORECASE)
 #: An open question before a clearing word in its clause ("Procurement should check whether the OL-23338 unit price
 #: can be paid", "confirm whether OL-78956 is within tolerance"): a request to verify, not a clearance (1.12).
 _QUESTION = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
@@ -215,6 +242,14 @@ def _someone_elses(clause_before: str) -> bool:
     return False
 
 
+def _approves_the_vendor(match: re.Match, part: str, clause_after: str) -> bool:
+    """True when the clearing word ``match`` in ``part`` is "approve" said of a vendor, not of an invoice or a
+    payment (:data:`_VENDOR_ID`, :data:`_ONTO_VENDOR_LIST`); ``clause_after`` is the rest of its clause."""
+    if match.group().lower() != "approve" or _INVOICE_OR_PAYMENT.search(clause_after):
+        return False
+    return bool(_VENDOR_ID.match(part[match.end():]) or _ONTO_VENDOR_LIST.search(clause_after))
+
+
 def clears(text: str) -> bool:
     """True when ``text`` (a comment, an action, a sentence) clears something for payment in the writer's own
     voice: some sentence part (split at sentence ends and semicolons) that neither supposes (claims.hypothetical)
@@ -238,11 +273,16 @@ def clears(text: str) -> bool:
                         continue
                     breaks = [b.end() for b in _CLAUSE_BREAK.finditer(part, 0, match.start())]
                     after = _CLAUSE_BREAK.search(part, match.end())
-                    clause_before = part[breaks[-1] if breaks else 0:match.start()]
+                    start = breaks[-1] if breaks else 0
+                    clause_before = part[start:match.start()]
                     clause_after = part[match.end():after.start() if after else len(part)]
                     supposed = _MODAL.search(clause_before) and (_FRAME.match(part) or _CONDITION.search(part))
+                    condition = _CONDITION.search(clause_after)
+                    conditioned = condition and not _RESUBMITTED.match(clause_after[condition.start():])
+                    earlier = sentence[:sentence.find(part)] + part[:start]
+                    waits = _THEN.search(clause_before) and _CONDITION.search(earlier)
                     if not (_someone_elses(clause_before) or _QUESTION.search(clause_before) or supposed
-                            or _CONDITION.search(clause_after)):
+                            or conditioned or waits or _approves_the_vendor(match, part, clause_after)):
                         return True
     return False
 
