@@ -448,6 +448,17 @@ def _issue_add(out: Path, text: str) -> None:
     path.write_text(json.dumps(completion))
 
 
+def _failed_with(hard_solved, where: str, text: str) -> set[str]:
+    """The failed criteria once ``text`` is added to the note or as an issues_found entry, with ``{unrevised}`` a
+    component the office did not revise and ``{month}`` the first month whose all-items index it revised."""
+    generated, solved, unrevised = hard_solved
+    revised = min(r["month"] for r in generated.oracle()["facts"]["revisions"] if r["series"] == "All items")
+    month = date(int(revised[:4]), int(revised[5:7]), 1).strftime("%B")
+    out = solved / layout.OUT_DIR
+    (_issue_add if where == "issues" else _note_add)(out, text.format(unrevised=unrevised, month=month))
+    return failed_ids(evaluate(generated, out, solved))
+
+
 _DROPPED = ("The leisure and hospitality series (TRAHE-LH) has been dropped from the office's file for all months, "
             "not just the latest.")
 
@@ -464,11 +475,8 @@ def test_a_denial_said_of_another_series_passes(hard_solved, where, text):
     """Evaluator 1.6 failed each on note_revision: the sentence says "not revised" of the leisure and hospitality
     series (named in the sentence before, pointed back to with "it", "its", "they") or of a component the office
     did not revise, which denies nothing of the revised price indices."""
-    generated, solved, unrevised = hard_solved
-    out = solved / layout.OUT_DIR
-    (_issue_add if where == "issues" else _note_add)(out, text.format(unrevised=unrevised))
-    receipt = evaluate(generated, out, solved)
-    assert failed_ids(receipt) == set(), failed_ids(receipt)
+    failed = _failed_with(hard_solved, where, text)
+    assert failed == set(), failed
 
 
 @pytest.mark.parametrize("where, text", [
@@ -483,7 +491,51 @@ def test_a_denial_said_of_another_series_passes(hard_solved, where, text):
 ])
 def test_a_denial_said_of_a_revised_series_or_the_release_still_fails(hard_solved, where, text):
     """The writer says a revised series, or the release as a whole, was not revised: the reader is misled."""
-    generated, solved, _ = hard_solved
-    out = solved / layout.OUT_DIR
-    (_issue_add if where == "issues" else _note_add)(out, text)
-    assert failed_ids(evaluate(generated, out, solved)) == {"note_revision"}
+    assert _failed_with(hard_solved, where, text) == {"note_revision"}
+
+
+# --- a bare "none" points back (independent solver, seed 9529; evaluator 1.8) ---------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9529_completes(tmp_path):
+    # Written from the public bundle alone and read correct by the lead. ECON-01 1.7 failed note_revision on its
+    # issues_found[1]: "The office has changed the employment unit from thousands to persons in the series file.
+    # Converted to thousands, no employment value changed, so none is listed as a revision." "none" is none of the
+    # employment values, which the office did not revise; it was read as the release as a whole.
+    receipt = grade_fixture(TASK, 9529, "econ01-hard-seed9529", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+_UNIT = "The office has changed the employment unit from thousands to persons in the series file."
+
+
+@pytest.mark.parametrize("where, text", [
+    ("issues", _UNIT + " Converted to thousands, no employment value changed, so none is listed as a revision."),
+    ("issues", "Employment is now published in persons. In thousands, no value changed, so none is listed as a "
+               "revision."),
+    ("issues", "Payroll employment values match the workbook once converted to thousands; none is listed as a "
+               "revision."),
+    ("note", "The employment series moved from thousands to persons; converted back, none of its values changed, "
+             "so none is listed as a revision."),
+    ("note", "The {unrevised} index: no value changed, so none is listed as a revision."),
+])
+def test_a_none_said_of_an_unrevised_series_passes(hard_solved, where, text):
+    """Each says "none" of the values of a series the office did not revise (employment, named in the clause or the
+    semicolon part before, or an unrevised component), which denies nothing of the revised price indices; evaluator
+    1.7 read a bare "none" as the release as a whole."""
+    failed = _failed_with(hard_solved, where, text)
+    assert failed == set(), failed
+
+
+@pytest.mark.parametrize("where, text", [
+    ("issues", "No series was revised this month."),
+    ("issues", "The release revised nothing; employment's unit changed only."),
+    ("issues", "None of the {month} values changed, so none is listed as a revision."),
+    ("issues", "Shelter: no value changed."),
+    ("note", "The employment unit changed, but none of the price indices was revised."),
+    ("issues", "Employment is now in persons. Transportation services: no value changed, so none is listed as a "
+               "revision."),
+])
+def test_a_none_said_of_the_release_or_a_revised_series_still_fails(hard_solved, where, text):
+    """The writer says the release, the month's values or a revised series were not revised or did not change: the
+    reader is misled. Evaluator 1.7 let "The release revised nothing" and "Shelter: no value changed" pass."""
+    assert _failed_with(hard_solved, where, text) == {"note_revision"}

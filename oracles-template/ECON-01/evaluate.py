@@ -23,6 +23,11 @@ forward as second answers, or as the line filled.
 release as a whole (:func:`denies_revision`): "... so it is not treated as revised", said of the leisure and
 hospitality series the sentence before names, denies nothing, nor does "no longer"; "Transportation services: not
 treated as revised" and "The all-items index is unchanged from last month's workbook" now deny.
+
+1.8 (seed-9529 independent solver): a bare "none" points back as "it" does (:data:`_POINTS_BACK`): "Converted to
+thousands, no employment value changed, so none is listed as a revision" denies nothing of the price indices, and a
+pointing-back clause also looks to the earlier semicolon parts of its sentence. "Shelter: no value changed"
+(:data:`CHANGED` under a negation) and "The release revised nothing" (:data:`_REVISED_NOTHING`) now deny.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 
-EVALUATOR_VERSION = "ECON-01/1.7"
+EVALUATOR_VERSION = "ECON-01/1.8"
 WORKBOOK, NOTE, CHART = "monitor_update.xlsx", "monitor_note.docx", "inflation_vs_pay.png"
 #: The brief asks for a chart "at least 800 pixels wide".
 CHART_MIN_WIDTH = 800
@@ -524,6 +529,8 @@ def other_figures(statements: list[Statement], label, accepted: list[Any], tol: 
 #: Words a reader takes for "the published values were not changed", said of a revised index: a denial of its
 #: revision as much as "not revised" ("The all-items index is unchanged from last month's workbook").
 UNCHANGED = ["unchanged", "unrevised", "unaltered"]
+#: The same said with a negation: "Shelter: no value changed", "the index did not change" (ECON-01 1.8).
+CHANGED = ["changed", "change", "changes", "altered", "amended"]
 #: What else an index can be "unchanged" in besides its published values: its weight, its rank, its monthly move.
 NOT_VALUES = ["weight", "weights", "relative importance", "importance", "contributor", "contribution", "largest",
               "rank", "base", "method", "methodology",
@@ -535,13 +542,19 @@ WHOLE = ["index", "indices", "figures", "data", "release", "values", *INFLATION]
 #: "No revisions", "nothing was revised", "none of the figures": a denial of every revision, unless it is "no
 #: longer", "no more" (which quantify nothing).
 _NONE = re.compile(r"\b(?:no|none|nothing|neither)\b(?!\s+(?:longer|more|less)\b)", re.IGNORECASE)
+#: A revision verb whose object is a negative quantifier: "The release revised nothing", "the office revised none of
+#: the indices" (no negation governs the verb itself).
+_REVISED_NOTHING = re.compile(r"\b(?:revised|revises|revise|restated|restates)\s+(?:nothing|none|no)\b",
+                              re.IGNORECASE)
 _BEYOND = re.compile(r"\b(?:else|other|otherwise|besides|except|apart\s+from|beyond)\b", re.IGNORECASE)
 #: Where a sentence part turns to a clause of its own with a subject of its own ("..., so it is not treated as
 #: revised", "shelter was revised, while food at home was not revised").
 _CLAUSE_TURN = re.compile(r"\b(?:but|while|whereas|although|though)\b|,\s*(?=(?:so|which|hence|thus)\b)",
                           re.IGNORECASE)
 #: Words that point back to the subject of an earlier clause or sentence ("Its history ..., so it is not ...").
-_POINTS_BACK = re.compile(r"\b(?:it|its|itself|they|them|their|this|these)\b", re.IGNORECASE)
+#: A bare "none" (no "of ..." after it) stands for a noun said before, as a pronoun does: "Converted to thousands, no
+#: employment value changed, so none is listed as a revision" (none of the employment values).
+_POINTS_BACK = re.compile(r"\b(?:it|its|itself|they|them|their|this|these)\b|\bnone\b(?!\s+of\b)", re.IGNORECASE)
 
 
 def revised_series(facts: dict) -> dict[str, set[tuple[int, int]]]:
@@ -564,19 +577,21 @@ def denies_revision(sentences: list[str], index: int, revised: dict[str, set[tup
                     latest: tuple[int, int]) -> bool:
     """Whether ``sentences[index]`` (one sentence of a paragraph or an issues_found entry, in order) says the office
     did not revise what it revised. In one of its semicolon parts, a clause (cut at "but", "while", ", so" ...:
-    :data:`_CLAUSE_TURN`) with a revision word only under a negation, or :data:`UNCHANGED` said of a revised index's
-    values, denies a revision when its subject is:
+    :data:`_CLAUSE_TURN`) with a revision word only under a negation or a revision verb with a negative object
+    ("revised nothing"), or :data:`UNCHANGED` (or :data:`CHANGED` negated: "no value changed") said of a revised
+    index's values, denies a revision when its subject is:
 
     - a revised series it names ("Shelter was not revised", "Transportation services: not treated as revised", "The
       all-items index is unchanged from last month's workbook"), unless every month the part dates it to was not
       revised ("August's all-items index, and so its 3.52% rate, is unchanged": :func:`months_dated`);
     - otherwise none when it names another series ("Payroll employment was not revised", "the unit change is not a
       revision", "the food at home index was not revised");
-    - otherwise, when it points back ("it", "its", "they": :data:`_POINTS_BACK`), the series the nearest earlier
-      clause of the sentence or earlier sentence names: "The leisure and hospitality series (TRAHE-LH) has been
-      dropped ... Its history in our workbook can no longer be checked against the office, so it is not treated as
-      revised" denies nothing of the price indices (ECON-01 1.6 read "no longer" as "no revisions": the seed-9512
-      independent solution);
+    - otherwise, when it points back ("it", "its", "they", a bare "none": :data:`_POINTS_BACK`), the series the
+      nearest earlier clause of the sentence (across its semicolons) or of an earlier sentence names ("Converted to
+      thousands, no employment value changed, so none is listed as a revision": employment, the seed-9529
+      independent solution); "The leisure and hospitality series (TRAHE-LH) has been dropped ... Its history in
+      our workbook can no longer be checked against the office, so it is not treated as revised" denies nothing of
+      the price indices (ECON-01 1.6 read "no longer" as "no revisions": the seed-9512 independent solution);
     - otherwise the release as a whole ("No figures were revised", "The CPI data were not revised this month",
       "No revisions this month": :data:`_NONE`, :data:`WHOLE`).
 
@@ -585,17 +600,20 @@ def denies_revision(sentences: list[str], index: int, revised: dict[str, set[tup
     text = sentences[index]
     if supposed(text):
         return False
+    before: list[str] = []  # the clauses of the sentence's earlier parts, in order
     for part in text.split(";"):
         clauses = _CLAUSE_TURN.split(part)
         dated = months_dated(part, latest)
         for position, clause in enumerate(clauses):
-            unchanged = asserted(clause, UNCHANGED) and not mentions(clause, NOT_VALUES)
-            if not (unchanged or (mentions(clause, REVISED) and negated(clause, REVISED))) or _BEYOND.search(clause):
+            unchanged = ((asserted(clause, UNCHANGED) or negated(clause, CHANGED))
+                         and not mentions(clause, NOT_VALUES))
+            denial = (mentions(clause, REVISED) and negated(clause, REVISED)) or _REVISED_NOTHING.search(clause)
+            if not (unchanged or denial) or _BEYOND.search(clause):
                 continue
             named, other = _names(clause, revised, others)
             if not named and not other and _POINTS_BACK.search(clause):
-                earlier = [*reversed(clauses[:position]), *(c for s in reversed(sentences[:index])
-                                                            for c in reversed(_CLAUSE_TURN.split(s)))]
+                earlier = [*reversed(before + clauses[:position]),
+                           *(c for s in reversed(sentences[:index]) for c in reversed(_CLAUSE_TURN.split(s)))]
                 named, other = next(((n, o) for n, o in (_names(c, revised, others) for c in earlier) if n or o),
                                     ([], False))
             if named:
@@ -604,6 +622,7 @@ def denies_revision(sentences: list[str], index: int, revised: dict[str, set[tup
             elif not other and not unchanged and (_NONE.search(clause) or mentions(clause, WHOLE)):
                 if not dated or any(dated & months for months in revised.values()):
                     return True
+        before += clauses
     return False
 
 
