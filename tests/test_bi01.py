@@ -13,7 +13,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, make_workspace, run_solution
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    grade_fixture,
+    make_workspace,
+    run_solution,
+)
 
 from wp42 import layout
 
@@ -493,3 +501,82 @@ def test_a_fair_completion_wording_passes(generated, solved, kind):
 def test_the_misleading_twin_of_a_fair_completion_wording_still_fails(generated, solved, kind):
     where, text, criterion = MISLEADING_COMPLETION[kind]
     assert failed_ids(_add_to_completion(generated, solved, where, text)) == {criterion}
+
+
+# --- an independent solver's correct work (tests/fixtures/bi01-hard-seed9527) -------------------------------------
+def test_an_independent_solvers_correct_hard_work_at_seed_9527_completes(tmp_path):
+    # Read correct by the lead. BI-01 1.7 failed formulas_live: the control row under Region Summary ("Check: sum of
+    # regions = Chain", =SUM(C2:C6)-C7, growth empty) was read as a region's figures, its empty cell as typed and its
+    # differences, zero whatever Store Comp holds, as formulas that do not move.
+    receipt = grade_fixture(TASK, 9527, "bi01-hard-seed9527", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+#: A control row added under the reference's Region Summary: ``(blank row first, label, {column: formula or value})``
+#: with {c} the column, {last} the last region's row and {chain} the Chain row's.
+FAIR_CONTROL_ROWS = {
+    "the solver's check row": (True, "Check: sum of regions = Chain (FY2025, FY2024)",
+                               {"C": "=SUM(C2:C{last})-C{chain}", "D": "=SUM(D2:D{last})-D{chain}"}),
+    "a control total, growth too": (False, "Control total (Chain less regions)",
+                                    {"C": "=C{chain}-SUM(C2:C{last})", "D": "=D{chain}-SUM(D2:D{last})",
+                                     "E": "=E{chain}-(C{chain}/D{chain}-1)"}),
+    "a rounded difference": (True, "Difference: regions vs Chain",
+                             {"C": "=ROUND(SUM(C2:C{last})-C{chain},2)", "D": "=ROUND(SUM(D2:D{last})-D{chain},2)"}),
+    "an OK flag": (True, "Reconciliation check",
+                   {"C": '=IF(ABS(SUM(C2:C{last})-C{chain})<0.01,"OK","CHECK")',
+                    "D": '=IF(ABS(SUM(D2:D{last})-D{chain})<0.01,"OK","CHECK")'}),
+    "a tie-out flag": (False, "Tie-out: regions = Chain",
+                       {"C": "=ROUND(SUM(C2:C{last}),2)=ROUND(C{chain},2)",
+                        "D": "=ROUND(SUM(D2:D{last}),2)=ROUND(D{chain},2)"}),
+}
+#: The misleading twins: ``(label, {column: formula or value}, {column of the Chain row or the first region: value})``;
+#: "{ty}" is the Chain's (or the region's) FY2025 comp sales as a number.
+MISLEADING_CONTROL_ROWS = {
+    "a typed Chain figure beside the check": ("Check: sum of regions = Chain",
+                                              {"C": "=SUM(C2:C{last})-C{chain}"}, {"chain": "{ty}"}),
+    "a check of =0": ("Check: sum of regions = Chain", {"C": "=0", "D": "=0"}, {}),
+    "a typed 0 check": ("Check: sum of regions = Chain", {"C": 0, "D": 0}, {}),
+    "a check cancelling itself": ("Check: sum of regions = Chain",
+                                  {"C": "=SUM(C2:C{last})-SUM(C2:C{last})", "D": "=C2*0"}, {}),
+    "a region typed over its formula": ("Check: sum of regions = Chain",
+                                        {"C": "=SUM(C2:C{last})-C{chain}"}, {"region": "{ty}"}),
+    "a typed OK": ("Check: sum of regions = Chain", {"C": "OK", "D": "OK"}, {}),
+}
+
+
+def _with_control_row(generated, solved, blank: bool, label: str, cells: dict, typed: dict | None = None) -> Path:
+    """The reference workbook with a control row under Region Summary (after an empty row when ``blank``) and,
+    per ``typed``, the Chain row's or the first region's FY2025 comp sales typed as its value; returns out/."""
+    path, book = _book(solved)
+    sheet = book["Region Summary"]
+    chain = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == "Chain")
+    row = sheet.max_row + (2 if blank else 1)
+    sheet.cell(row, 1).value = label
+    for column, value in cells.items():
+        sheet[f"{column}{row}"] = value.format(last=chain - 1, chain=chain) if isinstance(value, str) else value
+    regions = generated.oracle()["facts"]["regions"]
+    for which, value in (typed or {}).items():
+        target = chain if which == "chain" else 2
+        want = regions["Chain" if which == "chain" else sheet.cell(2, 1).value]["sales_ty"]
+        sheet.cell(target, 3).value = float(value.format(ty=want))
+    book.save(path)
+    return path.parent
+
+
+@pytest.mark.parametrize("kind", FAIR_CONTROL_ROWS)
+def test_a_control_row_under_the_region_summary_passes(generated, solved, kind):
+    """1.7 false fail (the seed-9527 fixture's kind): a row labelled a check whose formulas are zero (or "OK",
+    TRUE) whatever Store Comp holds and move with the figures they reconcile is a control total, not a dead figure;
+    its empty growth cell is no typed value."""
+    out = _with_control_row(generated, solved, *FAIR_CONTROL_ROWS[kind])
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("kind", MISLEADING_CONTROL_ROWS)
+def test_a_check_row_that_checks_nothing_or_a_typed_figure_still_fails(generated, solved, kind):
+    """The misleading twins: a check row of ``=0``, a typed 0 or "OK", or a formula that cancels itself shows
+    agreement over any figures; a typed Chain or region figure beside a real check is still a typed figure."""
+    label, cells, typed = MISLEADING_CONTROL_ROWS[kind]
+    out = _with_control_row(generated, solved, False, label, cells, typed)
+    assert failed_ids(evaluate(generated, out, solved)) == {"formulas_live"}

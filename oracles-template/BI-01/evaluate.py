@@ -16,6 +16,12 @@ twice"), asked for a check ("Please check whether 2025-04-20 was loaded twice"),
 beside the days that show it ("A repeated load would show as two successful loads ...; 2025-04-20 does not") or
 forecast a promotion's row ("PR-2503-393 will be shown with its variance once you confirm the week"). See
 :func:`sources_blanked` and :func:`called_loaded_twice`.
+
+1.8: a control row under Region Summary (an independent solver's, hard challenge seed 9527: "Check: sum of regions =
+Chain (FY2025, FY2024)", ``=SUM(C2:C6)-C7``, growth left empty) is not a region's figures: ``formulas_live`` read
+its empty growth cell as a typed value and its differences, zero whatever Store Comp holds, as formulas that do not
+move. A row labelled a check (:data:`CONTROL_ROW`) passes when each of its cells is empty, live, or a control total
+(:func:`is_control_total`); a typed 0 or a ``=0`` there still fails, and so does a typed figure in a figure row.
 """
 
 from __future__ import annotations
@@ -27,13 +33,13 @@ from typing import Any
 
 import common
 from claims import asserted, completion_statements, found_nothing, hypothetical, negated, stances, unreal
-from formula_refs import is_live
+from formula_refs import formula_references, is_live
 from readers_image import chart_problems
 from reading import Statement, text_statements
 from safety import RefusedFile
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BI-01/1.7"
+EVALUATOR_VERSION = "BI-01/1.8"
 WORKBOOK = "comp_sales_dashboard.xlsx"
 CHART = "comp_growth_by_region.png"
 STORE_HEADERS = ["Store ID", "Comparable", "Sales FY2025", "Sales FY2024", "Growth %"]
@@ -71,6 +77,12 @@ BOTH_KEPT = re.compile(r"\b(?:both|two|all)\b[^.;]{0,40}?\bloads?\b[^.;]{0,60}?\
 #: rest ("no other date was duplicated", "nothing else").
 CLEAN_BILL = re.compile(r"\b(?:no|zero)\s+(?:data\s+)?(?:issues?|problems?|errors?|anomal\w*)\b|\bmart\s+is\s+clean\b|"
                         r"\bdata\s+(?:is|are)\s+clean\b", re.I)
+#: A Region Summary row that checks the others rather than giving figures ("Check: sum of regions = Chain",
+#: "Control total", "Difference (regions less Chain)", "Tie-out"). Source: the brief's Region Summary (one row per
+#: region and the Chain row); a reviewer's control row below them is the analyst's own addition.
+CONTROL_ROW = Vocabulary({"check": ["control", "control total", "difference", "diff", "reconciliation", "reconcile",
+                                    "tie out", "tie-out", "cross check", "sense check"]},
+                         source="BI-01 brief: Region Summary, one row per region and the Chain row")
 OTHERWISE = re.compile(r"\b(?:other|else|further|additional|otherwise|besides|apart\s+from|beyond)\b", re.I)
 
 
@@ -141,6 +153,12 @@ def read_labelled(book: common.Workbook | None, name: str, headers: list[str], l
     return found
 
 
+def chain_label(regions: dict[str, list[dict]]) -> str | None:
+    """The Chain row's key in ``regions`` (:func:`read_labelled`): the first label starting "Chain" or "Total"
+    ("Chain total", "Chain (comparable stores)", "Total"), or None."""
+    return next((key for key in regions if key.startswith(("chain", "total"))), None)
+
+
 def _single(rows: dict[str, list[dict]], key: str) -> dict | None:
     found = rows.get(key, [])
     return found[0] if len(found) == 1 else None
@@ -208,8 +226,8 @@ def check_regions(ev: common.Evaluation, facts: dict, regions: dict, tol: Decima
     def row_for(name: str) -> dict | None:
         if name != "Chain":
             return _single(regions, common.normalize_text(name))
-        labels = [key for key in regions if key.startswith(("chain", "total"))]
-        return _single(regions, labels[0]) if labels else None
+        label = chain_label(regions)
+        return _single(regions, label) if label is not None else None
 
     def problems(name: str, want: dict) -> list[str]:
         row = row_for(name)
@@ -344,26 +362,89 @@ def promo_claims_contradicted(completion: dict | None, promos: list[dict], rows:
 def check_formulas(ev: common.Evaluation, book: common.Workbook | None, stores: dict, regions: dict,
                    promos: dict) -> None:
     """Criterion ``formulas_live``: the cells the brief asks to be formulas (a comparable store's growth; a
-    non-comparable store's "n/a" is not one) are live formulas over the sheets they summarise (formula_refs.is_live: ``=0.0561`` or ``=C2*0+0.0561`` is a formula in form only)."""
+    non-comparable store's "n/a" is not one) are live formulas over the sheets they summarise (formula_refs.is_live:
+    ``=0.0561`` or ``=C2*0+0.0561`` is a formula in form only). An empty cell is no typed value (a figure left out
+    fails the criterion that asks for it). A Region Summary row labelled a check (:data:`CONTROL_ROW`, not the Chain
+    row) gives no figures: each of its filled cells must be live or a control total (:func:`is_control_total`)."""
+    chain = chain_label(regions)
     cells: list[tuple[Any, str]] = []
+    controls: list[Any] = []
     cells += [(r["growth %"], "Store Comp") for rows in stores.values() for r in rows
               if _yes_no(r["comparable"].value)]
-    cells += [(r[h], "Store Comp") for rows in regions.values() for r in rows
-              for h in ("comp sales fy2025", "comp sales fy2024", "comp growth %")]
+    for label, rows in regions.items():
+        figures = [r[h] for r in rows for h in ("comp sales fy2025", "comp sales fy2024", "comp growth %")]
+        if label != chain and CONTROL_ROW.matches(label, "check"):
+            controls += figures
+        else:
+            cells += [(c, "Store Comp") for c in figures]
     week_sheet = book.sheet_name("Dept Week") if book is not None else None
     if week_sheet is not None:
         cells += [(r["period total"], "Dept Week") for r in book.table(week_sheet, WEEK_HEADERS)
                   if DEPARTMENTS.canonical(common.collapse_text(r["department"].value))]
     cells += [(r[h], "Promo Check") for rows in promos.values() for r in rows if r["actual sales"].number is not None
               for h in ("variance", "variance %")]
-    typed = [f"{c.sheet}!{c.coordinate}" for c, _over in cells if not c.is_formula]
+    typed = [f"{c.sheet}!{c.coordinate}" for c, _over in cells if not c.is_formula and not _empty(c)]
     dead = [f"{c.sheet}!{c.coordinate} {c.formula}" for c, over in cells
             if c.is_formula and not is_live(book, c.sheet, c.coordinate, over)]
+    no_control = [f"{c.sheet}!{c.coordinate} {c.formula or repr(c.value)}" for c in controls
+                  if not _empty(c) and not is_control_total(book, c.sheet, c.coordinate, "Store Comp")]
     ev.criterion("formulas_live", "growth, region sums, period totals and promotion variances are live formulas",
-                 bool(cells) and not typed and not dead,
+                 any(c.is_formula for c, _over in cells) and not typed and not dead and not no_control,
                  detail="; ".join(([f"typed values in {typed[:8]}"] if typed else [])
-                                  + ([f"formulas that do not move with their sheet: {dead[:6]}"] if dead else []))
-                 or f"{len(cells)} formula cells live")
+                                  + ([f"formulas that do not move with their sheet: {dead[:6]}"] if dead else [])
+                                  + ([f"check rows that check nothing: {no_control[:6]}"] if no_control else []))
+                 or f"{len(cells)} formula cells live" + (f", {len(controls)} check cells" if controls else ""))
+
+
+def _empty(cell: Any) -> bool:
+    return not cell.is_formula and (cell.value is None or not str(cell.value).strip())
+
+
+#: A control total's value when the figures it checks agree: a difference of at most half a cent, TRUE, or a word
+#: ("OK", "ties").
+_AGREES = 0.005
+
+
+def is_control_total(book: common.Workbook, sheet: str, coordinate: str, inputs: str) -> bool:
+    """True when the cell ``sheet!coordinate`` is a live formula over ``inputs`` (formula_refs.is_live) or a
+    control total: a formula whose value shows the figures it checks agree (a difference within :data:`_AGREES`,
+    TRUE, or a word such as "OK") and, since is_live found it still when ``inputs`` moved, stays so whatever
+    ``inputs`` holds, yet moves once the cells it reads directly are each given a value of their own (``=SUM(C2:C6)
+    -C7`` under the regions and the Chain row). A typed 0, ``=0``, ``=C2*0`` or ``=SUM(C2:C6)-SUM(C2:C6)`` checks
+    nothing: it would show agreement over any figures. Ranges are read as written (a whole column is not followed)."""
+    if book is None or not book.cell(sheet, coordinate).is_formula:
+        return False
+    if is_live(book, sheet, coordinate, inputs):
+        return True
+    before = book.what_if(sheet, coordinate, {})
+    value = before.value
+    agrees = value is True or (isinstance(value, str) and value.strip() != "") or (
+        isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) <= _AGREES)
+    if not (before.known and agrees):
+        return False
+    from openpyxl.utils import get_column_letter
+    from openpyxl.utils.cell import range_boundaries
+
+    probe: dict[tuple[str, str], float] = {}
+    for ref in formula_references(book.cell(sheet, coordinate).formula or ""):
+        here, address = (ref.rsplit("!", 1) if "!" in ref else (sheet, ref))
+        here = book.sheet_name(here.strip("'").replace("''", "'")) or here
+        try:
+            c1, r1, c2, r2 = range_boundaries(address.replace("$", "").upper())
+        except (TypeError, ValueError):  # a defined name or a table: not followed
+            continue
+        if None in (c1, r1, c2, r2) or (r2 - r1 + 1) * (c2 - c1 + 1) > 1_000:
+            continue
+        for row in range(r1, r2 + 1):
+            for col in range(c1, c2 + 1):
+                read = book.cell(here, f"{get_column_letter(col)}{row}").value
+                if isinstance(read, (int, float)) and not isinstance(read, bool):
+                    step = len(probe) + 1
+                    probe[(here, f"{get_column_letter(col)}{row}")] = read * (1 + 0.37 * step) + 7.3 * step
+    if not probe:
+        return False
+    after = book.what_if(sheet, coordinate, probe)
+    return after.known and after.value != value
 
 
 def check_chart(ev: common.Evaluation) -> None:
