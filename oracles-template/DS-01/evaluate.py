@@ -18,6 +18,15 @@ the interim dashboard's and KM-EXP-0398's as a second difference (:func:`other_d
 check failed that comparison cannot support a SHIP decision", "is not treated as a cause of the SRM", "does not change
 the INVALID decision", "did not follow his request to leave out the split imbalance". A negation now denies the
 mismatch only when said of it (:func:`denied`); a condition for a later step ("once ... has passed") is a forecast.
+
+1.7 (independent solver, seed 9530): 1.6 read 'The request to put the flag to 100 % "the Monday after" is not
+supported by this readout' as recommending SHIP (claims keeps "not supported by" off the words before it, so "flag to
+100" stood asserted): a request named as a noun and refused by what the sentence says of it is the requester's, not
+the readout's (:func:`refused_requests_blanked`). And "The mismatch is on Android. iOS is consistent with a 50/50
+split." was one statement (reading.split_sentences splits before a capital only), naming both platforms, so the
+balanced platform read as the whole test's split: the SRM check is now read sentence by sentence
+(:func:`sentences`), and a sentence naming a platform with a word of balance ("iOS and Android are balanced") is
+about the split.
 """
 
 from __future__ import annotations
@@ -29,7 +38,6 @@ from typing import Any
 import common
 from amounts import parse_number
 from claims import (
-    about,
     asserted,
     figure_stated,
     hypothetical,
@@ -47,7 +55,7 @@ from reading import Statement, text_statements
 from safety import RefusedFile
 from vocabulary import find_phrase, stem, stems
 
-EVALUATOR_VERSION = "DS-01/1.6"
+EVALUATOR_VERSION = "DS-01/1.7"
 RESULTS = "results.csv"
 #: The plan's alpha for the SRM check (experiment_plan.md section 5).
 SRM_ALPHA = 0.001
@@ -91,6 +99,21 @@ COMPLETION_DECISION = re.compile(r"\b(?:decision|recommendation|verdict)(?:\s+is
 
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)][.!?])\s+(?=[A-Za-z])")
+#: Where a readout's sentence ends before a word written in lower case with a capital inside ("... on Android. iOS
+#: is consistent with a 50/50 split."): reading.split_sentences splits only before a capital or a figure.
+_LOWER_CASE_OPENING = re.compile(r"(?<=[A-Za-z0-9)][.!?])\s+(?=[a-z]+[A-Z])")
+
+
+def sentences(statements: list[Statement], end: re.Pattern[str] = _LOWER_CASE_OPENING) -> list[Statement]:
+    """``statements`` with each prose statement cut where ``end`` ends a sentence the shared splitter kept joined
+    to the one before it because it opens in lower case ("iOS"); a table row is kept whole. Joined, "The mismatch is
+    on Android. iOS is consistent with a 50/50 split." names both platforms and its balanced platform reads as the
+    whole test's split (fixtures ds01-hard-seed9402, in COMPLETION.json, and ds01-hard-seed9530, in the readout)."""
+    return [Statement(part, statement.section, None, statement.kind, statement.where)
+            if part != statement.text else statement
+            for statement in statements
+            for part in ([statement.text] if statement.cells is not None else end.split(statement.text))
+            if part.strip()]
 
 
 def completion_statements(completion: dict[str, Any] | None) -> list[Statement]:
@@ -98,12 +121,9 @@ def completion_statements(completion: dict[str, Any] | None) -> list[Statement]:
     worker reports beside the readout, which a reader of both takes as the same answer."""
     texts = [("summary", (completion or {}).get("summary"))] + [
         (f"issues_found[{n}]", v) for n, v in enumerate((completion or {}).get("issues_found") or [])]
-    # the sentence splitter keeps "... 6.14.2 Android). iOS is balanced (p = 0.75)." together (a lower-case start):
-    # split there too, or the segment's breakdown reads as a clear split of the whole test (fixture ds01-hard-seed9402)
-    return [Statement(part, statement.section, None, statement.kind, statement.where)
-            for where, value in texts if isinstance(value, str)
-            for statement in text_statements(value, f"{COMPLETION} {where}")
-            for part in _SENTENCE_END.split(statement.text) if part.strip()]
+    # cut before any letter (:func:`sentences`): "... 6.14.2 Android). iOS is balanced (p = 0.75)." (ds01-hard-seed9402)
+    return sentences([statement for where, value in texts if isinstance(value, str)
+                      for statement in text_statements(value, f"{COMPLETION} {where}")], _SENTENCE_END)
 
 
 def readout_decisions(statements: list[Statement]) -> list[tuple[str, Statement]]:
@@ -111,10 +131,11 @@ def readout_decisions(statements: list[Statement]) -> list[tuple[str, Statement]
     (:data:`LABELLED_DECISION`, :data:`COMPLETION_DECISION`) or SHIP recommended in words (:data:`SHIP_WORDS`); the
     statement's ``where`` says which file gave it. What a sentence says of another experiment ("In the KM-EXP-0398
     readout the SRM check passed; its decision: INCONCLUSIVE") is that experiment's decision
-    (:func:`other_experiments_blanked`)."""
+    (:func:`other_experiments_blanked`), and a request the sentence refuses is the requester's
+    (:func:`refused_requests_blanked`)."""
     found = []
     for statement in statements:
-        text = other_experiments_blanked(statement.text)
+        text = refused_requests_blanked(other_experiments_blanked(statement.text))
         if statement.kind == "heading" or hypothetical(text) or reported(text):
             continue
         labelled = (COMPLETION_DECISION if statement.where.startswith(COMPLETION) else LABELLED_DECISION).search(text)
@@ -124,6 +145,42 @@ def readout_decisions(statements: list[Statement]) -> list[tuple[str, Statement]
         if label:
             found.append((label, statement))
     return found
+
+
+#: A request named as a noun with what it asks, up to the verb of what the sentence says of it ("The request to put
+#: the flag to 100 % "the Monday after" is not supported by this readout", "his ask that we roll it out was
+#: declined"); a full stop inside a figure does not end it.
+_REQUEST_NAMED = re.compile(r"\b(?:requests?|asks|proposals?|suggestions?|instructions?|demands?)\s+(?:for|to|that)\b"
+                            r"(?:[^;:.!?]|\.(?=\d))*?(?=\s+(?:is|are|was|were|has|have|had|will|would|should|must|can|"
+                            r"cannot|could|may|might)\b)", re.IGNORECASE)
+#: What a sentence says of a request when it takes it up ("... is supported by this readout", "... should be
+#: followed", "... is reasonable"), read through claims.asserted: "is not supported", "cannot be supported" and "was
+#: not followed" name a take-up denied.
+REQUEST_TAKEN_UP = ["support", "supported", "supportable", "follow", "followed", "accept", "accepted", "grant",
+                    "granted", "agree", "agreed", "approve", "approved", "action", "actioned", "endorse", "endorsed",
+                    "adopt", "adopted", "recommend", "recommended", "justified", "warranted", "reasonable",
+                    "sensible", "done", "implemented"]
+#: What refuses a request in so many words.
+REQUEST_REFUSED = ["declined", "refused", "rejected", "turned down", "overruled", "disregarded", "set aside"]
+_PREDICATE_END = re.compile(r"[;:]|[.!?](?:\s|$)|,|\b(?:but|however|whereas|while|although|though|yet)\b", re.I)
+
+
+def refused_requests_blanked(text: str) -> str:
+    """``text`` (one statement) with each request named as a noun (:data:`_REQUEST_NAMED`) blanked (same length)
+    when what its clause says of it refuses it: a refusal (:data:`REQUEST_REFUSED`) or a take-up named only under a
+    negation (:data:`REQUEST_TAKEN_UP`: "is not supported by this readout", "cannot be supported", "was not
+    followed"). What such a request asks ("put the flag to 100 %") is the requester's, not the readout's
+    recommendation: 1.6 read the seed-9530 independent solution's refusal as SHIP (claims keeps "not supported by"
+    from negating the words before it, rightly for "the surcharge is not supported by the contract"). A request
+    taken up ("The request to put the flag to 100 % is supported by this readout") or said nothing of stays."""
+    result = text
+    for match in _REQUEST_NAMED.finditer(text):
+        stop = _PREDICATE_END.search(text, match.end())
+        predicate = text[match.end():stop.start() if stop else len(text)]
+        if asserted(predicate, REQUEST_REFUSED) or (mentions(predicate, REQUEST_TAKEN_UP)
+                                                    and not asserted(predicate, REQUEST_TAKEN_UP)):
+            result = _blank(result, match.start(), match.end())
+    return result
 
 
 #: The SRM check's subject and what a reader takes as its result. Source: the brief ("the SRM check (statistic,
@@ -492,15 +549,45 @@ def denied(text: str, term) -> bool:
     return True
 
 
+#: Words of balance with which a sentence naming a platform speaks of the split without an SRM word ("iOS and Android
+#: are balanced", "Android is imbalanced").
+BALANCE = ["balanced", "unbalanced", "imbalanced", "imbalance", "evenly", "uneven", "50/50", "50-50"]
+
+
+def clear_in_segments_only(text: str) -> bool:
+    """True when ``text`` states the split clear only within single segments: it is confined to one
+    (:func:`confined_to_a_segment`), or each of its parts (:func:`platform_parts`) that states the split clear or
+    denies the mismatch is, none of them on :data:`MISMATCH_PLATFORM`, and no part waves a mismatch away
+    (:data:`DISMISSED`): "Android 10,767 vs 9,092 on every enrolment day; iOS is balanced (p = 0.26)" (the seed-9530
+    independent solution's issues_found). "iOS and Android are balanced" is one part naming both; "There is a sample
+    ratio mismatch on iOS; Android is balanced" and "No SRM on iOS; the mismatch on Android is just noise" clear the
+    platform that lost the assignments."""
+    if confined_to_a_segment(text):
+        return True
+    parts = platform_parts(text)
+    clearing = [part for part in parts if asserted(part, SRM_CLEAR) or denied(part, SRM) or denied(part, SRM_FOUND)]
+    return bool(clearing) and not any(mentions(part, DISMISSED) for part in parts) \
+        and all(confined_to_a_segment(part) and MISMATCH_PLATFORM not in platforms_named(part) for part in clearing)
+
+
+def about_the_split(statements: list[Statement]) -> list[Statement]:
+    """The sentences (:func:`sentences`) that name the split (:data:`SRM`), or a segment (:data:`SEGMENT`) with a
+    word of balance (:data:`BALANCE`): 1.6 read "iOS and Android are balanced" as about nothing, so beside the
+    mismatch it was no hedge."""
+    return [statement for statement in sentences(statements) if mentions(statement.text, SRM)
+            or (SEGMENT.search(statement.text) and mentions(statement.text, BALANCE))]
+
+
 def srm_stances(statements: list) -> tuple[list, list]:
     """The statements that state the sample ratio mismatch as found, and those that state the split as clear: an
     un-negated :data:`SRM_FOUND` term, and a :data:`SRM_CLEAR` term or a negated finding ("no SRM was detected",
     "we detected no mismatch"), in the writer's own voice (suppositions and reported speech say nothing), read by
     :func:`srm_reading` (another experiment's check, a requirement, a forecast or a question say nothing); a clear
-    split within one segment (:func:`confined_to_a_segment`) is a breakdown, not a clear result, and a statement
-    denying the mismatch on one platform and placing it on the other (:func:`split_by_platform`) states it found."""
+    split within single segments (:func:`clear_in_segments_only`) is a breakdown, not a clear result, and a statement
+    denying the mismatch on one platform and placing it on the other (:func:`split_by_platform`) states it found.
+    Read sentence by sentence (:func:`about_the_split`)."""
     found, clear = [], []
-    for statement in about(statements, SRM):
+    for statement in about_the_split(statements):
         if statement.kind == "heading":
             continue
         text = srm_reading(statement.text)
@@ -519,7 +606,7 @@ def srm_stances(statements: list) -> tuple[list, list]:
         # SRM, and the split is balanced"), is read without that negation: claims' scope runs on over ", and"
         in_a_clause = any(asserted(clause, SRM_CLEAR) for clause in _NEW_CLAUSE.split(text) if mentions(clause, SRM))
         if (asserted(text, SRM_CLEAR) or denied(text, SRM) or denied(text, SRM_FOUND) or in_a_part or in_a_clause) \
-                and not confined_to_a_segment(text):
+                and not clear_in_segments_only(text):
             clear.append(statement)
     return found, clear
 
