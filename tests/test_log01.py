@@ -662,3 +662,102 @@ def test_a_line_called_right_or_a_second_total_still_fails(generated: Generated,
     more = Decimal(generated.oracle()["facts"]["amount_disputed"]) + Decimal("85.90")
     _note(solved, [_wording(generated, sentence).replace("{more}", f"{more:.2f}")])
     assert criterion in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+# --- a totals row under column headers: each figure is its column's total (LOG-01 1.9) ---------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9531_completes(tmp_path: Path):
+    # LOG-01 1.8 failed note_total: the table's last row, "Total amount disputed (net)" merged over the line columns
+    # and then 954,00 | 682,30 | 271,70 under Invoiced, Correct and Amount disputed, was read as a label with its
+    # first figure (the Invoiced column's sum) as a second total disputed.
+    receipt = grade_fixture(TASK, 9531, "log01-hard-seed9531", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _totals_table(generated: Generated, workspace: Path, headers: tuple[str, ...], label: str, merge: bool,
+                  total_row: dict[str, str]) -> None:
+    """Append to the note a table of the disputed lines under ``headers`` (Shipment, Reason and the columns
+    invoiced, correct and disputed, named by their header's first word) and a last row labelled ``label`` (across
+    the Shipment and Reason cells, merged when ``merge``) with ``total_row``'s figures under their columns:
+    "{invoiced}", "{correct}" and "{disputed}" stand for the columns' sums."""
+    facts = generated.oracle()["facts"]
+    billed = {(a["invoice"], a["shipment"]): a for a in facts["audit"]}
+    reasons = {d["shipment"]: d["reason"] for d in _right(generated.oracle())}
+    lines = [billed[(d["invoice"], d["shipment"])] for d in facts["disputed_lines"]]
+    sums = {k: sum((Decimal(line[k]) for line in lines), Decimal(0)) for k in ("invoiced", "correct")}
+    sums["disputed"] = Decimal(facts["amount_disputed"])
+    path = workspace / layout.OUT_DIR / "dispute_note.docx"
+    document = docx.Document(str(path))
+    table = document.add_table(rows=len(lines) + 2, cols=len(headers))
+    column = {h.split()[0].lower(): i for i, h in enumerate(headers)}
+    column["disputed"] = column.pop("amount", column.get("disputed"))
+    for i, header in enumerate(headers):
+        table.rows[0].cells[i].text = header
+    for row, line in zip(table.rows[1:], lines, strict=False):
+        row.cells[column["shipment"]].text = line["shipment"]
+        row.cells[column["reason"]].text = reasons[line["shipment"]]
+        for key in ("invoiced", "correct"):
+            row.cells[column[key]].text = f"{Decimal(line[key]):.2f}"
+        row.cells[column["disputed"]].text = f"{Decimal(line['invoiced']) - Decimal(line['correct']):.2f}"
+    last = table.rows[-1].cells
+    if merge:
+        last[column["shipment"]].merge(last[column["reason"]])
+    last[column["shipment"]].text = label
+    if not merge:
+        last[column["reason"]].text = ""
+    for key, figure in total_row.items():
+        last[column[key]].text = figure.format(**{k: f"{v:.2f}" for k, v in sums.items()})
+    document.save(str(path))
+
+
+LINES = ("Shipment", "Reason")
+FULL_TOTALS = {"invoiced": "{invoiced}", "correct": "{correct}", "disputed": "{disputed}"}
+FAIR_TOTALS_ROW = {
+    "a merged label over the line columns": (LINES + ("Invoiced", "Correct", "Amount disputed"),
+                                             "Total amount disputed (net)", True, FULL_TOTALS),
+    "a bare Total label": (LINES + ("Invoiced", "Correct", "Amount disputed"), "Total", False, FULL_TOTALS),
+    "headers with their unit": (LINES + ("Invoiced (EUR)", "Correct (EUR)", "Disputed (EUR)"), "Total disputed",
+                                True, FULL_TOTALS),
+    "the disputed column first": (LINES + ("Amount disputed", "Invoiced", "Correct"), "Total amount disputed",
+                                  False, FULL_TOTALS),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_TOTALS_ROW))
+def test_a_totals_row_under_column_headers_gives_each_column_its_own_total(generated: Generated, solved: Path,
+                                                                          wording: str):
+    """A careful reader reads a totals row column by column: the figure under the disputed column is the total
+    disputed, the figures under Invoiced and Correct are those columns' sums, however the row's label reads (1.8
+    took the first figure after the label, the Invoiced column's sum, as a second total disputed)."""
+    _totals_table(generated, solved, *FAIR_TOTALS_ROW[wording])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+MISLEADING_TOTALS_ROW = {
+    "the disputed column's total holding the invoiced sum": (
+        LINES + ("Invoiced", "Correct", "Amount disputed"), "Total amount disputed (net)", True,
+        {"invoiced": "{invoiced}", "correct": "{correct}", "disputed": "{invoiced}"}),
+    "one figure, the invoiced sum, labelled the total disputed": (
+        LINES + ("Invoiced", "Correct", "Amount disputed"), "Total amount disputed", True,
+        {"invoiced": "{invoiced}"}),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_TOTALS_ROW))
+def test_a_totals_row_giving_the_invoiced_sum_as_the_total_disputed_still_fails(generated: Generated,
+                                                                                solved: Path, wording: str):
+    """The misleading twins: the disputed column's total cell holds the invoiced sum, or a row's one figure (the
+    invoiced sum) stands beside the label "Total amount disputed"."""
+    _totals_table(generated, solved, *MISLEADING_TOTALS_ROW[wording])
+    assert "note_total" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))
+
+
+def test_the_invoiced_sum_called_the_total_disputed_in_prose_still_fails(generated: Generated, solved: Path):
+    """Beside a fair totals row, a sentence giving the invoiced sum as the total disputed is a second total."""
+    _totals_table(generated, solved, *FAIR_TOTALS_ROW["a merged label over the line columns"])
+    facts = generated.oracle()["facts"]
+    billed = {(a["invoice"], a["shipment"]): Decimal(a["invoiced"]) for a in facts["audit"]}
+    invoiced = sum((billed[(d["invoice"], d["shipment"])] for d in facts["disputed_lines"]), Decimal(0))
+    _note(solved, [f"Total amount disputed: EUR {invoiced:.2f}"])
+    assert "note_total" in failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved))

@@ -14,6 +14,11 @@ request to check ("Please confirm whether FLF-2503-5590 is billed correctly in y
 contingencies ("if you can, the total disputed would be EUR 474,97"), each invoice's part beside the total ("RE-2025-
 23646 total EUR 2,78, ... together EUR 557,59") and the over-billed subtotal in a sentence naming the under-billed
 line. See :func:`own_statements`, :func:`parts_beside_total` and :func:`working_of_total`.
+
+1.9: 1.8 read a totals row under column headers as a label and its first figure: "Total amount disputed (net)" merged
+over the line columns, then 954,00 | 682,30 | 271,70 under Invoiced, Correct and Amount disputed, gave the Invoiced
+column's sum as a second total disputed (an independent solver's note at seed 9531). Each figure of such a row is its
+column's total; see :func:`column_totals`.
 """
 
 from __future__ import annotations
@@ -25,12 +30,12 @@ from typing import Any
 
 import common
 from amounts import parse_number
-from claims import about, asserted, completion_statements, figures_given, labelled_figures, stances
+from claims import about, asserted, completion_statements, figures_given, labelled_figures, mentions, stances
 from formula_refs import is_live
 from reading import Statement
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "LOG-01/1.8"
+EVALUATOR_VERSION = "LOG-01/1.9"
 WORKBOOK = "freight_audit.xlsx"
 NOTE = "dispute_note.docx"
 FORM_ID = "dispute"
@@ -284,6 +289,29 @@ def without_document_numbers(note: list[Statement]) -> list[Statement]:
         mask(k): mask(v or "") for k, v in s.cells.items()}) for s in note]
 
 
+def column_totals(statement: Statement) -> list[str] | None:
+    """The figures a totals row of a table under column headers gives for the total disputed, read column by
+    column as a careful reader does: after a label cell naming a total ("Total amount disputed (net)", merged over
+    the line columns, or "Total"), figures in two or more headed columns are each their column's total ("954,00 |
+    682,30 | 271,70" under Invoiced, Correct and Amount disputed: the first two are those columns' sums), so the
+    row gives the total disputed only under a header naming the dispute (:data:`DISPUTE_LABELS`) or a total. None
+    when the row is no such row, and :func:`claims.figures_given` reads it: one figure after its label is the
+    label's ("Total amount disputed | 954,00" under Invoiced still gives 954,00), and so is the first where no
+    header names the dispute. Source: an independent solver's note at seed 9531 (LOG-01 1.9)."""
+    if statement.cells is None:
+        return None
+    keys = list(statement.cells)
+    label = next((i for i, k in enumerate(keys) if mentions(statement.cells[k] or "", "total")
+                  and not MONEY.search(statement.cells[k] or "")), None)
+    if label is None:
+        return None
+    figures = [k for k in keys[label + 1:] if MONEY.fullmatch((statement.cells[k] or "").strip())]
+    if len(figures) < 2 or any(k.startswith("column ") for k in figures):
+        return None
+    disputed = [statement.cells[k] for k in figures if mentions(k, DISPUTE_LABELS) or mentions(k, "total")]
+    return disputed or None
+
+
 def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: Decimal) -> list[str]:
     """The dispute note: each disputed shipment named with its amount, the total, no genuine twin disputed, and at
     the hard level the agreed credit from last month. Returns what the note invents (coverage set)."""
@@ -302,8 +330,12 @@ def check_note(ev: common.Evaluation, note: list[Statement], oracle: dict, tol: 
                  "the note nor COMPLETION.json gives a disputed line another amount or calls it right",
                  bool(note) and not missing and not contradicted, weight=2,
                  detail="; ".join(([f"not found: {missing}"] if missing else []) + contradicted) or "all named")
-    given = [(st, f, amount(ev, f)) for st, f in figures_given(without_document_numbers(own),
-                                                                ["total", "credit note"])]
+    labelled: list[tuple[Statement, str]] = []
+    for statement in without_document_numbers(own):
+        by_column = column_totals(statement)  # a totals row: each figure its column's
+        labelled += [(statement, f) for f in by_column] if by_column is not None else figures_given(
+            [statement], ["total", "credit note"])
+    given = [(st, f, amount(ev, f)) for st, f in labelled]
     totals = {t for st, f, t in given if t is not None and not subtotal_beside_net(ev, st, t, facts, tol)
               and not billed_total(st, f, t, facts, tol) and not parts_beside_total(ev, st, t, facts, tol)}
     prior = facts.get("prior_credit")
