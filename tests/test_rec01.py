@@ -588,3 +588,63 @@ def test_a_misleading_hard_twin_still_fails(hard_at, place, wording):
     sentences, criterion = MISLEADING_HARD[place, wording]
     _write_hard(generated, ws, place, sentences)
     assert criterion in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+# ------------------------------------------------------------------ a total on the CV's word (1.8)
+def test_an_independent_solvers_correct_hard_work_at_seed_9532_completes(tmp_path):
+    """tests/fixtures/rec01-hard-seed9532: 1.7 read "The CV dates Project Manager at Scarborough Works Ltd from Sep
+    2021, which would total 94 months. ... The evidence supports 77 months" as giving the reference-gap candidate 94
+    months of the writer's own."""
+    receipt = grade_fixture(TASK, 9532, "rec01-hard-seed9532", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+#: The CV's months as a careful reader takes them when the memo gives them on the CV's word: the CV dating or giving
+#: them, a clause framed "on the CV's dates" or "taken at face value", "N on the CV", a counterfactual condition, or
+#: the CV's figure said not to be confirmed.
+FAIR_CV_MONTHS = {
+    "the CV dates ..., which would total N": ("The CV dates {gap}'s current Project Manager title from an earlier "
+                                              "month, which would total {cv} months. The reference check supports "
+                                              "{supported} months, so {gap} does not qualify.",),
+    "on the CV's dates N": ("{gap} does not qualify: on the CV's dates {gap} has {cv} months, but the reference check "
+                            "supports {supported} months.",),
+    "N on the CV": ("{gap} does not qualify: {cv} months on the CV, {supported} months on the reference check.",),
+    "the CV gives N": ("The CV gives {gap} {cv} months in project-management roles; the reference check supports "
+                       "{supported}, so {gap} does not qualify.",),
+    "taken at face value": ("Taken at face value, the CV's dates would give {gap} {cv} months; the reference check "
+                            "supports {supported} months, so {gap} does not qualify.",),
+    "without the check, would total N": ("Without the reference check, {gap}'s roles would total {cv} months; the "
+                                         "check supports {supported} months, below the minimum.",),
+    "the CV's N not confirmed": ("The CV's {cv} months for {gap} are not confirmed by the reference check, which "
+                                 "supports {supported} months.",),
+}
+#: The writer's own second tenure in the same words: asserted, said to be what the evidence supports, the CV's figure
+#: confirmed, taken over after the CV's dates, a bare "would total" with no condition, or said to agree with the CV.
+MISLEADING_CV_MONTHS = {
+    "has N in role": ("{gap} has {cv} months in role.",),
+    "the evidence supports N": ("For {gap}, the evidence supports {cv} months.",),
+    "the CV's N confirmed": ("The CV's {cv} months for {gap} are confirmed by our reference check.",),
+    "the CV's dates taken over": ("The CV dates {gap}'s Project Manager title from an earlier month, and {gap} has "
+                                  "{cv} months in role.",),
+    "the CV's dates confirmed": ("The CV dates {gap}'s Project Manager title from an earlier month, which our "
+                                 "reference check confirms, giving {cv} months.",),
+    "would total N with no condition": ("{gap}'s project-management roles would total {cv} months.",),
+    "N as the CV shows": ("{gap} has {cv} months in role, as the CV shows.",),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_CV_MONTHS))
+def test_the_cv_months_given_on_the_cvs_word_complete(hard_at, wording):
+    """Each 1.8 fair wording, added to the hard reference's memo, completes."""
+    generated, ws = hard_at
+    _write_hard(generated, ws, "memo", FAIR_CV_MONTHS[wording])
+    receipt = evaluate(generated, ws / layout.OUT_DIR, ws)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_CV_MONTHS))
+def test_the_cv_months_as_the_writers_own_still_fail(hard_at, wording):
+    """Each 1.8 misleading twin (the CV's months as the writer's) fails item.reference_dates."""
+    generated, ws = hard_at
+    _write_hard(generated, ws, "memo", MISLEADING_CV_MONTHS[wording])
+    assert "item.reference_dates" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))

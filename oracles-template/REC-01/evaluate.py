@@ -28,6 +28,13 @@ giving 101 months as the candidate's. A quotation in single marks is the quoted 
 reported clause's option words are blanked in any form (:func:`own_reading`), a figure set against the writer's as
 the CV's is the CV's (:data:`REJECTED`), and "the candidate" in an issues_found entry is the candidate that entry
 names (:func:`in_own_entry`), so "APP-336 (Petra Underhill): ... The candidate is shortlisted at rank 1" still fails.
+
+1.8: 1.7 failed an independent solver's correct hard work (seed 9532, tests/fixtures/rec01-hard-seed9532) on
+item.reference_dates: "The CV dates Project Manager at Scarborough Works Ltd from Sep 2021, which would total 94
+months. ... The evidence supports 77 months" gave 94 months as a second tenure. A figure given on the CV's word (the
+CV dating or giving it, "on the CV's dates", "N on the CV") or under a counterfactual condition (claims.counterfactual:
+"Without the reference check, her roles would total N") is the CV's, unless the writer confirms it in the same breath
+("The CV's 94 months are confirmed by our reference check" is the writer's 94); see :func:`the_cvs`.
 """
 
 from __future__ import annotations
@@ -40,11 +47,20 @@ from typing import Any
 
 import common
 from amounts import parse_date
-from claims import about, completion_statements, finding, hypothetical, mentions, reported, stances
+from claims import (
+    about,
+    completion_statements,
+    counterfactual,
+    finding,
+    hypothetical,
+    mentions,
+    reported,
+    stances,
+)
 from reading import Statement
 from vocabulary import find_phrase, stems, tokens
 
-EVALUATOR_VERSION = "REC-01/1.7"
+EVALUATOR_VERSION = "REC-01/1.8"
 WORKBOOK = "shortlist_scoring.xlsx"
 MEMO = "shortlist_memo.docx"
 SHEET = "Scoring"
@@ -435,7 +451,8 @@ def other_months(facts: dict, memo: list[Statement], key: str, item: dict) -> li
     the months of one role are below the supported total, which is below the threshold), and none of the
     threshold (the CV's own claim is read only where reported: "the profile claims 120 months", or set against
     the writer's figure: "not the 101 months the CV implies", "rather than the 101 months on the CV", "the CV's 101
-    months", :data:`REJECTED`; REC-01 1.7): "Drummond has 120 months in a project-management role" after
+    months", :data:`REJECTED`, REC-01 1.7; or given on the CV's word or under a counterfactual condition, and not
+    then confirmed: :func:`the_cvs`, REC-01 1.8): "Drummond has 120 months in a project-management role" after
     "the history supports 73 months" leaves the reader two tenures and two outcomes."""
     others = [subject(facts, k) for k in facts["candidates"] if k != key]
     threshold = int(facts.get("threshold_months", 84))
@@ -446,11 +463,11 @@ def other_months(facts: dict, memo: list[Statement], key: str, item: dict) -> li
             continue
         for text in _texts([statement]):
             for part in CLAUSE.split(text):
-                if reported(part) or hypothetical(part) or claimed(part):
+                if reported(part) or hypothetical(part) or claimed(part) or counterfactual(part):
                     continue
                 found += [f"{m.group()} at {statement.where}" for m in MONTHS.finditer(part)
                           if int(m.group(1)) not in allowed and int(m.group(1)) >= threshold
-                          and not REJECTED.search(part[:m.start()])]
+                          and not the_cvs(part, m)]
     return found
 
 
@@ -461,6 +478,59 @@ def other_months(facts: dict, memo: list[Statement], key: str, item: dict) -> li
 REJECTED = re.compile(r"(?:\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?|"
                       r"\b(?:CV|profile|summary|r[eé]sum[eé]|application)['\u2019]s\s+)"
                       r"(?:(?:claimed|stated|implied|listed|reported|apparent)\s+)?$", re.I)
+
+
+#: The CV as the source of what follows in its clause (:func:`the_cvs`): the CV (profile, résumé) as the subject of a
+#: verb that gives or dates ("The CV dates Project Manager at Scarborough Works Ltd from Sep 2021, which would total
+#: 94 months", an independent solver's memo at seed 9532, REC-01 1.8; "the CV gives", "her CV lists") or the CV's own
+#: dates or figures as the subject ("the CV's dates would give").
+_CV = r"(?:CV|r[eé]sum[eé]|profile)"
+CV_SAYS = re.compile(
+    rf"\b{_CV}\s+(?:dates?|dated|gives?|gave|lists?|listed|shows?|showed|states?|stated|says?|said|records?|"
+    r"recorded|puts?|implies|implied|suggests?|suggested|reports?|reported|counts?|counted|has|had)\b|"
+    rf"\b{_CV}['\u2019]s\s+(?:own\s+)?(?:dates?|dating|figures?|account|history|titles?|timeline|version|"
+    r"employment\s+history)\b", re.I)
+#: A clause framed as taken on the CV's word: "On the CV's dates, Drummond has 94 months", "per the CV", "according
+#: to her CV", "taken at face value".
+CV_BASIS = re.compile(rf"\b(?:on|by|per|under|according\s+to|going\s+by|taking)\s+(?:the\s+|her\s+|his\s+|"
+                      rf"their\s+|its\s+)?{_CV}\b|\b(?:taken|read)\s+at\s+face\s+value\b", re.I)
+#: The same right after a figure: "94 months on the CV", "94 months in role according to her CV" (not "94 months in
+#: role, as shown in the CV", the writer's figure said to agree with the CV's).
+CV_AFTER = re.compile(r"^\s*(?:in\s+(?:a\s+)?(?:project[- ]management\s+)?roles?\s+)?(?:on|in|by|per|according\s+to|"
+                      rf"going\s+by)\s+(?:the\s+|her\s+|his\s+|their\s+)?{_CV}\b", re.I)
+#: Between the CV's words and a figure, the writer taking the clause over: a new clause ("and", "so", "therefore"),
+#: and after the CV as a subject (:data:`CV_SAYS`) a person or "we" as the next one ("The CV dates the role from Sep
+#: 2021, and Drummond has 94 months" gives the writer's 94); a frame (:data:`CV_BASIS`) governs its clause's subject
+#: ("On the CV's dates, Drummond has 94 months").
+JOINED = re.compile(r",\s*and\b|\b(?:so|thus|therefore|hence)\b", re.I)
+OWN_TURN = re.compile(r"\b(?:she|he|they|we|I|our)\b|\b[A-Z][a-z]+\s+(?:has|had|have|holds?|held|meets?|met|is|was)\b")
+#: What, in the part of a clause holding a CV figure, says the writer accepts it ("The CV's 94 months are confirmed
+#: by our reference check"): the figure is then the writer's too. Not after a negation ("are not confirmed").
+ENDORSED = re.compile(r"\b(?:confirm(?:s|ed|ing)?|verif(?:y|ies|ied)|corroborat(?:es?|ed)|borne\s+out|bears?\s+out|"
+                      r"checks?\s+out|(?:is|are|was|were)\s+(?:correct|accurate|right)|stands?|holds?\s+up)\b", re.I)
+NEGATED = re.compile(r"\b(?:not|never|no|cannot|nor)\b|n['\u2019]t\b", re.I)
+#: Where the part of a clause holding a figure ends for :data:`ENDORSED`: "The CV's 101 months include a coordinator
+#: period, and the check confirms 73 months" confirms the 73, not the 101.
+SUBCLAUSE = re.compile(r",\s*(?:and|but|so|while|whereas)\b|;", re.I)
+
+
+def the_cvs(clause: str, figure: re.Match[str]) -> bool:
+    """True when the months ``figure`` in ``clause`` are the CV's, not the writer's: set against the writer's figure
+    (:data:`REJECTED`), or given on the CV's word (:data:`CV_SAYS` or :data:`CV_BASIS` earlier in the clause with
+    the writer not taking it over between, :data:`OWN_TURN`, or :data:`CV_AFTER`), and not then accepted by the writer (:data:`ENDORSED`, unnegated, in the figure's
+    part of the clause). REC-01 1.8 generalises 1.7's "not the 101 months the CV implies" to the CV's dates turned
+    into a total: "The CV dates Project Manager ... from Sep 2021, which would total 94 months" (seed 9532)."""
+    before, after = clause[:figure.start()], clause[figure.end():]
+    says, basis = list(CV_SAYS.finditer(before)), list(CV_BASIS.finditer(before))
+    cvs = bool(REJECTED.search(before) or CV_AFTER.search(after)
+               or (says and not JOINED.search(tail := before[says[-1].end():]) and not OWN_TURN.search(tail))
+               or (basis and not JOINED.search(before[basis[-1].end():])))
+    if not cvs:
+        return False
+    starts = [0] + [m.end() for m in SUBCLAUSE.finditer(clause) if m.end() <= figure.start()]
+    ends = [m.start() for m in SUBCLAUSE.finditer(clause) if m.start() >= figure.end()] + [len(clause)]
+    piece = clause[starts[-1]:ends[0]]
+    return not any(not NEGATED.search(piece[max(0, m.start() - 30):m.start()]) for m in ENDORSED.finditer(piece))
 
 
 def claimed(clause: str) -> bool:
