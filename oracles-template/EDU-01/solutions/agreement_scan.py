@@ -25,8 +25,9 @@ from scipy import ndimage
 
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 GRADE_LETTERS = "ABCDF"
-REF = re.compile(r"IC-?\s?25F-?\s?(\d{3})")
-STUDENT = re.compile(r"W\s?(\d{7})")
+REF = re.compile(r"IC-?\s?25F-?\s?(\d{3})", re.IGNORECASE)
+#: the seven digits after the form's "Student ID" label (its W can come back as "w" or "Ww")
+STUDENT = re.compile(r"Student ID:?\s*[^\d\s]{0,3}\s?(\d{7})\b", re.IGNORECASE)
 
 
 def image_pages(pdf: Path) -> list[int]:

@@ -104,7 +104,7 @@ def read_scans_cli(pdf: Path, source: str = "pdfimages", psm: int = 6) -> dict[s
         page = page.resize((page.width * 2, page.height * 2), Image.Resampling.LANCZOS)
         words = tesseract_words(page, psm)
         text = " ".join(w["text"] for w in words)
-        ref, student = re.search(r"IC-25F-(\d{3})", text), re.search(r"\bW(\d{7})\b", text)
+        ref, student = re.search(r"IC-25F-(\d{3})", text), re.search(r"\bW(\d{7})\b", text, re.IGNORECASE)
         label = next((w for w, after in zip(words, words[1:] + words[:1], strict=True)
                       if w["text"] == "Grade" and after["text"] == "to"), None)
         if not (ref and student and label):
