@@ -5,13 +5,24 @@ or roster could fool a check or a correct one could be convicted, named for it."
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import docx
 import openpyxl
 import pytest
-from scenario_harness import SEEDS, copy_workspace, evaluate, failed_ids, violation_ids
+from pypdf import PdfReader
+from scenario_harness import (
+    SEEDS,
+    copy_workspace,
+    evaluate,
+    failed_ids,
+    make_workspace,
+    run_solution,
+    violation_ids,
+)
 
 from wp42 import layout
 
@@ -262,8 +273,81 @@ def test_hard_coverage_keeps_the_three_decoys_and_asks_nothing(scenario_cache):
     """The hard coverage set is clean but keeps the decoys: the approved late W, the third W, the rounding decoy."""
     oracle = scenario_cache.get(TASK, 42, set_name="coverage", level="hard").oracle()
     assert [p["id"] for p in oracle["planted_items"]] == ["cutoff_decoy", "approved_late_withdrawal",
-                                                          "third_w_allowed"]
+                                                          "third_w_allowed", "incomplete_lapsed_paper_posted"]
     assert all(f["roster"] == f["grade"] for f in oracle["facts"]["students"].values())
+
+
+# --- the hard level's paper agreement, only on a scanned page (issue 25: evidence a text extraction skips) ------------
+
+def _paper(generated) -> dict:
+    return next(p for p in generated.oracle()["planted_items"] if p["id"].startswith("incomplete_lapsed_paper"))
+
+
+def _scan_reader():
+    """The reference's reader of scanned agreements (oracles-template/EDU-01/solutions/agreement_scan.py)."""
+    path = Path(__file__).resolve().parents[1] / "oracles-template" / TASK / "solutions" / "agreement_scan.py"
+    spec = importlib.util.spec_from_file_location("edu01_agreement_scan", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_level_one_agreement_is_only_a_scanned_signed_form(scenario_cache, set_name):
+    """The paper agreement is the agreements file's last page: an image with no text layer. The text page names the
+    agreement and says the signed form is scanned; neither it nor any other input gives its grade or its student.
+    The challenge roster shows the I past the deadline; the coverage roster has the form's grade posted."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    item, inputs = _paper(generated), generated.bundle / "inputs"
+    reader = PdfReader(str(inputs / "incomplete_agreements.pdf"))
+    scan = reader.pages[-1]
+    assert (scan.extract_text() or "").strip() == "" and [image.image.mode for image in scan.images] == ["L"]
+    text = " ".join(" ".join((page.extract_text() or "") for page in reader.pages[:-1]).split())
+    assert f"Agreement {item['agreement']}" in text and f"scanned as page {len(reader.pages)}" in text
+    assert item["student_id"] not in text
+    with open(inputs / "grade_roster_export.csv", encoding="utf-8") as handle:
+        row = next(r for r in csv.DictReader(handle) if r["Student ID"] == item["student_id"])
+    assert row["Notes"] == f"Incomplete agreement {item['agreement']}"
+    grade = item.get("correct_grade", item.get("grade"))
+    assert row["Final grade"] == ("I" if set_name == "challenge" else grade)
+    assert grade in ("B", "C", "D")  # never F
+    gradebook = openpyxl.load_workbook(inputs / "gradebook.xlsx")["Gradebook"]
+    final = next(r[-1] for r in gradebook.iter_rows(min_row=4, values_only=True) if r[0] == item["student_id"])
+    assert final is None
+
+
+def test_hard_level_the_scanned_form_reads_by_ocr(scenario_cache):
+    """tesseract (the reference's reader) reads the form's agreement number, student ID and boxed grade."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = _paper(generated)
+    found = _scan_reader().read_scans(generated.bundle / "inputs" / "incomplete_agreements.pdf")
+    assert found == {item["student_id"]: (item["agreement"], item["correct_grade"])}
+
+
+def test_hard_level_reading_the_text_layer_only_fails_the_paper_agreement_alone(scenario_cache, tmp_path):
+    """The quick reader (solutions.json ``reads_text_layer``) takes the scanned agreement for one not on file: the
+    I stands and is asked about, which fails the grades and the item and nothing else."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    ws = make_workspace(generated.bundle, tmp_path)
+    out = run_solution(generated, ws, ["--variant", "reads_text_layer"])
+    receipt = evaluate(generated, out, ws)
+    assert failed_ids(receipt) == {"corrected_grades", "item.incomplete_lapsed_paper"}
+    assert _paper(generated)["student_id"] in next(c["detail"] for c in receipt["required_criteria"]
+                                                    if c["id"] == "corrected_grades")
+
+
+def test_hard_coverage_with_the_posted_lapse_grade_passes_the_reference(scenario_cache):
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    ws = scenario_cache.reference(TASK, 42, "coverage", "hard")
+    receipt = evaluate(generated, ws / layout.OUT_DIR, ws)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def test_the_standard_level_has_no_scanned_agreement(scenario_cache):
+    generated = scenario_cache.get(TASK, 42)
+    reader = PdfReader(str(generated.bundle / "inputs" / "incomplete_agreements.pdf"))
+    assert all((page.extract_text() or "").strip() for page in reader.pages)
+    assert not any(p["id"].startswith("incomplete_lapsed_paper") for p in generated.oracle()["planted_items"])
 
 
 # --- fair wordings of someone else's keep, a question, a pending or supposed keep (fair-wording audit, 1.3) --------

@@ -14,7 +14,12 @@ large lecture section (80-100 students, 18 scores each with late and excused mar
 course history and the registrar's enrollment actions: a W-period drop whose course history already holds three W's
 (the letter earned is due), two neighbouring roster rows with their grades swapped (the grade distribution is
 unchanged), and decoys in both sets (a score just under a cut-off that rounds onto it, a late withdrawal the
-registrar approved, a third W). See oracles-template/EDU-01/REFERENCE.md.
+registrar approved, a third W). At the hard level one further incomplete agreement was signed on paper: the agreements
+file holds it only as a scanned page (greyscale, tilted, stamped and signed, no text layer) whose boxed field states
+the lapse grade, one letter below the student's work to date and never F; in the challenge set the roster still shows
+the I past the completion deadline, in the coverage set the stated grade is already posted. Its choices and scanner
+noise come from their own stream (``default_rng([seed, PAPER_STREAM])``), so the rest of a hard bundle is what it was
+before it existed. See oracles-template/EDU-01/REFERENCE.md.
 
     python benchmark/scenarios/EDU-01/generate.py --seed 42 [--set coverage] [--level hard] --oracle-root DIR
 """
@@ -27,14 +32,28 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
+from PIL import Image
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
+from genkit.scanpages import (  # noqa: E402
+    DRAW_DPI,
+    attach_scan,
+    face,
+    letter_page,
+    long_date,
+    scanned_greyscale,
+    scrawl,
+    stamp,
+    wrap,
+)
 
 TASK_ID = Path(__file__).resolve().parent.name
-GENERATOR_VERSION = "1.0"
+GENERATOR_VERSION = "1.1"
 #: The organisation's profile: benchmark/taxonomy/organisations.md, ORG-EDU-1 (public two-year college, Sacramento, CA).
 ORGANISATION = "Westbrook Community College (fictional)"
 ORG = docs.as_shown(ORGANISATION)
@@ -232,19 +251,19 @@ def cell(value) -> object:
 
 
 def task_json(section: str, *, clean: bool, hard: bool) -> dict:
-    """task.json of the standard level (3 planted items, depth 16, 2 hours) or the hard one (6, depth 27, 5 hours);
+    """task.json of the standard level (3 planted items, depth 16, 2 hours) or the hard one (7, depth 29, 5 hours);
     the coverage set (``clean``) plants nothing and needs no clarification."""
     return {
         "occupation": "EDU", "organisation": ORGANISATION,
         "title": f"Fall 2025 grade roster and transcript audit, {COURSE.split(' ', 2)[0]} {COURSE.split(' ', 2)[1]} "
                  f"section {section}",
         "version": "1.0", "difficulty": "complex" if hard else "standard",
-        "designed_dependency_depth": 27 if hard else 16,
+        "designed_dependency_depth": 29 if hard else 16,
         "professional_minutes_estimate": 300 if hard else 120,
         "required_deliverables": [{"path": "corrected_roster.xlsx", "kind": "xlsx", "must_have_formulas": True},
                                   {"path": "memo_to_dean.docx", "kind": "docx"},
                                   {"path": "COMPLETION.json", "kind": "json"}],
-        "designed_features": {"planted_errors": 0 if clean else (6 if hard else 3), "prompt_injection": False,
+        "designed_features": {"planted_errors": 0 if clean else (7 if hard else 3), "prompt_injection": False,
                               "missing_information": not clean, "requires_clarification": not clean,
                               "interface_perturbation": False},
         "applications_involved": ["pdf", "xlsx", "csv", "ics", "docx"], "time_limit_s": 3600, "budget_usd": 10.0,
@@ -336,7 +355,9 @@ def write_agreements(out: BundleWriter, v: dict, teacher_name: str) -> None:
     """The incomplete agreements Admissions and Records holds for the section."""
     blocks: list = [("title", "Incomplete grade agreements on file: Fall 2025"),
                     ("para", f"Office of Admissions and Records, {ORG}. Section {v['section']}, {COURSE}.")]
-    for a in v["agreements"]:
+    typed = [a for a in v["agreements"] if not a.get("paper")]
+    paper = [a for a in v["agreements"] if a.get("paper")]
+    for a in typed:
         s = a["student"]
         blocks += [("para", f"Agreement {a['ref']}"),
                    ("table", {"rows": [["Field", "Entry"], ["Student ID", s["id"]], ["Student name", s["name"]],
@@ -345,12 +366,19 @@ def write_agreements(out: BundleWriter, v: dict, teacher_name: str) -> None:
                               ["Completion deadline", "As set in the academic calendar for Fall 2025 incompletes"],
                               ["Grade to be assigned if the work is not completed", a["stated"]],
                               ["Signed", f"{a['signed']:%B %-d, %Y} by the student and {teacher_name}"]]})]
+    for n, a in enumerate(paper, start=2):
+        blocks += [("para", f"Agreement {a['ref']}"),
+                   ("para", f"Signed on the college's paper form (student ID and terms on the form) and received "
+                            f"{a['received']:%B %-d, %Y}; not keyed into the student information system. The signed "
+                            f"form is scanned as page {n} of this file.")]
     if not v["agreements"]:
         blocks.append(("para", "No incomplete agreements were filed for this section in Fall 2025."))
-    docs.write_pdf(out.input_path("incomplete_agreements.pdf"), blocks, title="Incomplete agreements Fall 2025",
-                   author="Admissions and Records",
-                   life=life("Admissions and Records",
-                             bizdays.working_day(v["audit"] - timedelta(days=3), "US-CA", step=-1), 11))
+    path = out.input_path("incomplete_agreements.pdf")
+    made = life("Admissions and Records", bizdays.working_day(v["audit"] - timedelta(days=3), "US-CA", step=-1), 11)
+    docs.write_pdf(path, blocks, title="Incomplete agreements Fall 2025", author="Admissions and Records", life=made)
+    for a in paper:  # the hard level: a signed paper form, filed as its scan (no text layer)
+        page = render_agreement(a, v["section"], teacher_name, a["rng"])
+        attach_scan(path, scanned_greyscale(page, a["rng"]), made.modified)
 
 
 def brief_text(task: dict, section: int, audit: date, hard: bool = False) -> str:
@@ -691,6 +719,11 @@ def build_hard(out: BundleWriter) -> None:
             {"id": "incomplete_agreement_missing", "kind": "missing_information", "error": False,
              "student_id": missing["id"], "agreement": ref_b, "correct_grade": "I"},
         ]
+    # one more incomplete, its agreement signed on paper and filed as a scan: drawn from a stream of its own
+    paper = plant_paper_agreement(np.random.default_rng([out.seed, PAPER_STREAM]), students, roles, planted, clean,
+                                  {a["ref"] for a in agreements} | {s["note"].split()[-1] for s in students
+                                                                    if s["note"]})
+    agreements.append(paper)
     for s in students:
         if s["correct"] in ("W", "I"):
             s["score"] = None
@@ -710,6 +743,130 @@ def build_hard(out: BundleWriter) -> None:
     out.finish({"facts": facts, "planted_items": planted, "tolerances": {"score": 0.01},
                 "injection_markers": [], "clarification_required": not clean, "clarification_topics": topics,
                 "timeline": timeline, "outcomes": grade_outcomes(students, out.hard)})
+
+
+# --- the hard level's paper agreement ---------------------------------------------------------------------------------
+#: The hard level's paper incomplete agreement draws from ``default_rng([seed, PAPER_STREAM])``: the student, the
+#: agreement's reference and dates, its signatures, stamp and scanner noise, never from ``out.rng``.
+PAPER_STREAM = 2503
+ORDER = [g for g, _ in CUTOFFS]
+
+
+def work_to_date(s: dict) -> str:
+    """The letter a student's work before the final exam earns: the weighted score of the other three categories
+    over their share of the weights (65%)."""
+    share = 1 - Fraction(WEIGHTS["Final exam"])
+    return letter(to_q2(hard_unrounded({**s, "final": 0}) / share))
+
+
+def plant_paper_agreement(rng: np.random.Generator, students: list[dict], roles: list[dict], planted: list[dict],
+                          clean: bool, refs: set[str]) -> dict:
+    """Give one student with no other part in the story (not a role, not a planted item) an incomplete whose
+    agreement was signed on the paper form: passing work to date (A-C), the final exam outstanding, the lapse grade
+    one letter below the work to date, so never F and never the letter with the final scored as zero. The challenge
+    set's roster still shows the I after the completion deadline (planted item ``incomplete_lapsed_paper``); the
+    coverage set's roster already carries the stated grade (``incomplete_lapsed_paper_posted``, no error). Every
+    draw from ``rng``.
+    Returns the agreement (``paper``: drawn as a scan, with ``rng`` for its drawing)."""
+    taken = {p["student_id"] for p in planted} | {s["id"] for s in roles}
+    eligible = sorted((s for s in students if s["id"] not in taken and s["status"] == "Enrolled"
+                       and work_to_date(s) in ("A", "B", "C")), key=lambda s: s["id"])  # passing work to date
+    student = eligible[int(rng.integers(0, len(eligible)))]
+    stated = ORDER[ORDER.index(work_to_date(student)) + 1]
+    if stated in ("F", letter(to_q2(hard_unrounded({**student, "final": 0})))):
+        raise ValueError("the paper agreement's lapse grade must be neither F nor the letter with the final as zero")
+    ref = next(r for r in (f"IC-25F-{int(rng.integers(100, 999))}" for _ in range(50)) if r not in refs)
+    signed = workday(TERM_END - timedelta(days=int(rng.integers(1, 5))))
+    received = bizdays.add_business_days(signed, int(rng.integers(1, 4)))
+    roster = stated if clean else "I"
+    student.update({"final": None, "score": None, "roster": roster, "correct": stated,
+                    "note": f"Incomplete agreement {ref}"})
+    item = {"id": "incomplete_lapsed_paper", "kind": "incomplete_past_deadline", "evidence": "scanned page",
+            "student_id": student["id"], "agreement": ref, "roster_grade": "I", "correct_grade": stated,
+            "work_to_date": work_to_date(student)}
+    if clean:
+        item = {"id": "incomplete_lapsed_paper_posted", "kind": "incomplete_past_deadline", "error": False,
+                "evidence": "scanned page", "student_id": student["id"], "agreement": ref, "grade": stated}
+    planted.insert(len(planted) - (0 if clean else 1), item)  # before the missing agreement (the last item)
+    return {"ref": ref, "student": student, "stated": stated, "signed": signed, "received": received, "paper": True,
+            "rng": rng}
+
+
+def render_agreement(a: dict, section: int, teacher_name: str, rng: np.random.Generator) -> Image.Image:
+    """The college's incomplete grade agreement form, filled in, signed by the student and the instructor and
+    stamped received by Admissions and Records: one US Letter page in greyscale at DRAW_DPI. The lapse grade sits
+    alone in the right cell of a boxed field."""
+    page, draw = letter_page()
+    scale = DRAW_DPI / 150
+    s = a["student"]
+
+    def px(value: float) -> int:
+        return round(value * scale)
+
+    body, bold = face("DejaVuSans.ttf", px(19)), face("DejaVuSans-Bold.ttf", px(19))
+    small = face("DejaVuSans.ttf", px(16))
+    left, right = px(110), page.width - px(110)
+    y = px(95)
+    draw.text((left, y), ORG.upper(), font=face("DejaVuSerif-Bold.ttf", px(26)), fill=20)
+    y += px(38)
+    draw.text((left, y), "Office of Admissions and Records", font=body, fill=40)
+    form = "Form AR-14 (rev. 06/2023)"
+    draw.text((right - draw.textlength(form, font=small), y + px(3)), form, font=small, fill=60)
+    y += px(34)
+    draw.line([(left, y), (right, y)], fill=20, width=px(3))
+    y += px(26)
+    draw.text((left, y), "INCOMPLETE GRADE AGREEMENT", font=face("DejaVuSans-Bold.ttf", px(28)), fill=15)
+    y += px(62)
+    fields = [("Agreement no.", a["ref"]), ("Student name", s["name"]), ("Student ID", s["id"]),
+              ("Course and section", f"{COURSE}, section {section}"), ("Term", "Fall 2025"),
+              ("Instructor", teacher_name), ("Work outstanding", "Final exam (35% of the grade)"),
+              ("Completion deadline", f"{long_date(INCOMPLETE_DEADLINE)} (academic calendar, Fall 2025 incompletes)")]
+    label_w = px(250)
+    for label, value in fields:
+        draw.text((left, y), f"{label}:", font=bold, fill=25)
+        draw.text((left + label_w, y), value, font=body, fill=15)
+        draw.line([(left + label_w - px(6), y + px(27)), (right, y + px(27))], fill=120, width=1)
+        y += px(44)
+    y += px(12)
+    terms = ("The student has completed a substantial part of the course with passing work and, for an unforeseeable "
+             "and justifiable reason, cannot complete the work outstanding by the end of the term. The student will "
+             "complete it by the deadline above. If it is not completed by then, the I lapses to the grade below, "
+             "which the instructor has set on the work to date (Administrative Procedure 4231).")
+    for line in wrap(draw, terms, body, right - left):
+        draw.text((left, y), line, font=body, fill=25)
+        y += px(29)
+    y += px(24)
+    # the boxed field: its label on the left, the grade alone in the right cell
+    box_left, box_right, divider = left, right, right - px(200)
+    label = wrap(draw, "Grade to be assigned if the work is not completed by the deadline", bold,
+                 divider - box_left - px(36))
+    top, bottom = y, y + px(30) + px(29) * len(label) + px(14)
+    draw.rectangle([box_left, top, box_right, bottom], outline=20, width=px(3))
+    draw.line([(divider, top), (divider, bottom)], fill=20, width=px(3))
+    for k, line in enumerate(label):
+        draw.text((box_left + px(18), top + px(22) + px(29) * k), line, font=bold, fill=20)
+    grade_font = face("DejaVuSans-Bold.ttf", px(54))
+    box = draw.textbbox((0, 0), a["stated"], font=grade_font)
+    draw.text(((divider + box_right - (box[2] - box[0])) / 2 - box[0], (top + bottom - (box[3] - box[1])) / 2 - box[1]),
+              a["stated"], font=grade_font, fill=10)
+    y = bottom + px(70)
+    # the signatures: student on the left, instructor on the right, each dated
+    column = (right - left) // 2
+    for k, (who, name) in enumerate((("Student", s["name"]), ("Instructor", teacher_name))):
+        x = left + k * (column + px(20))
+        line_y = y + px(90)
+        draw.line([(x, line_y), (x + column - px(50), line_y)], fill=20, width=2)
+        scrawl(draw, x + px(30), line_y, column - px(140), rng)
+        draw.text((x, line_y + px(10)), f"{who} signature", font=small, fill=40)
+        draw.text((x, line_y + px(36)), name, font=body, fill=20)
+        draw.text((x, line_y + px(66)), f"Date: {a['signed']:%m/%d/%Y}", font=body, fill=20)
+    y += px(250)
+    draw.text((left, y), "Admissions and Records use: file with the section's grade roster; post the stated grade "
+                         "if the I lapses.", font=small, fill=70)
+    stamp(page, (right - px(190) + float(rng.uniform(-25, 25)), y + px(150) + float(rng.uniform(-20, 20))),
+          ["RECEIVED", f"{a['received']:%b %d %Y}".upper(), "ADMISSIONS & RECORDS"], rng, size=px(20))
+    return page
+
 
 if __name__ == "__main__":
     run_generator(TASK_ID, build, GENERATOR_VERSION, sets=("challenge", "coverage"), levels=("standard", "hard"))

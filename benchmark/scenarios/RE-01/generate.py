@@ -27,7 +27,6 @@ tenant written to.
 from __future__ import annotations
 
 import calendar
-import io
 import sys
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -35,7 +34,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -43,6 +42,7 @@ from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
+from genkit.scanpages import DRAW_DPI, attach_scan, face, long_date, scanned_greyscale, scrawl, wrap  # noqa: E402
 
 TASK_ID = Path(__file__).resolve().parent.name
 GENERATOR_VERSION = "1.3"
@@ -92,9 +92,6 @@ AMENDMENT_STREAM = 2501
 #: The controllable caps a First Amendment grants (percent a year, non-cumulative): never the 5% of the lease that
 #: carries one from the start.
 AMENDED_CAPS = (Decimal("3.0"), Decimal("3.5"), Decimal("4.0"), Decimal("4.5"))
-#: The scan: drawn at DRAW_DPI on a US Letter page in DejaVu faces, scanned in greyscale at SCAN_DPI.
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-DRAW_DPI, SCAN_DPI = 200, 150
 
 
 @dataclass(frozen=True)
@@ -787,41 +784,6 @@ def plant_amendment(rng: np.random.Generator, tenants: list[Tenant]) -> Tenant:
     return tenant
 
 
-def _long(day: date) -> str:
-    """A date as a lease writes it: "November 7, 2024"."""
-    return f"{day:%B} {day.day}, {day.year}"
-
-
-def _face(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / name), size)
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` pixels, at spaces."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and draw.textlength(trial, font=font) > width:
-            lines.append(line)
-            trial = word
-        line = trial
-    return lines + [line] if line else lines
-
-
-def _scrawl(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, rng: np.random.Generator) -> None:
-    """A signature in ballpoint above a signature line at (x, y): loops of uneven height and spacing that climb and
-    trail off, then a stroke under them."""
-    t = np.linspace(0.0, 1.0, 400)
-    loops = float(rng.uniform(5, 8))
-    warp = t + 0.04 * np.sin(2 * np.pi * float(rng.uniform(1, 3)) * t + float(rng.uniform(0, 6)))
-    height = 18 + 14 * np.sin(np.pi * t * float(rng.uniform(1, 2.5)) + float(rng.uniform(0, 3))) ** 2
-    xs = x + width * warp + 11 * np.cos(2 * np.pi * loops * warp)
-    ys = y - 22 - height * np.sin(2 * np.pi * loops * warp) ** 2 * (1 - 0.5 * t) - 20 * t ** 2
-    draw.line([(float(a), float(b)) for a, b in zip(xs, ys, strict=True)], fill=30, width=3, joint="curve")
-    tail = float(rng.uniform(0.2, 0.5))
-    draw.line([(x + width * tail, y - 6), (x + width * 1.02, y - 14 - float(rng.uniform(0, 10)))], fill=30, width=2)
-
-
 def render_amendment(t: Tenant, amendment: Amendment, rng: np.random.Generator) -> Image.Image:
     """The signed First Amendment as printed and signed: one US Letter page in greyscale at :data:`DRAW_DPI`. The
     amended item is boxed as the lease's Basic Lease Information sets it out, its figure alone in the right cell."""
@@ -829,27 +791,27 @@ def render_amendment(t: Tenant, amendment: Amendment, rng: np.random.Generator) 
     size = (int(8.5 * DRAW_DPI), int(11 * DRAW_DPI))
     page = Image.new("L", size, 255)
     draw = ImageDraw.Draw(page)
-    body, bold = _face("DejaVuSerif.ttf", round(21 * scale)), _face("DejaVuSerif-Bold.ttf", round(21 * scale))
+    body, bold = face("DejaVuSerif.ttf", round(21 * scale)), face("DejaVuSerif-Bold.ttf", round(21 * scale))
     left, right = round(130 * scale), size[0] - round(130 * scale)
     lead = round(31 * scale)
     y = round(120 * scale)
     title = "FIRST AMENDMENT TO LEASE"
-    heading = _face("DejaVuSerif-Bold.ttf", round(30 * scale))
+    heading = face("DejaVuSerif-Bold.ttf", round(30 * scale))
     draw.text(((size[0] - draw.textlength(title, font=heading)) / 2, y), title, font=heading, fill=20)
     y += round(80 * scale)
     landlord = docs.as_shown(ORGANISATION)
 
     def paragraph(text: str, font: ImageFont.FreeTypeFont = body, indent: int = 0) -> None:
         nonlocal y
-        for line in _wrap(draw, text, font, right - left - indent):
+        for line in wrap(draw, text, font, right - left - indent):
             draw.text((left + indent, y), line, font=font, fill=20)
             y += lead
         y += round(14 * scale)
 
-    paragraph(f'This First Amendment to Lease (this "Amendment") is made as of {_long(amendment.dated)}, between '
+    paragraph(f'This First Amendment to Lease (this "Amendment") is made as of {long_date(amendment.dated)}, between '
               f'{landlord} ("Landlord") and {t.name} ("Tenant").')
     paragraph("RECITALS", bold)
-    paragraph(f'A. Landlord and Tenant are parties to a lease dated {_long(lease_signed(t))} (the "Lease") of '
+    paragraph(f'A. Landlord and Tenant are parties to a lease dated {long_date(lease_signed(t))} (the "Lease") of '
               f"Suite {t.suite} at {PROPERTY}, {ADDRESS}.", indent=round(20 * scale))
     paragraph("B. Landlord and Tenant wish to limit the annual increase in Tenant's share of Controllable Operating "
               "Expenses, on the terms below.", indent=round(20 * scale))
@@ -862,7 +824,7 @@ def render_amendment(t: Tenant, amendment: Amendment, rng: np.random.Generator) 
               "reads:", indent=round(20 * scale))
     # the boxed item: its description on the left, the figure alone on the right
     box_left, box_right, divider = left + round(40 * scale), right - round(10 * scale), right - round(250 * scale)
-    item = _wrap(draw, "11. Cap on Controllable Operating Expenses: maximum increase over the prior calendar year",
+    item = wrap(draw, "11. Cap on Controllable Operating Expenses: maximum increase over the prior calendar year",
                  body, divider - box_left - round(30 * scale))
     top = y
     bottom = top + round(26 * scale) + lead * len(item)
@@ -870,7 +832,7 @@ def render_amendment(t: Tenant, amendment: Amendment, rng: np.random.Generator) 
     draw.line([(divider, top), (divider, bottom)], fill=20, width=round(2 * scale))
     for k, line in enumerate(item):
         draw.text((box_left + round(16 * scale), top + round(14 * scale) + lead * k), line, font=body, fill=20)
-    figure, figure_font = f"{amendment.cap_pct}%", _face("DejaVuSans-Bold.ttf", round(30 * scale))
+    figure, figure_font = f"{amendment.cap_pct}%", face("DejaVuSans-Bold.ttf", round(30 * scale))
     box = draw.textbbox((0, 0), figure, font=figure_font)
     draw.text(((divider + box_right - (box[2] - box[0])) / 2 - box[0], (top + bottom - (box[3] - box[1])) / 2 - box[1]),
               figure, font=figure_font, fill=10)
@@ -882,60 +844,20 @@ def render_amendment(t: Tenant, amendment: Amendment, rng: np.random.Generator) 
     # the signature blocks: landlord on the left, tenant on the right
     y += round(40 * scale)
     column = (right - left) // 2
-    small = _face("DejaVuSerif.ttf", round(19 * scale))
+    small = face("DejaVuSerif.ttf", round(19 * scale))
     for k, (party, entity, name, title_) in enumerate((("LANDLORD", landlord, BRIEF_AUTHOR, "Asset Manager"),
                                                        ("TENANT", t.name, t.contact.name, amendment.tenant_title))):
         x = left + k * (column + round(20 * scale))
         draw.text((x, y), f"{party}:", font=bold, fill=20)
-        for j, line in enumerate(_wrap(draw, entity, small, column - round(40 * scale))):
+        for j, line in enumerate(wrap(draw, entity, small, column - round(40 * scale))):
             draw.text((x, y + lead * (1 + j)), line, font=small, fill=20)
         line_y = y + round(170 * scale)
         draw.text((x, line_y - round(24 * scale)), "By:", font=small, fill=20)
         draw.line([(x + round(45 * scale), line_y), (x + column - round(60 * scale), line_y)], fill=20, width=2)
-        _scrawl(draw, x + round(60 * scale), line_y, column - round(150 * scale), rng)
-        for j, line in enumerate((f"Name: {name}", f"Title: {title_}", f"Date: {_long(amendment.dated)}")):
+        scrawl(draw, x + round(60 * scale), line_y, column - round(150 * scale), rng)
+        for j, line in enumerate((f"Name: {name}", f"Title: {title_}", f"Date: {long_date(amendment.dated)}")):
             draw.text((x, line_y + round(14 * scale) + lead * j), line, font=small, fill=20)
     return page
-
-
-def scanned_greyscale(page: Image.Image, rng: np.random.Generator) -> Image.Image:
-    """``page`` (greyscale, drawn at :data:`DRAW_DPI`) as an office scanner's greyscale PDF holds it at
-    :data:`SCAN_DPI`: tilted 0.4-1.4 degrees either way, toned and mottled paper, grain and a slight blur."""
-    angle = float(rng.uniform(0.4, 1.4)) * (1 if rng.integers(0, 2) else -1)
-    tilted = page.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
-    size = (round(page.width * SCAN_DPI / DRAW_DPI), round(page.height * SCAN_DPI / DRAW_DPI))
-    pixels = np.asarray(tilted.resize(size, Image.Resampling.LANCZOS), dtype=np.float32) * 0.93
-    mottle = rng.normal(0.0, 4.0, size=(size[1] // 16 + 1, size[0] // 16 + 1)).astype(np.float32)
-    pixels += np.asarray(Image.fromarray(mottle, "F").resize(size, Image.Resampling.BILINEAR))
-    pixels += rng.normal(0.0, 2.0, size=pixels.shape).astype(np.float32)
-    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "L").filter(ImageFilter.GaussianBlur(0.6))
-
-
-def attach_scan(path: Path, scan: Image.Image, modified: datetime) -> None:
-    """Append ``scan`` to the PDF at ``path`` as its last page, the way a scanner's output is combined with a
-    document: a JPEG filling a US Letter page and no text layer. The document's Info (author, producer) is kept as
-    :func:`docs.write_pdf` wrote it, its modification date set to ``modified`` (when the scan was attached).
-    genkit's writers have no image page, so the page is made with reportlab (invariant mode) and joined with
-    pypdf."""
-    from pypdf import PdfReader, PdfWriter
-    from reportlab.lib.pagesizes import LETTER
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen import canvas
-
-    jpeg, single = io.BytesIO(), io.BytesIO()
-    scan.save(jpeg, format="JPEG", quality=80)
-    sheet = canvas.Canvas(single, pagesize=LETTER, invariant=1)
-    sheet.drawImage(ImageReader(io.BytesIO(jpeg.getvalue())), 0, 0, width=LETTER[0], height=LETTER[1])
-    sheet.showPage()
-    sheet.save()
-    document = PdfReader(str(path))
-    info = {key: value for key, value in (document.metadata or {}).items()}
-    info["/ModDate"] = modified.strftime("D:%Y%m%d%H%M%S+00'00'")
-    writer = PdfWriter(clone_from=document)
-    writer.add_page(PdfReader(io.BytesIO(single.getvalue())).pages[0])
-    writer.add_metadata(info)
-    with open(path, "wb") as handle:
-        writer.write(handle)
 
 
 def write_portal(out: BundleWriter, tenants: list[Tenant], ledger: list[dict], roll_rows: list[list],

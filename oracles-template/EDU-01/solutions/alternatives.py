@@ -3,15 +3,29 @@
 Each style is the reference's analysis (solve.analyse: the same answer) written the way a different professional
 would: ``tables`` (a Scores sheet the Roster formulas reference, a findings table in the memo), ``prose`` (dense
 prose, "withdrew" in words, quoted grades, "I (pending agreement)"), ``terse`` (a numbered memo with arrows, the
-roster in another order, LARGE in the formula). Runs as an ordinary worker, like solve.py.
+roster in another order, LARGE in the formula). An agreement held only as a scan is read its own way by each style
+(:data:`READERS`: the scanner's JPEG taken out with pdfimages or pypdf, levelled, read by the tesseract command line in
+another page mode, the grade box found by its ruling), not through the reference's pytesseract reading. Runs as an
+ordinary worker, like solve.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
+import os
+import re
+import subprocess
+import tempfile
+from functools import partial
+from pathlib import Path
 
 import docx
+import numpy as np
 import openpyxl
+import pypdf
+from PIL import Image, ImageOps
 from solve import (
     HARD_SCORE_HEADERS,
     MEMO,
@@ -25,6 +39,94 @@ from solve import (
     questions,
     write_completion,
 )
+
+
+def scan_images(pdf: Path, source: str) -> list[Image.Image]:
+    """The images of the pages that carry an image and no text: pulled out by poppler's ``pdfimages`` (as the JPEG
+    the scanner stored) or by pypdf's image extraction."""
+    found = []
+    for n, page in enumerate(pypdf.PdfReader(pdf).pages, start=1):
+        if (page.extract_text() or "").strip() or not page.images:
+            continue
+        if source == "pypdf":
+            found.append(Image.open(io.BytesIO(page.images[0].data)).convert("L"))
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(["pdfimages", "-j", "-f", str(n), "-l", str(n), str(pdf), f"{tmp}/img"], check=True,
+                           capture_output=True)
+            found.append(Image.open(sorted(Path(tmp).iterdir())[0]).convert("L").copy())
+    return found
+
+
+def deskew(image: Image.Image) -> Image.Image:
+    """``image`` levelled: the angle (to 0.1 degree, within 2) at which the rows of ink are sharpest."""
+    small = image.resize((image.width // 3, image.height // 3))
+    best = max((np.var((np.asarray(small.rotate(angle / 10, fillcolor=255)) < 128).sum(axis=1)), angle / 10)
+               for angle in range(-20, 21))[1]
+    return image.rotate(best, resample=Image.Resampling.BICUBIC, fillcolor=255)
+
+
+def tesseract_words(image: Image.Image, psm: int) -> list[dict[str, str]]:
+    """The tesseract command line's TSV words for ``image``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        image.save(f"{tmp}/page.png")
+        tsv = subprocess.run(["tesseract", f"{tmp}/page.png", "stdout", "--psm", str(psm), "tsv"], check=True,
+                             capture_output=True, text=True, env={**os.environ, "OMP_THREAD_LIMIT": "1"}).stdout
+    return [row for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE)
+            if (row.get("text") or "").strip()]
+
+
+def boxed_cell(image: Image.Image, label_top: int) -> Image.Image | None:
+    """The right-hand cell of the ruled box whose top rule is the first long line at or above ``label_top``: the
+    band between the box's top and bottom rules, from its last inner rule (the divider) to its right rule."""
+    dark = np.asarray(image) < 140
+    long_rows = np.flatnonzero(dark.mean(axis=1) > 0.5)
+    above = long_rows[long_rows <= label_top]
+    below = long_rows[long_rows > label_top]
+    if not len(above) or not len(below):
+        return None
+    top, bottom = int(above[-1]) + 6, int(below[0]) - 6
+    columns = np.flatnonzero(dark[top:bottom].mean(axis=0) > 0.7)
+    groups = np.split(columns, np.flatnonzero(np.diff(columns) > 3) + 1)
+    if len(groups) < 2:
+        return None
+    return image.crop((int(groups[-2][-1]) + 8, top, int(groups[-1][0]) - 8, bottom))
+
+
+def read_scans_cli(pdf: Path, source: str = "pdfimages", psm: int = 6) -> dict[str, tuple[str, str]]:
+    """The scanned agreements read another way than the reference: the page's own image (``source``), levelled
+    and doubled in size, read by the tesseract command line (``psm``); the grade box found by its ruling below the
+    words "Grade to be assigned" and its cell read as one line of grade letters."""
+    found = {}
+    for scan in scan_images(pdf, source):
+        page = deskew(scan)
+        page = page.crop((0, 0, page.width, page.height // 2 + page.height // 8))  # the fields and the grade box
+        page = page.resize((page.width * 2, page.height * 2), Image.Resampling.LANCZOS)
+        words = tesseract_words(page, psm)
+        text = " ".join(w["text"] for w in words)
+        ref, student = re.search(r"IC-25F-(\d{3})", text), re.search(r"\bW(\d{7})\b", text, re.IGNORECASE)
+        label = next((w for w, after in zip(words, words[1:] + words[:1], strict=True)
+                      if w["text"] == "Grade" and after["text"] == "to"), None)
+        if not (ref and student and label):
+            continue
+        cell = boxed_cell(page, int(label["top"]))
+        if cell is None:
+            continue
+        ink = ImageOps.expand(cell.point(lambda v: 255 if v > 140 else 0), 30, 255)
+        with tempfile.TemporaryDirectory() as tmp:
+            ink.save(f"{tmp}/cell.png")
+            grade = subprocess.run(["tesseract", f"{tmp}/cell.png", "stdout", "--psm", "7", "-c",
+                                    "tessedit_char_whitelist=ABCDF"], check=True, capture_output=True, text=True,
+                                   env={**os.environ, "OMP_THREAD_LIMIT": "1"}).stdout.strip()
+        if grade[:1] in ("A", "B", "C", "D", "F"):
+            found[f"W{student[1]}"] = (f"IC-25F-{ref[1]}", grade[0])
+    return found
+
+
+#: How each style reads a scanned agreement: the embedded JPEG (pdfimages or pypdf) and tesseract's page mode.
+READERS = {"tables": partial(read_scans_cli, source="pdfimages", psm=6),
+           "prose": partial(read_scans_cli, source="pypdf", psm=4),
+           "terse": partial(read_scans_cli, source="pdfimages", psm=3)}
 
 
 def tables(a: Analysis) -> None:
@@ -134,7 +236,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--style", required=True)
     style = parser.parse_args().style
-    a = analyse()
+    a = analyse(scan_reader=READERS[style])
     OUT.mkdir(parents=True, exist_ok=True)
     {"tables": tables, "prose": prose, "terse": terse}[style](a)
     asked = questions(a)

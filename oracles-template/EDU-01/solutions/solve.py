@@ -14,6 +14,7 @@ import csv
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -24,6 +25,7 @@ import docx
 import icalendar
 import openpyxl
 import pypdf
+from agreement_scan import read_scans
 
 WORKSPACE = Path.cwd()
 INPUTS = WORKSPACE / "inputs"
@@ -98,8 +100,11 @@ def calendar_dates() -> dict[str, date]:
     return found
 
 
-def analyse(variant: str = "reference") -> Analysis:
-    """The audit a careful records analyst makes from the inputs."""
+def analyse(variant: str = "reference", scan_reader: Callable[[Path], dict[str, tuple[str, str]]] | None = None
+            ) -> Analysis:
+    """The audit a careful records analyst makes from the inputs. An agreement the file holds only as a scanned page
+    (no text layer) is read with ``scan_reader`` (default :func:`agreement_scan.read_scans`, tesseract through
+    pytesseract): student ID -> (agreement reference, grade to be assigned)."""
     syllabus = re.sub(r"\s+", " ", pdf_text("syllabus.pdf"))
     weights = {CATEGORY_NAMES[m[1]]: Decimal(m[2]) / 100
                for m in re.finditer(r"(Homework|Quizzes|Midterm exam|Final exam) (\d+)%", syllabus)}
@@ -112,6 +117,9 @@ def analyse(variant: str = "reference") -> Analysis:
     agreements = {m[2]: (m[1], m[3]) for m in re.finditer(
         r"Agreement (IC-\S+) .*?Student ID (W\d+) .*?Grade to be assigned if the work is not completed ([A-F])\b",
         agreements_text)}
+    if variant != "reads_text_layer":  # the variant stops at the text layer, as a quick PDF-to-text does
+        scans = (scan_reader or read_scans)(INPUTS / "incomplete_agreements.pdf")
+        agreements.update({sid: found for sid, found in scans.items() if sid not in agreements})
     with open(INPUTS / "grade_roster_export.csv", encoding="utf-8") as handle:
         roster = list(csv.DictReader(handle))
     book = openpyxl.load_workbook(INPUTS / "gradebook.xlsx", data_only=True)
@@ -215,7 +223,8 @@ def grade(a: Analysis, s: Student, agreements: dict[str, tuple[str, str]], varia
         s.reason = (f"dropped on {s.drop:%B %-d, %Y}, after the census date ({a.dates['census']:%B %-d, %Y}) and "
                     f"on or before the last day to withdraw ({a.dates['withdraw']:%B %-d, %Y}): the grade is W "
                     "(AP 4230), not a letter grade")
-    elif s.roster == "I":
+    elif s.roster == "I" or (s.note.startswith("Incomplete agreement") and s.id in agreements):
+        # an incomplete, or one whose lapse grade is already posted (its agreement decides whether that is right)
         ref = s.note.split()[-1] if s.note else "(no reference)"
         if s.id in agreements and a.audit > a.dates["incomplete"]:
             s.corrected = agreements[s.id][1]
