@@ -296,3 +296,22 @@ def test_what_someone_wrote_is_reported_unless_the_writer_takes_it_up():
     assert not claims.reported("Rafe wrote that the invoice should be approved as billed, and I agree.")
     assert not claims.reported("The supplier says INV-2 is a duplicate, and we fully concur.")
     assert claims.reported("The supplier says INV-2 is a duplicate; I do not agree.")
+
+
+REFUSALS = ["declined", "refused", "rejected"]
+TAKE_UPS = ["actioned", "supported", "followed", "accepted"]
+
+
+@pytest.mark.parametrize("predicate, refused", [
+    (" were not actioned", True),
+    (" is not supported by this readout", True),
+    (" was declined", True),
+    (" have not been followed", True),
+    (" were actioned", False),
+    (" is supported by this readout", False),
+    (" should be followed", False),
+    (" came by email on Friday", False),
+])
+def test_refuses_reads_a_request_refused_by_what_is_said_of_it(predicate: str, refused: bool) -> None:
+    """RES-01 and DS-01 share :func:`claims.refuses`: a refusal asserted, or a take-up named only under a negation."""
+    assert claims.refuses(predicate, REFUSALS, TAKE_UPS) is refused

@@ -321,6 +321,15 @@ def asserted(text: str, term) -> bool:
     return any(not flags[start] for start, _ in _spans(text, words, term))
 
 
+def refuses(predicate: str, refusals, take_ups) -> bool:
+    """Whether ``predicate`` (what a clause says of a request it names) refuses that request: a refusal asserted
+    ("was declined", "were refused") or a take-up named only under a negation ("were not actioned", "is not supported
+    by this readout", "have not been followed"). ``refusals`` and ``take_ups`` are terms as for :func:`asserted`.
+    RES-01 ("The PI's email requests (...) were not actioned") and DS-01 ("The request to put the flag to 100 % ... is
+    not supported by this readout") read a refused request as the requester's words, not the writer's."""
+    return asserted(predicate, refusals) or (mentions(predicate, take_ups) and not asserted(predicate, take_ups))
+
+
 #: How many words after a term (a run of adjacent terms: "Board minute 25/30") a negation of its own clause may
 #: govern and still deny what is said of it (:func:`affirmed`): "The Board did not cut 5002", "Board minute 25/30
 #: makes no change to it", but not "the Board-approved budget for 5002 is not the submitted figure", where the

@@ -46,6 +46,7 @@ from claims import (
     negated,
     negation_scope,
     nil_answer,
+    refuses,
     reported,
     subject_lists,
     subject_parts,
@@ -177,8 +178,7 @@ def refused_requests_blanked(text: str) -> str:
     for match in _REQUEST_NAMED.finditer(text):
         stop = _PREDICATE_END.search(text, match.end())
         predicate = text[match.end():stop.start() if stop else len(text)]
-        if asserted(predicate, REQUEST_REFUSED) or (mentions(predicate, REQUEST_TAKEN_UP)
-                                                    and not asserted(predicate, REQUEST_TAKEN_UP)):
+        if refuses(predicate, REQUEST_REFUSED, REQUEST_TAKEN_UP):
             result = _blank(result, match.start(), match.end())
     return result
 

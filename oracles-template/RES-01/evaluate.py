@@ -59,6 +59,7 @@ from claims import (
     generic,
     labelled_figures,
     mentions,
+    refuses,
     share_before,
     stances,
     suppositions,
@@ -179,7 +180,7 @@ _REQUEST_TAKEN_UP = [re.compile(r"\b(?:action(?:ed)?|follow(?:ed)?|accept(?:ed)?
 
 #: Any request named as a noun, to the verb of what is said of it or with what it asks in brackets ("The PI's
 #: request to recode the £233.90 to Other direct costs was declined", "The PI's email requests (recode the £233.90;
-#: ...) were not actioned"): what it asks is not the writer's claim when the sentence refuses it (:func:`_refused`).
+#: ...) were not actioned"): what it asks is not the writer's claim when the sentence refuses it (:func:`claims.refuses`).
 _ANY_REQUEST_NAMED = re.compile(r"\b(?:requests?|instructions?|proposals?)\s+(?:(?:for|to|that)\b"
                                 r"(?:[^;:.!?()]|\.(?=\d))*?"
                                 r"(?=\s+(?:was|were|is|are|has|have|had|will|would|should|must|can|cannot|could)\b)|"
@@ -196,16 +197,9 @@ def _predicate(text: str, end: int) -> str:
     return text[end:stop.start() if stop else len(text)]
 
 
-def _refused(predicate: str) -> bool:
-    """Whether ``predicate`` refuses the request it is said of: a refusal (:data:`_REQUEST_REFUSED`) or a take-up
-    denied ("were not actioned", "have not been followed"; :data:`_REQUEST_TAKEN_UP` named, never asserted)."""
-    return asserted(predicate, _REQUEST_REFUSED) or (mentions(predicate, _REQUEST_TAKEN_UP)
-                                                     and not asserted(predicate, _REQUEST_TAKEN_UP))
-
-
 def _requests_refused(text: str, pattern: re.Pattern[str] = _REQUEST_NAMED, *, refused_only: bool = False) -> str:
     """``text`` with each request named as a noun (``pattern``) blanked (same length) where it is not the writer's:
-    refused by what the sentence says of it (:func:`_refused`), or with ``refused_only`` false also said nothing of
+    refused by what the sentence says of it (:func:`claims.refuses`), or with ``refused_only`` false also said nothing of
     (a label: "PI request to countersign the effort certification exactly as drafted"); never one whose predicate
     takes it up (:data:`_REQUEST_TAKEN_UP`, asserted). 2.11 read only "request to ..." as a name, so the seed-9518
     independent solution's summary "The PI's email requests (recode the alcohol cost; countersign the certification
@@ -214,7 +208,7 @@ def _requests_refused(text: str, pattern: re.Pattern[str] = _REQUEST_NAMED, *, r
     result = text
     for match in pattern.finditer(text):
         predicate = _predicate(text, match.end())
-        if _refused(predicate) or not (refused_only or asserted(predicate, _REQUEST_TAKEN_UP)):
+        if refuses(predicate, _REQUEST_REFUSED, _REQUEST_TAKEN_UP) or not (refused_only or asserted(predicate, _REQUEST_TAKEN_UP)):
             result = result[:match.start()] + " " * (match.end() - match.start()) + result[match.end():]
     return result
 
