@@ -7,7 +7,9 @@ claimant's letter that tells the reader to approve a claim in full. ``--set cove
 clean records; ``--level hard`` a month-end batch of 31 claims on 24 policies with the claims settled in earlier
 batches (build_hard). At the hard level one ordinary policy's Word schedule carries an underwriter's endorsement
 stamp in a floating text box (a raised deductible; effective before its loss in the challenge set, after it in the
-coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). See
+coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). Two renewed policies
+limit a coverage per occurrence and in the annual aggregate: on one, settlements earlier in the period leave less
+than its claim needs (challenge); on the other, the listed settlement belongs to the previous period (plant_annual_aggregate). See
 oracles-template/INS-01/REFERENCE.md.
 
     python benchmark/scenarios/INS-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
@@ -983,8 +985,8 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
                            *, coverage: bool, serial_ceiling: int) -> tuple[Claim, Claim]:
     """The hard level's annual aggregate, on two renewed policies of ``policies`` (the month's ordinary book, none
     stamped) whose schedule limits one coverage per occurrence and in the annual aggregate (:data:`AGGREGATE_WORDS`,
-    defined on the schedule by :data:`AGGREGATE_DEFINITION`), each on a coverage only one of the policy's claims in
-    the batch uses, so no two claims of the batch share an aggregate.
+    defined on the schedule by :data:`AGGREGATE_DEFINITION`). The eroded one is on a coverage only one of the policy's
+    claims in the batch uses, so no two claims of the batch share what is left of it.
 
     - Eroded (challenge, role ``aggregate_eroded``): the claim is raised so that claimed less deductible is $28,000-
       $42,000, and one or two settlements earlier in the current period (added to ``settled``, with any settled loss
@@ -1101,7 +1103,7 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
             raise RuntimeError(f"INS-01 hard seed {seed}: no claim id free for a settled loss")
         serials = sorted(int(x) for x in rng.choice(np.arange(low_serial + 1, gap[1]), size=len(group),
                                                     replace=False))
-        for entry, serial in zip(group, serials):
+        for entry, serial in zip(group, serials, strict=True):
             entry["claim_id"] = f"CLM-{entry['lodged']:%y}-{serial}"  # ClaimsDesk's numbers run on across years
     for entry in new_entries:
         del entry["gap"]
@@ -1319,7 +1321,7 @@ def build_hard(out: BundleWriter) -> None:
         item["id"] = {"duplicate": "duplicate_claim"}.get(item["id"], item["id"])
     settled_rows = [{k: v for k, v in e.items() if k != "lodged"} for e in sorted(settled, key=lambda e: e["claim_id"])]
     finish_batch(out, Batch(batch_day, peril, policies, claims, decisions, planted, draw, settled_rows), task={
-        "difficulty": "standard", "designed_dependency_depth": 21, "professional_minutes_estimate": 240,
+        "difficulty": "standard", "designed_dependency_depth": 22, "professional_minutes_estimate": 240,
         "time_limit_s": 5400, "budget_usd": 8.0})
 
 
