@@ -1128,15 +1128,20 @@ def _us(text: str) -> date:
     return datetime.strptime(text, "%m/%d/%Y").date()
 
 
-@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026, 10])
 def test_hard_aggregate_eroded_by_this_periods_settlements_turns_a_referral_into_an_approval(scenario_cache, tmp_path,
                                                                                               seed):
     """The planted claim: its schedule limits the coverage per occurrence and in the annual aggregate; settlements in
     this period of insurance leave less than claimed less deductible, so the right answer approves what is left (at
     most $25,000) where the naive min(claimed - deductible, limit) is over $25,000 and referred. The reference passes;
-    naive_aggregate fails item.aggregate_eroded; the brief never names an aggregate."""
+    naive_aggregate fails item.aggregate_eroded; the brief never names an aggregate. No other claim of the batch
+    draws on that aggregate (at seed 10 every ordinary policy's claims shared one coverage, so the generator moves
+    the policy's other claim to a cause of the other coverage)."""
     generated = scenario_cache.get(TASK, seed, "challenge", "hard")
     item = next(p for p in generated.oracle()["planted_items"] if p["id"] == "aggregate_eroded")
+    export = json.loads((generated.bundle / layout.INPUTS_DIR / "claims_intake_export.json").read_text())["claims"]
+    mine = [c for c in export if c["policy_number"] == item["policy_number"]]
+    assert [c["claim_id"] for c in mine if c["coverage"] == item["coverage"]] == [item["claim_id"]], mine
     register = _register(generated)[item["policy_number"]]
     start, end = _us(register["Inception"]), _us(register["Expiry"])
     paid = [Decimal(s["Amount Paid"]) for s in _settled(generated) if s["Policy No"] == item["policy_number"]

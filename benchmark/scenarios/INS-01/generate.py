@@ -986,7 +986,9 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
     """The hard level's annual aggregate, on two renewed policies of ``policies`` (the month's ordinary book, none
     stamped) whose schedule limits one coverage per occurrence and in the annual aggregate (:data:`AGGREGATE_WORDS`,
     defined on the schedule by :data:`AGGREGATE_DEFINITION`). The eroded one is on a coverage only one of the policy's
-    claims in the batch uses, so no two claims of the batch share what is left of it.
+    claims in the batch uses, so no two claims of the batch share what is left of it; where every policy's claims
+    share one coverage, the first policy's other claims move to causes of the other coverage
+    (:func:`move_to_other_coverage`).
 
     - Eroded (challenge, role ``aggregate_eroded``): the claim is raised so that claimed less deductible is $28,000-
       $42,000, and one or two settlements earlier in the current period (added to ``settled``, with any settled loss
@@ -1014,7 +1016,12 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
             alone = [c for c in mine if sum(other.coverage == c.coverage for other in mine) == 1]
             fits.append((policy, alone[0] if alone else claim, mine, bool(alone)))
     eroding = [f for f in fits if f[3]]
-    if len(fits) < 2 or not eroding:
+    if len(fits) >= 2 and not eroding:  # every policy's claims share one coverage: the first policy's others move
+        policy, claim, mine, _ = fits[0]
+        move_to_other_coverage(rng, [c for c in mine if c is not claim], settled)
+        fits[0] = (policy, claim, mine, True)
+        eroding = [fits[0]]
+    if len(fits) < 2:
         raise RuntimeError(f"INS-01 hard seed {seed}: no two ordinary policies can carry an annual aggregate")
     eroded_policy, eroded, mine, _ = eroding[0]
     prior_policy, prior, prior_mine, _ = next(f for f in fits if f[0] is not eroded_policy)
@@ -1108,6 +1115,22 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
     for entry in new_entries:
         del entry["gap"]
     return eroded, prior
+
+
+def move_to_other_coverage(rng: np.random.Generator, moving: list[Claim], settled: list[dict]) -> None:
+    """Give each of ``moving`` (ordinary covered losses on one policy, all under one coverage) an :data:`ORDINARY`
+    cause of the other coverage, drawn from ``rng``: a cause no other claim on the policy has where one is left, and
+    never a settled loss's cause on its day. Its form, cause, description and adjuster's finding follow the cause."""
+    for claim in moving:
+        other = BPP if claim.coverage == BUILDING else BUILDING
+        taken = {c.cause for c in moving if c.coverage == other}
+        settled_here = {e["cause"] for e in settled if (e["policy_number"], e["date_of_loss"])
+                        == (claim.policy.number, claim.date_of_loss)}
+        causes = [entry for entry in ORDINARY if entry[1] == other and entry[0] not in settled_here]
+        causes = [entry for entry in causes if entry[0] not in taken] or causes
+        cause, claim.coverage, claim.description, finding = causes[int(rng.integers(0, len(causes)))]
+        claim.form_cause = claim.cause = cause
+        claim.finding = finding if claim.finding else ""
 
 
 def claim_serial(entry: dict) -> int:
