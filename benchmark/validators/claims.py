@@ -32,8 +32,9 @@ excludes the two levers not yet validated", nor one said of other things the sen
 NHI-3 passed", "with Joliet, Peoria and Rockford excluded"; :func:`_prose_stances`), in any cell of a table row about it (not
 where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
-A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
-speech ("the client asked us to record it" — :func:`reported`) give no stance of their own. More than one option
+A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical` — or a sentence
+going on with one, "In that case ...": :func:`supposing`) and reported speech ("the client asked us to record it" —
+:func:`reported`) give no stance of their own; a table cell is read sentence by sentence for this, as prose is. More than one option
 with evidence is a hedge.
 :func:`suppositions` finds the supposing sentences with those that go on with them ("If ... . That is ..."), for a
 caller to leave out of what a document states.
@@ -46,7 +47,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from amounts import date_spans, number_spans
-from reading import Statement, text_statements
+from reading import Statement, split_sentences, text_statements
 from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
 _CUES = {"not", "no", "never", "neither", "nor", "none", "nothing", "without", "cannot", "nobody", "nowhere",
@@ -138,7 +139,7 @@ def _runs(statements: Iterable[Statement], starts: Callable[[Statement], bool],
           goes_on: Callable[[Statement], bool]) -> list[Statement]:
     """The statements that ``starts`` picks, each followed by the prose sentences right after it in the same
     paragraph or list item (same ``where``) that ``goes_on`` picks, in document order; the first sentence that does
-    not go on ends the run (:func:`about_in_turn`, :func:`suppositions`)."""
+    not go on ends the run (:func:`about_in_turn`)."""
     found: list[Statement] = []
     previous: Statement | None = None
     for statement in statements:
@@ -498,16 +499,58 @@ def generic(text: str) -> bool:
 _GOES_ON = re.compile(r"^\W*(?:that|this|then|in\s+(?:that|which|this)\s+(?:case|event))\b", re.IGNORECASE)
 
 
+#: Where a sentence's last part starts: after its last semicolon, or a colon that is not a time's ("10:30").
+_LAST_PART = re.compile(r";|:(?!\d)")
+
+
+def _ends_supposing(text: str) -> bool:
+    """True when the last part of ``text`` (after its last semicolon or colon) opens with a condition: "Before
+    posting, check the image: if the cheque was written for $2,364.76, do not post it" ends with a supposition that
+    the next sentence can go on with ("In that case ...")."""
+    return hypothetical(_LAST_PART.split(text)[-1])
+
+
+def supposing(sentences: list[str]) -> list[bool]:
+    """For consecutive sentences of one paragraph, list item or table cell, which suppose rather than state: each
+    :func:`hypothetical` one, and each right after a supposing one, or one that ends supposing
+    (:func:`_ends_supposing`), that goes on with it by pointing back (:data:`_GOES_ON`: "That is ...", "Then ...",
+    "In that case ..."). A sentence that does not point back states again and ends the run."""
+    flags: list[bool] = []
+    before = False
+    for sentence in sentences:
+        supposes = hypothetical(sentence) or (before and bool(_GOES_ON.match(sentence)))
+        flags.append(supposes)
+        before = supposes or _ends_supposing(sentence)
+    return flags
+
+
 def suppositions(statements: Iterable[Statement]) -> list[Statement]:
     """The prose statements that suppose rather than state, in document order: each :func:`hypothetical` sentence
     ("If one posting is a duplicate, ... falls to £X") and each sentence right after one in the same paragraph
-    (same ``where``) that goes on with it by pointing back (:data:`_GOES_ON`: "That is ...", "Then ...", "In that
-    case ..."). A figure in one is what would hold, not what the document gives; a sentence after a supposition
-    that does not point back ("Total eligible spend is £X") states again. Table rows and headings are never
-    suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`, carried across a sentence boundary only by
-    an anaphor)."""
-    return _runs(statements, lambda s: s.kind == "sentence" and s.cells is None and hypothetical(s.text),
-                 lambda s: bool(_GOES_ON.match(s.text)))
+    (same ``where``) that goes on with it by pointing back (:func:`supposing`: "That is ...", "Then ...", "In that
+    case ...", also after a sentence whose last part supposes). A figure in one is what would hold, not what the
+    document gives; a sentence after a supposition that does not point back ("Total eligible spend is £X") states
+    again. Table rows and headings are never suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`,
+    carried across a sentence boundary only by an anaphor); :func:`_row_stances` reads a cell's sentences the same
+    way."""
+    found: list[Statement] = []
+    run: list[Statement] = []
+    for statement in [*statements, None]:
+        prose = statement is not None and statement.kind == "sentence" and statement.cells is None
+        if run and not (prose and statement.where == run[-1].where):
+            found += [s for s, supposes in zip(run, supposing([s.text for s in run]), strict=True) if supposes]
+            run = []
+        if prose:
+            run.append(statement)
+    return found
+
+
+def _going_on(statements: list[Statement]) -> set[int]:
+    """The ids of the prose statements that go on with a supposition without opening with a condition themselves
+    (:func:`suppositions`): "In that case it becomes a bank error" after "If the cheque was written for ...". A
+    sentence that opens with one is read part by part instead, so that "If the bank refunds it, fine; record the fee
+    in the books now" still states its second part."""
+    return {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
 
 
 #: A share written right before a label ("10% of the category award", "12.5 per cent of its budget", "half of the
@@ -825,18 +868,31 @@ def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[
 
 def _row_stances(texts: list[str], subject, options: dict[str, object]) -> tuple[set[str], set[str]]:
     """The options a table row's cells (``texts``) assert about ``subject``, the row's subject, and those they deny of
-    it, as ``(asserted, denied)``: an option un-negated in a cell that supposes nothing (:func:`hypothetical`) is
-    asserted, one that occurs in a cell only under a negation is denied; what a cell says of other things it names
-    (:func:`_said_of_others`: "Joliet, Peoria and Rockford excluded") is neither."""
+    it, as ``(asserted, denied)``. A cell is read sentence by sentence, as prose is: an option un-negated in a
+    sentence that states (not one that supposes or goes on with a supposition, :func:`supposing`, nor a semicolon
+    part opening with a condition, :func:`hypothetical`) is asserted; one that occurs in a cell only under a
+    negation is denied; what a cell says of other things it names (:func:`_said_of_others`: "Joliet, Peoria and
+    Rockford excluded") is neither. A bank-errors table's row "Monthly fee charged twice ($22.00 x 2) ... ask for a
+    refund of the duplicate charge. If the bank shows the second charge is a valid, different fee, it becomes a
+    book entry instead." (ACC-01 hard, the seed-9535 independent solver) states no book entry: ACC-01 1.12 read the
+    cell as one text and its last sentence's "book entry" as the writer's."""
     asserted_, denied = set(), set()
     for text in texts:
-        words, flags = negation_scope(text)
+        sentences = split_sentences(text)
+        # a sentence opening with a condition is read part by part ("If the bank refunds it, fine; record it now")
+        read = [(sentence, *negation_scope(sentence), supposes and not hypothetical(sentence))
+                for sentence, supposes in zip(sentences, supposing(sentences), strict=True)]
         for name, terms in options.items():
-            own = [start for start, _ in _spans(text, words, terms)
-                   if not _said_of_others(text, words, start, subject)]
-            if own and all(flags[start] for start in own):
+            seen = []  # (negated, stated) of each occurrence said of the row's subject
+            for sentence, words, flags, goes_on in read:
+                for start, _ in _spans(sentence, words, terms):
+                    if _said_of_others(sentence, words, start, subject):
+                        continue
+                    part = sentence[sentence.rfind(";", 0, words[start].start) + 1:]
+                    seen.append((flags[start], not (goes_on or hypothetical(part))))
+            if seen and all(negated_ for negated_, _ in seen):
                 denied.add(name)
-            elif own and not hypothetical(text):
+            elif any(not negated_ and stated for negated_, stated in seen):
                 asserted_.add(name)
     return asserted_, denied
 
@@ -845,6 +901,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
     """Which of the mutually exclusive ``options`` (``{name: term or terms}``) the statements assert about
     ``subject``, as ``{option: [statements giving evidence]}`` holding only options with evidence (module
     docstring). More than one key is a hedge; none means the document does not say."""
+    statements = list(statements)
+    going_on = _going_on(statements)
     found: dict[str, list[Statement]] = {}
     for statement in about(statements, subject):
         if statement.kind == "heading":
@@ -854,6 +912,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             own, denied = _row_stances(texts, subject, options)
         else:
             own, denied = _prose_stances(statement.text, subject, options)
+            if id(statement) in going_on:  # "In that case it becomes a bank error": supposed, as its "If" was
+                own = set()
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and carried not in denied:
             own.add(carried)
@@ -871,9 +931,12 @@ def denials(statements: Iterable[Statement], subject, options: dict[str, object]
     nothing. A document that states an option of a subject and elsewhere denies it gives the reader two answers
     (the contradiction a later paragraph, a closing summary or COMPLETION.json can bring): the caller decides. A
     supposition or reported speech (:func:`hypothetical`, :func:`reported`) denies nothing."""
+    statements = list(statements)
+    going_on = _going_on(statements)
     found: dict[str, list[Statement]] = {}
     for statement in about(statements, subject):
-        if statement.kind == "heading" or hypothetical(statement.text) or reported(statement.text):
+        if statement.kind == "heading" or hypothetical(statement.text) or reported(statement.text) \
+                or id(statement) in going_on:
             continue  # "If the bank refunds it, no entry is needed" and someone else's words deny nothing
         if statement.cells is not None:
             _own, denied = _row_stances([v for v in statement.cells.values() if v], subject, options)
