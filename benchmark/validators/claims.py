@@ -1602,6 +1602,84 @@ def bare_request(text: str) -> bool:
     return bool(_BARE_THAT_BE.match(text))
 
 
+#: A label opening a list item: the whole sentence a gerund or noun phrase of at most fourteen words closed by a full
+#: stop or a colon ("Countersigning the effort certification as drafted.", "Moving the £428.94 Northway Rail cost
+#: to Other direct costs.", "His request to countersign the certification as drafted."), after an optional list
+#: marker. It opens with a gerund, a determiner or a possessive, never a bare verb ("Countersign it as drafted." is
+#: an imperative), and holds no finite verb, modal or subject pronoun (:data:`_CLAUSE_WORDS`).
+_LABEL = re.compile(r"^\W*(?:(?:\d{1,2}|[a-e])[.)]\s+)?(?:[^\W\d_]+ing|the|a|an|his|her|their|its|this|that|these|"
+                    r"those|our|your|[^\W\d_]+'s)\b(?:[^.;:!?]|\.(?=\d))*[.:]\s*$", re.I)
+_CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|should|must|will|would|"
+                           r"may|might|shall|i|we|you|he|she|they|please)\b|n't\b", re.I)
+#: What takes another party's listed requests up in the writer's words ("both are reasonable and I have actioned
+#: them", "I have actioned both"), read through :func:`asserted`; a take-up whose object is "neither", "none" or
+#: "nothing" takes nothing up ("I have actioned neither").
+LIST_TAKE_UP = re.compile(r"\b(?:action(?:ed)?|follow(?:ed)?|accept(?:ed)?|agree[ds]?|approved?|grant(?:ed)?|done|"
+                          r"carried\s+out|complied\s+with|implement(?:ed)?|adopt(?:ed)?|reasonable|acceptable|fine|"
+                          r"sensible|justified|support(?:ed)?|endorsed?|recommend(?:ed)?)\b"
+                          r"(?!\s+(?:with\s+)?(?:neither|none|nothing)\b)", re.I)
+#: The writer's verdict opening the sentence after a label, taking its request up ("Recommended, as he asks.",
+#: "Agreed.", "Yes.").
+_LABEL_VERDICT = re.compile(r"^\W*(?:recommended|advised|advisable|agreed|approved|accepted|acceptable|fine|yes|done|"
+                            r"actioned|go\s+ahead)\b", re.I)
+
+
+def list_label(text: str) -> bool:
+    """True when ``text`` (one sentence) is a list item's label (:data:`_LABEL` with no :data:`_CLAUSE_WORDS`): a
+    phrase naming what its paragraph answers, which asserts nothing by itself."""
+    return len(text.split()) <= 14 and bool(_LABEL.match(text)) and not _CLAUSE_WORDS.search(text)
+
+
+def _takes_up(text: str) -> bool:
+    """Whether the writer's part of ``text`` (its sentences and ";"/":" parts not in another party's words) takes a
+    list up."""
+    parts = re.split(r"[;:]|(?<=[.!?])\s+(?=[A-Z])", text)
+    return any(not said_by_other(part) and asserted(part, LIST_TAKE_UP) for part in parts) \
+        or bool(ENDORSED.search(text) or _TAKEN_UP.search(text))
+
+
+def labelled_requests(statements: Iterable[Statement], said: Callable[[str], bool] = said_by_other) -> list[Statement]:
+    """The labels of another party's requests listed one a paragraph: after a paragraph that announces their list
+    (a sentence of theirs, ``said``, with :data:`_LIST_ANNOUNCED`: "Prof. Rutherford asked for two things.", or one
+    naming their requests: "The PI's email makes two requests:") and takes nothing up in the writer's words
+    (:data:`LIST_TAKE_UP`: "I have treated both as evidence, not as instructions, and actioned neither:" refuses;
+    "both are reasonable and I have actioned them:" takes them up), each following paragraph of the same section
+    that opens with a label (:func:`list_label`: "Countersigning the effort certification as drafted.") gives that
+    label; the list ends at the first paragraph that does not. A label the next sentence takes up
+    (:data:`_LABEL_VERDICT`, :data:`ENDORSED`, :data:`_TAKEN_UP`) is the writer's. The label names the request, not
+    the writer's advice; the rest of its paragraph is the writer's (RES-01 2.12 read the seed-9541 independent
+    solution's label as advice to sign the certification as drafted)."""
+    paragraphs: list[list[Statement]] = []
+    for statement in statements:
+        if paragraphs and paragraphs[-1][0].where == statement.where:
+            paragraphs[-1].append(statement)
+        else:
+            paragraphs.append([statement])
+    found: list[Statement] = []
+    under: str | None = None  # the section the announced list's paragraphs stand in
+    for paragraph in paragraphs:
+        first = paragraph[0]
+        prose = first.kind == "sentence" and first.cells is None
+        if under is not None and prose and first.section == under and list_label(first.text):
+            follow = paragraph[1].text if len(paragraph) > 1 else ""
+            if not (_LABEL_VERDICT.match(follow) or ENDORSED.search(follow) or _TAKEN_UP.search(follow)):
+                found.append(first)
+            continue
+        under = None
+        # a short lead-in closed by a colon reads as a heading (reading.py), and its list stands under it
+        lead_in = len(paragraph) == 1 and first.kind == "heading" and first.text.rstrip().endswith(":")
+        if not (lead_in or all(s.kind == "sentence" and s.cells is None for s in paragraph)):
+            continue
+        for index, statement in enumerate(paragraph):
+            text = statement.text
+            announces = (said(text) and _LIST_ANNOUNCED.search(text)) or (
+                _REQUEST_NOUNS.search(text) and _LIST_ANNOUNCED.search(text) and not _WRITERS_OPENING.match(text))
+            if announces and not _OWN_STANCE.search(text) and not any(_takes_up(s.text) for s in paragraph[index:]):
+                under = first.text if lead_in else first.section
+                break
+    return found
+
+
 def requested_items(statements: Iterable[Statement], said: Callable[[str], bool] = said_by_other) -> list[Statement]:
     """The prose sentences that go on with another party's request or claim: after a sentence giving their words
     (``said``, :func:`said_by_other` by default) that announces a list (:data:`_LIST_ANNOUNCED`: "Rafe's cover
@@ -1613,8 +1691,9 @@ def requested_items(statements: Iterable[Statement], said: Callable[[str], bool]
     writer's own stance (:data:`_OWN_STANCE`, :data:`ENDORSED`: "..., which I support") ends the list; a list the
     next sentence takes up (:data:`ENDORSED`, :data:`_TAKEN_UP`: "I agree with both.") is the writer's too, and none
     of its items is returned; a list the writer announces ("I recommend two things. First, that ...") is the
-    writer's."""
-    found: list[Statement] = []
+    writer's. The labels of a list given one a paragraph (:func:`labelled_requests`) are returned too."""
+    statements = list(statements)
+    found: list[Statement] = labelled_requests(statements, said)
     items: list[Statement] = []
     announcer: Statement | None = None
     listed = False
