@@ -1347,3 +1347,74 @@ def test_a_recording_error_sent_to_the_bank_in_plain_words_still_fails(generated
     _recording_error_with_condition(out, generated.oracle(), *paragraph)
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
+
+
+# ------------------------------------------------------------------ independent solution, seed 9538 (ACC-01 1.14)
+def test_an_independent_solvers_hard_work_at_seed_9538_passes(tmp_path):
+    """tests/fixtures/acc01-hard-seed9538: under "3. Items to take up with the bank" a paragraph asks the bank for
+    the paid image of cheque 8670, says "We have treated the $630.00 difference as an error in your books (AJE 5)"
+    and supposes the bank mis-encoded it ("If the image shows ..., ... claim $630.00 from the bank"). 1.13 let the
+    heading put the supposition on the bank list and failed report_book_entries and report_bank_items."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9538, "acc01-hard-seed9538", tmp_path)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert not failed_ids(receipt)
+
+
+def _recording_error_under_bank_heading(out, oracle, *templates):
+    """The reference memo with ``templates`` (filled with {amount}, a Book-side recording error's amount, and
+    {ref}, its reference) added as one paragraph right under its "Items to take up with the bank" heading; the
+    entries section still gives the item's entry."""
+    import docx
+
+    book, _errors, _timing = _lists(oracle)
+    item = next(p for p in book if p["classification"] == "Recording error")
+    document = docx.Document(out / "management_report.docx")
+    heading = next(p for p in document.paragraphs if p.text == "Items to take up with the bank")
+    paragraph = document.add_paragraph(" ".join(t.format(amount=_money(item["amount"]), ref=item["reference"])
+                                                for t in templates))
+    heading._p.addnext(paragraph._p)
+    document.save(out / "management_report.docx")
+
+
+@pytest.mark.parametrize("paragraph", [
+    # the seed-9538 solver's own paragraph
+    ["Also ask the bank for the paid image of cheque {ref}.", "We have treated the {amount} difference as an error in "
+     "your books (AJE 5).", "If the image shows the cheque was written for the amount recorded, the bank encoded it "
+     "wrongly: do not post AJE 5, and instead claim {amount} from the bank; we will move the item to the Bank side."],
+    ["Please obtain from the bank a copy of paid cheque {ref} for the {amount} difference.", "We have booked the "
+     "{amount} as a recording error (AJE 5).", "Should the copy show otherwise, the bank must correct it instead."],
+    ["Ask the bank for the paid cheque image supporting the {amount} difference on {ref}.", "The {amount} "
+     "difference is a journal entry for your books (AJE 5), not a bank error."],
+    ["Also request the paid-item record for cheque {ref} ({amount}) from the bank, to support AJE 5 in section 2."],
+    ["Also ask the bank for a copy of paid cheque {ref} (the {amount} difference), so that you can confirm the "
+     "amount before posting."],
+])
+def test_an_evidence_request_under_the_bank_heading_passes(generated, solved, paragraph):
+    """1.13 false fail (seed 9538): under the bank heading, a paragraph that asks the bank only for evidence (an
+    image, a copy, a record) of a recording error the report books, and classifies it as an entry in its own words,
+    does not list it as a bank error; a supposition in it says what it would become, not the writer's list."""
+    out = solved / layout.OUT_DIR
+    _recording_error_under_bank_heading(out, generated.oracle(), *paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("paragraph", [
+    ["Cheque {ref} was encoded wrongly by the bank; ask the bank to refund {amount}."],
+    ["Also ask the bank for the paid image of cheque {ref}.", "We have treated the {amount} difference as a bank "
+     "error.", "If the image shows the cheque was written for the amount recorded, the bank encoded it wrongly: do "
+     "not post AJE 5, and instead claim {amount} from the bank; we will move the item to the Bank side."],
+    ["Ask the bank to correct cheque {ref} ({amount})."],
+    ["Ask the bank for the paid image of cheque {ref}.", "The {amount} is a bank error for the bank to correct."],
+    ["Cheque {ref}: the {amount} difference.", "We have treated it as an error in your books (AJE 5).",
+     "Claim {amount} from the bank as well."],
+])
+def test_a_recording_error_sent_to_the_bank_under_its_heading_still_fails(generated, solved, paragraph):
+    """Kept strict beside 1.14: a recording error the bank is asked to refund or correct, or that the paragraph
+    itself calls a bank error, is on the bank list as well as the entries list."""
+    out = solved / layout.OUT_DIR
+    _recording_error_under_bank_heading(out, generated.oracle(), *paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}

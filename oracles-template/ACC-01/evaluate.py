@@ -13,6 +13,11 @@ and a forecast clearing (:func:`_calls_cleared`). It also passed "the adjusted b
 shared): the seed-9535 independent solver's bank-errors row "... ask for a refund of the duplicate charge. If the
 bank shows the second charge is a valid, different fee, it becomes a book entry instead." was read as one text and
 put the duplicate fee on both lists.
+
+1.14: the paragraph is the writer's unit of classification: a sentence the bank heading alone puts on the bank list
+stays off it when its paragraph classifies the item as an entry in its own words, and a request to the bank for
+evidence (an image, a copy, a record) is not a bank item (:func:`_list_stances`): the seed-9538 independent solver's
+"We have treated the $630.00 difference as an error in your books (AJE 5)" paragraph under the bank heading.
 """
 
 from __future__ import annotations
@@ -45,7 +50,9 @@ from vocabulary import Vocabulary
 
 #: 1.13: claims.stances reads a table cell sentence by sentence and leaves out a supposition ("If the bank shows
 #: ..., it becomes a book entry instead") and a sentence going on with one ("In that case ..."): seed-9535 solver.
-EVALUATOR_VERSION = "ACC-01/1.13"
+#: 1.14: a paragraph that classifies an item as an entry in its own words, or a request to the bank for evidence,
+#: outranks the bank heading (:func:`_list_stances`): seed-9538 solver's paid-image paragraph under the bank heading.
+EVALUATOR_VERSION = "ACC-01/1.14"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {
@@ -637,6 +644,27 @@ def _amount_subject(amount: Decimal) -> re.Pattern[str]:
 OTHER_LIST = {"entries": "bank", "bank": "entries"}
 
 
+#: A request to the bank for evidence of an item (the paid cheque's image, a copy, the paid-item record, a
+#: confirmation) rather than for a correction: "Also ask the bank for the paid image of cheque 8670" (the seed-9538
+#: independent solver) takes the item up with the bank only to check it, so the bank heading does not make it a bank
+#: error. A request in the list's own words ("ask the bank to refund", "bank to correct") still does.
+EVIDENCE_REQUEST = re.compile(r"\b(?:ask|asking|request|requesting|obtain|obtaining|get|getting)\b(?:[^.;:]|\.(?=\d)){0,60}?"
+                              r"\b(?:images?|cop(?:y|ies)|records?|confirmation|vouchers?|details|evidence)\b",
+                              re.IGNORECASE)
+
+
+def _paragraph_stances(statements: list, subject: re.Pattern[str]) -> dict[str, dict[str, list]]:
+    """The lists each prose paragraph (statements sharing a ``where``) puts ``subject`` on in its own words, heading
+    left out: ``{where: {"entries" | "bank": [statements]}}``, as claims.stances reads them (a supposition, and a
+    sentence going on with one, says nothing)."""
+    paragraphs: dict[str, list] = {}
+    for statement in statements:
+        if statement.kind == "sentence" and statement.cells is None:
+            paragraphs.setdefault(statement.where, []).append(replace(statement, section=""))
+    return {where: stances(run, subject, LIST_TERMS) for where, run in paragraphs.items()
+            if about(run, subject)}
+
+
 def _list_stances(statements: list, subject: re.Pattern[str]) -> dict[str, list]:
     """Which of the report's lists the statements put ``subject`` on, as claims.stances with :data:`LIST_TERMS`
     gives them (``{"entries" | "bank": [statements]}``), except that a sentence the section's heading alone puts on
@@ -648,15 +676,25 @@ def _list_stances(statements: list, subject: re.Pattern[str]) -> dict[str, list]
     both sentences as entries and failed the duplicate fee on both lists. A table row under the heading is a line of
     that section's list and keeps it; a sentence naming an entry in its own words ("AJE 6: duplicate fee $17.00",
     "record it in the books") or saying nothing against the heading ("the second $17.00 charge needs an entry")
-    stays on the entries list."""
+    stays on the entries list. The paragraph is the writer's unit of classification (1.14): a sentence the heading
+    alone would put on a list stays off it when its paragraph, in its own words, puts the item on the other list and
+    nowhere on this one, and a request to the bank for evidence only (:data:`EVIDENCE_REQUEST`) is not a bank item.
+    The seed-9538 independent solution's bank section closes with "Also ask the bank for the paid image of cheque
+    8670 .... We have treated the $630.00 difference as an error in your books (AJE 5). If the image shows ..., the
+    bank encoded it wrongly: ... claim $630.00 from the bank; ..."; 1.13 let the heading put the supposition on the
+    bank list and failed the $630.00 on both lists."""
     found = stances(statements, subject, LIST_TERMS)
+    paragraphs = _paragraph_stances(statements, subject)
     for name, other in OTHER_LIST.items():
         kept = []
         for statement in found.get(name, []):
             own = stances([replace(statement, section="")], subject, LIST_TERMS)
+            paragraph = paragraphs.get(statement.where, {}) if statement.cells is None else {}
             set_aside = statement.cells is None and name not in own and \
                 not asserted(statement.text, LIST_TERMS[name]) and \
-                (other in own or name in denials([statement], subject, DENIAL_TERMS))
+                (other in own or name in denials([statement], subject, DENIAL_TERMS)
+                 or (other in paragraph and name not in paragraph)
+                 or (name == "bank" and not own and EVIDENCE_REQUEST.search(statement.text) is not None))
             if not set_aside:
                 kept.append(statement)
         if kept:
