@@ -676,3 +676,61 @@ def _float_wording(oracle: dict, template: str) -> str:
     other = next(t for t in f["total_float"] if t not in f["critical_path"] and t != delay["task_id"])
     return template.format(delay=delay["task_id"], ext=delay["extension_wd"], float=delay["float_before_wd"],
                            late=delay["extension_wd"] - delay["float_before_wd"], other=other)
+
+
+# --- a section heading carried over a sentence's own stance (PM-01 1.11) -------------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9547_completes(tmp_path):
+    """tests/fixtures/pm01-hard-seed9547: under the heading "What drives the critical path", the memo's "The
+    2-working-day delay reported on July 18 for Millwork and doors, Level 1 (A1250) has 22 days of float and does not
+    affect completion." was read by evaluator 1.10 as A1250 driving the finish: the heading's "drives" was carried
+    onto a sentence that states its own stance."""
+    receipt = grade_fixture(TASK, 9547, "pm01-hard-seed9547", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _slip_wording(oracle: dict, template: str) -> str:
+    """``template`` filled with the slip its float absorbs ({slip}, {name}, {ext} days, {float} days of float)."""
+    slip = next(p for p in oracle["planted_items"] if p["id"] == "absorbed_slip")
+    return template.format(slip=slip["task_id"], name=slip["task_name"], ext=slip["extension_wd"],
+                           float=oracle["facts"]["total_float"][slip["task_id"]])
+
+
+@pytest.mark.parametrize(("heading", "sentence"), [
+    ("What drives the critical path", "The {ext}-working-day delay reported for {name} ({slip}) has {float} days of "
+                                      "float and does not affect completion."),
+    ("What drives the critical path", "{slip} slipped {ext} working days but still has {float} days of float."),
+    ("What drives the critical path", "The delay to {slip} is absorbed by its float and does not move the finish."),
+    ("What drives the critical path", "{name} ({slip}) was reported {ext} working days late."),
+    ("Why the finish moved", "The slip to {slip} is absorbed within its {float} days of float."),
+    ("Is the finish at risk?", "{slip} slipped {ext} working days."),
+    ("Critical path drivers", "{slip} has {float} days of float, so its {ext}-day delay does not affect completion."),
+    ("Delays driving the finish", "{slip}'s {ext}-day slip is absorbed by its float."),
+])
+def test_the_slip_under_a_heading_about_what_drives_the_finish_passes(generated: Generated, solved: Path,
+                                                                      heading: str, sentence: str):
+    """1.10 false fails: a section heading asking what drives the finish ("What drives the critical path", "Why
+    the finish moved") gave "drives" to every activity named under it, and a heading naming the drivers ("Critical
+    path drivers") did so even to a sentence giving the slip its float in its own words."""
+    _memo_adding(solved, ("Heading 2", heading), ("Normal", _slip_wording(generated.oracle(), sentence)))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize(("heading", "sentence"), [
+    ("What drives the critical path", "The {slip} delay drives the new critical path."),
+    ("What drives the critical path", "{slip} has {float} days of float and pushes completion back {ext} days."),
+    ("What drives the critical path", "The {ext}-day {slip} delay moves the finish."),
+    ("Notes", "The {slip} delay drives the new critical path."),
+    ("Notes", "{slip} has {float} days of float and pushes completion back {ext} days."),
+    ("Notes", "The {ext}-day {slip} delay moves the finish."),
+    ("Notes", "The slip to {slip} delays handover by {ext} working days."),
+    ("Delays driving the finish:", "{slip} ({name})."),
+    ("Delays driving the finish", "{slip} slipped {ext} working days."),
+])
+def test_the_slip_said_to_drive_the_finish_still_fails(generated: Generated, solved: Path, heading: str,
+                                                       sentence: str):
+    """Kept strict beside 1.11: the slip said plainly to drive or move the finish, or given float and said to push
+    completion back, under any heading, and the slip listed under a heading that calls its items drivers."""
+    _memo_adding(solved, ("Heading 2", heading), ("Normal", _slip_wording(generated.oracle(), sentence)))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_schedule"}

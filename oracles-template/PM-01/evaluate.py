@@ -28,6 +28,12 @@ in words ("EAC basis" | "EAC = AC + (BAC - EV) / (CPI x SPI)") as a typed figure
 the memo the float a delay uses up ("takes up the activity's 3 days of float and adds 4 working days") or the float
 a relative clause gives another activity ("in place of ... (A1280), which now has 4 days of float") as the driving
 delay absorbed (:func:`driver_view`). 1.9 also passed the driving delay said not to move the finish; it now fails.
+
+1.11: 1.10 failed an independent solver's correct hard memo (seed 9547): the section heading "What drives the
+critical path" was carried onto the sentence giving the absorbed slip its float in its own words, and read as the
+slip driving the finish. A question heading gives no stance, nor does any heading over a sentence that states its
+own (:func:`_own_stance`). 1.10 also passed the slip given float and said to push completion back; "pushes
+completion", "delays handover" and "affects completion" now read as moving the finish (:data:`FINISH_MOVED`).
 """
 
 from __future__ import annotations
@@ -58,7 +64,8 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "PM-01/1.10"
+#: 1.11: a section heading no longer carries "drives" over a question or a sentence's own stance (seed 9547)
+EVALUATOR_VERSION = "PM-01/1.11"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -552,10 +559,21 @@ def _label_head(text: str, label_end: int, label: list[str]) -> str:
     return text[:min(starts)] if starts else text[:label_end]
 
 
+#: A verb moving the finish, in other words than "moves the finish" ("pushes completion back 2 days", "delays
+#: handover", "affects completion"): 1.10 passed "A1250 has 22 days of float and pushes completion back 2 days".
+FINISH_MOVED = re.compile(r"\b(?:push(?:es|ed|ing)?|mov(?:es|ed|e|ing)|delays|delaying|affect(?:s|ed|ing)?|"
+                          r"set(?:s|ting)?\s+back)\s+(?:back\s+)?(?:the\s+)?(?:(?:forecast|project|planned)\s+)?"
+                          r"(?:finish|completion|substantial\s+completion|handover|hand-over|end\s+date)\b", re.I)
+#: A section heading that asks ("What drives the critical path", "Why the finish moved", "Is the finish at risk?")
+#: names the question its section answers; it gives no activity under it the stance its verb names.
+QUESTION_HEADING = re.compile(r"^\W*(?:what|why|how|which|where|when|who|whether|is|are|does|do|did|will|can)\b|"
+                              r"\?\s*$", re.I)
+
+
 #: What a statement says of a reported delay: it drives the finish, or its float absorbs it (claims.stances).
 DRIVER_STANCES = {"drives": ["drives", "driving", "drive", "moves the finish", "move the finish", "on the critical path",
                              "now critical", "controls the finish", "pushes the finish", "delays the finish",
-                             "sets the finish"],
+                             "sets the finish", FINISH_MOVED],
                   "absorbed": [re.compile(r"\b(?:has|have|keeps?|still\s+has|retains?)\s+(?:\d+\s+(?:working\s+)?days?\s+"
                                           r"(?:of\s+)?)?(?:float|slack)\b", re.IGNORECASE),
                                "off the critical path", "non-critical", "absorbs", "absorbed"]}
@@ -607,12 +625,26 @@ def driver_contradicted(memo: list[Statement], delay: dict | None, slip: dict | 
         view = driver_view(memo, item["task_id"])
         # the id as a pattern: the reader's whole-word match misses the possessive ("A1270's delay")
         subject = [re.compile(rf"\b{re.escape(item['task_id'])}\b", re.I), item["task_name"]]
-        said = stances(view, subject, DRIVER_STANCES).get(wrong, [])
+        said = [s for s in stances(view, subject, DRIVER_STANCES).get(wrong, []) if _own_stance(s, subject, wrong)]
         found += [f"{item['task_id']} said to be {wrong} at {s.where}" for s in said]
         if item is delay:
             found += [f"{item['task_id']} said not to drive the finish at {s.where}"
                       for s in denials(view, subject, DRIVER_STANCES).get("drives", [])]
     return found
+
+
+def _own_stance(statement: Statement, subject: list, option: str) -> bool:
+    """Whether ``statement`` gives ``subject`` the ``option`` that :func:`claims.stances` found in it by its own
+    words, or by its section heading where the heading may give it: not a question (:data:`QUESTION_HEADING`, unless
+    a lead-in ending with a colon), and not over a sentence stating another stance of its own. An independent
+    solver's correct memo (PM-01 hard, seed 9547) wrote under "What drives the critical path" "The 2-working-day
+    delay reported on July 18 for Millwork and doors, Level 1 (A1250) has 22 days of float and does not affect
+    completion.", and 1.10 read the heading's "drives" as A1250's."""
+    own = stances([replace(statement, section="")], subject, DRIVER_STANCES)
+    if option in own:
+        return True
+    heading = (statement.section or "").strip()
+    return not own and (heading.endswith(":") or not QUESTION_HEADING.search(heading))
 
 
 def issue_statements(completion: dict | None) -> list[Statement]:
