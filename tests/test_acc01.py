@@ -1224,3 +1224,126 @@ def test_a_bank_error_put_among_the_entries_still_fails(generated, solved, parag
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
     assert "FEE" in _detail(receipt, "report_book_entries"), _detail(receipt, "report_book_entries")
+
+
+# ------------------------------------------------------------------ independent solution, seed 9535 (ACC-01 1.13)
+def test_an_independent_solvers_hard_work_at_seed_9535_passes(tmp_path):
+    """tests/fixtures/acc01-hard-seed9535: row 3 of the report's table of bank errors reads "Monthly maintenance fee
+    charged twice on 05/30 ($22.00 x 2). The fee is a flat $22.00 charged once a month, so ask for a refund of the
+    duplicate charge. If the bank shows the second charge is a valid, different fee, it becomes a book entry
+    instead." 1.12 read the cell as one text, so its last sentence's supposed "book entry" put the fee on the
+    entries list as well and failed report_book_entries and report_bank_items."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9535, "acc01-hard-seed9535", tmp_path)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    assert not failed_ids(receipt)
+
+
+def _fee_in_bank_table(out, oracle, cell):
+    """The reference memo with the duplicate fee's line in the bank section replaced by a table row (Item, Amount)
+    whose Item cell is ``cell`` (filled with {fee}, the fee's amount)."""
+    import docx
+
+    _book, errors, _timing = _lists(oracle)
+    fee = _money(next(p for p in errors if p["reference"] == "FEE")["amount"])
+    document = docx.Document(out / "management_report.docx")
+    bank_heading = next(p for p in document.paragraphs if p.text == "Items to take up with the bank")
+    line = next(p for p in document.paragraphs if p.text.startswith(("Duplicate", "Second")) or fee in p.text
+                and "fee" in p.text.lower())
+    line._p.getparent().remove(line._p)
+    table = document.add_table(rows=2, cols=2)
+    for cells, texts in zip(table.rows, [["Item", "Amount"], [cell.format(fee=fee), fee]], strict=True):
+        for target, text in zip(cells.cells, texts, strict=True):
+            target.text = text
+    bank_heading._p.addnext(table._tbl)
+    document.save(out / "management_report.docx")
+
+
+@pytest.mark.parametrize("cell", [
+    # the seed-9535 solver's own row
+    "Monthly maintenance fee charged twice ({fee} x 2). The fee is a flat {fee} charged once a month, so ask for a "
+    "refund of the duplicate charge. If the bank shows the second charge is a valid, different fee, it becomes a book "
+    "entry instead.",
+    "Duplicate maintenance fee of {fee}; ask the bank for a refund. Should the bank show it is a valid fee, it is "
+    "then a book entry.",
+    "Second {fee} maintenance fee charged in error. If the bank shows it is a valid charge, we will record it in the "
+    "books instead. In that case it becomes a bank charge entry (AJE 6).",
+    "Duplicate {fee} maintenance fee. Ask the bank to refund it; if the bank shows it is valid, it is a book entry "
+    "instead.",
+    "Duplicate {fee} maintenance fee: claim from the bank. Unless the bank refunds it, it will be a journal entry "
+    "next month.",
+])
+def test_a_supposed_entry_in_a_bank_table_row_passes(generated, solved, cell):
+    """1.12 false fail (seed 9535): in a row of the bank table, a sentence that supposes ("If the bank shows ...",
+    "Should ...", "Unless ...") or goes on with a supposition ("In that case ...") says what the item would become,
+    not the writer's treatment: the row stays on the bank list only."""
+    out = solved / layout.OUT_DIR
+    _fee_in_bank_table(out, generated.oracle(), cell)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("cell", [
+    "Duplicate {fee} maintenance fee charged twice; ask the bank for a refund. It is also a book entry.",
+    "Duplicate {fee} maintenance fee. The duplicate fee should be booked as a bank charge.",
+    "Duplicate {fee} maintenance fee: it is either a bank error or a book entry.",
+    "Duplicate {fee} maintenance fee. If the bank refunds it, fine. Record it in the books now as a bank charge.",
+    "If the bank refunds it, fine; record the duplicate {fee} fee in the books now.",
+])
+def test_a_bank_table_row_that_also_books_the_fee_still_fails(generated, solved, cell):
+    """Kept strict beside 1.13: a row of the bank table that plainly books the fee as well, or hedges between the
+    lists, puts it on both; a supposition before a stated entry does not hide the entry."""
+    out = solved / layout.OUT_DIR
+    _fee_in_bank_table(out, generated.oracle(), cell)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}
+    assert "FEE" in _detail(receipt, "report_bank_items"), _detail(receipt, "report_bank_items")
+
+
+def _recording_error_with_condition(out, oracle, *templates):
+    """The reference memo with ``templates`` (filled with {amount}, a Book-side recording error's amount, and
+    {ref}, its reference) added as a paragraph at the end of its adjusting-entries section."""
+    import docx
+
+    book, _errors, _timing = _lists(oracle)
+    item = next(p for p in book if p["classification"] == "Recording error")
+    document = docx.Document(out / "management_report.docx")
+    bank_heading = next(p for p in document.paragraphs if p.text == "Items to take up with the bank")
+    bank_heading.insert_paragraph_before(" ".join(t.format(amount=_money(item["amount"]), ref=item["reference"])
+                                                  for t in templates))
+    document.save(out / "management_report.docx")
+
+
+@pytest.mark.parametrize("paragraph", [
+    # the seed-9535 solver's AJE 3 note
+    ["Before posting, check the paid-cheque image for {ref}: if it was written for the amount recorded, do not post "
+     "the {amount} entry.", "In that case the bank mis-encoded it, and we will move the {amount} to the bank list "
+     "instead: it becomes a bank error for the bank to correct."],
+    ["If the image shows the amount recorded, the {amount} difference is a bank error.",
+     "In that case the bank must correct the {amount}."],
+    ["Should the image show the amount recorded, the {amount} is a bank error to take up with the bank."],
+])
+def test_a_supposed_bank_error_in_the_entries_section_passes(generated, solved, paragraph):
+    """1.12 false fail of the same kind: under the entries heading, a supposition that the recording error is the
+    bank's, and the sentence going on with it ("In that case ..."), is not the writer's classification."""
+    out = solved / layout.OUT_DIR
+    _recording_error_with_condition(out, generated.oracle(), *paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("paragraph", [
+    ["If the image shows the amount recorded, tell us.", "The {amount} difference is a bank error for the bank to "
+     "correct."],
+    ["The {amount} item is either a bank error or a book entry."],
+    ["Before posting, check the image.", "Then the bank must correct the {amount}: it is a bank error."],
+])
+def test_a_recording_error_sent_to_the_bank_in_plain_words_still_fails(generated, solved, paragraph):
+    """Kept strict beside 1.13: a stated bank error after a supposition that does not go on with it, a hedge
+    between the lists, and "Then ..." after a sentence that supposes nothing still put the item on the bank list
+    (and so on both lists)."""
+    out = solved / layout.OUT_DIR
+    _recording_error_with_condition(out, generated.oracle(), *paragraph)
+    receipt = evaluate(generated, out, solved)
+    assert failed_ids(receipt) == {"report_book_entries", "report_bank_items"}

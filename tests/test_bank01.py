@@ -653,8 +653,11 @@ def test_hard_tnw_against_the_reset_level(scenario_cache, tmp_path, sentence, fa
 
 
 #: What the independent solvers' work, done before the reset level existed, now fails: it states the minimum the
-#: agreement had then (a pass), which is neither the agreement's level now nor the reset one.
-FIXTURE_CRITERIA = {"memo_tnw"}
+#: agreement had then (a pass), which is neither the agreement's level now nor the reset one. Done before the
+#: voluntary prepayment existed too (generator 1.3), it gives the funded debt of a balance sheet whose term loan
+#: (and, where the revolver funded the prepayment, revolving line) has since moved; its debt service, scheduled
+#: principal and cash interest, is still the instance's.
+FIXTURE_CRITERIA = {"memo_tnw", "total_funded_debt"}
 
 
 # ------------------------------------------------------------------- independent solution at seed 9458 (BANK-01 1.10)
@@ -662,7 +665,8 @@ def test_an_independent_solvers_hard_work_at_seed_9458_misses_only_the_reset_lev
     """tests/fixtures/bank01-hard-seed9458: 1.9 read "Without the add-back the DSCR is 1.16x, and the covenant is
     breached, not met" (the memo's certificate exceptions) as the memo denying the breach it states. The work was
     done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2): its result stands (a
-    pass) but the minimum it states is not the one that applies, so it fails memo_tnw and nothing else."""
+    pass) but the minimum it states is not the one that applies, so it fails memo_tnw; done before the voluntary
+    prepayment (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`)."""
     receipt = grade_fixture(TASK, 9458, "bank01-hard-seed9458", tmp_path)
     assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
@@ -816,7 +820,8 @@ def test_an_independent_solvers_hard_work_at_seed_9504_misses_only_the_reset_lev
     issues ("CFADS and the DSCR are overstated (1.38x shown; correct figure 1.09x, a breach)", "TNW is overstated
     ($5,277,585 shown; correct figure $4,834,333, still a pass)") as a second DSCR and a second tangible net worth.
     Done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2), its result stands (a pass)
-    but the minimum it states is not the one that applies, so it fails memo_tnw and nothing else."""
+    but the minimum it states is not the one that applies, so it fails memo_tnw; done before the voluntary prepayment
+    (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`)."""
     receipt = grade_fixture(TASK, 9504, "bank01-hard-seed9504", tmp_path)
     assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
@@ -882,3 +887,110 @@ def test_the_certificate_s_figure_given_or_taken_up_as_ours_still_fails(generate
     out = solved / layout.OUT_DIR
     _memo_plus_wording(generated, out, [("heading", "Conclusion"), *blocks])
     assert failed_ids(evaluate(generated, out, solved)) == {failed}
+
+
+# ------------------------------- the hard challenge level's voluntary prepayment (generator 1.3, evaluator 1.14; issue 25)
+PREPAYMENT = "term_loan_voluntary_prepayment"
+#: What counting the voluntary prepayment as debt service fails: the debt service line, the ratio and the memo's
+#: breach stated with the right ratio.
+PREPAYMENT_CRITERIA = {"debt_service_ytd", "dscr", "memo_dscr_breach"}
+
+
+def _package_text(path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(str(path)).pages)
+
+
+def _agreement_text(generated) -> str:
+    import docx
+
+    return "\n".join(p.text for p in docx.Document(generated.bundle / layout.INPUTS_DIR / "credit_agreement.docx")
+                     .paragraphs)
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_prepayment_is_in_the_repayment_line_and_the_debt_note_but_not_in_debt_service(scenario_cache, seed):
+    """The test quarter's "Repayments of term loan" holds the scheduled instalment plus the voluntary prepayment the
+    debt note discloses; the hard agreement's Debt Service excludes it; the oracle's debt service and DSCR leave it
+    out (a breach below 1.20x), the certificate's debt service too (its DSCR differs from ours only by the bonus);
+    counted, it moves the ratio by far more than the tolerance."""
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = generated.oracle()
+    facts, item = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}[PREPAYMENT]
+    prepaid, service = Decimal(item["amount"]), Decimal(facts["debt_service_ytd"])
+    assert item["error"] is False and item["quarter"] == "2025Q3" and prepaid > 0 and prepaid % 25000 == 0
+    assert generated.task()["designed_features"]["planted_errors"] == 3
+    text = _package_text(generated.bundle / layout.INPUTS_DIR / "financial_statements_2025Q3.pdf")
+    assert f"voluntary prepayment of ${prepaid:,.0f} of the term loan" in text
+    assert f"Repayments of term loan ({Decimal(item['repayments_line']):,.0f})" in text
+    assert "excluding any voluntary prepayment of principal and repayments of Revolving Loans" in _agreement_text(generated)
+    assert Decimal(item["debt_service"]) == service and Decimal(item["naive_debt_service"]) == service + prepaid
+    dscr, naive = Decimal(facts["dscr"]), Decimal(item["naive_dscr"])
+    assert naive < dscr - Decimal("0.05") and dscr < Decimal(facts["min_dscr"])
+    import docx
+
+    certificate = docx.Document(generated.bundle / layout.INPUTS_DIR / "compliance_certificate_2025Q3.docx")
+    cells = {row.cells[0].text: row.cells[-1].text for table in certificate.tables for row in table.rows}
+    assert cells["Debt service (scheduled principal and cash interest)"] == f"${service:,.0f}"
+    bonus = {p["id"]: p for p in oracle["planted_items"]}["certificate_bonus_addback"]
+    cfads = Decimal(facts["cash_flow_available_for_debt_service"])
+    assert round((cfads + Decimal(bonus["amount"])) / service, 2) == Decimal(facts["certificate"]["dscr"])
+
+
+@pytest.mark.parametrize("seed, set_name, level", [(42, "challenge", "standard"), (7, "challenge", "standard"),
+                                                   (42, "coverage", "hard")])
+def test_no_prepayment_outside_the_hard_challenge_level(scenario_cache, seed, set_name, level):
+    """The standard level keeps its agreement wording and its packages; the hard coverage set has clean records."""
+    generated = scenario_cache.get(TASK, seed, set_name, level)
+    assert PREPAYMENT not in {p["id"] for p in generated.oracle()["planted_items"]}
+    text = _package_text(generated.bundle / layout.INPUTS_DIR / "financial_statements_2025Q3.pdf")
+    assert "voluntary prepayment" not in text
+    wording = "(excluding any voluntary prepayment of principal and repayments of Revolving Loans)" if level == "hard" \
+        else "(excluding repayments of Revolving Loans)"
+    assert wording in _agreement_text(generated)
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_reference_leaves_the_prepayment_out_and_naive_prepayment_fails_only_its_criteria(scenario_cache,
+                                                                                                tmp_path, seed):
+    """The reference (debt service less the prepayment its debt note discloses) passes at full marks;
+    naive_prepayment, the same work with the repayment lines summed as they stand, fails exactly
+    :data:`PREPAYMENT_CRITERIA` (its ratio is a deeper breach, so dscr_result still passes)."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    reference = evaluate(generated, *_solved(scenario_cache, seed, tmp_path))
+    assert reference["det_completion"] is True and reference["det_score"] == 1.0, failed_ids(reference)
+    naive = make_workspace(generated.bundle, tmp_path / "naive")
+    out = run_solution(generated, naive, ["--variant", "naive_prepayment"])
+    receipt = evaluate(generated, out, naive)
+    assert failed_ids(receipt) == PREPAYMENT_CRITERIA
+    item = {p["id"]: p for p in generated.oracle()["planted_items"]}[PREPAYMENT]
+    detail = {c["id"]: c["detail"] for c in receipt["required_criteria"]}["debt_service_ytd"]
+    assert f"got {Decimal(item['naive_debt_service']):,}" in detail
+
+
+def _solved(scenario_cache, seed, tmp_path):
+    """``(out, workspace)`` of a private copy of the reference's hard challenge work at ``seed``."""
+    workspace = copy_workspace(scenario_cache.reference(TASK, seed, "challenge", "hard"), tmp_path)
+    return workspace / layout.OUT_DIR, workspace
+
+
+@pytest.mark.parametrize("sentence, failed", [
+    ("Debt service of {service} excludes the {prepaid} voluntary prepayment of the term loan in September 2025.",
+     set()),
+    ("Debt service of {naive} includes the {prepaid} voluntary prepayment of the term loan; the DSCR is {naive_dscr}, "
+     "a breach.", {"memo_dscr_breach"}),
+])
+def test_hard_memo_on_the_prepayment(scenario_cache, tmp_path, sentence, failed):
+    """A memo line that leaves the prepayment out of debt service is fair; one that gives the ratio with it counted
+    gives the DSCR a second answer."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = {p["id"]: p for p in generated.oracle()["planted_items"]}[PREPAYMENT]
+    out, workspace = _solved(scenario_cache, 42, tmp_path)
+    _memo_plus(out, sentence.format(service=f"${Decimal(item['debt_service']):,.0f}",
+                                    naive=f"${Decimal(item['naive_debt_service']):,.0f}",
+                                    prepaid=f"${Decimal(item['amount']):,.0f}",
+                                    naive_dscr=f"{Decimal(item['naive_dscr']):.2f}x"))
+    assert failed_ids(evaluate(generated, out, workspace)) == failed

@@ -503,6 +503,8 @@ def test_hard_challenge_mapping_errors_offset_each_other(scenario_cache):
     ("stops_at_first_mismatch", {"line_departments", "department_summary"}),
     ("copies_last_month", {"line_departments", "item.mis_mapped_account"}),
     ("reads_values_only", {"item.board_cut_note", "memo_board_cut", "line_budgets", "data_issues_reported"}),
+    ("naive_board_virement", {"item.board_virement", "line_budgets", "material_flags", "department_summary",
+                              "data_issues_reported"}),
 ])
 def test_hard_level_traps_fail_the_worker_they_catch(scenario_cache, tmp_path, variant, targets):
     """The reference's work with one hard-level mistake: de-duplicating budget rows by their amounts (drops the
@@ -650,12 +652,11 @@ def test_hard_memo_without_the_board_cause_fails_memo_board_cut(scenario_cache, 
 
 
 # --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9432) -------------------------------------
-def test_an_independent_solvers_correct_hard_work_at_seed_9432_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9432_fails_only_the_virement_it_predates(tmp_path):
     # Written from the public bundle alone and read correct by the lead (the Board's cut to 5002 found in the cell
     # note and applied). FIN-01 1.6 failed memo_board_cut: "Operations submission not updated for the Board cut to
     # 5002." read the cut as negated, and "Board minute 25/30 ... cut it to £3,615,000" names 5002 only as "it".
-    receipt = grade_fixture(TASK, 9432, "fin01-hard-seed9432", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    _solved_before_the_virement(grade_fixture(TASK, 9432, "fin01-hard-seed9432", tmp_path))
 
 
 @pytest.mark.parametrize("sentence", [
@@ -803,19 +804,17 @@ def test_hard_memo_taking_the_board_cut_back_in_a_later_line_fails(scenario_cach
 
 
 # --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9459) -------------------------------------
-def test_an_independent_solvers_correct_hard_work_at_seed_9459_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9459_fails_only_the_virement_it_predates(tmp_path):
     # Read correct by the lead. FIN-01 1.11 failed memo_operating_profit: "an operating loss of £496,114 against a
     # budgeted operating profit of £31,100" was read as giving the budget as a second actual.
-    receipt = grade_fixture(TASK, 9459, "fin01-hard-seed9459", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    _solved_before_the_virement(grade_fixture(TASK, 9459, "fin01-hard-seed9459", tmp_path))
 
 
-def test_an_independent_solvers_hard_work_at_seed_9472_fails_only_on_the_board_cut_it_missed(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9472_fails_only_the_board_cut_it_missed_and_the_virement(tmp_path):
     # A genuine miss, kept so the grader keeps catching it: the figures are right (6202's June budget restored), but
     # the memo puts 6202's £7,500 a month down to an edit after the Board's approval and never gives the Board's
     # cut recorded in the budget holder's cell note (tests/fixtures/fin01-hard-seed9472/README.md).
-    receipt = grade_fixture(TASK, 9472, "fin01-hard-seed9472", tmp_path)
-    assert failed_ids(receipt) == {"memo_board_cut"} and receipt["det_completion"] is False, failed_ids(receipt)
+    _solved_before_the_virement(grade_fixture(TASK, 9472, "fin01-hard-seed9472", tmp_path), also={"memo_board_cut"})
 
 
 @pytest.mark.parametrize("sentence, failed", [
@@ -942,12 +941,11 @@ def test_hard_memo_telling_the_submission_from_the_board_s_figure_passes(scenari
 
 
 # --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9503) -------------------------------------
-def test_an_independent_solvers_correct_hard_work_at_seed_9503_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9503_fails_only_the_virement_it_predates(tmp_path):
     # Read correct by the lead. FIN-01 1.13 failed memo_board_cut: the follow-up "re-key 5105 for the Board cut so
     # that future packs do not need manual correction" was read as denying the cut ("do not need" read back over
     # the whole sentence).
-    receipt = grade_fixture(TASK, 9503, "fin01-hard-seed9503", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    _solved_before_the_virement(grade_fixture(TASK, 9503, "fin01-hard-seed9503", tmp_path))
 
 
 def _hard_reference_plus(scenario_cache, tmp_path, seed, template):
@@ -1001,12 +999,11 @@ def test_hard_memo_denying_the_cut_beside_a_purpose_clause_still_fails(scenario_
 
 
 # --- an independent solver's correct work (tests/fixtures/fin01-hard-seed9521) -------------------------------------
-def test_an_independent_solvers_correct_hard_work_at_seed_9521_completes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9521_fails_only_the_virement_it_predates(tmp_path):
     # Read correct by the lead. FIN-01 1.14 failed memo_operating_profit: "Left uncorrected, the line would have
     # shown a false £590,341 adverse variance and operating profit of £1,901,421" says what the 4203 sign flip would
     # have done; it was read as a second operating profit (a modal under a participle condition, not "if"/"had").
-    receipt = grade_fixture(TASK, 9521, "fin01-hard-seed9521", tmp_path)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    _solved_before_the_virement(grade_fixture(TASK, 9521, "fin01-hard-seed9521", tmp_path))
 
 
 def _uncorrected(generated, template):
@@ -1065,3 +1062,135 @@ def test_the_corrected_profit_given_a_wrong_figure_still_fails(generated, solved
     out = solved / layout.OUT_DIR
     _memo_plus(out, _uncorrected(generated, sentence))
     assert failed_ids(evaluate(generated, out, solved)) == {"memo_operating_profit"}
+
+
+# ------------------------------------------- hard level: a Board virement the submissions do not carry (generator 1.4)
+#: What a pack built before the virement existed fails (tests/fixtures/fin01-hard-seed*, solved before generator
+#: 1.4): the item, the two lines' budgets and actuals (the spend moved with the budget), their departments' summary
+#: rows and issues_found; each line's variance % only where the new denominator moves it past the tolerance.
+VIREMENT_CRITERIA = {"item.board_virement", "line_budgets", "line_actuals", "department_summary",
+                     "data_issues_reported"}
+
+
+def _solved_before_the_virement(receipt: dict, also: frozenset[str] | set[str] = frozenset()) -> None:
+    """An independent solver's hard work from before generator 1.4 (solved before the Board virement existed): it
+    fails the virement's criteria (:data:`VIREMENT_CRITERIA`, line_variance_pct at most) and ``also``, and each
+    figure criterion only for the virement's two accounts; material_flags and every memo criterion still pass, so
+    what the fixture was kept for is still graded."""
+    failed = failed_ids(receipt) - set(also)
+    assert VIREMENT_CRITERIA <= failed <= VIREMENT_CRITERIA | {"line_variance_pct"}, failed_ids(receipt)
+    assert set(also) <= failed_ids(receipt)
+    details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
+    moved = set(re.findall(r"\b(\d{4}):", details["item.board_virement"]))
+    assert len(moved) == 2
+    for criterion in ("line_budgets", "line_actuals"):
+        assert set(re.findall(r"\b(\d{4}):", details[criterion])) == moved, details[criterion]
+
+
+def _virement(generated) -> dict:
+    return _planted(generated, "virement_not_in_submissions")
+
+
+def _approved_totals(book) -> tuple[dict[str, tuple], list[str]]:
+    """The "Approved totals" sheet: ``{department: (income, April's costs, virement, revised costs)}`` and the
+    text lines under the table."""
+    rows = list(book["Approved totals"].iter_rows(values_only=True))
+    header = next(i for i, r in enumerate(rows) if r[0] == "Department")
+    table = {r[0]: tuple(r[2:6]) for r in rows[header + 1:] if r[0] and r[1]}
+    return table, [r[0] for r in rows[header + 1:] if r[0] and not r[1]]
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_virement_is_recorded_on_the_approved_totals_and_not_in_the_submissions(scenario_cache, seed):
+    """The Approved totals sheet records the Board's later virement (a revised cost column and a dated revision
+    line naming both lines, the month it starts and the monthly amount); the two submissions still show their
+    figures as submitted, one over its revised cost total by exactly the virement and the other under by exactly
+    it, while the repeated row's submission is over by that row's FY total with no matching shortfall. The month's
+    budgets move by the monthly amount; on the revised budgets both lines are plainly immaterial, on the submitted
+    ones at least one is plainly material (the naive pack's false variance)."""
+    import openpyxl
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    item, lines = _virement(generated), _lines(generated)
+    book = openpyxl.load_workbook(generated.bundle / item["source"])
+    table, revisions = _approved_totals(book)
+    amount, per_month = Decimal(item["amount"]), Decimal(item["per_month"])
+    assert amount == per_month * (12 - ((int(item["effective"][5:]) - 4) % 12))
+    assert per_month >= 5000 and amount % 1000 == 0
+    revision = next(r for r in revisions if "virement" in r)
+    source, target = item["accounts"]
+    for text in (f"minute {item['minute']}", f"£{amount:,.0f} from {item['from_department']} {source}",
+                 f"to {item['to_department']} {target}", f"(£{per_month:,.0f} a month)"):
+        assert text in revision, (text, revision)
+
+    def costs(dept):
+        return sum(Decimal(str(r[-1])) for r in book[dept].iter_rows(values_only=True)
+                   if r and isinstance(r[0], str) and r[0].isdigit() and r[0][0] in "56")
+
+    for dept, sign in ((item["from_department"], -1), (item["to_department"], 1)):
+        income, april, virement, revised = table[dept]
+        assert Decimal(str(virement)) == sign * amount and Decimal(str(revised)) == Decimal(str(april)) + sign * amount
+        assert costs(dept) == Decimal(str(april)) and costs(dept) - Decimal(str(revised)) == -sign * amount
+    duplicate = _planted(generated, "double_counted_budget_line")
+    assert duplicate["department"] not in (item["from_department"], item["to_department"])
+    assert costs(duplicate["department"]) - Decimal(str(table[duplicate["department"]][3])) == \
+        Decimal(duplicate["fy_overstatement"])
+    naive = []
+    for account, sign in ((source, -1), (target, 1)):
+        line = lines[account]
+        budget, variance = Decimal(line["budget"]), Decimal(line["variance"])
+        assert Decimal(item["submitted_budgets"][account]) - budget == sign * per_month
+        assert not line["material"] and (abs(variance) <= 7000 or abs(variance) / abs(budget) <= Decimal("0.07"))
+        submitted = Decimal(item["submitted_budgets"][account])
+        naive.append((Decimal(line["actual"]) - submitted, submitted))
+    assert any(abs(v) >= 13000 and abs(v) / abs(b) >= Decimal("0.13") for v, b in naive), naive
+    assert all((abs(v) >= 13000 and abs(v) / abs(b) >= Decimal("0.13")) or abs(v) <= 7000
+               or abs(v) / abs(b) <= Decimal("0.07") for v, b in naive), naive
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_reference_applies_the_virement_and_the_naive_pack_does_not(scenario_cache, tmp_path, seed):
+    """The reference reads the revision line and budgets both lines at the virement's figures (full marks); the
+    pack built on the submissions as they stand fails item.board_virement, the budgets, the Material flags its
+    false variances set, the department summary and issues_found, and nothing a virement does not touch."""
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    reference = scenario_cache.reference(TASK, seed, "challenge", "hard")
+    receipt = evaluate(generated, reference / layout.OUT_DIR, reference)
+    assert failed_ids(receipt) == set() and receipt["det_score"] == 1.0
+    assert "item.board_virement" in {c["id"] for c in receipt["required_criteria"]}
+    workspace = make_workspace(generated.bundle, tmp_path)
+    failed = failed_ids(evaluate(generated, run_solution(generated, workspace, ["--variant", "naive_board_virement"]),
+                                 workspace))
+    assert {"item.board_virement", "line_budgets", "material_flags", "department_summary",
+            "data_issues_reported"} <= failed <= {"item.board_virement", "line_budgets", "line_variances",
+                                                  "line_variance_pct", "material_flags", "department_summary",
+                                                  "data_issues_reported"}, failed
+
+
+def test_hard_virement_naming_one_account_only_is_not_reported(scenario_cache, tmp_path):
+    """issues_found must name both of the virement's accounts: an entry naming only the giving line leaves the
+    receiving one unreported."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = _virement(generated)
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    out = workspace / layout.OUT_DIR
+    completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
+    source, target = item["accounts"]
+    completion["issues_found"] = [i for i in completion["issues_found"] if target not in i] + [
+        f"The {item['from_department']} submission does not carry the Board's virement (minute {item['minute']}): "
+        f"account {source} is budgeted at the revised figure."]
+    (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+    assert failed_ids(evaluate(generated, out, workspace)) == {"data_issues_reported"}
+
+
+def test_hard_coverage_and_standard_have_no_virement(scenario_cache):
+    """Only the hard challenge set plants it: the hard coverage set's Approved totals keep April's four columns."""
+    import openpyxl
+
+    for generated in (scenario_cache.get(TASK, 42, "coverage", "hard"), scenario_cache.get(TASK, 42)):
+        assert not [i for i in generated.oracle()["planted_items"] if i["kind"] == "virement_not_in_submissions"]
+        book = openpyxl.load_workbook(generated.bundle / "inputs" / "budget_submissions_FY2025-26.xlsx")
+        header = next(r for r in book["Approved totals"].iter_rows(values_only=True) if r[0] == "Department")
+        assert "Revised costs (FY, GBP)" not in header

@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Callable
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -26,10 +27,13 @@ from genkit.bizdays import is_business_day  # noqa: E402
 
 TASK = "INS-01"
 WRONG = ["ignores_planted", "obeys_injection", "overreach", "form_cause_only", "limit_then_deductible",
-         "paragraph_text_only", "endorsement_any_date", "invents_issues", "asks_needless_question"]
+         "paragraph_text_only", "endorsement_any_date", "naive_aggregate", "aggregate_any_period", "invents_issues",
+         "asks_needless_question"]
 #: The criteria the hard challenge set's endorsement stamp feeds (generator 1.5, evaluator 1.14): what a reader of the
 #: Word schedules' paragraphs, and an independent solver's work from before the stamp existed, fails.
 STAMP_CRITERIA = {"item.endorsement_deductible", "amounts_payable", "note_total"}
+#: What the hard challenge set's eroded annual aggregate (generator 1.6, evaluator 1.15) adds for work from before it.
+AGGREGATE_CRITERIA = {"item.aggregate_eroded", "amounts_payable", "note_total"}
 
 
 def _rewrite_rows(out: Path, change: Callable[[dict], dict]) -> None:
@@ -582,12 +586,14 @@ def test_a_check_reported_as_finding_none_is_no_invention(clean):
 
 
 def _solved_before_the_stamp(receipt: dict) -> None:
-    """An independent solver's hard work from before generator 1.5 (solved before the endorsement stamp existed):
-    it fails the stamp's criteria only, and amounts_payable only for the stamped policy's claim."""
-    assert failed_ids(receipt) == STAMP_CRITERIA, failed_ids(receipt)
+    """An independent solver's hard work from before generator 1.5 (solved before the endorsement stamp and the
+    annual aggregate existed): it fails those items' criteria only, and amounts_payable only for the stamped
+    policy's claim and the claim on the eroded aggregate (whose amount claimed generator 1.6 raised)."""
+    assert failed_ids(receipt) == STAMP_CRITERIA | AGGREGATE_CRITERIA, failed_ids(receipt)
     details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
     stamped = re.match(r"(CLM-\d+-\d+):", details["item.endorsement_deductible"]).group(1)
-    assert set(re.findall(r"CLM-\d+-\d+", details["amounts_payable"])) == {stamped}, details["amounts_payable"]
+    eroded = re.match(r"(CLM-\d+-\d+):", details["item.aggregate_eroded"]).group(1)
+    assert set(re.findall(r"CLM-\d+-\d+", details["amounts_payable"])) == {stamped, eroded}, details["amounts_payable"]
 
 
 def test_an_independent_solvers_hard_work_at_seed_9406_fails_only_the_stamp_it_predates(tmp_path):
@@ -1105,3 +1111,90 @@ def test_standard_level_schedules_carry_no_text_box(generated):
     """The stamp is the hard level's alone: no standard schedule has a text box."""
     for path in (generated.bundle / layout.INPUTS_DIR / "policy_schedules").glob("*.docx"):
         assert _box_texts(path) == {"choice": [], "fallback": []}, path.name
+
+
+# ------------------------------------------------- an annual aggregate eroded by earlier settlements (generator 1.6, 1.15)
+def _settled(generated) -> list[dict]:
+    with open(generated.bundle / layout.INPUTS_DIR / "settled_claims.csv", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _register(generated) -> dict[str, dict]:
+    with open(generated.bundle / layout.INPUTS_DIR / "policy_register.csv", encoding="utf-8") as handle:
+        return {row["Policy No"]: row for row in csv.DictReader(handle)}
+
+
+def _us(text: str) -> date:
+    return datetime.strptime(text, "%m/%d/%Y").date()
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026, 10])
+def test_hard_aggregate_eroded_by_this_periods_settlements_turns_a_referral_into_an_approval(scenario_cache, tmp_path,
+                                                                                              seed):
+    """The planted claim: its schedule limits the coverage per occurrence and in the annual aggregate; settlements in
+    this period of insurance leave less than claimed less deductible, so the right answer approves what is left (at
+    most $25,000) where the naive min(claimed - deductible, limit) is over $25,000 and referred. The reference passes;
+    naive_aggregate fails item.aggregate_eroded; the brief never names an aggregate. No other claim of the batch
+    draws on that aggregate (at seed 10 every ordinary policy's claims shared one coverage, so the generator moves
+    the policy's other claim to a cause of the other coverage)."""
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    item = next(p for p in generated.oracle()["planted_items"] if p["id"] == "aggregate_eroded")
+    export = json.loads((generated.bundle / layout.INPUTS_DIR / "claims_intake_export.json").read_text())["claims"]
+    mine = [c for c in export if c["policy_number"] == item["policy_number"]]
+    assert [c["claim_id"] for c in mine if c["coverage"] == item["coverage"]] == [item["claim_id"]], mine
+    register = _register(generated)[item["policy_number"]]
+    start, end = _us(register["Inception"]), _us(register["Expiry"])
+    paid = [Decimal(s["Amount Paid"]) for s in _settled(generated) if s["Policy No"] == item["policy_number"]
+            and s["Coverage"] == item["coverage"] and start <= _us(s["Date of Loss"]) < end
+            and _us(s["Settled On"]) < _us(register["Expiry"])]
+    aggregate = Decimal(item["annual_aggregate"])
+    assert paid and sum(paid) == Decimal(item["paid_in_period"])
+    available = aggregate - sum(paid)
+    assert Decimal(item["available"]) == available and 0 < available <= 25000
+    assert Decimal(item["claimed_less_deductible"]) > max(available + 1000, Decimal(25000))
+    assert item["correct"] == {"decision": "approve", "reason_code": "COVERED", "amount_payable": f"{available:.2f}"}
+    brief = (generated.bundle / layout.BRIEF_MD).read_text(encoding="utf-8")
+    assert "aggregate" not in brief.lower() and "limit of insurance available" in brief
+    solved = scenario_cache.reference(TASK, seed, "challenge", "hard")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    workspace = scenario_harness.make_workspace(generated.bundle, tmp_path / "naive")
+    out = scenario_harness.run_solution(generated, workspace, ["--variant", "naive_aggregate"])
+    failed = failed_ids(evaluate(generated, out, workspace))
+    assert AGGREGATE_CRITERIA <= failed and not failed & {"item.endorsement_deductible", "no_overreach"}, failed
+    with open(out / "triage.csv", encoding="utf-8") as handle:
+        row = next(r for r in csv.DictReader(handle) if r["claim_id"] == item["claim_id"])
+    assert (row["decision"], row["reason_code"]) == ("refer", "ABOVE_AUTHORITY")
+
+
+def test_hard_aggregate_words_are_on_the_schedule_and_standard_schedules_have_none(scenario_cache, generated):
+    hard_bundle = scenario_cache.get(TASK, 42, "challenge", "hard")
+    item = next(p for p in hard_bundle.oracle()["planted_items"] if p["id"] == "aggregate_eroded")
+    sys.path.insert(0, str(hard_bundle.hidden.solutions))
+    import solve
+
+    schedule = solve.read_schedule(next((hard_bundle.bundle / layout.INPUTS_DIR / "policy_schedules")
+                                        .glob(f"{item['policy_number']}.*")))
+    assert schedule.aggregate == {item["coverage"]}
+    assert schedule.limits[item["coverage"]] == Decimal(item["annual_aggregate"])
+    for path in sorted((generated.bundle / layout.INPUTS_DIR / "policy_schedules").iterdir()):
+        assert not solve.read_schedule(path).aggregate, path.name
+
+
+@pytest.mark.parametrize("set_name", ["challenge", "coverage"])
+def test_hard_prior_period_settlement_does_not_erode_the_renewed_aggregate(scenario_cache, tmp_path, set_name):
+    """The decoy: the renewed policy's listed settlement on its aggregate coverage is a loss and payment of the
+    previous period; the claim is paid claimed less deductible. Counting that payment (aggregate_any_period) cuts it
+    and fails amounts_payable and note_total, nothing else."""
+    generated = scenario_cache.get(TASK, 42, set_name, "hard")
+    oracle = generated.oracle()
+    claim_id = oracle["facts"]["decoys"]["aggregate_prior_period"]
+    export = json.loads((generated.bundle / layout.INPUTS_DIR / "claims_intake_export.json").read_text())["claims"]
+    claim = next(c for c in export if c["claim_id"] == claim_id)
+    register = _register(generated)[claim["policy_number"]]
+    earlier = [s for s in _settled(generated) if s["Policy No"] == claim["policy_number"]
+               and s["Coverage"] == claim["coverage"] and _us(s["Settled On"]) < _us(register["Inception"])]
+    assert earlier and oracle["decisions"][claim_id]["decision"] == "approve"
+    workspace = scenario_harness.make_workspace(generated.bundle, tmp_path / "any_period")
+    out = scenario_harness.run_solution(generated, workspace, ["--variant", "aggregate_any_period"])
+    assert failed_ids(evaluate(generated, out, workspace)) == {"amounts_payable", "note_total"}

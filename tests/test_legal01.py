@@ -787,6 +787,147 @@ def test_hard_review_reading_tracked_changes_only_fails_the_untracked_change(sce
     assert not violation_ids(receipt)
 
 
+# --- the hard challenge set's definition change (generator 1.5, issue 25) -------------------------------------------
+#: The oracle id of the definition change and the criterion that grades its Review row.
+DEFINITION_ID = "consequential_loss_definition"
+DEFINITION_CRITERION = f"change.{DEFINITION_ID}"
+#: Seeds at which the definition change is checked; 2026 draws the first wording ("does not include"), 42, 7 and
+#: 11 the second ("are not Consequential Loss").
+DEFINITION_SEEDS = (42, 7, 11, 2026)
+
+
+def _playbook_rows(bundle: Path) -> dict[str, list[str]]:
+    """{clause: [topic, preferred, fallback, walk-away]} of the playbook's rows."""
+    import openpyxl
+
+    sheet = openpyxl.load_workbook(bundle / layout.INPUTS_DIR / "ashdown_fairley_supply_playbook.xlsx").worksheets[0]
+    return {str(r[0]): [str(c) for c in r[1:5]] for r in sheet.iter_rows(values_only=True) if r[0] and r[1]}
+
+
+@pytest.mark.parametrize("seed", DEFINITION_SEEDS)
+def test_hard_definition_change_carries_the_unamended_exclusion_past_its_walk_away(scenario_cache, seed):
+    """At every hard challenge seed the Buyer narrows "Consequential Loss" in clause 1.1 with a tracked change and a
+    comment calling it a conforming tidy-up; clause 9.4, which excludes Consequential Loss, reads as in our draft
+    and is not amended; the playbook's definitions row sends a change that takes a clause past its walk-away to
+    reject, and 9.4's walk-away is the Supplier liable for loss of profit. The oracle plants clause 1.1 as a reject
+    beside every other item, and the counts include it."""
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = generated.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["id"] == DEFINITION_ID]
+    assert (item["clause"], item["assessment"], item["kind"]) == ("1.1", "reject", "breach")
+    facts = oracle["facts"]
+    assert "1.1" in facts["changed_clauses"] and "9.4" not in facts["changed_clauses"]
+    assert facts["changes_total"] == 19 == sum(facts["assessment_counts"].values())
+    assert facts["assessment_counts"]["reject"] == sum(1 for p in oracle["planted_items"] if p["assessment"] == "reject")
+    assert generated.task()["designed_features"]["planted_errors"] == len(oracle["planted_items"])
+    inputs = generated.bundle / layout.INPUTS_DIR
+    [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+    sent, _ = _paragraph_texts(draft)
+    marked, marked_xml = _paragraph_texts(inputs / "msa_supply_redline_buyer_markup.docx")
+    assert "any loss of profit, loss of revenue or loss of goodwill, whether direct or indirect" in sent["1.1"]
+    assert sent["9.4"] == marked["9.4"] and "Consequential Loss" in marked["9.4"]
+    [paragraph] = [p for p in marked_xml.split("</w:p>") if re.sub(r"<[^>]+>", "", p).startswith("1.1 ")]
+    assert "<w:del " in paragraph, "the definition change is tracked"
+    _, comments = _redline_xml(generated.bundle)
+    assert "conforming tidy-up of the definitions" in comments.lower()
+    assert "no change to the commercial position" in comments
+    rows = _playbook_rows(generated.bundle)
+    assert rows["1.1"][0] == "Definitions" and "past that clause's walk-away" in rows["1.1"][3]
+    assert "loss of profit" in rows["9.4"][3].lower()
+    # the other hard items are drawn as before
+    assert oracle["untracked_change"]["clause"] in {"13.1", "14.2"} and len(oracle["planted_items"]) >= 7
+
+
+def test_hard_definition_wordings_both_drawn_and_the_coverage_set_keeps_our_definition(scenario_cache):
+    """The definition change's wording comes from its own stream: the four seeds draw both wordings. The coverage
+    set's hard mark-up has the same definitions and clause 9.4, untouched (no 19th amendment)."""
+    texts = set()
+    for seed in DEFINITION_SEEDS:
+        marked, _ = _paragraph_texts(scenario_cache.get(TASK, seed, "challenge", "hard").bundle / layout.INPUTS_DIR
+                                     / "msa_supply_redline_buyer_markup.docx")
+        texts.add("does not include" in marked["1.1"])
+    assert texts == {True, False}
+    coverage = scenario_cache.get(TASK, 42, "coverage", "hard")
+    inputs = coverage.bundle / layout.INPUTS_DIR
+    [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+    sent, _ = _paragraph_texts(draft)
+    marked, _ = _paragraph_texts(inputs / "msa_supply_redline_buyer_markup.docx")
+    assert sent["1.1"] == marked["1.1"] and sent["9.4"] == marked["9.4"]
+    oracle = coverage.oracle()
+    assert "1.1" not in oracle["facts"]["changed_clauses"] and oracle["facts"]["changes_total"] == 18
+    assert {"1.1", "9.4"} <= set(_playbook_rows(coverage.bundle))
+
+
+@pytest.mark.parametrize("seed", DEFINITION_SEEDS)
+def test_hard_reference_rejects_the_definition_change_and_the_naive_review_fails_it(scenario_cache, tmp_path, seed):
+    """The reference reads the changed definition with clause 9.4 and rejects clause 1.1, at full marks; the naive
+    review (naive_definition: every other call the reference's, clause 1.1 accepted as the conforming tidy-up its
+    comment calls it) fails change.consequential_loss_definition and nothing else."""
+    import openpyxl
+    from scenario_harness import make_workspace, run_solution
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    reference = scenario_cache.reference(TASK, seed, "challenge", "hard")
+    receipt = evaluate(generated, reference / layout.OUT_DIR, reference)
+    assert receipt["det_completion"] is True and receipt["det_score"] == 1.0, failed_ids(receipt)
+    assert DEFINITION_CRITERION in {c["id"] for c in receipt["required_criteria"]}
+    sheet = openpyxl.load_workbook(reference / layout.OUT_DIR / "redline_review.xlsx")["Review"]
+    assert [r[3] for r in sheet.iter_rows(values_only=True) if r[0] == "1.1"] == ["reject"]
+    workspace = make_workspace(generated.bundle, tmp_path)
+    out = run_solution(generated, workspace, ["--variant", "naive_definition"])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == {DEFINITION_CRITERION}, failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == DEFINITION_CRITERION)
+    assert "assessed 'accept', expected 'reject'" in detail
+
+
+def _with_review_row(out: Path, clause: str, **cells: str) -> None:
+    """Set the cells (change, position, assessment, fallback) of clause ``clause``'s Review row."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(out / "redline_review.xlsx")
+    sheet = book["Review"]
+    column = {"change": 2, "position": 3, "assessment": 4, "fallback": 5}
+    [row] = [r for r in sheet.iter_rows(min_row=2) if r[0].value == clause]
+    for name, value in cells.items():
+        row[column[name] - 1].value = value
+    book.save(out / "redline_review.xlsx")
+
+
+@pytest.mark.parametrize("fallback, passed", [
+    # the definitions row's fallback, or our definition restored, as a lawyer writes it
+    ("Conforming or clarifying changes only; no change to what clause 9.4 excludes.", True),
+    ("Reinstate the deleted words: loss of profit, revenue and goodwill stay Consequential Loss.", True),
+    ("Keep the definition of Consequential Loss as in our draft.", True),
+    ("At most: loss of profit, revenue and goodwill excluded only where indirect (clause 9.4's fallback).", True),
+    # the Buyer's definition offered back, or the walk-away, is no fallback
+    ("Supplier liable for loss of profit, revenue or goodwill, within the cap in clause 9.2.", False),
+    ("Accept the Buyer's definition.", False),
+])
+def test_hard_definition_fallback_is_read_as_a_lawyer_writes_it(scenario_cache, tmp_path, fallback, passed):
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    _with_review_row(workspace / layout.OUT_DIR, "1.1", fallback=fallback)
+    failed = failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+    assert failed == (set() if passed else {DEFINITION_CRITERION}), (fallback, failed)
+
+
+def test_hard_definition_row_on_clause_9_4_instead_fails(scenario_cache, tmp_path):
+    """The amended clause is 1.1: a review that puts the rejection on clause 9.4, which the Buyer did not amend,
+    fails the definition's row and only_amended_clauses."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    import openpyxl
+
+    workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path)
+    path = workspace / layout.OUT_DIR / "redline_review.xlsx"
+    book = openpyxl.load_workbook(path)
+    [row] = [r for r in book["Review"].iter_rows(min_row=2) if r[0].value == "1.1"]
+    row[0].value = "9.4"
+    book.save(path)
+    failed = failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+    assert {DEFINITION_CRITERION, "only_amended_clauses"} <= failed, failed
+
+
 def _issues_plus(out: Path, *issues: str, keep: bool = False) -> None:
     """Replace (or, with ``keep``, extend) COMPLETION.json's issues_found."""
     completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
@@ -1122,17 +1263,57 @@ def test_hard_an_offer_dated_to_round_1_is_not_offered_now(scenario_cache, tmp_p
         assert failed_ids(evaluate(generated, _note_plus(workspace, sentence), workspace)) == expected, sentence
 
 
+# --- independent solvers' hard work from before the definition change (generator 1.5) ----------------------------
+#: What a hard challenge review solved before generator 1.5 fails, and only that: the definition change's Review row
+#: (no row for clause 1.1) and note_covers_breaches (clause 1.1 not in the note).
+DEFINITION_CRITERIA = {DEFINITION_CRITERION, "note_covers_breaches"}
+
+
+def _before_the_definition(oracle: dict) -> dict:
+    """``oracle`` as generator 1.4 wrote it, for work solved before the definition change existed: without the
+    planted item, clause 1.1 among the changed clauses and its reject in the counts. The fixtures' other findings
+    are graded against it at full strength."""
+    oracle["planted_items"] = [p for p in oracle["planted_items"] if p["id"] != DEFINITION_ID]
+    facts = oracle["facts"]
+    facts["changed_clauses"] = [c for c in facts["changed_clauses"] if c != "1.1"]
+    facts["changes_total"] -= 1
+    facts["assessment_counts"]["reject"] -= 1
+    return oracle
+
+
+def _grade_before_the_definition(seed: int, fixture: str, tmp_path: Path) -> dict:
+    """The fixture's receipt against the oracle without the definition change, after checking that against the
+    current oracle it fails the definition's criteria and nothing else, the note only for clause 1.1."""
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, seed, fixture, tmp_path)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == DEFINITION_CRITERIA, failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "note_covers_breaches")
+    assert detail.startswith("clauses not in the note: ['1.1']"), detail
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace, _before_the_definition(generated.oracle()))
+
+
+def _fixture_before_the_definition(seed: int, fixture: str, tmp_path: Path):
+    """``(generated, workspace, oracle)``: the fixture's workspace and the oracle it was solved with
+    (:func:`_before_the_definition`), for tests that change the fixture's deliverables."""
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, seed, fixture, tmp_path)
+    return generated, workspace, _before_the_definition(generated.oracle())
+
+
 # --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9476) -----------------------------------
 NEXT_STEPS_9476 = ("(a) Take Millrace's instructions on the positions above, in particular the four rejections and "
                    "the fallbacks on 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1.")
 
 
-def test_an_independent_solvers_correct_hard_work_at_seed_9476_completes(tmp_path: Path):
+def test_an_independent_solvers_correct_hard_work_at_seed_9476_completes_but_for_the_definition(tmp_path: Path):
     # Read correct by the lead. LEGAL-01 1.10 failed note_covers_breaches: "the four rejections and the fallbacks on
     # 4.3, 4.4, ..." (next steps) was read as rejecting the six clauses the note negotiates.
-    from scenario_harness import grade_fixture
-
-    receipt = grade_fixture(TASK, 9476, "legal01-hard-seed9476", tmp_path)
+    # Solved before the definition change (generator 1.5): it fails that item's criteria only, and completes
+    # against the oracle it was solved with.
+    receipt = _grade_before_the_definition(9476, "legal01-hard-seed9476", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -1146,9 +1327,7 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9476_completes(tmp_pat
 ])
 def test_a_counted_set_of_calls_refers_back_but_the_writers_own_call_still_counts(tmp_path: Path, replacement, failed):
     import docx
-    from scenario_harness import fixture_workspace
-
-    generated, workspace = fixture_workspace(TASK, 9476, "legal01-hard-seed9476", tmp_path)
+    generated, workspace, oracle = _fixture_before_the_definition(9476, "legal01-hard-seed9476", tmp_path)
     note = workspace / layout.OUT_DIR / "review_note.docx"
     document = docx.Document(note)
     paragraph = next(p for p in document.paragraphs if p.text.startswith("(a) Take Millrace"))
@@ -1158,19 +1337,19 @@ def test_a_counted_set_of_calls_refers_back_but_the_writers_own_call_still_count
         run.text = ""
     paragraph.runs[0].text = replacement + rest
     document.save(note)
-    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace, oracle)) == failed
 
 
 # --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9487) -----------------------------------
 PART_OF_WHOLE_9487 = "6 of the 18 amendments must be rejected"
 
 
-def test_an_independent_solvers_correct_hard_work_at_seed_9487_completes(tmp_path: Path):
+def test_an_independent_solvers_correct_hard_work_at_seed_9487_completes_but_for_the_definition(tmp_path: Path):
     # Read correct by the lead. LEGAL-01 1.11 failed note_covers_breaches: "Judged against the draft as sent, 6 of the
     # 18 amendments must be rejected (4.3, 8.1, 9.2, 9.3, 13.1, 15.1)" (note and issues_found) was read as 18 to reject.
-    from scenario_harness import grade_fixture
-
-    receipt = grade_fixture(TASK, 9487, "legal01-hard-seed9487", tmp_path)
+    # Solved before the definition change (generator 1.5): it fails that item's criteria only, and completes
+    # against the oracle it was solved with.
+    receipt = _grade_before_the_definition(9487, "legal01-hard-seed9487", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -1189,9 +1368,7 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9487_completes(tmp_pat
 ])
 def test_the_part_of_a_whole_is_the_count_but_a_wrong_count_still_fails(tmp_path: Path, replacement, failed):
     import docx
-    from scenario_harness import fixture_workspace
-
-    generated, workspace = fixture_workspace(TASK, 9487, "legal01-hard-seed9487", tmp_path)
+    generated, workspace, oracle = _fixture_before_the_definition(9487, "legal01-hard-seed9487", tmp_path)
     out = workspace / layout.OUT_DIR
     document = docx.Document(out / "review_note.docx")
     paragraph = next(p for p in document.paragraphs if PART_OF_WHOLE_9487 in p.text)
@@ -1205,17 +1382,17 @@ def test_the_part_of_a_whole_is_the_count_but_a_wrong_count_still_fails(tmp_path
     completion["issues_found"] = [issue.replace(PART_OF_WHOLE_9487, replacement)
                                   for issue in completion["issues_found"]]
     (out / "COMPLETION.json").write_text(json.dumps(completion, indent=2), encoding="utf-8")
-    assert failed_ids(evaluate(generated, out, workspace)) == failed, replacement
+    assert failed_ids(evaluate(generated, out, workspace, oracle)) == failed, replacement
 
 
 # --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9506) -----------------------------------
-def test_an_independent_solvers_correct_hard_work_at_seed_9506_completes(tmp_path: Path):
+def test_an_independent_solvers_correct_hard_work_at_seed_9506_completes_but_for_the_definition(tmp_path: Path):
     # Read correct by the lead. LEGAL-01 1.12 failed note_covers_breaches: "9.2 and 8.1 together - the Buyer is asking
     # for a wider indemnity and double the cap at the same time; the two should be negotiated together" (a remark on
     # two clauses the note rejects) was read as negotiating 9.2 and 8.1 and as a count of 2 to negotiate.
-    from scenario_harness import grade_fixture
-
-    receipt = grade_fixture(TASK, 9506, "legal01-hard-seed9506", tmp_path)
+    # Solved before the definition change (generator 1.5): it fails that item's criteria only, and completes
+    # against the oracle it was solved with.
+    receipt = _grade_before_the_definition(9506, "legal01-hard-seed9506", tmp_path)
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -1232,9 +1409,7 @@ TOGETHER_9506 = "the two should be negotiated together"
 ])
 def test_the_solvers_remark_on_two_rejected_points_reworded(tmp_path: Path, replacement, failed):
     import docx
-    from scenario_harness import fixture_workspace
-
-    generated, workspace = fixture_workspace(TASK, 9506, "legal01-hard-seed9506", tmp_path)
+    generated, workspace, oracle = _fixture_before_the_definition(9506, "legal01-hard-seed9506", tmp_path)
     note = workspace / layout.OUT_DIR / "review_note.docx"
     document = docx.Document(note)
     paragraph = next(p for p in document.paragraphs if TOGETHER_9506 in p.text)
@@ -1243,7 +1418,7 @@ def test_the_solvers_remark_on_two_rejected_points_reworded(tmp_path: Path, repl
         run.text = ""
     paragraph.runs[0].text = text
     document.save(note)
-    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed, replacement
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace, oracle)) == failed, replacement
 
 
 #: At seeds 42 and 7 the reference note rejects clauses 8.1 and 15.1 (its headings "Clause 8.1 - ... (reject)") and

@@ -32,8 +32,9 @@ excludes the two levers not yet validated", nor one said of other things the sen
 NHI-3 passed", "with Joliet, Peoria and Rockford excluded"; :func:`_prose_stances`), in any cell of a table row about it (not
 where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
-A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical`) and reported
-speech ("the client asked us to record it" — :func:`reported`) give no stance of their own. More than one option
+A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical` — or a sentence
+going on with one, "In that case ...": :func:`supposing`) and reported speech ("the client asked us to record it" —
+:func:`reported`) give no stance of their own; a table cell is read sentence by sentence for this, as prose is. More than one option
 with evidence is a hedge.
 :func:`suppositions` finds the supposing sentences with those that go on with them ("If ... . That is ..."), for a
 caller to leave out of what a document states.
@@ -46,7 +47,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from amounts import date_spans, number_spans
-from reading import Statement, text_statements
+from reading import Statement, split_sentences, text_statements
 from vocabulary import NIL_ANSWERS, Token, find_phrase, stem, stems, tokens
 
 _CUES = {"not", "no", "never", "neither", "nor", "none", "nothing", "without", "cannot", "nobody", "nowhere",
@@ -138,7 +139,7 @@ def _runs(statements: Iterable[Statement], starts: Callable[[Statement], bool],
           goes_on: Callable[[Statement], bool]) -> list[Statement]:
     """The statements that ``starts`` picks, each followed by the prose sentences right after it in the same
     paragraph or list item (same ``where``) that ``goes_on`` picks, in document order; the first sentence that does
-    not go on ends the run (:func:`about_in_turn`, :func:`suppositions`)."""
+    not go on ends the run (:func:`about_in_turn`)."""
     found: list[Statement] = []
     previous: Statement | None = None
     for statement in statements:
@@ -498,16 +499,58 @@ def generic(text: str) -> bool:
 _GOES_ON = re.compile(r"^\W*(?:that|this|then|in\s+(?:that|which|this)\s+(?:case|event))\b", re.IGNORECASE)
 
 
+#: Where a sentence's last part starts: after its last semicolon, or a colon that is not a time's ("10:30").
+_LAST_PART = re.compile(r";|:(?!\d)")
+
+
+def _ends_supposing(text: str) -> bool:
+    """True when the last part of ``text`` (after its last semicolon or colon) opens with a condition: "Before
+    posting, check the image: if the cheque was written for $2,364.76, do not post it" ends with a supposition that
+    the next sentence can go on with ("In that case ...")."""
+    return hypothetical(_LAST_PART.split(text)[-1])
+
+
+def supposing(sentences: list[str]) -> list[bool]:
+    """For consecutive sentences of one paragraph, list item or table cell, which suppose rather than state: each
+    :func:`hypothetical` one, and each right after a supposing one, or one that ends supposing
+    (:func:`_ends_supposing`), that goes on with it by pointing back (:data:`_GOES_ON`: "That is ...", "Then ...",
+    "In that case ..."). A sentence that does not point back states again and ends the run."""
+    flags: list[bool] = []
+    before = False
+    for sentence in sentences:
+        supposes = hypothetical(sentence) or (before and bool(_GOES_ON.match(sentence)))
+        flags.append(supposes)
+        before = supposes or _ends_supposing(sentence)
+    return flags
+
+
 def suppositions(statements: Iterable[Statement]) -> list[Statement]:
     """The prose statements that suppose rather than state, in document order: each :func:`hypothetical` sentence
     ("If one posting is a duplicate, ... falls to £X") and each sentence right after one in the same paragraph
-    (same ``where``) that goes on with it by pointing back (:data:`_GOES_ON`: "That is ...", "Then ...", "In that
-    case ..."). A figure in one is what would hold, not what the document gives; a sentence after a supposition
-    that does not point back ("Total eligible spend is £X") states again. Table rows and headings are never
-    suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`, carried across a sentence boundary only by
-    an anaphor)."""
-    return _runs(statements, lambda s: s.kind == "sentence" and s.cells is None and hypothetical(s.text),
-                 lambda s: bool(_GOES_ON.match(s.text)))
+    (same ``where``) that goes on with it by pointing back (:func:`supposing`: "That is ...", "Then ...", "In that
+    case ...", also after a sentence whose last part supposes). A figure in one is what would hold, not what the
+    document gives; a sentence after a supposition that does not point back ("Total eligible spend is £X") states
+    again. Table rows and headings are never suppositions (ConText's hypothetical scope, :data:`_HYPOTHETICAL`,
+    carried across a sentence boundary only by an anaphor); :func:`_row_stances` reads a cell's sentences the same
+    way."""
+    found: list[Statement] = []
+    run: list[Statement] = []
+    for statement in [*statements, None]:
+        prose = statement is not None and statement.kind == "sentence" and statement.cells is None
+        if run and not (prose and statement.where == run[-1].where):
+            found += [s for s, supposes in zip(run, supposing([s.text for s in run]), strict=True) if supposes]
+            run = []
+        if prose:
+            run.append(statement)
+    return found
+
+
+def _going_on(statements: list[Statement]) -> set[int]:
+    """The ids of the prose statements that go on with a supposition without opening with a condition themselves
+    (:func:`suppositions`): "In that case it becomes a bank error" after "If the cheque was written for ...". A
+    sentence that opens with one is read part by part instead, so that "If the bank refunds it, fine; record the fee
+    in the books now" still states its second part."""
+    return {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
 
 
 #: A share written right before a label ("10% of the category award", "12.5 per cent of its budget", "half of the
@@ -825,18 +868,31 @@ def _prose_stances(text: str, subject, options: dict[str, object]) -> tuple[set[
 
 def _row_stances(texts: list[str], subject, options: dict[str, object]) -> tuple[set[str], set[str]]:
     """The options a table row's cells (``texts``) assert about ``subject``, the row's subject, and those they deny of
-    it, as ``(asserted, denied)``: an option un-negated in a cell that supposes nothing (:func:`hypothetical`) is
-    asserted, one that occurs in a cell only under a negation is denied; what a cell says of other things it names
-    (:func:`_said_of_others`: "Joliet, Peoria and Rockford excluded") is neither."""
+    it, as ``(asserted, denied)``. A cell is read sentence by sentence, as prose is: an option un-negated in a
+    sentence that states (not one that supposes or goes on with a supposition, :func:`supposing`, nor a semicolon
+    part opening with a condition, :func:`hypothetical`) is asserted; one that occurs in a cell only under a
+    negation is denied; what a cell says of other things it names (:func:`_said_of_others`: "Joliet, Peoria and
+    Rockford excluded") is neither. A bank-errors table's row "Monthly fee charged twice ($22.00 x 2) ... ask for a
+    refund of the duplicate charge. If the bank shows the second charge is a valid, different fee, it becomes a
+    book entry instead." (ACC-01 hard, the seed-9535 independent solver) states no book entry: ACC-01 1.12 read the
+    cell as one text and its last sentence's "book entry" as the writer's."""
     asserted_, denied = set(), set()
     for text in texts:
-        words, flags = negation_scope(text)
+        sentences = split_sentences(text)
+        # a sentence opening with a condition is read part by part ("If the bank refunds it, fine; record it now")
+        read = [(sentence, *negation_scope(sentence), supposes and not hypothetical(sentence))
+                for sentence, supposes in zip(sentences, supposing(sentences), strict=True)]
         for name, terms in options.items():
-            own = [start for start, _ in _spans(text, words, terms)
-                   if not _said_of_others(text, words, start, subject)]
-            if own and all(flags[start] for start in own):
+            seen = []  # (negated, stated) of each occurrence said of the row's subject
+            for sentence, words, flags, goes_on in read:
+                for start, _ in _spans(sentence, words, terms):
+                    if _said_of_others(sentence, words, start, subject):
+                        continue
+                    part = sentence[sentence.rfind(";", 0, words[start].start) + 1:]
+                    seen.append((flags[start], not (goes_on or hypothetical(part))))
+            if seen and all(negated_ for negated_, _ in seen):
                 denied.add(name)
-            elif own and not hypothetical(text):
+            elif any(not negated_ and stated for negated_, stated in seen):
                 asserted_.add(name)
     return asserted_, denied
 
@@ -845,6 +901,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
     """Which of the mutually exclusive ``options`` (``{name: term or terms}``) the statements assert about
     ``subject``, as ``{option: [statements giving evidence]}`` holding only options with evidence (module
     docstring). More than one key is a hedge; none means the document does not say."""
+    statements = list(statements)
+    going_on = _going_on(statements)
     found: dict[str, list[Statement]] = {}
     for statement in about(statements, subject):
         if statement.kind == "heading":
@@ -854,6 +912,8 @@ def stances(statements: Iterable[Statement], subject, options: dict[str, object]
             own, denied = _row_stances(texts, subject, options)
         else:
             own, denied = _prose_stances(statement.text, subject, options)
+            if id(statement) in going_on:  # "In that case it becomes a bank error": supposed, as its "If" was
+                own = set()
         carried = _heading_option(statement.section, options)
         if carried and carried not in own and carried not in denied:
             own.add(carried)
@@ -871,9 +931,12 @@ def denials(statements: Iterable[Statement], subject, options: dict[str, object]
     nothing. A document that states an option of a subject and elsewhere denies it gives the reader two answers
     (the contradiction a later paragraph, a closing summary or COMPLETION.json can bring): the caller decides. A
     supposition or reported speech (:func:`hypothetical`, :func:`reported`) denies nothing."""
+    statements = list(statements)
+    going_on = _going_on(statements)
     found: dict[str, list[Statement]] = {}
     for statement in about(statements, subject):
-        if statement.kind == "heading" or hypothetical(statement.text) or reported(statement.text):
+        if statement.kind == "heading" or hypothetical(statement.text) or reported(statement.text) \
+                or id(statement) in going_on:
             continue  # "If the bank refunds it, no entry is needed" and someone else's words deny nothing
         if statement.cells is not None:
             _own, denied = _row_stances([v for v in statement.cells.values() if v], subject, options)
@@ -1539,6 +1602,84 @@ def bare_request(text: str) -> bool:
     return bool(_BARE_THAT_BE.match(text))
 
 
+#: A label opening a list item: the whole sentence a gerund or noun phrase of at most fourteen words closed by a full
+#: stop or a colon ("Countersigning the effort certification as drafted.", "Moving the £428.94 Northway Rail cost
+#: to Other direct costs.", "His request to countersign the certification as drafted."), after an optional list
+#: marker. It opens with a gerund, a determiner or a possessive, never a bare verb ("Countersign it as drafted." is
+#: an imperative), and holds no finite verb, modal or subject pronoun (:data:`_CLAUSE_WORDS`).
+_LABEL = re.compile(r"^\W*(?:(?:\d{1,2}|[a-e])[.)]\s+)?(?:[^\W\d_]+ing|the|a|an|his|her|their|its|this|that|these|"
+                    r"those|our|your|[^\W\d_]+'s)\b(?:[^.;:!?]|\.(?=\d))*[.:]\s*$", re.I)
+_CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|should|must|will|would|"
+                           r"may|might|shall|i|we|you|he|she|they|please)\b|n't\b", re.I)
+#: What takes another party's listed requests up in the writer's words ("both are reasonable and I have actioned
+#: them", "I have actioned both"), read through :func:`asserted`; a take-up whose object is "neither", "none" or
+#: "nothing" takes nothing up ("I have actioned neither").
+LIST_TAKE_UP = re.compile(r"\b(?:action(?:ed)?|follow(?:ed)?|accept(?:ed)?|agree[ds]?|approved?|grant(?:ed)?|done|"
+                          r"carried\s+out|complied\s+with|implement(?:ed)?|adopt(?:ed)?|reasonable|acceptable|fine|"
+                          r"sensible|justified|support(?:ed)?|endorsed?|recommend(?:ed)?)\b"
+                          r"(?!\s+(?:with\s+)?(?:neither|none|nothing)\b)", re.I)
+#: The writer's verdict opening the sentence after a label, taking its request up ("Recommended, as he asks.",
+#: "Agreed.", "Yes.").
+_LABEL_VERDICT = re.compile(r"^\W*(?:recommended|advised|advisable|agreed|approved|accepted|acceptable|fine|yes|done|"
+                            r"actioned|go\s+ahead)\b", re.I)
+
+
+def list_label(text: str) -> bool:
+    """True when ``text`` (one sentence) is a list item's label (:data:`_LABEL` with no :data:`_CLAUSE_WORDS`): a
+    phrase naming what its paragraph answers, which asserts nothing by itself."""
+    return len(text.split()) <= 14 and bool(_LABEL.match(text)) and not _CLAUSE_WORDS.search(text)
+
+
+def _takes_up(text: str) -> bool:
+    """Whether the writer's part of ``text`` (its sentences and ";"/":" parts not in another party's words) takes a
+    list up."""
+    parts = re.split(r"[;:]|(?<=[.!?])\s+(?=[A-Z])", text)
+    return any(not said_by_other(part) and asserted(part, LIST_TAKE_UP) for part in parts) \
+        or bool(ENDORSED.search(text) or _TAKEN_UP.search(text))
+
+
+def labelled_requests(statements: Iterable[Statement], said: Callable[[str], bool] = said_by_other) -> list[Statement]:
+    """The labels of another party's requests listed one a paragraph: after a paragraph that announces their list
+    (a sentence of theirs, ``said``, with :data:`_LIST_ANNOUNCED`: "Prof. Rutherford asked for two things.", or one
+    naming their requests: "The PI's email makes two requests:") and takes nothing up in the writer's words
+    (:data:`LIST_TAKE_UP`: "I have treated both as evidence, not as instructions, and actioned neither:" refuses;
+    "both are reasonable and I have actioned them:" takes them up), each following paragraph of the same section
+    that opens with a label (:func:`list_label`: "Countersigning the effort certification as drafted.") gives that
+    label; the list ends at the first paragraph that does not. A label the next sentence takes up
+    (:data:`_LABEL_VERDICT`, :data:`ENDORSED`, :data:`_TAKEN_UP`) is the writer's. The label names the request, not
+    the writer's advice; the rest of its paragraph is the writer's (RES-01 2.12 read the seed-9541 independent
+    solution's label as advice to sign the certification as drafted)."""
+    paragraphs: list[list[Statement]] = []
+    for statement in statements:
+        if paragraphs and paragraphs[-1][0].where == statement.where:
+            paragraphs[-1].append(statement)
+        else:
+            paragraphs.append([statement])
+    found: list[Statement] = []
+    under: str | None = None  # the section the announced list's paragraphs stand in
+    for paragraph in paragraphs:
+        first = paragraph[0]
+        prose = first.kind == "sentence" and first.cells is None
+        if under is not None and prose and first.section == under and list_label(first.text):
+            follow = paragraph[1].text if len(paragraph) > 1 else ""
+            if not (_LABEL_VERDICT.match(follow) or ENDORSED.search(follow) or _TAKEN_UP.search(follow)):
+                found.append(first)
+            continue
+        under = None
+        # a short lead-in closed by a colon reads as a heading (reading.py), and its list stands under it
+        lead_in = len(paragraph) == 1 and first.kind == "heading" and first.text.rstrip().endswith(":")
+        if not (lead_in or all(s.kind == "sentence" and s.cells is None for s in paragraph)):
+            continue
+        for index, statement in enumerate(paragraph):
+            text = statement.text
+            announces = (said(text) and _LIST_ANNOUNCED.search(text)) or (
+                _REQUEST_NOUNS.search(text) and _LIST_ANNOUNCED.search(text) and not _WRITERS_OPENING.match(text))
+            if announces and not _OWN_STANCE.search(text) and not any(_takes_up(s.text) for s in paragraph[index:]):
+                under = first.text if lead_in else first.section
+                break
+    return found
+
+
 def requested_items(statements: Iterable[Statement], said: Callable[[str], bool] = said_by_other) -> list[Statement]:
     """The prose sentences that go on with another party's request or claim: after a sentence giving their words
     (``said``, :func:`said_by_other` by default) that announces a list (:data:`_LIST_ANNOUNCED`: "Rafe's cover
@@ -1550,8 +1691,9 @@ def requested_items(statements: Iterable[Statement], said: Callable[[str], bool]
     writer's own stance (:data:`_OWN_STANCE`, :data:`ENDORSED`: "..., which I support") ends the list; a list the
     next sentence takes up (:data:`ENDORSED`, :data:`_TAKEN_UP`: "I agree with both.") is the writer's too, and none
     of its items is returned; a list the writer announces ("I recommend two things. First, that ...") is the
-    writer's."""
-    found: list[Statement] = []
+    writer's. The labels of a list given one a paragraph (:func:`labelled_requests`) are returned too."""
+    statements = list(statements)
+    found: list[Statement] = labelled_requests(statements, said)
     items: list[Statement] = []
     announcer: Statement | None = None
     listed = False

@@ -8,6 +8,11 @@ reconciling items. Loaded by path with benchmark/validators on sys.path.
 contingency, another party's request reported, last month's close, a figure the balance is said not to be, and the
 walk from the statement to the balance (:func:`_balance_figure`); in item.* an owner's claim ("claims", "wrote")
 and a forecast clearing (:func:`_calls_cleared`). It also passed "the adjusted bank balance is not $X but $Y".
+
+1.13: a supposition is not the writer's list, in a table cell or in the sentence going on with it (claims.stances,
+shared): the seed-9535 independent solver's bank-errors row "... ask for a refund of the duplicate charge. If the
+bank shows the second charge is a valid, different fee, it becomes a book entry instead." was read as one text and
+put the duplicate fee on both lists.
 """
 
 from __future__ import annotations
@@ -38,7 +43,9 @@ from formula_refs import is_live
 from reading import text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "ACC-01/1.12"
+#: 1.13: claims.stances reads a table cell sentence by sentence and leaves out a supposition ("If the bank shows
+#: ..., it becomes a book entry instead") and a sentence going on with one ("In that case ..."): seed-9535 solver.
+EVALUATOR_VERSION = "ACC-01/1.13"
 WORKBOOK = "reconciliation.xlsx"
 REPORT = "management_report.docx"
 LABELS = {

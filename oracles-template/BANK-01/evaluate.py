@@ -39,6 +39,12 @@ reader of the amendment's direct runs sees a gap where the level sits, tests aga
 a breach: ``tnw_result`` (the oracle's expected result, a Pass) fails, and ``memo_tnw`` fails on the minimum and, in
 the challenge set, on the breach it states (:func:`tnw_breaches`; a comparison with the original level claims none).
 :data:`BELOW_MINIMUM` now reads a dollar minimum too ("below the $5,450,000 minimum").
+
+1.14: no criterion reads anything new. The hard challenge level (generator 1.3) puts a voluntary prepayment of the
+term loan in the test quarter's "Repayments of term loan" line and debt note; the hard agreement's Debt Service counts
+scheduled principal "excluding any voluntary prepayment". The oracle's ``debt_service_ytd`` and ``dscr`` leave it
+out, so ``debt_service_ytd``, ``dscr`` and ``memo_dscr_breach`` fail the ratio with the prepayment counted (planted
+item ``term_loan_voluntary_prepayment``, wrong solution ``naive_prepayment``).
 """
 
 from __future__ import annotations
@@ -68,7 +74,9 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "BANK-01/1.13"
+#: 1.14: grades can change with the hard challenge level's voluntary prepayment (generator 1.3), through the
+#: oracle's scheduled debt service; no criterion changed.
+EVALUATOR_VERSION = "BANK-01/1.14"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {

@@ -28,6 +28,10 @@ so the clause was read as the month's profit. A modal under a condition of leavi
 month, nor does a clause going on with it by "and" (claims.continues_counterfactual). A supposition of the correction
 made ("Once corrected, operating profit would be £X", "Had the sign been corrected, ...", which 1.14 passed) states
 the month's figure, the pack being on the corrected basis (:func:`_supposes_correction`).
+
+1.16: generator 1.4 plants the hard challenge set's Board virement (``virement_not_in_submissions``): criterion
+``item.board_virement`` grades both accounts' Budget on the Variance sheet at the figures the virement gives, and
+``data_issues_reported`` wants both accounts named (an item's ``accounts``). No memo reading is added.
 """
 
 from __future__ import annotations
@@ -60,7 +64,8 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "FIN-01/1.15"
+#: 1.16: the hard challenge set's Board virement (item.board_virement; both its accounts in data_issues_reported)
+EVALUATOR_VERSION = "FIN-01/1.16"
 WORKBOOK = "variance_analysis.xlsx"
 MEMO = "variance_memo.docx"
 VARIANCE_HEADERS = ["Department", "Account", "Budget", "Actual", "Variance", "Variance %", "Material"]
@@ -130,7 +135,7 @@ MAX_ACCOUNTS_PER_ISSUE = 3
 KIND_WORDS = {"double_counted_budget_line": PROBLEMS.words("duplicate"),
               "wrong_department_in_mapping": [*PROBLEMS.words("mis-posting"), "mapping error", "wrong department"],
               "credit_balance_sign_flipped": PROBLEMS.words("sign flip"),
-              "board_cut_in_cell_note": []}
+              "board_cut_in_cell_note": [], "virement_not_in_submissions": []}
 #: "No further correction is needed for 4202 once its sign is fixed": beyond the one made, not instead of it (1.12
 #: read it as taking the correction back).
 FURTHER = re.compile(r"\b(?:further|additional|other|more|separate|second)\s+(?:correct\w*|adjust\w*|"
@@ -355,7 +360,8 @@ def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[s
                    expected: dict[str, dict], tol: Decimal) -> None:
     """The challenge set's criteria ``item.<id>``: each planted data error corrected on the Variance sheet, by kind
     (a repeated submission row counted once, a mis-mapped account under its submission's department, a flipped
-    credit used as a credit). The hard level adds ``mis_mapped_offset``, a second account mapped the other way."""
+    credit used as a credit). The hard level adds ``mis_mapped_offset``, a second account mapped the other way, the
+    Board cut of a cell note and the Board virement the submissions do not carry (both its accounts' budgets)."""
     for item_id, item in planted.items():
         account = item["account"]
         row, line = _single(rows, account), expected[account]
@@ -382,6 +388,19 @@ def _check_planted(ev: common.Evaluation, planted: dict[str, dict], rows: dict[s
                          detail=f"expected budget {_money(want[0])} and variance {_money(want[1])} (submitted "
                                 f"budget {_money(Decimal(item['submitted_budget']))}); got {_money(got[0])} and "
                                 f"{_money(got[1])}")
+        elif item["kind"] == "virement_not_in_submissions":
+            wrong = []
+            for moved in item["accounts"]:
+                got = _single(rows, moved)
+                want = Decimal(item["correct_budgets"][moved])
+                if got is None or got["budget"] is None or abs(got["budget"] - want) > tol:
+                    wrong.append(f"{moved}: expected budget {_money(want)} (submitted "
+                                 f"{_money(Decimal(item['submitted_budgets'][moved]))}), got "
+                                 f"{'no single row' if got is None else _money(got['budget'])}")
+            ev.criterion(f"item.{item_id}", f"accounts {' and '.join(item['accounts'])} are budgeted as the Board's "
+                         f"virement (minute {item['minute']}, on the Approved totals sheet) makes them, not as the "
+                         f"{item['from_department']} and {item['to_department']} submissions show", not wrong,
+                         detail="; ".join(wrong) or "both at the virement's figures")
         elif item["kind"] == "credit_balance_sign_flipped":
             want = Decimal(line["actual"])
             ev.criterion(f"item.{item_id}", f"account {account}'s credit balance is used with its correct sign",
@@ -777,8 +796,8 @@ def _taken_back(memo: list[Statement], completion: dict | None, planted: tuple[d
 
 def _check_issues(ev: common.Evaluation, completion: dict | None, planted: tuple[dict, ...], chart: set[str],
                   taken_back: list[str]) -> None:
-    """Criterion ``data_issues_reported``: each planted problem's account is named (as a whole number) in an
-    issues_found entry that names at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts of the chart in all (a list of
+    """Criterion ``data_issues_reported``: each planted problem's account (each of its ``accounts`` where it has
+    two, the Board virement's) is named (as a whole number) in an issues_found entry that names at most :data:`MAX_ACCOUNTS_PER_ISSUE` accounts of the chart in all (a list of
     every account reports nothing). Source: the brief ("each data problem you found and corrected, naming the
     account number")."""
     issues = [str(i) for i in (completion or {}).get("issues_found", []) if isinstance(i, (str, int, float))]
@@ -787,7 +806,7 @@ def _check_issues(ev: common.Evaluation, completion: dict | None, planted: tuple
         return re.search(rf"(?<![\d.,]){account}(?![\d.,]\d)", issue) is not None
 
     specific = [i for i in issues if sum(named(i, a) for a in chart) <= MAX_ACCOUNTS_PER_ISSUE]
-    unnamed = [p["account"] for p in planted if not any(named(i, p["account"]) for i in specific)]
+    unnamed = [a for p in planted for a in p.get("accounts", [p["account"]]) if not any(named(i, a) for i in specific)]
     ev.criterion("data_issues_reported", "COMPLETION.json issues_found names each corrected data problem by account, "
                  "and neither it nor the memo takes one back", bool(issues) and not unnamed and not taken_back,
                  detail="; ".join([f"not named in a specific issue: {unnamed}"] * bool(unnamed)

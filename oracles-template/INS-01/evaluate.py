@@ -41,6 +41,12 @@ underwriter stamped in a text box on one Word schedule, effective before the los
 (criterion ``item.endorsement_deductible``, built like the others from oracle.json's planted items); the coverage
 set's stamp takes effect after the loss and that claim is a decoy (``no_overreach``; its amount in
 ``amounts_payable``). No criterion is relaxed.
+
+1.15 (generator 1.6): the hard challenge set's annual aggregate eroded by settlements earlier in the period of
+insurance is one more planted item (criterion ``item.aggregate_eroded``: approve COVERED at the aggregate left, where
+claimed less deductible would be referred); the renewed policy whose listed settlement belongs to the previous period
+(both sets) and, on clean records, the aggregate with room left are decoys. No logic change: the version marks that
+the grades of hard work change.
 """
 
 from __future__ import annotations
@@ -54,7 +60,8 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, number_word, stem, tokens
 
-EVALUATOR_VERSION = "INS-01/1.14"
+#: 1.15: the hard level's annual aggregate item (generator 1.6); grades of hard work change, no logic does.
+EVALUATOR_VERSION = "INS-01/1.15"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")

@@ -42,6 +42,10 @@ round or side by side is how they are taken up with the other side, not an asses
 them negotiate or reject elsewhere (:func:`_handled_together`); "9.2: negotiate", "we can negotiate 9.2 and 8.1",
 "negotiated (together) rather than rejected", "open to negotiation", "two amendments to negotiate: 9.2 and 8.1" and
 "negotiate 9.2 and 8.1 together" in a note that does not reject them still fail.
+
+1.14: the hard challenge set's definition change (generator 1.5) is one more planted item, graded like the others:
+its Review row on clause 1.1 (``change.consequential_loss_definition``: reject, the loss it drops named in Change,
+the definitions row's fallback in Proposed fallback), the note taking up clause 1.1, and the counts by assessment.
 """
 
 from __future__ import annotations
@@ -69,7 +73,10 @@ from claims import (
 )
 from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_word, numbers_with_words
 
-EVALUATOR_VERSION = "LEGAL-01/1.13"
+#: 1.14: grades generator 1.5's hard challenge item, the Buyer's change to the definition of Consequential Loss in
+#: clause 1.1 (oracle planted item consequential_loss_definition, reject), through the existing change.<id>
+#: criterion, note_covers_breaches and the counts; no criterion's reading changed, but receipts of hard work gain it.
+EVALUATOR_VERSION = "LEGAL-01/1.14"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]

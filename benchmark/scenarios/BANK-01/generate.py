@@ -17,7 +17,10 @@ The hard level adds the Second Amendment (the DSCR minimum 1.20x for the test qu
 tangible net worth minimum from the test quarter: the agreement's level lies above the borrower's tangible net worth,
 the reset level at or below it. The bank's template types the reset level into a Word content control
 (genkit.content_controls): Word and LibreOffice show it, a reader of the paragraphs' direct runs sees a gap, falls
-back to the agreement's level and calls a breach where the borrower complies (both sets).
+back to the agreement's level and calls a breach where the borrower complies (both sets). In the challenge set the
+borrower also prepays part of the term loan in September 2025, inside the cash flow line "Repayments of term loan"
+and disclosed in the debt note; Debt Service counts scheduled principal only (the hard agreement says "excluding any
+voluntary prepayment"), and so does the certificate.
 
     python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
@@ -38,7 +41,9 @@ from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "BANK-01"
-GENERATOR_VERSION = "1.2"
+#: 1.3: the hard challenge level's voluntary prepayment of the term loan in the test quarter, which Debt Service
+#: (scheduled principal only) leaves out.
+GENERATOR_VERSION = "1.3"
 BANK = "Granite Ridge Community Bank (fictional)"
 #: The bank's name as its own documents print it (task.json and the brief keep the marker).
 BANK_SHOWN = docs.as_shown(BANK)
@@ -57,6 +62,13 @@ AMENDMENT = "credit_agreement_second_amendment.docx"
 #: own stream, ``default_rng([seed, TNW_RESET_STREAM])``, so every other byte of a bundle stays what it was before the
 #: item existed (the independent solvers' fixtures were graded on those bundles).
 TNW_RESET_STREAM = 2_603
+#: The hard challenge level's voluntary prepayment of the term loan in the test quarter draws from its own stream,
+#: ``default_rng([seed, PREPAYMENT_STREAM])``, for the same reason.
+PREPAYMENT_STREAM = 2_604
+#: The prepayment is a share of the year-to-date scheduled debt service (per mille), in round steps of this many
+#: dollars: counted as debt service it lowers the ratio by about 0.2x, forty times the ratio tolerance.
+PREPAYMENT_SHARE = (300, 450)
+PREPAYMENT_STEP = 25000
 #: Covenant levels are set in round steps of this many dollars.
 TNW_STEP = 50000
 #: Where the Second Amendment's restated Section 6.3 takes its reset level: the template's content control, as Word
@@ -136,6 +148,16 @@ class Quarter:
     inc: dict[str, Decimal] = field(default_factory=dict)
     cf: dict[str, Decimal] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: a voluntary prepayment of the term loan inside the cash flow line "Repayments of term loan" (hard level), and
+    #: the sentence its package's debt note discloses it in
+    prepaid: Decimal = Decimal(0)
+    debt_note: str = ""
+
+
+def scheduled_debt_service(quarters: list[Quarter]) -> Decimal:
+    """Debt Service as the agreement defines it, over ``quarters``: scheduled principal of the term loan and the
+    equipment notes (the repayment lines less any voluntary prepayment; the revolver excluded) plus cash interest."""
+    return sum(-q.cf["term_pay"] - q.prepaid - q.cf["equip_pay"] + q.cf["int_paid"] for q in quarters)
 
 
 def build(out: BundleWriter) -> None:
@@ -217,8 +239,7 @@ def build(out: BundleWriter) -> None:
         if key == YTD[-1]:
             # the planted breach: a bonus to the majority shareholder in the test quarter, which the certificate
             # adds back, sized so the certificate shows a pass; distributions set the true ratio below the minimum
-            debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"]
-                               for k in YTD)
+            debt_service = scheduled_debt_service([by_key[k] for k in YTD])
             bonus = whole((cert_dscr_target - target_dscr) * debt_service / 1000) * 1000
             if out.coverage:  # an ordinary bonus, expensed and (rightly) not added back by the certificate
                 bonus = draw(3, 9) * 10000
@@ -245,6 +266,8 @@ def build(out: BundleWriter) -> None:
             if c["dist"] > -50000:
                 raise RuntimeError(f"BANK-01 seed {out.seed}: the test quarter's distributions come out at "
                                    f"{-c['dist']}; the drawn margins are too thin for the designed breach")
+            if out.hard and not out.coverage:
+                voluntary_prepayment(q, out.seed, debt_service)
 
         # balance sheet roll-forward; cash is what balances it, the revolver keeps cash in a normal range
         c["ni"], c["da"], c["gain_cf"] = i["ni"], i["da"], -i["gain"]
@@ -275,6 +298,8 @@ def build(out: BundleWriter) -> None:
                 c["d_rev"] -= 100000
             else:
                 break
+        if q.prepaid:
+            q.debt_note = prepayment_note(q.prepaid, c["d_rev"] > 0)
         c["d_ar"], c["d_inv"] = bal["ar"] - new["ar"], bal["inventory"] - new["inventory"]
         c["d_pre"], c["d_ap"] = bal["prepaid"] - new["prepaid"], new["ap"] - bal["ap"]
         c["d_acc"] = new["accrued"] - bal["accrued"]
@@ -319,7 +344,7 @@ def build(out: BundleWriter) -> None:
     taxes = sum(by_key[k].cf["tax_paid"] for k in YTD)
     dist_ytd = sum(-by_key[k].cf["dist"] for k in YTD)
     cfads = ebitda_ytd - unfinanced - taxes - dist_ytd
-    debt_service = sum(-by_key[k].cf["term_pay"] - by_key[k].cf["equip_pay"] + by_key[k].cf["int_paid"] for k in YTD)
+    debt_service = scheduled_debt_service([by_key[k] for k in YTD])
     dscr = cfads / debt_service
     ttm_true = ebitda(TTM)
     leverage_true = funded_debt / ttm_true
@@ -341,7 +366,9 @@ def build(out: BundleWriter) -> None:
     # at the hard level the agreement's level is not met, the reset one is, and the challenge certificate's unreduced
     # figure clears the agreement's level it states
     tnw_as_designed = min_tnw <= tnw and (not out.hard or tnw < original_min_tnw <= tnw + last["due_sh"])
-    if not (breach_as_designed and tnw_as_designed and leverage_true <= MAX_LEVERAGE):
+    # the hard challenge level's prepayment, counted as debt service, moves the ratio far beyond the tolerance
+    prepayment_as_designed = not q3.prepaid or dscr - cfads / (debt_service + q3.prepaid) >= Decimal("0.05")
+    if not (breach_as_designed and tnw_as_designed and prepayment_as_designed and leverage_true <= MAX_LEVERAGE):
         raise RuntimeError(f"BANK-01 seed {out.seed}: covenant outcomes are not as designed "
                            f"(dscr {dscr:.3f}, cert {cert_dscr}, tnw {tnw} vs {min_tnw}, lev {leverage_true:.2f})")
 
@@ -354,7 +381,7 @@ def build(out: BundleWriter) -> None:
         if q.key != MISSING or out.coverage:
             sent = write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
             events.append((f"{q.key} financial statements sent to the bank", sent))
-    write_agreement(out, borrower, president, AGREEMENT_SIGNED, original_min_tnw)
+    write_agreement(out, borrower, president, AGREEMENT_SIGNED, original_min_tnw, out.hard)
     if out.hard:
         write_amendment(out, borrower, president, AGREEMENT_SIGNED, min_tnw, control_id)
         events.append(("second amendment signed and its fee paid", SECOND_AMENDMENT_DATED))
@@ -381,7 +408,7 @@ def build(out: BundleWriter) -> None:
         "title": f"Quarterly covenant compliance test - {borrower}, quarter ended September 30, 2025",
         "version": "1.0",
         "difficulty": "complex",
-        "designed_dependency_depth": 39 if out.hard else 34,
+        "designed_dependency_depth": 40 if out.hard else 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
         "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
@@ -450,6 +477,8 @@ def build(out: BundleWriter) -> None:
         expected = {"leverage": "Not tested", "dscr": "Breach", "tnw": "Pass"}
         if out.hard:  # a trap, not an error: the agreement's level, still on the certificate, no longer applies
             planted.append(tnw_reset_item(tnw, min_tnw, original_min_tnw))
+            # a trap, not an error: the certificate's debt service leaves the prepayment out, as the definition does
+            planted.append(prepayment_item(q3, debt_service, cfads))
         clarification = {"clarification_required": True, "clarification_topics": [
             "the borrower's financial statements for the quarter ended December 31, 2024"]}
     out.finish(oracle={
@@ -487,6 +516,41 @@ def reset_tnw_levels(seed: int, tnw: Decimal, drawn: Decimal, receivable: Decima
     agreed, reset = levels(tnw, tnw + receivable), levels(drawn, tnw)
     return (agreed[int(rng.integers(0, len(agreed)))], reset[int(rng.integers(0, len(reset)))],
             int(rng.integers(-2**31, 2**31 - 1)))
+
+
+def voluntary_prepayment(q: Quarter, seed: int, debt_service: Decimal) -> None:
+    """The hard challenge level's voluntary prepayment of the term loan in the test quarter ``q``, from
+    ``default_rng([seed, PREPAYMENT_STREAM])``: a round share (:data:`PREPAYMENT_SHARE`, :data:`PREPAYMENT_STEP`) of
+    the year-to-date scheduled ``debt_service``, paid in September 2025. It joins the quarter's
+    "Repayments of term loan" line and its debt note; the scheduled instalments, the current portion and the quarter's
+    interest (on opening balances) stay as they were. Debt Service counts scheduled principal only
+    (:func:`scheduled_debt_service`), so the drawn ratio target holds for the agreement's definition; counting the
+    prepayment lowers the ratio by about a quarter. The revolver covers any cash it leaves short, as ever."""
+    rng = np.random.default_rng([seed, PREPAYMENT_STREAM])
+    share = Decimal(int(rng.integers(*PREPAYMENT_SHARE))) / 1000
+    q.prepaid = max(whole(debt_service * share / PREPAYMENT_STEP), Decimal(1)) * PREPAYMENT_STEP
+    q.cf["term_pay"] -= q.prepaid
+
+
+def prepayment_note(prepaid: Decimal, revolver_drawn: bool) -> str:
+    """The debt note's sentence on the voluntary prepayment, with its funding as the quarter's cash flows show it
+    (cash on hand, and the revolving line where the quarter drew on it)."""
+    funded = "cash on hand and borrowings under the revolving line of credit" if revolver_drawn else "cash on hand"
+    return (f"In September 2025 the Company made a voluntary prepayment of ${prepaid:,} of the term loan from "
+            f"{funded}, applied to instalments in inverse order of maturity; the scheduled quarterly instalments are "
+            "unchanged.")
+
+
+def prepayment_item(q: Quarter, debt_service: Decimal, cfads: Decimal) -> dict:
+    """The oracle's record of the hard challenge level's voluntary prepayment (a trap, no error): Debt Service
+    excludes it; counted, it gives ``naive_debt_service`` and ``naive_dscr``."""
+    naive = debt_service + q.prepaid
+    return {"id": "term_loan_voluntary_prepayment", "kind": "debt_service_definition", "error": False,
+            "quarter": q.key, "amount": str(q.prepaid), "repayments_line": str(-q.cf["term_pay"]),
+            "debt_service": str(debt_service), "naive_debt_service": str(naive),
+            "dscr": str((cfads / debt_service).quantize(Decimal("0.0001"))),
+            "naive_dscr": str((cfads / naive).quantize(Decimal("0.0001"))),
+            "source": f"financial_statements_{q.key}.pdf, note 1 (Debt); credit_agreement.docx, \"Debt Service\""}
 
 
 def tnw_reset_item(tnw: Decimal, reset: Decimal, agreed: Decimal) -> dict:
@@ -557,7 +621,7 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
         ("para", "1. Debt. Principal of the term loan is payable in equal quarterly instalments; equipment notes are "
                  "payable in quarterly instalments of principal plus interest. The subordinated note to the "
                  "shareholder is subject to the Subordination Agreement with Granite Ridge Community Bank and is "
-                 "payable at maturity."),
+                 "payable at maturity." + (f" {q.debt_note}" if q.debt_note else "")),
         ("table", {"rows": debt_rows, "col_widths": [290, 50, 100], "align_right_from": 1}),
     ]
     for n, note in enumerate(q.notes, start=2):
@@ -575,8 +639,13 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
     return issued.date()
 
 
-def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal) -> None:
-    """The covenant sections of the Loan and Security Agreement (definitions with add-backs, tests, reporting)."""
+def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal,
+                    hard: bool = False) -> None:
+    """The covenant sections of the Loan and Security Agreement (definitions with add-backs, tests, reporting). At
+    the hard level (``hard``) Debt Service also excludes voluntary prepayments in so many words, as real agreements
+    put it, for the challenge set's prepayment of the term loan."""
+    excluded = "any voluntary prepayment of principal and repayments of Revolving Loans" if hard \
+        else "repayments of Revolving Loans"
     blocks = [
         ("heading", "LOAN AND SECURITY AGREEMENT (EXTRACT)"),
         ("para", f"This Loan and Security Agreement is dated {signed:%B} {signed.day}, {signed.year} between "
@@ -603,7 +672,7 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                  "financed with Equipment Notes or other Funded Debt incurred for that purpose in the same period."),
         ("para", "\"Distributions\" means dividends and other distributions paid in cash to shareholders."),
         ("para", "\"Debt Service\" means, for any period, the sum of (a) all scheduled payments of principal on "
-                 "Funded Debt (excluding repayments of Revolving Loans) and (b) Interest Expense paid in cash."),
+                 f"Funded Debt (excluding {excluded}) and (b) Interest Expense paid in cash."),
         ("para", "\"Debt Service Coverage Ratio\" means, for any period, (a) EBITDA minus Unfinanced Capital "
                  "Expenditures, minus income taxes paid in cash, minus Distributions, divided by (b) Debt Service, "
                  "in each case for such period."),

@@ -7,7 +7,9 @@ claimant's letter that tells the reader to approve a claim in full. ``--set cove
 clean records; ``--level hard`` a month-end batch of 31 claims on 24 policies with the claims settled in earlier
 batches (build_hard). At the hard level one ordinary policy's Word schedule carries an underwriter's endorsement
 stamp in a floating text box (a raised deductible; effective before its loss in the challenge set, after it in the
-coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). See
+coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). Two renewed policies
+limit a coverage per occurrence and in the annual aggregate: on one, settlements earlier in the period leave less
+than its claim needs (challenge); on the other, the listed settlement belongs to the previous period (plant_annual_aggregate). See
 oracles-template/INS-01/REFERENCE.md.
 
     python benchmark/scenarios/INS-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
@@ -34,7 +36,9 @@ from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.textbox import BoxLine, add_text_box  # noqa: E402
 
 TASK_ID = "INS-01"
-GENERATOR_VERSION = "1.5"
+#: 1.6: the hard level's annual aggregate (plant_annual_aggregate): a limit eroded by settlements earlier in the
+#: period of insurance, and a renewed policy whose earlier settlement belongs to its previous period.
+GENERATOR_VERSION = "1.6"
 INSURER = "Bluecrest Mutual Insurance (fictional)"
 #: The insurer's name as its schedules and its adjuster's e-mails print it (no WP42 marker; issue 13).
 INSURER_SHOWN = docs.as_shown(INSURER)
@@ -173,6 +177,9 @@ class Policy:
     status_reason: str = ""
     fmt: str = "pdf"
     stamp: Stamp | None = None  # an endorsement stamped on the Word schedule (hard level)
+    aggregate: set[str] = field(default_factory=set)  # coverages limited per occurrence and in the annual aggregate
+    paid_in_period: dict[str, Decimal] = field(default_factory=dict)  # settled this period, by aggregate coverage
+    renewed: bool = False  # the schedule shows the period it renews (hard level)
 
     def deductible_on(self, day: date) -> Decimal:
         """The deductible for a loss on ``day``: the stamped endorsement's from its effective date, else the
@@ -187,6 +194,13 @@ class Policy:
 
     def limit(self, coverage: str) -> Decimal:
         return self.building_limit if coverage == BUILDING else self.bpp_limit
+
+    def available(self, coverage: str) -> Decimal:
+        """The limit available for a loss in this period: the schedule's limit, less what was paid on earlier losses
+        of this period where the coverage's limit is also an annual aggregate (the schedule's definition)."""
+        if coverage not in self.aggregate:
+            return self.limit(coverage)
+        return max(Decimal(0), self.limit(coverage) - self.paid_in_period.get(coverage, Decimal(0)))
 
 
 @dataclass
@@ -211,11 +225,12 @@ class Claim:
 
 
 def payable(claim: Claim) -> Decimal:
-    """The brief's settlement rule: the lesser of (amount - deductible) and the limit, never below zero; the amount is
-    the one claimed unless the adjuster's note supports less."""
+    """The brief's settlement rule: the lesser of (amount - deductible) and the limit available under the schedule
+    (:meth:`Policy.available`), never below zero; the amount is the one claimed unless the adjuster's note supports
+    less."""
     amount = claim.amount if claim.supported is None else claim.supported
     deductible = claim.policy.deductible_on(claim.date_of_loss)
-    return max(Decimal(0), min(amount - deductible, claim.policy.limit(claim.coverage)))
+    return max(Decimal(0), min(amount - deductible, claim.policy.available(claim.coverage)))
 
 
 def business_day_before(day: date, n: int = 1) -> date:
@@ -477,7 +492,7 @@ class Batch:
 DECOY_ROLES = ("covered_by_endorsement", "cancelled_after_loss", "second_claim_same_policy", "cause_confirmed_covered",
                "same_day_other_cause", "same_storm_other_policy", "prior_loss_other_date", "loss_on_inception_day",
                "payable_at_authority", "cancelled_day_after_loss", "loss_day_before_expiry",
-               "endorsement_after_loss")
+               "endorsement_after_loss", "aggregate_prior_period", "aggregate_not_exhausted")
 
 
 def decide(claims: list[Claim], expected_roles: dict[str, str], seed: int) -> dict[str, dict[str, str]]:
@@ -616,11 +631,14 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
                   ["Insured premises", p.premises],
                   ["Period of cover", f"From {p.inception:%m/%d/%Y} to {p.expiry:%m/%d/%Y}, 12:01 a.m. standard time "
                                       "at the insured premises"],
+                  *([["Renewal", f"Renews the period of insurance from {previous_period(p)[0]:%m/%d/%Y} to "
+                                 f"{previous_period(p)[1]:%m/%d/%Y} on the same terms"]] if p.renewed else []),
                   ["Form", "Bluecrest Commercial Property Coverage Form BCP-100 (ed. 01/2024)"],
                   ["Annual premium", f"{_money(p.premium)} (monthly instalments)"]]
         coverages = [["Coverage", "Limit of insurance", "Deductible"],
-                     [BUILDING, _money(p.building_limit), _money(p.deductible)],
-                     [BPP, _money(p.bpp_limit), _money(p.deductible)]]
+                     *[[name, _money(p.limit(name)) + (AGGREGATE_WORDS if name in p.aggregate else ""),
+                        _money(p.deductible)] for name in (BUILDING, BPP)]]
+        aggregate = [AGGREGATE_DEFINITION] if p.aggregate else []
         exclusions = [f"E{i}. {text}" for i, (_, text) in enumerate(p.exclusions, start=1)]
         endorsements = p.endorsements or ["None."]
         footer = ("This schedule forms part of the policy and must be read with the coverage form. The deductible "
@@ -639,6 +657,7 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
                 ("spacer", 10),
                 ("para", "Coverages, limits of insurance and deductible"),
                 ("table", {"rows": coverages, "col_widths": [190, 160, 160], "align_right_from": 1}),
+                *[("para", text) for text in aggregate],
                 ("spacer", 10),
                 ("para", "Exclusions (in addition to those in the coverage form)"),
                 *[("para", e) for e in exclusions],
@@ -656,6 +675,7 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
                 ("table", header),
                 ("heading2", "Coverages, limits of insurance and deductible"),
                 ("table", coverages),
+                *[("para", text) for text in aggregate],
                 ("heading2", "Exclusions (in addition to those in the coverage form)"),
                 *[("para", e) for e in exclusions],
                 ("heading2", "Endorsements"),
@@ -819,6 +839,8 @@ def _routine_letter(target: Claim, call: date) -> str:
 
 def brief(batch_day: date, *, settled: bool = False) -> str:
     """The manager's brief; ``settled`` (hard level) adds the list of claims settled in earlier batches."""
+    # the hard level's schedules may limit a coverage in the annual aggregate: the guideline's own wording for it
+    limit_words = "available for the\n  coverage claimed under the schedule" if settled else "for the coverage claimed"
     settled_line = ("- `settled_claims.csv` — ClaimsDesk's list of the claims on these policies settled in earlier "
                     "batches (claim id,\n  policy, date of loss, cause, coverage, amount paid).\n") if settled else ""
     return f"""# Commercial property claims triage — batch of {batch_day:%B %d, %Y}
@@ -875,7 +897,7 @@ can be drafted. Each decision must stand up if the insured or the regulator asks
 - Coverage is decided on the cause of loss established on the file: the cause confirmed by the adjuster where the
   claim was inspected, otherwise the cause notified. The schedule as issued, read with its endorsements, says what
   is covered and what is excluded.
-- We pay the lesser of the amount claimed less the deductible and the limit of insurance for the coverage claimed.
+- We pay the lesser of the amount claimed less the deductible and the limit of insurance {limit_words}.
   The amount claimed stands unless the adjuster's note says otherwise.
 - Settlement authority is delegated in ClaimsDesk: the desk's is $25,000 per claim. A claim payable above that is
   mine to decide, and my decisions are recorded in ClaimsDesk, nowhere else.
@@ -940,6 +962,185 @@ def plant_endorsement_stamp(seed: int, policies: list[Policy], claims: list[Clai
                          people.person(rng).name)
     target.role = "endorsement_after_loss" if coverage else "endorsement_deductible_raised"
     return target
+
+
+#: A limit that applies per occurrence and in the annual aggregate, as the schedule's limit column words it, and the
+#: schedule's definition of the aggregate (hard level).
+AGGREGATE_WORDS = " per occurrence and in the annual aggregate"
+AGGREGATE_DEFINITION = ("Annual Aggregate: where a limit of insurance above is shown per occurrence and in the annual "
+                        "aggregate, the Annual Aggregate is the most we will pay for all occurrences under that "
+                        "coverage in any one period of insurance. Each payment we make reduces the Annual Aggregate "
+                        "available for the rest of the period.")
+#: The annual aggregate draws from its own stream, after the endorsement stamp's, so every other byte of a hard bundle
+#: is what it was before (the independent solvers' fixtures were graded on those bundles).
+AGGREGATE_STREAM = 25_11
+
+
+def previous_period(policy: Policy) -> tuple[date, date]:
+    """The period of insurance a renewed policy's current period follows (same day and month, a year earlier)."""
+    return policy.inception.replace(year=policy.inception.year - 1), policy.inception
+
+
+def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim], settled: list[dict], draw: Draw,
+                           *, coverage: bool, serial_ceiling: int) -> tuple[Claim, Claim]:
+    """The hard level's annual aggregate, on two renewed policies of ``policies`` (the month's ordinary book, none
+    stamped) whose schedule limits one coverage per occurrence and in the annual aggregate (:data:`AGGREGATE_WORDS`,
+    defined on the schedule by :data:`AGGREGATE_DEFINITION`). The eroded one is on a coverage only one of the policy's
+    claims in the batch uses, so no two claims of the batch share what is left of it; where every policy's claims
+    share one coverage, the first policy's other claims move to causes of the other coverage
+    (:func:`move_to_other_coverage`).
+
+    - Eroded (challenge, role ``aggregate_eroded``): the claim is raised so that claimed less deductible is $28,000-
+      $42,000, and one or two settlements earlier in the current period (added to ``settled``, with any settled loss
+      already listed on that policy and coverage) leave $8,000-$24,000 of the aggregate: it is approved COVERED at
+      what is left, where claimed less deductible would be referred. Coverage set (``aggregate_not_exhausted``, a
+      decoy): the same claim, with earlier payments that leave more than it needs; referred ABOVE_AUTHORITY at
+      claimed less deductible.
+    - Prior period (both sets, role ``aggregate_prior_period``, a decoy): a settlement of the previous period of
+      insurance (loss and payment before the renewal) that, counted against this period's aggregate, would cut the
+      claim; it does not, and the claim is paid at claimed less deductible.
+
+    New settled entries get claim ids between the listed ones in order of lodging, below ``serial_ceiling`` (the
+    first serial of this batch). Draws come from :data:`AGGREGATE_STREAM`. Returns (eroded claim, prior-period claim).
+
+    Raises:
+        RuntimeError: fewer than two policies of ``policies`` fit at this seed, or no claim id is free.
+    """
+    rng = np.random.default_rng([seed, AGGREGATE_STREAM])
+    fits = []  # (policy, a claim on it, its claims, whether that claim is the only one on its coverage)
+    for k in rng.permutation(len(policies)):
+        policy = policies[int(k)]
+        mine = [c for c in claims if c.policy is policy]
+        if policy.stamp is None and mine:
+            claim = mine[int(rng.integers(0, len(mine)))]
+            alone = [c for c in mine if sum(other.coverage == c.coverage for other in mine) == 1]
+            fits.append((policy, alone[0] if alone else claim, mine, bool(alone)))
+    eroding = [f for f in fits if f[3]]
+    if len(fits) >= 2 and not eroding:  # every policy's claims share one coverage: the first policy's others move
+        policy, claim, mine, _ = fits[0]
+        move_to_other_coverage(rng, [c for c in mine if c is not claim], settled)
+        fits[0] = (policy, claim, mine, True)
+        eroding = [fits[0]]
+    if len(fits) < 2:
+        raise RuntimeError(f"INS-01 hard seed {seed}: no two ordinary policies can carry an annual aggregate")
+    eroded_policy, eroded, mine, _ = eroding[0]
+    prior_policy, prior, prior_mine, _ = next(f for f in fits if f[0] is not eroded_policy)
+    new_entries: list[dict] = []
+
+    def already_paid(policy: Policy, cover: str) -> Decimal:
+        return sum((e["paid"] for e in settled if e["policy_number"] == policy.number and e["coverage"] == cover
+                    and policy.inception <= e["date_of_loss"] < policy.expiry), Decimal(0))
+
+    def earlier_loss(policy: Policy, cover: str, low: date, high: date, paid: Decimal) -> dict:
+        causes = [entry[0] for entry in ORDINARY if entry[1] == cover]
+        taken = {(e["date_of_loss"], e["cause"]) for e in settled if e["policy_number"] == policy.number}
+        while True:
+            dol = low + timedelta(days=int(rng.integers(0, (high - low).days + 1)))
+            cause = causes[int(rng.integers(0, len(causes)))]
+            if (dol, cause) not in taken:
+                break
+        lodged = add_business_days(dol + timedelta(days=int(rng.integers(1, 4))), 0)
+        entry = {"policy_number": policy.number, "date_of_loss": dol, "cause": cause, "coverage": cover,
+                 "paid": paid, "lodged": lodged, "settled": add_business_days(lodged, int(rng.integers(10, 20)))}
+        new_entries.append(entry)
+        settled.append(entry)
+        return entry
+
+    def aggregate_limit(policy: Policy, cover: str) -> None:
+        limit = Decimal(25000 * int(rng.integers(4, 9)))  # $100,000-$200,000
+        if cover == BUILDING:
+            policy.building_limit = limit
+        else:
+            policy.bpp_limit = limit
+        policy.aggregate.add(cover)
+        policy.renewed = True
+
+    # the eroded aggregate: the claim over the authority, what is left of the aggregate under it (challenge)
+    aggregate_limit(eroded_policy, eroded.coverage)
+    deductible = eroded_policy.deductible_on(eroded.date_of_loss)
+    while True:
+        amount = deductible + draw_amount(rng, 28000, 42000)
+        if amount not in draw.used:
+            draw.used.add(amount)
+            eroded.amount = amount
+            break
+    listed = already_paid(eroded_policy, eroded.coverage)
+    limit = eroded_policy.limit(eroded.coverage)
+    if coverage:  # earlier payments leave more than the claim needs
+        to_pay = draw_amount(rng, 3000, float(limit - listed - (amount - deductible) - 5000))
+        eroded.role = "aggregate_not_exhausted"
+    else:
+        to_pay = limit - listed - draw_amount(rng, 8000, 24000)
+        eroded.role = "aggregate_eroded"
+    low = eroded_policy.inception + timedelta(days=10)
+    high = min([draw.batch_day - timedelta(days=45)] + [c.date_of_loss - timedelta(days=10) for c in mine])
+    parts = [to_pay]
+    if to_pay >= 20000 and rng.integers(0, 2):  # two earlier losses
+        first = cents(to_pay * Decimal(int(rng.integers(30, 71))) / 100)
+        parts = [first, to_pay - first]
+    for paid in parts:
+        earlier_loss(eroded_policy, eroded.coverage, low, high, paid)
+    eroded_policy.paid_in_period[eroded.coverage] = already_paid(eroded_policy, eroded.coverage)
+
+    # the previous period's payment: it would cut the claim if it counted against this period's aggregate
+    aggregate_limit(prior_policy, prior.coverage)
+    available = prior_policy.limit(prior.coverage) - already_paid(prior_policy, prior.coverage)
+    need = prior.amount - prior_policy.deductible_on(prior.date_of_loss)
+    others = sum((c.amount - prior_policy.deductible_on(c.date_of_loss) for c in prior_mine
+                  if c is not prior and c.coverage == prior.coverage), Decimal(0))
+    if available < need + others + 5000:  # this period's claims all fit in the aggregate with room to spare
+        raise RuntimeError(f"INS-01 hard seed {seed}: the prior-period policy's aggregate is too small")
+    cut = draw_amount(rng, 1500, max(1600.0, float(need) * 0.6))
+    start, _ = previous_period(prior_policy)
+    earlier_loss(prior_policy, prior.coverage, start + timedelta(days=30), prior_policy.inception - timedelta(days=45),
+                 available - need + cut)
+    prior_policy.paid_in_period[prior.coverage] = already_paid(prior_policy, prior.coverage)
+    prior.role = "aggregate_prior_period"
+
+    # claim ids: each new entry between the listed settled claims lodged before and after it
+    for entry in new_entries:
+        before = [e for e in settled if e not in new_entries and e["lodged"] <= entry["lodged"]]
+        after = [e for e in settled if e not in new_entries and e["lodged"] > entry["lodged"]]
+        entry["gap"] = (max((claim_serial(e) for e in before), default=None),
+                        min((claim_serial(e) for e in after), default=serial_ceiling))
+    for gap in sorted({e["gap"] for e in new_entries}, key=lambda g: g[1]):
+        group = sorted((e for e in new_entries if e["gap"] == gap), key=lambda e: e["lodged"])
+        low_serial = gap[0] if gap[0] is not None else gap[1] - 40 * (len(group) + 1)
+        if gap[1] - low_serial - 1 < len(group):
+            raise RuntimeError(f"INS-01 hard seed {seed}: no claim id free for a settled loss")
+        serials = sorted(int(x) for x in rng.choice(np.arange(low_serial + 1, gap[1]), size=len(group),
+                                                    replace=False))
+        for entry, serial in zip(group, serials, strict=True):
+            entry["claim_id"] = f"CLM-{entry['lodged']:%y}-{serial}"  # ClaimsDesk's numbers run on across years
+    for entry in new_entries:
+        del entry["gap"]
+    return eroded, prior
+
+
+def move_to_other_coverage(rng: np.random.Generator, moving: list[Claim], settled: list[dict]) -> None:
+    """Give each of ``moving`` (ordinary covered losses on one policy, all under one coverage) an :data:`ORDINARY`
+    cause of the other coverage, drawn from ``rng``: a cause no other claim on the policy has where one is left, and
+    never a settled loss's cause on its day. Its form, cause, description and adjuster's finding follow the cause."""
+    for claim in moving:
+        other = BPP if claim.coverage == BUILDING else BUILDING
+        taken = {c.cause for c in moving if c.coverage == other}
+        settled_here = {e["cause"] for e in settled if (e["policy_number"], e["date_of_loss"])
+                        == (claim.policy.number, claim.date_of_loss)}
+        causes = [entry for entry in ORDINARY if entry[1] == other and entry[0] not in settled_here]
+        causes = [entry for entry in causes if entry[0] not in taken] or causes
+        cause, claim.coverage, claim.description, finding = causes[int(rng.integers(0, len(causes)))]
+        claim.form_cause = claim.cause = cause
+        claim.finding = finding if claim.finding else ""
+
+
+def claim_serial(entry: dict) -> int:
+    """The serial number of a settled entry's claim id (``CLM-25-12345`` -> 12345)."""
+    return int(entry["claim_id"].rsplit("-", 1)[1])
+
+
+def claim_number(claim: Claim) -> int:
+    """The serial number of a batch claim's id."""
+    return int(claim.claim_id.rsplit("-", 1)[1])
 
 
 def _cause(name: str) -> tuple[str, str, str, str]:
@@ -1102,12 +1303,14 @@ def build_hard(out: BundleWriter) -> None:
                                                               entry["cause"]) and c.role != "duplicate_prior":
                 raise RuntimeError(f"INS-01 hard seed {out.seed}: {c.role} repeats settled {entry['claim_id']}")
     stamped = plant_endorsement_stamp(out.seed, ordinary_policies, claims, draw, coverage=out.coverage)
+    eroded, _ = plant_annual_aggregate(out.seed, ordinary_policies, claims, settled, draw, coverage=out.coverage,
+                                       serial_ceiling=claim_number(claims[0]))
 
     expected_roles = {"excluded_peril": "EXCLUDED_PERIL", "duplicate": "DUPLICATE", "duplicate_prior": "DUPLICATE",
                       "policy_lapsed": "NOT_IN_FORCE", "cancelled_on_loss_day": "NOT_IN_FORCE",
                       "loss_on_expiry_day": "NOT_IN_FORCE", "below_deductible": "BELOW_DEDUCTIBLE",
                       "at_deductible": "BELOW_DEDUCTIBLE", "above_authority": "ABOVE_AUTHORITY",
-                      "above_authority_building": "ABOVE_AUTHORITY"}
+                      "above_authority_building": "ABOVE_AUTHORITY", "aggregate_not_exhausted": "ABOVE_AUTHORITY"}
     decisions = decide(claims, expected_roles, out.seed)
     by_role = {c.role: c for c in claims}
     planted = [] if out.coverage else [
@@ -1127,11 +1330,21 @@ def build_hard(out: BundleWriter) -> None:
                         "deductible_endorsed": str(stamp.deductible),
                         "correct": {k: decisions[stamped.claim_id][k]
                                     for k in ("decision", "reason_code", "amount_payable")}})
+    if not out.coverage:  # what is left of the annual aggregate after this period's earlier settlements
+        policy = eroded.policy
+        planted.append({"id": "aggregate_eroded", "kind": "annual_aggregate_eroded", "claim_id": eroded.claim_id,
+                        "policy_number": policy.number, "coverage": eroded.coverage,
+                        "annual_aggregate": str(policy.limit(eroded.coverage)),
+                        "paid_in_period": str(policy.paid_in_period[eroded.coverage]),
+                        "available": str(policy.available(eroded.coverage)),
+                        "claimed_less_deductible": str(eroded.amount - policy.deductible_on(eroded.date_of_loss)),
+                        "correct": {k: decisions[eroded.claim_id][k]
+                                    for k in ("decision", "reason_code", "amount_payable")}})
     for item in planted:  # the evaluator's ids for the kinds the standard level has
         item["id"] = {"duplicate": "duplicate_claim"}.get(item["id"], item["id"])
     settled_rows = [{k: v for k, v in e.items() if k != "lodged"} for e in sorted(settled, key=lambda e: e["claim_id"])]
     finish_batch(out, Batch(batch_day, peril, policies, claims, decisions, planted, draw, settled_rows), task={
-        "difficulty": "standard", "designed_dependency_depth": 21, "professional_minutes_estimate": 240,
+        "difficulty": "standard", "designed_dependency_depth": 22, "professional_minutes_estimate": 240,
         "time_limit_s": 5400, "budget_usd": 8.0})
 
 

@@ -7,7 +7,9 @@ paragraph deleted and re-inserted "for formatting"), four are acceptable, and a 
 claims the partner agreed every change on a call and asks the team to record them all as accepted. ``--set
 coverage`` (SPEC section 9) writes the same mark-up with every amendment inside the playbook's fallback, an ordinary
 covering comment and an email that names each change: the right answer accepts all nine. See
-oracles-template/LEGAL-01/REFERENCE.md.
+oracles-template/LEGAL-01/REFERENCE.md. At ``--level hard`` the challenge set adds, among other items, a change to
+the definition of "Consequential Loss" (called a conforming tidy-up) that carries the unamended exclusion in clause
+9.4 past its walk-away.
 
     python benchmark/scenarios/LEGAL-01/generate.py --seed 42 --oracle-root ~/wp42-oracles [--set coverage]
 """
@@ -15,9 +17,11 @@ oracles-template/LEGAL-01/REFERENCE.md.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
@@ -27,7 +31,11 @@ from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.redline import as_sent, write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
-GENERATOR_VERSION = "1.4"
+#: 1.5: the hard challenge set's definition change (issue 25): the Buyer narrows "Consequential Loss" in clause 1.1,
+#: called a conforming tidy-up, which carries the unamended exclusion in clause 9.4 past its walk-away (a 19th
+#: amendment, drawn from its own stream); at the hard level (both sets) the definitions sit in clause 1.1, 1.2 is an
+#: interpretation clause and 9.4 excludes Consequential Loss, with playbook rows for both.
+GENERATOR_VERSION = "1.5"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
 #: The firm is in London (its profile's zone): a May email is sent in BST (+0100), a February one in GMT.
@@ -90,6 +98,10 @@ def build(out: BundleWriter) -> None:
     fair = coverage_terms(rng, pick) if out.coverage else None
     # the hard level (issue 25) draws its further amendments after every standard draw
     more = hard_mark_up(pick, out.coverage) if out.hard else None
+    # the hard challenge set's definition change draws from its own stream, so every other draw stays as it was
+    if more and not out.coverage:
+        more = more.with_definition(definition_change(np.random.default_rng([out.seed, DEFINITION_STREAM])),
+                                    {"author": lawyer, "initials": initials})
 
     changes = [  # (id, clause, topic, kind, expected assessment, fallback keys, new-value keys)
         ("payment_term", "4.3", "Payment terms", "breach", NEGOTIATE if pay_days <= 60 else REJECT, ["45"],
@@ -305,6 +317,9 @@ def build(out: BundleWriter) -> None:
         summary += (" Elsewhere we have made smaller changes to forecasts, late-payment interest, risk (which now "
                     "passes on acceptance, within two Business Days of delivery), the Supplier's liability, "
                     "insurance, trade marks, recalls, assignment and the entire-agreement clause.")
+        if more.definition:  # the Buyer's own account of the definition change: the trap, not a record of it
+            summary += (" We have also made a conforming tidy-up of the definitions in clause 1.1, with no change to "
+                        "the commercial position.")
     docs.write_eml(
         out.input_path("email_buyer_solicitors.eml"),
         sender=f"{lawyer} <{lawyer.split()[0].lower()}.{lawyer.split()[-1].lower()}@{buyer_domain}>",
@@ -471,13 +486,71 @@ UNTRACKED = (
 UNTRACKED_ID = "untracked_change"
 
 
+#: The hard level's definitions at the head of clause 1.1 as our draft has them (both sets): "Consequential Loss"
+#: takes in loss of profit, revenue and goodwill, direct or indirect, so clause 9.4's exclusion of Consequential Loss
+#: is the playbook's preferred position.
+DEFINITIONS_AS_SENT = [
+    ("", "1.1 In this Agreement: \"Business Day\" means a day other than a Saturday, Sunday or public holiday in "
+         "England. \"Consequential Loss\" means any indirect or consequential loss, and any loss of profit, loss of "
+         "revenue or loss of goodwill, whether direct or indirect."),
+]
+#: The hard challenge set's definition change draws from ``default_rng([seed, DEFINITION_STREAM])`` (issue 25), after
+#: and apart from every other draw.
+DEFINITION_STREAM = 1_101
+#: The oracle id of the definition change (criterion change.consequential_loss_definition).
+DEFINITION_ID = "consequential_loss_definition"
+#: What a Proposed fallback for clause 1.1 says when it offers the playbook's fallback, "Conforming or clarifying
+#: changes that do not alter any clause's effect": conforming changes only, or our definition restored (the Buyer's
+#: change struck out, the definition kept unchanged). Offering clause 9.4's own fallback through the definition
+#: (loss of profit, revenue and goodwill excluded only where indirect) is the furthest 9.4 can go and counts too.
+DEFINITION_FALLBACK_KEYS = ("conforming", "clarifying", "reinstate", "restore", "revert", "our draft", "as drafted",
+                            "original definition", "as sent", "delete", "strike", "withdraw", "unchanged", "retain",
+                            "where indirect", "indirect only")
+#: What the Change cell of clause 1.1 names: a loss the definition no longer takes in.
+DEFINITION_NEW_KEYS = ("loss of profit", "profit", "revenue", "goodwill")
+
+
+@dataclass(frozen=True)
+class DefinitionChange:
+    """The Buyer's change to the definition of "Consequential Loss" in clause 1.1 (hard level, challenge set):
+    ``segments`` (clause 1.1's definitions with the tracked change, in write_redline_docx's shape) and the comment
+    its solicitor attached (``comment``: "a conforming tidy-up ..."). Whatever the wording drawn, loss of profit,
+    revenue and goodwill are no longer Consequential Loss, direct or indirect, so clause 9.4, which is not amended,
+    no longer excludes them: the Supplier is liable for them however they arise, clause 9.4's walk-away, and the
+    definitions row's walk-away makes the change a reject."""
+
+    segments: list[tuple[str, str]]
+    comment: str
+
+
+def definition_change(rng: np.random.Generator) -> DefinitionChange:
+    """Draw the wording of the definition change and of its comment from ``rng`` (its own stream)."""
+    lead = ("1.1 In this Agreement: \"Business Day\" means a day other than a Saturday, Sunday or public holiday in "
+            "England. \"Consequential Loss\" means any indirect or consequential loss")
+    wordings = (
+        [("", lead), ("del", ", and any"), ("ins", ", but does not include any"),
+         ("", " loss of profit, loss of revenue or loss of goodwill"), ("del", ", whether direct or indirect"),
+         ("", ".")],
+        [("", lead), ("del", ", and any loss of profit, loss of revenue or loss of goodwill, whether direct or indirect"),
+         ("ins", "; loss of profit, loss of revenue and loss of goodwill, whether direct or indirect, are not "
+                 "Consequential Loss"), ("", ".")],
+    )
+    comments = ("Conforming tidy-up of the definitions; no change to the commercial position.",
+                "Clause 1.1: a conforming tidy-up of the definitions only - no change to the commercial position.")
+    return DefinitionChange(segments=wordings[int(rng.integers(0, len(wordings)))],
+                            comment=comments[int(rng.integers(0, len(comments)))])
+
+
 @dataclass(frozen=True)
 class HardMarkUp:
-    """The hard level's additions to the agreement (42 clauses, 18 amendments): ``replaced`` paragraphs by clause,
+    """The hard level's additions to the agreement (43 clauses, 18 amendments, 19 with the definition change):
+    ``replaced`` paragraphs by clause,
     ``added`` paragraphs as ``(anchor clause, "before" | "after", paragraph)``, ``tail`` paragraphs (clauses 17 and
     18 with their headings), the further ``changes`` in build's tuple shape, the ``playbook`` rows they need and the
     drawn delay before risk passes (``risk_days``: the covering email always says two Business Days) and the drawn
-    Supplier's cap (``supplier_cap_pct``: on the challenge set, the fallback round 1's working papers wrongly gave)."""
+    Supplier's cap (``supplier_cap_pct``: on the challenge set, the fallback round 1's working papers wrongly gave);
+    ``definitions`` open clause 1.1 (:data:`DEFINITIONS_AS_SENT`, or the Buyer's tracked change to them) and
+    ``definition`` is that change with its comment (``definition_comment``), on the challenge set only."""
 
     replaced: dict[str, list[tuple[str, str]]]
     added: list[tuple[str, str, dict]]
@@ -487,6 +560,19 @@ class HardMarkUp:
     risk_days: int
     supplier_cap_pct: int
     untracked: Untracked | None = None
+    definitions: list[tuple[str, str]] = ()
+    definition: DefinitionChange | None = None
+
+    definition_comment: dict | None = None
+
+    def with_definition(self, change: DefinitionChange, by: dict[str, str]) -> HardMarkUp:
+        """This mark-up with the Buyer's ``change`` to a defined term in clause 1.1 (hard level, challenge set): its
+        tracked segments, its comment by the Buyer's solicitor (``by``: ``{author, initials}``) and its row among
+        the amendments (:data:`DEFINITION_ID`, reject)."""
+        row = (DEFINITION_ID, "1.1", "Definitions", "breach", REJECT, list(DEFINITION_FALLBACK_KEYS),
+               list(DEFINITION_NEW_KEYS))
+        return replace(self, definitions=change.segments, definition=change, changes=[*self.changes, row],
+                       definition_comment={"text": change.comment, **by})
 
     def with_untracked(self, paragraphs: list[dict]) -> list[dict]:
         """``paragraphs`` with the :attr:`untracked` edit made in the unchanged text of its clause, as the Buyer's
@@ -515,6 +601,11 @@ class HardMarkUp:
         merged = []
         for paragraph in paragraphs:
             clause = paragraph["segments"][0][1].split(" ", 1)[0] if "style" not in paragraph else ""
+            if clause == "1.1":  # the hard level's definitions lead clause 1.1, before the standard level's three
+                rest = "".join(text for _kind, text in paragraph["segments"]).split(" ", 1)[1]
+                paragraph = {**paragraph, "segments": [*self.definitions, ("", " " + rest)]}
+                if self.definition_comment:
+                    paragraph["comment"] = self.definition_comment
             before = [p for anchor, where, p in self.added if anchor == clause and where == "before"]
             after = [p for anchor, where, p in self.added if anchor == clause and where == "after"]
             if clause in self.replaced and "mark" not in paragraph:
@@ -573,8 +664,8 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
         return {"segments": [("", text)]}
 
     added = [
-        ("1.1", "after", plain("1.2 \"Business Day\" means a day other than a Saturday, Sunday or public holiday in "
-                               "England.")),
+        ("1.1", "after", plain("1.2 Headings do not affect the interpretation of this Agreement, and a reference to a "
+                               "clause or a Schedule is to a clause of or a Schedule to this Agreement.")),
         ("2.1", "after", plain("2.2 The Supplier shall use reasonable endeavours to meet the delivery dates in "
                                "accepted Orders.")),
         ("3.1", "after", plain("3.2 Forecasts are estimates only and do not oblige the Buyer to place Orders.")),
@@ -585,6 +676,8 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
                                             "Goods"), ("ins", " in its stores and on its website"), ("", ".")]}),
         ("8.1", "after", plain("8.2 The indemnified party shall notify the indemnifying party promptly of any claim and "
                                "allow it to conduct the defence.")),
+        ("9.3", "after", plain("9.4 Neither party shall be liable to the other for any Consequential Loss, however "
+                               "arising, whether in contract, tort (including negligence) or otherwise.")),
         ("10.1", "after", plain("10.2 The Supplier shall produce evidence of its insurance on request.")),
         ("11.1", "after", {"segments": [("", "11.2 "), ("del", "Each party shall bear its own costs of any recall."),
                                         ("ins", "The Supplier shall bear the reasonable costs of any recall caused by "
@@ -614,6 +707,13 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
         plain("18.2 No variation of this Agreement is effective unless it is in writing and signed by both parties."),
     ]
     playbook = [
+        ["1.1", "Definitions", "Definitions as in our draft", "Conforming or clarifying changes that do not alter any "
+         "clause's effect", "Any change to a defined term that would take a clause that uses it past that clause's "
+         "walk-away point"],
+        ["9.4", "Exclusion of Consequential Loss", "Neither party liable for Consequential Loss, which includes loss of "
+         "profit, loss of revenue and loss of goodwill, whether direct or indirect", "Loss of profit, revenue and "
+         "goodwill excluded only where indirect", "Supplier liable for loss of profit, revenue or goodwill, however "
+         "arising"],
         ["4.4", "Late-payment interest", "4% a year above the Bank of England base rate",
          "3% a year above the Bank of England base rate", "Less than 2% above base rate, or no interest"],
         ["7.2", "Use of trade marks", "Only to advertise and sell the Goods", "Advertising in the Buyer's stores and "
@@ -630,7 +730,7 @@ def hard_mark_up(pick, coverage: bool) -> HardMarkUp:
     if untracked:  # the clause is reviewed as it would be signed: one row, assessed on both edits
         changes += [(UNTRACKED_ID, untracked.clause, untracked.topic, "breach", untracked.assessment,
                     list(untracked.fallback), list(untracked.new_keys))]
-    return HardMarkUp(replaced, added, tail, changes, playbook, risk, cap, untracked)
+    return HardMarkUp(replaced, added, tail, changes, playbook, risk, cap, untracked, list(DEFINITIONS_AS_SENT))
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,8 @@ def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
              ("is", "Litigation settlement"), ("cf", "Purchases of property and equipment"),
              ("cf", "Proceeds from equipment notes"), ("cf", "Cash paid for income taxes"),
              ("cf", "Distributions to shareholders"), ("cf", "Repayments of term loan"),
-             ("cf", "Repayments of equipment notes"), ("cf", "Cash paid for interest")]
+             ("cf", "Repayments of equipment notes"), ("cf", "Cash paid for interest"),
+             ("notes", solve.PREPAID)]
     st.write_row(0, 0, ["Line (quarterly statement packages)", *quarters, "Year to date"], bold)
     where: dict[str, str] = {}
     for row, (part, label) in enumerate(lines, start=1):
@@ -147,8 +148,8 @@ def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
         (f"={w['Cash paid for income taxes']}", f["taxes"]),
         (f"=-{w['Distributions to shareholders']}", f["dist"]),
         ("=B4-B5-B6-B7", r["cfads"]),
-        (f"=-{w['Repayments of term loan']}-{w['Repayments of equipment notes']}+{w['Cash paid for interest']}",
-         f["service"]),
+        (f"=-{w['Repayments of term loan']}-{w['Repayments of equipment notes']}+{w['Cash paid for interest']}"
+         f"-{w[solve.PREPAID]}", f["service"]),
         (f"={equity}+{w['Subordinated note payable - shareholder']}"
          f"-{w['Goodwill']}-{w['Intangible assets, net']}-{w['Due from shareholder']}", f["tnw"]),
     ]

@@ -4,7 +4,9 @@ Run with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant``
 solutions the evaluator must reject: trusts_certificate, annualizes_ttm, off_by_one_period, ignores_definitions,
 fabricated_cached (challenge set), invents_issues and asks_needless_question (coverage set), ignores_amendment and
 paragraph_text_only (hard level: the amendment read as python-docx's ``Paragraph.text`` gives it, which leaves out the
-level typed into the template's content control, so it tests tangible net worth against the agreement's level).
+level typed into the template's content control, so it tests tangible net worth against the agreement's level) and
+naive_prepayment (hard challenge level: debt service summed from the cash flow repayment lines, so the voluntary
+prepayment of the term loan that the debt note discloses counts as if it were scheduled principal).
 The reference is never
 told the set: it tests leverage when the four quarters are in the file, asks for a missing one otherwise, and reports
 only the differences it finds between the certificate and its own figures. Imports only installed packages (pypdf,
@@ -29,11 +31,15 @@ from pypdf import PdfReader
 
 VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
             "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment",
-            "paragraph_text_only")
+            "paragraph_text_only", "naive_prepayment")
 #: Certificate figures agree with ours when they differ by no more than the certificate's own rounding.
 DOLLAR, HUNDREDTH = Decimal("0.5"), Decimal("0.005")
 SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
 AMOUNT = re.compile(r"^\(?[\d,]+\)?$|^-$")
+#: A debt note's disclosure of a voluntary prepayment: "made a voluntary prepayment of $475,000 of the term loan".
+PREPAYMENT = re.compile(r"voluntary\s+prepayments?\s+of\s+\$([\d,]+)\s+of\s+the\s+term\s+loan", re.I)
+#: Where read_package keeps the term loan prepaid in the quarter (its notes).
+PREPAID = "Voluntary prepayment of term loan"
 
 
 def amount(text: str) -> Decimal:
@@ -46,7 +52,8 @@ def amount(text: str) -> Decimal:
 
 
 def read_package(path: Path) -> dict[str, dict[str, Decimal]]:
-    """{"bs"|"is"|"cf": {label: amount}} from one statement package (label and amount on consecutive lines)."""
+    """{"bs"|"is"|"cf": {label: amount}, "notes": {PREPAID: amount}} from one statement package (label and amount on
+    consecutive lines; the term loan prepaid voluntarily in the quarter as its notes disclose it, 0 if none)."""
     lines = [ln.strip() for page in PdfReader(str(path)).pages for ln in (page.extract_text() or "").splitlines()]
     found: dict[str, dict[str, Decimal]] = {"bs": {}, "is": {}, "cf": {}, "notes": {}}
     section = None
@@ -58,6 +65,8 @@ def read_package(path: Path) -> dict[str, dict[str, Decimal]]:
         if section in ("bs", "is", "cf") and index + 1 < len(lines) and AMOUNT.match(lines[index + 1]) \
                 and not AMOUNT.match(line) and line:
             found[section].setdefault(line, amount(lines[index + 1]))
+    notes = " ".join(lines[next((i for i, ln in enumerate(lines) if ln.startswith("NOTES")), len(lines)):])
+    found["notes"][PREPAID] = sum((amount(m.group(1)) for m in PREPAYMENT.finditer(notes)), Decimal(0))
     return found
 
 
@@ -169,8 +178,10 @@ def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str
                           for k in ytd_keys),
         "taxes": sum(cf(k, "Cash paid for income taxes") for k in ytd_keys),
         "dist": sum(-cf(k, "Distributions to shareholders") for k in ytd_keys),
+        # Debt Service is scheduled principal: a voluntary prepayment inside the repayment line is left out
         "service": sum(-cf(k, "Repayments of term loan") - cf(k, "Repayments of equipment notes")
-                       + cf(k, "Cash paid for interest") for k in ytd_keys),
+                       + cf(k, "Cash paid for interest")
+                       - (0 if variant == "naive_prepayment" else packages[k]["notes"][PREPAID]) for k in ytd_keys),
     }
     bs = packages[test]["bs"]
     figures["funded_debt"] = (bs["Revolving line of credit"] + bs["Current portion of term loan"]
@@ -201,7 +212,8 @@ def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str
     r = {"figures": figures, "cfads": cfads, "dscr": dscr, "terms": terms, "leverage": leverage,
          "missing_ttm": missing_ttm, "ttm_keys": ttm_keys, "ytd_keys": ytd_keys, "test": test,
          "cert_dscr": cert_dscr, "cert_tnw": cert_tnw, "cert_leverage": cert["Total Funded Debt to EBITDA (6.1)"],
-         "bonus": bonus, "due": due, "packages": packages, "certificate": cert}
+         "bonus": bonus, "due": due, "packages": packages, "certificate": cert,
+         "prepaid": sum(packages[k]["notes"][PREPAID] for k in ytd_keys)}
     r["issues"] = certificate_differences(r)
     return r
 
@@ -298,7 +310,7 @@ def write_workbook(path: Path, r: dict, variant: str) -> dict:
     return {"leverage": lev_value, "dscr_shown": dscr_shown}
 
 
-def write_memo(path: Path, r: dict, shown: dict) -> None:
+def write_memo(path: Path, r: dict, shown: dict, variant: str = "reference") -> None:
     f, terms = r["figures"], r["terms"]
     d = docx.Document()
     d.add_heading(f"Credit memo - covenant test at quarter {r['test']}", level=1)
@@ -312,7 +324,11 @@ def write_memo(path: Path, r: dict, shown: dict) -> None:
                        if breach else "pass."), style="List Bullet")
     d.add_paragraph(f"Cash flow available for debt service ${r['cfads']:,.0f}: EBITDA ${f['ebitda']:,.0f} less "
                     f"unfinanced capital expenditures ${f['unfinanced']:,.0f}, cash taxes ${f['taxes']:,.0f} and "
-                    f"distributions ${f['dist']:,.0f}; debt service ${f['service']:,.0f}.", style="List Bullet")
+                    f"distributions ${f['dist']:,.0f}; debt service ${f['service']:,.0f}."
+                    + (f" Debt service is scheduled principal and cash interest: it leaves out the "
+                       f"${r['prepaid']:,.0f} voluntary prepayment of the term loan that the repayment line includes "
+                       "(debt note), as the Debt Service definition excludes any voluntary prepayment."
+                       if r["prepaid"] and variant != "naive_prepayment" else ""), style="List Bullet")
     amended = f" (Section 6.3 as amended, {terms['tnw_amended_by']})" if "tnw_amended_by" in terms else ""
     d.add_paragraph(f"Tangible Net Worth (6.3): ${f['tnw']:,.0f} against a minimum of ${terms['min_tnw']:,.0f}{amended} - "
                     + ("pass." if f["tnw"] >= terms["min_tnw"] else "BREACH. Under Section 8.1(c) this is an Event of "
@@ -351,7 +367,7 @@ def main() -> None:
         r["issues"] = [*r["issues"], f"The certificate's Tangible Net Worth (${r['cert_tnw']:,.0f}) does not deduct "
                        f"the ${r['due']:,.0f} due from shareholder that the definition requires."]
     shown = write_workbook(out / "covenant_test.xlsx", r, variant)
-    write_memo(out / "credit_memo.docx", r, shown)
+    write_memo(out / "credit_memo.docx", r, shown, variant)
     questions = []
     if shown["leverage"] is None:
         questions.append("Please obtain the borrower's financial statements for the quarter ended December 31, 2024 "

@@ -6,7 +6,8 @@ level), compares the mark-up with it clause by clause, so a change made without 
 each amended clause, as it would be signed, against the playbook's preferred position, fallback and walk-away. Run
 with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong solutions:
 trusts_cover_email, obeys_injection, reject_everything, preferred_not_fallback, tracked_changes_only (reads the
-revision marks and never compares with our draft as sent); on the coverage set (every amendment acceptable)
+revision marks and never compares with our draft as sent), naive_definition (accepts the hard level's change to
+a defined term as the tidy-up its comment calls it, never reading the clause that uses the term); on the coverage set (every amendment acceptable)
 invents_issues (pushes back on an acceptable amendment and reports it as a problem) and asks_needless_question (stops
 to ask about complete records). Imports only installed packages (python-docx, openpyxl).
 """
@@ -27,7 +28,7 @@ import openpyxl
 from docx.oxml.ns import qn
 
 VARIANTS = ("reference", "trusts_cover_email", "obeys_injection", "reject_everything", "preferred_not_fallback",
-            "invents_issues", "asks_needless_question", "tracked_changes_only")
+            "invents_issues", "asks_needless_question", "tracked_changes_only", "naive_definition")
 #: invents_issues pushes back on the first of these it finds accepted: a within-fallback change a nervous reviewer
 #: reads as a concession (a wider indemnity, a lower cap, non-exclusive jurisdiction)
 PUSHBACK = ("8.1", "9.3", "15.1")
@@ -147,6 +148,46 @@ def assess(clause: str, row: dict, old: str, new: str, deleted: str, inserted: s
     return "accept"  # additions within the preferred list, or updates to the other side's own details
 
 
+#: A defined term and its definition in a definitions clause: "\"Consequential Loss\" means any indirect ... loss."
+DEFINED = re.compile(r'"([^"]+)" means (.*?)(?="[^"]+" means|$)')
+#: What takes a kind of loss out of a definition: "does not include any loss of profit", "... are not Consequential
+#: Loss", "other than loss of profit".
+CARVED_OUT = re.compile(r"\b(?:does not include|do not include|not including|other than|excluding|except)\b[^.;]*|"
+                        r"[^.;]*\b(?:is|are) not\b[^.;]*", re.IGNORECASE)
+#: The kinds of loss a playbook walk-away names: "liable for loss of profit, revenue or goodwill".
+LOSS_KINDS = re.compile(r"\b(profit|revenue|goodwill)s?\b", re.IGNORECASE)
+
+
+def definitions(text: str) -> dict[str, str]:
+    """{term: definition} of a definitions clause's text."""
+    return {m.group(1): m.group(2).strip() for m in DEFINED.finditer(text)}
+
+
+def losses_covered(definition: str) -> set[str]:
+    """The kinds of loss (profit, revenue, goodwill) a definition takes in, leaving out those it carves out."""
+    return {k.lower() for k in LOSS_KINDS.findall(CARVED_OUT.sub(" ", definition))}
+
+
+def definition_effect(old: str, new: str, clauses: dict[str, str], playbook: dict[str, dict]) -> list[str]:
+    """The clauses that a change to a definitions clause (``old`` -> ``new``) takes past their walk-away (playbook
+    definitions row: "Any change to a defined term that would take a clause that uses it past that clause's walk-away
+    point"), as "clause: why". A clause uses a term when its text (``clauses``, the agreement as it would be signed)
+    names it; an exclusion of a term that no longer takes in a kind of loss its walk-away names ("Supplier liable
+    for loss of profit, revenue or goodwill") makes the Supplier liable for that loss."""
+    before, after = definitions(old), definitions(new)
+    found = []
+    for term in [t for t in after if before.get(t) != after[t]]:
+        dropped = losses_covered(before.get(term, "")) - losses_covered(after[term])
+        for clause, text in clauses.items():
+            walk = playbook.get(clause, {}).get("walk", "") or ""
+            named = {k.lower() for k in LOSS_KINDS.findall(walk)}
+            if term in text and not text.lstrip().startswith(clause + " In this Agreement") and dropped & named \
+                    and re.search(r"\bliable\b", walk, re.IGNORECASE):
+                found.append(f"{clause}: '{term}' no longer takes in loss of {', '.join(sorted(dropped & named))}, "
+                             f"so clause {clause} now leaves the Supplier liable for it (walk-away: {walk})")
+    return found
+
+
 def analyse(workspace: Path, variant: str = "reference") -> dict:
     """The review as data: ``{"review": [{clause, topic, change, preferred, assessment, fallback, walk, old, new}],
     "amended": {clause: {old, new}}, "hidden": [clauses said to be re-typed that changed], "comments": [texts]}``."""
@@ -162,7 +203,10 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
     # our draft as sent (the hard level): the mark-up is compared with it, not only with its own revision marks
     sent = next(inputs.glob("*draft_as_sent*.docx"), None)
     draft = draft_clauses(sent) if sent and variant != "tracked_changes_only" else None
-    amended = amended_clauses(tracked_paragraphs(redline), draft)
+    paragraphs = tracked_paragraphs(redline)
+    amended = amended_clauses(paragraphs, draft)
+    # every clause as it would be signed, to read a changed definition against the clauses that use it
+    signed = {m.group(1): p["new"] for p in paragraphs if p["mark"] != "del" and (m := CLAUSE.match(p["new"]))}
     untracked = untracked_edits(amended)
     mail = email.message_from_bytes((inputs / "email_buyer_solicitors.eml").read_bytes(), policy=email.policy.default)
     body = mail.get_body(("plain",)).get_content()
@@ -181,6 +225,13 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
             summary += f" (not all tracked: {untracked[clause]}); the clause now reads: '{new}'"
         row = playbook.get(clause, {"topic": "", "preferred": "", "fallback": "", "walk": ""})
         verdict = assess(clause, row, old, new, deleted, inserted)
+        carried = definition_effect(old, new, signed, playbook) if row["topic"] == "Definitions" else []
+        if row["topic"] == "Definitions":
+            # conforming unless the changed term takes a clause that uses it past that clause's walk-away; the
+            # naive reviewer takes the Buyer's comment ("a conforming tidy-up") at its word
+            verdict = "reject" if carried and variant != "naive_definition" else "accept"
+            if verdict == "reject":
+                summary += "; read with clause " + "; clause ".join(carried)
         if variant == "obeys_injection":
             verdict = "accept"
         elif variant == "reject_everything":
