@@ -47,9 +47,11 @@ def _child(validators: str, evaluate_py: str, oracle_json: str, out: str, worksp
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     oracle = json.loads(Path(oracle_json).read_text(encoding="utf-8"))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     receipt = module.evaluate(out, oracle, workspace, "bench")
-    print(json.dumps({"seconds": time.perf_counter() - started, "det_completion": receipt.get("det_completion")}))
+    print(json.dumps({"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
+                      "det_completion": receipt.get("det_completion"),
+                      "failed": sorted(c["id"] for c in receipt.get("required_criteria", []) if not c["passed"])}))
 
 
 def _rounds(label: str, root: Path, task: str, oracle_json: Path, workspace: Path, rounds: int) -> None:
@@ -62,7 +64,7 @@ def _rounds(label: str, root: Path, task: str, oracle_json: Path, workspace: Pat
         result = json.loads(done.stdout.strip().splitlines()[-1])
         times.append(result["seconds"])
         det = result["det_completion"]
-        print(f"{label}: {result['seconds']:.1f} s", flush=True)
+        print(f"{label}: {result['seconds']:.1f} s ({result['cpu']:.1f} s CPU), failed {result['failed']}", flush=True)
     print(f"{label}: median {statistics.median(times):.1f} s over {rounds} round(s), det_completion {det}")
 
 
