@@ -486,6 +486,14 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9454_fails_only_the_am
                 criterion["detail"]
 
 
+def test_an_independent_solvers_correct_hard_work_at_seed_9539_completes(tmp_path):
+    """tests/fixtures/re01-hard-seed9539: a 3,200-formula workbook (2,754 formulas in "Rent detail" over a 937-row
+    "Ledger") ran past the evaluator's 120 s bound: formulas_live asks is_live once per sheet for each of 66 cells,
+    and each walk and probe redid the whole SUMIFS chain. Read correct against the oracle: every criterion passes."""
+    receipt = grade_fixture(TASK, 9539, "re01-hard-seed9539", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
 # --- fair wordings of a correct letter (RE-01 1.6) --------------------------------------------------------------------
 
 def _wording(generated: Generated, sentence: str) -> str:

@@ -44,7 +44,7 @@ from typing import Any
 
 import common
 from claims import completion_statements, figure_stated, finding, labelled_figures, mentions
-from formula_refs import is_live
+from formula_refs import live_over_any
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
@@ -309,7 +309,7 @@ def check_workbook(ev: common.Evaluation, oracle: dict[str, Any]) -> None:
     sheets = book.sheetnames if book is not None else []
     typed = [f"{c.sheet}!{c.coordinate}" for c, _ in cells if not c.is_formula]
     dead = [f"{c.sheet}!{c.coordinate} {c.formula}" for c, _ in cells if c.is_formula
-            and not any(is_live(book, c.sheet, c.coordinate, s) for s in sheets)]
+            and not live_over_any(book, c.sheet, c.coordinate, sheets)]
     ev.criterion("formulas_live", "the Variance, Rent roll variance and Balance due columns are live formulas over "
                  "the figures they compare", bool(cells) and not typed and not dead,
                  detail="; ".join(([f"typed values in {typed[:6]}"] if typed else [])
