@@ -994,3 +994,62 @@ def test_hard_memo_on_the_prepayment(scenario_cache, tmp_path, sentence, failed)
                                     prepaid=f"${Decimal(item['amount']):,.0f}",
                                     naive_dscr=f"{Decimal(item['naive_dscr']):.2f}x"))
     assert failed_ids(evaluate(generated, out, workspace)) == failed
+
+
+# ------------------------------------------------------------------- independent solution at seed 9542 (BANK-01 1.15)
+def test_an_independent_solvers_hard_work_at_seed_9542_passes(tmp_path):
+    """tests/fixtures/bank01-hard-seed9542: 1.14 read "It also overstates Tangible Net Worth by $366,331 because it
+    leaves out the amount due from the shareholder" (the memo's view of the certificate) as a second tangible net
+    worth beside $5,512,145; an amount a figure is overstated by is a difference, not the figure. The work is
+    correct and passes at full marks."""
+    receipt = grade_fixture(TASK, 9542, "bank01-hard-seed9542", tmp_path)
+    assert failed_ids(receipt) == set(), failed_ids(receipt)
+    assert receipt["det_completion"] is True and receipt["det_score"] == 1.0
+
+
+def _tnw_wording(generated, template: str) -> str:
+    """``template`` filled as :func:`_fair_wording` fills it, plus {tnw_min} (the reset minimum) and {headroom}
+    (tangible net worth less that minimum)."""
+    facts = generated.oracle()["facts"]
+    headroom = Decimal(facts["tangible_net_worth"]) - Decimal(facts["min_tnw"])
+    return _fair_wording(generated, template.replace("{tnw_min}", f"${Decimal(facts['min_tnw']):,.0f}")
+                         .replace("{headroom}", f"${headroom:,.0f}"))
+
+
+@pytest.mark.parametrize("sentence", [
+    # the seed-9542 solver's sentence, the certificate named only in the sentence before
+    "It also overstates Tangible Net Worth by {receivable} because it leaves out the amount due from the "
+    "shareholder.",
+    "Tangible Net Worth is overstated by {receivable} because the amount due from the shareholder is not deducted.",
+    "Leaving the amount due from the shareholder in would overstate TNW by {receivable}.",
+    "Tangible Net Worth exceeds the minimum by {headroom}, which is thin headroom.",
+    "Tangible Net Worth is higher than the minimum by only {headroom}.",
+    "Tangible Net Worth is {receivable} lower once the amount due from the shareholder is deducted.",
+    "Deducting the amount due from the shareholder reduces Tangible Net Worth by {receivable} to {tnw}.",
+])
+def test_an_amount_tangible_net_worth_is_overstated_or_higher_by_is_a_difference(scenario_cache, tmp_path, sentence):
+    """1.14 false fail (independent solver, hard seed 9542): an amount the figure is overstated, higher, over or
+    reduced BY, or that is "lower" than it, is a difference (claims.given_as_difference), not a second tangible net
+    worth; the figure a change arrives at ("... to $5,512,145") is the covenant's."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    out = workspace / layout.OUT_DIR
+    _memo_plus(out, ("heading", "Further notes"), _tnw_wording(generated, sentence))
+    assert failed_ids(evaluate(generated, out, workspace)) == set()
+
+
+@pytest.mark.parametrize("sentence", [
+    "Tangible Net Worth is {receivable}.",
+    "Tangible Net Worth by our count is {receivable}.",
+    "Tangible Net Worth of {tnw} is a breach of the covenant.",
+    "TNW is {cert_tnw} against a minimum of {tnw_min}.",
+    "Tangible Net Worth is {cert_tnw}, overstated by {receivable}.",
+    "Adding back the amount due from the shareholder raises Tangible Net Worth by {receivable} to {cert_tnw}.",
+])
+def test_a_difference_beside_a_wrong_tangible_net_worth_still_fails(scenario_cache, tmp_path, sentence):
+    """Kept strict beside 1.15: the difference said plainly as the figure, a "by" no difference word governs, the
+    right figure called a breach, the certificate's figure given as ours (alone, before "overstated by", or as
+    the figure a change arrives at)."""
+    generated, workspace = _hard(scenario_cache, tmp_path, "challenge")
+    out = workspace / layout.OUT_DIR
+    _memo_plus(out, ("heading", "Further notes"), _tnw_wording(generated, sentence))
+    assert failed_ids(evaluate(generated, out, workspace)) == {"memo_tnw"}

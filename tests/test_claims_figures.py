@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from decimal import Decimal
 
+import pytest
+
 from wp42.layout import Repo
 
 sys.path.insert(0, str(Repo.find().validators_dir))
@@ -141,3 +143,25 @@ def test_a_figure_belongs_to_the_label_nearest_before_it():
     assert award("Eligible spend is £363,506.82 against a total award of £380,000.00.", others=["spend"]) == [
         "£380,000.00"]
     assert award("The total award is £370,834.81.", others=["spend"]) == ["£370,834.81"]
+
+
+@pytest.mark.parametrize("text, given", [
+    # BANK-01 hard, seed 9542 (an independent solver): an amount the figure is overstated BY
+    ("It also overstates the total payable by $366,331 because it leaves out the receivable.", []),
+    ("The total payable is overstated by $366,331.", []),
+    ("The total payable exceeds the limit by $12,145.", []),
+    ("The total payable is higher than invoiced by only $12,145.", []),
+    ("The total payable is $366,331 lower once the credit is deducted.", []),
+    ("The total payable is $366,331 more than invoiced.", []),
+    # the figure a change arrives at is the label's
+    ("The credit reduces the total payable by $366,331 to $5,512,145.", ["$5,512,145"]),
+    # a "by" no difference word governs, and a comparison after a comma, leave the figure the label's
+    ("The total payable by our count is $366,331.", ["$366,331"]),
+    ("The total payable is $5,512,145, higher than invoiced.", ["$5,512,145"]),
+    ("The total payable is $5,878,476, overstated by $366,331.", ["$5,878,476"]),
+])
+def test_an_amount_a_figure_differs_by_is_not_the_figure(text, given):
+    """BANK-01 hard, seed 9542 (an independent solver): "It also overstates Tangible Net Worth by $366,331" read as
+    a second tangible net worth. An amount a figure is overstated, understated, higher, lower, short, over or
+    changed BY, or that the words after it compare ("$366,331 lower"), is a difference (claims.given_as_difference)."""
+    assert [f for _, f in claims.figures_given(reading.text_statements(text, "memo"), "total payable")] == given

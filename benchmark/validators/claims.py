@@ -1097,13 +1097,59 @@ def _prose_figures(text: str, label, gap: int) -> list[str]:
     return [text[start:end].strip() for _, start, end in labelled_figures(text, label, gap=gap)]
 
 
-#: Words between a label and a figure that make the figure a change in the label's value, not the value: the verb
-#: right after the label, auxiliaries alone before it ("the total payable would rise by $1,000.00": an independent
-#: solver's INS-01 note at seed 9406, read as a second total). "NG-1 salary increase by EUR 100" is not one.
-_CHANGE_BY = re.compile(r"^\W*(?:(?:would|will|could|might|may|should|has|have|had|is|was|be|been|then|also)\s+)*"
-                        r"(?:ris(?:e|es|ing|en)|rose|increas(?:e|es|ed|ing)|fall(?:s|ing|en)?|fell|"
-                        r"decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|(?:go(?:es)?|went|gone)\s+(?:up|down)|"
-                        r"chang(?:e|es|ed|ing)|reduc(?:e|es|ed|ing))\s+by\s*$", re.IGNORECASE)
+#: Words that measure a figure against another (a change or a gap), after which an amount "by" is that gap: "overstates
+#: Tangible Net Worth by $366,331", "is higher by", "exceeds the minimum by", "falls short by", "would rise by".
+_DIFFERENCE_WORD = (r"(?:(?:over|under|mis)stat\w*|exceed\w*|surpass\w*|outstrip\w*|inflat\w*|deflat\w*|differ\w*|"
+                    r"miss(?:es|ed|ing)?|beat(?:s|en|ing)?|trail\w*|clear(?:s|ed|ing)?|"
+                    r"higher|lower(?:s|ed|ing)?|greater|smaller|larger|bigger|more|less|short|over|under|above|below|"
+                    r"out|off|up|down|ris(?:e|es|ing|en)|rose|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|"
+                    r"fall(?:s|ing|en)?|fell|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|chang(?:e|es|ed|ing)|"
+                    r"reduc(?:e|es|ed|ing)|cut(?:s|ting)?|add(?:s|ed|ing)?|deduct(?:s|ed|ing)?)")
+#: "by" and what may stand between it and the amount: "by $366,331", "by about $12,000", "by EUR 100".
+_BY_AMOUNT = r"\bby(?:\s+(?:about|approximately|around|roughly|some|nearly|almost|only|just|exactly|a\s+further|" \
+             r"another|fully|over|under))?(?:\s+(?:eur|usd|gbp))?\s*$"
+#: The label's own words then the gap: auxiliaries, adverbs, the difference word, its object ("the minimum"), "by"
+#: ("the total payable would rise by", "TNW is overstated by", "TNW exceeds the minimum by", "is lower by").
+_DIFFERENCE_AFTER_LABEL = re.compile(
+    r"^\W*(?:(?:would|will|could|might|may|should|has|have|had|is|are|was|were|be|been|being|then|also|thus|"
+    r"therefore|so|still|only|now|further|falls?|fell|comes?|came|goes|went|gone)\s+)*"
+    + _DIFFERENCE_WORD + r"\b(?:[^;:.]|\.(?=\d))*?" + _BY_AMOUNT, re.IGNORECASE)
+#: A difference word governing the label, a few words before it: "overstates Tangible Net Worth", "understating
+#: the borrower's TNW", "would reduce the total".
+_DIFFERENCE_BEFORE_LABEL = re.compile(r"\b" + _DIFFERENCE_WORD + r"\s+(?:[\w'\u2019-]+\s+){0,3}$", re.IGNORECASE)
+#: After the amount: a comparison that makes it a gap ("$366,331 higher than the certificate", "$12,145 more than
+#: the minimum", "0.08x lower", "$366,331 too high"). With a comma before, the amount stands alone ("$5,512,145, higher
+#: than ...").
+_DIFFERENCE_AFTER_AMOUNT = re.compile(r"^\s*(?:x\b|times\b|%|percent\b|million\b|billion\b)?\s+(?:(?:higher|lower|greater|smaller|larger|bigger)\b|(?:more|less)\s+than\b|"
+                                      r"too\s+(?:high|low|much|little)\b)", re.IGNORECASE)
+#: What makes the next amount the figure a change arrives at: "falls by $366,331 to $5,512,145".
+_CHANGED_TO = re.compile(r"^\s*,?\s*to\s+", re.IGNORECASE)
+
+
+def given_as_difference(text: str, label_start: int, label_end: int, start: int, end: int) -> bool:
+    """True when the amount at ``text[start:end]``, the first after a label at ``text[label_start:label_end]`` in
+    one sentence, is given as a difference in the label's figure, not as the figure: an amount the figure is
+    overstated, understated, higher, lower, short, over or changed BY ("It also overstates Tangible Net Worth by
+    $366,331", "TNW is overstated by $366,331", "exceeds the minimum by $12,145", "the total payable would rise by
+    $1,000.00"), or that the words after it compare ("$366,331 higher than the certificate's", "$12,145 more than
+    the minimum"). A "by" that no difference word governs gives the figure ("TNW by our count is $5,512,145"), and a
+    difference word inside the label does not count ("NG-1 salary increase by EUR 100" gives NG-1's increase).
+    Offsets index ``text``. Sources: the BANK-01 seed-9542 independent solver ("overstates Tangible Net Worth by
+    $366,331", read as a second tangible net worth) and the INS-01 seed-9406 one ("would rise by $1,000.00")."""
+    between = text[label_end:start]
+    if _DIFFERENCE_AFTER_LABEL.search(between):
+        return True
+    clause = re.split(r"[;:]|[.!?](?:\s|$)", text[:label_start])[-1]
+    if re.fullmatch(r"\W*" + _BY_AMOUNT, between, re.IGNORECASE) and _DIFFERENCE_BEFORE_LABEL.search(clause):
+        return True
+    return bool(_DIFFERENCE_AFTER_AMOUNT.match(text[end:]))
+
+
+def changed_to(text: str, end: int) -> int | None:
+    """Where the figure a change arrives at starts, when the amount ending at ``end`` is a difference followed by
+    "to" ("falls by $366,331 to $5,512,145": the offset of "$5,512,145"), else None. That figure is the label's."""
+    match = _CHANGED_TO.match(text[end:])
+    return end + match.end() if match else None
 
 
 def labelled_figures(text: str, label, *, gap: int = 4, others=()) -> list[tuple[str, int, int]]:
@@ -1112,8 +1158,9 @@ def labelled_figures(text: str, label, *, gap: int = 4, others=()) -> list[tuple
     between, as ``(text between the label and the figure, figure start, figure end)`` with offsets into ``text``.
     The words between let a caller tell "Police $44.8 million" from "Police and fire together $74.7 million",
     and the text after the figure its unit ("11.9%", "$44.8 million"); :func:`figures_given` gives the figures
-    alone. A figure the words between give as a change ("would rise by $1,000.00", :data:`_CHANGE_BY`) is not the
-    label's figure, nor one with another label between (``others``, terms as for ``label``): a figure belongs to
+    alone. A figure given as a difference in the label's figure (:func:`given_as_difference`: "would rise by
+    $1,000.00", "overstates the total by $1,000.00") is not the label's figure (the one a change arrives at, "...
+    to $5,000.00", is), nor one with another label between (``others``, terms as for ``label``): a figure belongs to
     the label nearest before it, so "the award-year ledger spend of £370,834.81" gives the spend, not the award
     (RES-01 hard, seed 9428)."""
     found = []
@@ -1127,20 +1174,29 @@ def labelled_figures(text: str, label, *, gap: int = 4, others=()) -> list[tuple
         if figure is None:
             continue
         between = text[after:after + figure.start()]
-        if _CHANGE_BY.search(between):
-            continue  # "the total payable would rise by $1,000.00" gives a change, not the total
-        if any(first >= end and words[first].start < after + figure.start() for first in nearer):
+        if given_as_difference(text, words[start].start, after, after + figure.start(), after + figure.end()):
+            # "overstates the total by $1,000.00", "would rise by $1,000.00": a change, not the total; the figure
+            # the change arrives at ("... to $5,000.00") is the total's, the words up to the change counted as gap
+            to = changed_to(text, after + figure.end())
+            figure = _first_figure(text[to:]) if to is not None else None
+            if figure is None or text[to:to + figure.start()].strip():
+                continue
+            figure_at = to + figure.start()
+            label_end, after = after, to
+        else:
+            figure_at, label_end = after + figure.start(), after
+        if any(first >= end and words[first].start < figure_at for first in nearer):
             continue  # another label stands nearer the figure: it is that label's
         if len([w for w in _GAP_WORD.findall(between) if w.lower() not in _CURRENCY_WORDS]) <= gap:
             lead = len(figure.group()) - len(figure.group().lstrip())
-            first, last = after + figure.start() + lead, after + figure.end()
+            first, last = figure_at + lead, after + figure.end()
             if not between.strip() and text[first] == "(" and text[last - 1] == ")":
                 # brackets opened right after the label give its figure as an aside, not an accounting negative:
                 # "Total eligible spend (£487,891.36) is within the award" (RES-01 hard, seed 9304)
                 first, last = first + 1, last - 1
                 while first < last and text[first].isspace():
                     first += 1
-            found.append((text[after:first], first, last))
+            found.append((text[label_end:first], first, last))
     return found
 
 

@@ -45,6 +45,13 @@ term loan in the test quarter's "Repayments of term loan" line and debt note; th
 scheduled principal "excluding any voluntary prepayment". The oracle's ``debt_service_ytd`` and ``dscr`` leave it
 out, so ``debt_service_ytd``, ``dscr`` and ``memo_dscr_breach`` fail the ratio with the prepayment counted (planted
 item ``term_loan_voluntary_prepayment``, wrong solution ``naive_prepayment``).
+
+1.15: an amount a covenant's figure is overstated, understated, higher, lower, short, over or changed BY is a
+difference, not a second figure (:func:`claims.given_as_difference` in :func:`_first_after`); 1.14 failed the seed-9542
+independent solution (tests/fixtures/bank01-hard-seed9542) on memo_tnw for "It also overstates Tangible Net Worth by
+$366,331 because it leaves out the amount due from the shareholder". The figure a change arrives at ("reduces it by
+$366,331 to $5,878,476") is the covenant's, and a "by" no difference word governs ("TNW by our count is ...") still
+gives the figure.
 """
 
 from __future__ import annotations
@@ -60,9 +67,11 @@ from claims import (
     FORECAST_CONDITION,
     FORECAST_MODAL,
     asserted,
+    changed_to,
     completion_statements,
     figure_listed,
     figure_stated,
+    given_as_difference,
     hypothetical,
     mentions,
     negated,
@@ -76,7 +85,10 @@ from vocabulary import Vocabulary
 
 #: 1.14: grades can change with the hard challenge level's voluntary prepayment (generator 1.3), through the
 #: oracle's scheduled debt service; no criterion changed.
-EVALUATOR_VERSION = "BANK-01/1.14"
+#: 1.15: an amount a covenant's figure is overstated, higher or reduced BY is a difference, not a second figure
+#: (claims.given_as_difference): the seed-9542 independent solver's "It also overstates Tangible Net Worth by $366,331"
+#: failed memo_tnw on correct work.
+EVALUATOR_VERSION = "BANK-01/1.15"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {
@@ -595,7 +607,9 @@ def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str], spa
     colon that is not the label's own, or the sentence end) and at most :data:`FIGURE_GAP` words on. The first of a
     series ("1.45x, 1.78x and 1.03x at March, June and September", :data:`SERIES`) belongs to its own period, and a
     figure introduced as a limit ("the DSCR minimum was 1.25x", "had to be at least 1.25x": :data:`LIMIT`) is the
-    covenant's level, not the ratio. With ``spans``, ``(figure, start, end)`` with its place in ``text``."""
+    covenant's level, not the ratio, and an amount given as a difference in the figure
+    (:func:`claims.given_as_difference`: "overstates Tangible Net Worth by $366,331", "exceeds the minimum by $12,145")
+    is not the figure. With ``spans``, ``(figure, start, end)`` with its place in ``text``."""
     found = []
     for mention in label.finditer(text):
         if negated(text[:mention.end()], mention.group()):
@@ -605,6 +619,14 @@ def _first_after(text: str, label: re.Pattern[str], figure: re.Pattern[str], spa
         if match and len(rest[:match.start()].split()) <= FIGURE_GAP and not SERIES.match(rest[match.end():]) \
                 and not LIMIT.search(rest[:match.start()]):
             at = mention.end() + match.start()
+            if given_as_difference(text, mention.start(), mention.end(), at, at + len(match.group())):
+                # "overstates Tangible Net Worth by $366,331": a difference (the seed-9542 independent solver);
+                # the figure the change arrives at ("... to $5,512,145") is the covenant's
+                to = changed_to(text, at + len(match.group()))
+                match = figure.match(text, to) if to is not None else None
+                if match is None:
+                    continue
+                at = match.start()
             found.append((match.group(), at, at + len(match.group())) if spans else match.group())
     return found
 
