@@ -968,3 +968,69 @@ def test_the_seed_9514_shapes_in_other_words_pass(scenario_cache, tmp_path, vari
 def test_the_seed_9514_shapes_made_misleading_fail(scenario_cache, tmp_path, variant, seed):
     shape, failed = MISLEADING_9514[variant]
     assert failed in _breach_table_note(scenario_cache, tmp_path, seed, **shape)
+
+
+# ------------------------------------------------------------- an independent solver's hard work at seed 9546 (1.17)
+def test_an_independent_solvers_correct_hard_work_at_seed_9546_completes(tmp_path):
+    """Written from the public bundle alone and read correct by the lead (tests/fixtures/cs01-hard-seed9546): 14
+    breaches on 13 tickets, two priorities corrected to P1, credits net $12.30 with the two NOC-4973 reversals,
+    NHI-494952 flagged. CS-01 1.16 failed note_breaches: after the breach table, "Open tickets that have not breached
+    yet: ... These are the next due on resolution, so please pick them up first tomorrow:" and six lines such as
+    "NHI-490160 (P4, Router setup question) - 31.07 of 40 h used, breaches at Thu Sep 4, 2:56 PM if still open." were
+    read as six breaches under "1. SLA breaches"."""
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9546, "cs01-hard-seed9546", tmp_path)
+    assert (failed_ids(receipt), receipt["det_completion"]) == (set(), True)
+
+
+def _fixture_9546(tmp_path, edits: dict[str, str]) -> set[str]:
+    """The failed ids of tests/fixtures/cs01-hard-seed9546 graded, each of its hand-over's paragraphs holding a key
+    of ``edits`` rewritten with that key replaced by its value."""
+    import docx
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9546, "cs01-hard-seed9546", tmp_path)
+    path = workspace / layout.OUT_DIR / NOTE
+    document = docx.Document(str(path))
+    for old, new in edits.items():
+        paragraph = next(p for p in document.paragraphs if old in p.text)
+        text = paragraph.text.replace(old, new)
+        for run in paragraph.runs[1:]:
+            run.text = ""
+        paragraph.runs[0].text = text
+    document.save(str(path))
+    return failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace))
+
+
+_LEAD_9546 = ("Open tickets that have not breached yet: none of them can breach before 6:00 PM today. These are the "
+              "next due on resolution, so please pick them up first tomorrow:")
+_LINE_9546 = "31.07 of 40 h used, breaches at Thu Sep 4, 2:56 PM if still open."
+#: The seed-9546 "next due" list in other words: what a careful reader accepts (CS-01 1.16 failed each).
+FAIR_9546 = {
+    "no_condition_under_the_lead_in": {_LINE_9546: "31.07 of 40 h used, breaches at Thu Sep 4, 2:56 PM."},
+    "every_condition_dropped": {" if still open": ""},
+    "unless_resolved": {_LINE_9546: "31.07 of 40 h used, breaches at Thu Sep 4, 2:56 PM unless it is resolved first."},
+    "next_due_without_a_breach_word": {_LINE_9546: "31.07 of 40 h used, next due at Thu Sep 4, 2:56 PM."},
+    "goes_over_tomorrow": {_LINE_9546: "31.07 of 40 h used, goes over at 2:56 PM tomorrow if nobody picks it up."},
+    "a_shorter_lead_in": {_LEAD_9546: "Not breached yet - next due on resolution, for tomorrow:"},
+    "conditions_without_the_lead_in": {_LEAD_9546: "For tomorrow's first hour, by resolution time left:"},
+}
+#: The same list made to say the wrong thing: each fails note_breaches.
+MISLEADING_9546 = {
+    "breached_said_plainly": {"NHI-490160 (P4, Router setup question) - " + _LINE_9546:
+                              "NHI-490160 breached its resolution target at 2:56 PM."},
+    "already_breached": {_LINE_9546: "31.07 of 40 h used, already breached."},
+    "under_a_lead_in_that_they_breached": {_LEAD_9546: "These tickets have breached:", " if still open": ""},
+    "breached_if_the_export_is_right": {_LINE_9546: "31.07 of 40 h used, breached at 2:56 PM if the export is right."},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(FAIR_9546))
+def test_the_seed_9546_next_due_list_in_other_words_passes(tmp_path, variant):
+    assert _fixture_9546(tmp_path, FAIR_9546[variant]) == set()
+
+
+@pytest.mark.parametrize("variant", sorted(MISLEADING_9546))
+def test_the_seed_9546_next_due_list_made_misleading_fails(tmp_path, variant):
+    assert _fixture_9546(tmp_path, MISLEADING_9546[variant]) == {"note_breaches"}

@@ -30,6 +30,15 @@ above it (:func:`heading_trails`), the nearest that speaks answering. "I have no
 and cleared two tickets: the breach words are whole words (:data:`BREACH_WORDS`). "Net total on the Credits sheet:
 $46.47 - $27.32 = $19.15" gave the total as the working's first amount: a working is read to its result
 (:func:`worked_result`).
+
+1.17: 1.16 failed an independent solver's correct hand-over at seed 9546 (tests/fixtures/cs01-hard-seed9546): under
+"1. SLA breaches", after the breach table, "Open tickets that have not breached yet: ... These are the next due on
+resolution, so please pick them up first tomorrow:" and six lines such as "NHI-490160 (P4, Router setup question) -
+31.07 of 40 h used, breaches at Thu Sep 4, 2:56 PM if still open." named six tickets breached. A breach set for a
+time ahead under a condition is a supposition (:func:`schedule_blanked`), and a warning lead-in ending with a colon
+speaks for the ticket lines after it, where a breach set for later is a forecast (:func:`_ahead_lines`). "NHI-1
+breached its resolution target at 2:56 PM", "already breached" there, and the same lines under "These tickets have
+breached:" still name a breach.
 """
 
 from __future__ import annotations
@@ -62,7 +71,7 @@ from formula_refs import depends_on_sheet, is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "CS-01/1.16"
+EVALUATOR_VERSION = "CS-01/1.17"  # 1.17: a breach set for later under a "not breached yet" lead-in
 WORKBOOK = "shift_triage.xlsx"
 NOTE = "handover_note.docx"
 TICKET_HEADERS = ["Ticket", "Priority", "Response target (h)", "Response (business h)", "Response breached",
@@ -389,6 +398,38 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 #: A sentence that opens with such a warning ("About to breach on your shift: ...", "Next up: ...").
 _PROSPECTIVE_LEAD = re.compile(r"^\W*(?:(?:tickets?\s+)?(?:about|due|set)\s+to\s+breach|at\s+risk|next\s+up|"
                                r"coming\s+up)\b", re.IGNORECASE)
+#: A lead-in that says the tickets after it have not breached yet, a warning too ("Open tickets that have not
+#: breached yet: none of them can breach before 6:00 PM today. These are the next due on resolution, so please pick
+#: them up first tomorrow:", "Not breached yet:", "Still within target, next due:"). What it says of a ticket it
+#: names itself is read as before ("Open tickets that have not breached yet: NHI-1" keeps NHI-1's target).
+_NOT_YET_LEAD = re.compile(r"^\W*(?:(?:open\s+|other\s+|remaining\s+)?tickets?\s+(?:that|which)\s+(?:have|has)\s*"
+                           r"(?:not|n't)\s+(?:yet\s+)?breached\b(?:\s+yet\b)?|(?:not|none)\s+(?:yet\s+)?breached\s+"
+                           r"yet\b|(?:not\s+yet\s+breached|yet\s+to\s+breach)\b|(?:these\s+are\s+)?(?:the\s+)?next\s+due\b)",
+                           re.IGNORECASE)
+#: A breach set for a time ahead in the present tense: "breaches at Thu Sep 4, 2:56 PM", "breaches resolution on
+#: Friday", "goes over at 9:10 AM tomorrow", to the end of its clause (a semicolon, a bracket, the sentence's end, a
+#: turn to another clause or another ticket). "Breached at 2:56 PM" (past) is no such thing.
+_SCHEDULED = re.compile(
+    r"\b(?:breach(?:es)?|goes\s+over|runs?\s+out)\b"
+    r"(?:(?!\b(?:and|but|while|whereas|although|though|yet|NHI)\b|[;()]|[.!?](?:\s|$))[\s\S])*?"
+    r"(?:\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b\.?|\b(?:tomorrow|today|tonight|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|"
+    r"sat(?:ur)?|sun)(?:day)?)\b)"
+    r"(?:(?!\b(?:and|but|while|whereas|although|though|yet|NHI)\b|[;()]|[.!?](?:\s|$))[\s\S])*", re.IGNORECASE)
+#: The condition that makes such a breach a supposition of what is still to come ("... 2:56 PM if still open",
+#: "unless it is resolved first"): ConText's hypothetical trigger (claims.hypothetical's "if", "unless") inside the
+#: clause rather than at its start.
+_SCHEDULE_CONDITION = re.compile(r"\b(?:if|unless|should\s+it|provided)\b", re.IGNORECASE)
+
+
+def schedule_blanked(text: str, plain: bool = False) -> str:
+    """``text`` with each breach set for a time ahead (:data:`_SCHEDULED`) blanked (same length, spaces) when its
+    clause holds a condition (:data:`_SCHEDULE_CONDITION`: "NHI-1 - 31.07 of 40 h used, breaches at Thu Sep 4, 2:56
+    PM if still open"), or with ``plain`` (the line is under a lead-in that says its tickets have not breached yet,
+    :func:`_ahead_lines`) with or without one. 1.16 read the seed-9546 solver's "next due" list under "Open tickets
+    that have not breached yet: ..." as six breaches. "NHI-1 breached at 2:56 PM if I read the export right" (past)
+    and "NHI-1 breaches at 2:56 PM" under "These tickets have breached:" are kept."""
+    return _SCHEDULED.sub(lambda m: " " * len(m.group()) if plain or _SCHEDULE_CONDITION.search(m.group())
+                          else m.group(), text)
 
 
 #: A clause about an outage's or a maintenance window's length or time, not a ticket's clock: "the Garner outage did
@@ -495,7 +536,12 @@ def _read_for_breaches(text: str) -> str:
     :func:`reported_blanked` (1.13 read "the customer on NHI-1 wrote that the ticket breached; it did not" as a
     breach), :func:`counterfactual_blanked` (1.14 read the condition of "it would show as a breach (18.30 h) if the
     maintenance pause were missed" as a breach), :func:`claims.unreal`, then :func:`outage_blanked` and
-    :func:`forecast_blanked`."""
+    :func:`forecast_blanked` and :func:`schedule_blanked` (a breach set for later "if still open")."""
+    return schedule_blanked(_read_for_clocks(text))
+
+
+def _read_for_clocks(text: str) -> str:
+    """:func:`_read_for_breaches` but for :func:`schedule_blanked`."""
     return forecast_blanked(outage_blanked(unreal(counterfactual_blanked(reported_blanked(text)))))
 
 
@@ -514,6 +560,14 @@ def _counterfactual_only(sentence: str) -> bool:
     own = reported_blanked(sentence)
     rest = unreal(counterfactual_blanked(own))
     return bool(BREACH_WORDS.search(own)) and not BREACH_WORDS.search(rest) and not asserted(rest, MET_WORDS)
+
+
+def _scheduled_only(sentence: str, plain: bool) -> bool:
+    """True when ``sentence`` sets a breach for later (:data:`_SCHEDULED`) and, that blanked
+    (:func:`schedule_blanked`, a plain one too with ``plain``), says nothing of a breach or a kept target."""
+    own = _read_for_clocks(sentence)
+    rest = schedule_blanked(own, plain)
+    return rest != own and not BREACH_WORDS.search(rest) and not asserted(rest, MET_WORDS)
 
 
 def _cleared(text: str) -> bool:
@@ -557,16 +611,47 @@ def _heading_verdict(trail: tuple[str, ...]) -> str | None:
 
 def _after_a_warning(note: list[Statement]) -> set[int]:
     """``{id(statement)}`` of the statements at or after a sentence of the same paragraph opening with a warning
-    (:data:`_PROSPECTIVE_LEAD`: "Coming up: no other open ticket reaches its target before 6:00 PM today. The first
+    (:func:`_warns`: "Coming up: no other open ticket reaches its target before 6:00 PM today. The first
     of the rest to go over is NHI-1 (P3, 16.50 of 24 h used) ..."): the warning, not the breaches heading, speaks
     for them. The reader gives each sentence of a paragraph a statement of its own, with the paragraph's ``where``."""
     found, warned = set(), None
     for statement in note:
         if statement.where != warned:
             warned = None
-        if statement.kind != "heading" and statement.cells is None and _PROSPECTIVE_LEAD.match(statement.text):
+        if statement.kind != "heading" and statement.cells is None and _warns(statement.text):
             warned = statement.where
         if warned is not None:
+            found.add(id(statement))
+    return found
+
+
+def _warns(text: str) -> bool:
+    """True when ``text`` opens with a warning (:data:`_PROSPECTIVE_LEAD`) or a lead-in saying its tickets have not
+    breached yet (:data:`_NOT_YET_LEAD`)."""
+    return bool(_PROSPECTIVE_LEAD.match(text) or _NOT_YET_LEAD.match(text))
+
+
+def _ahead_lines(note: list[Statement]) -> set[int]:
+    """``{id(statement)}`` of the lines of a list introduced by a warning lead-in: a paragraph holding a sentence
+    that warns (:func:`_warns`) and ending with a colon ("Open tickets that have not breached yet: ... These are the
+    next due on resolution, so please pick them up first tomorrow:"), then each paragraph after it that opens with a
+    ticket id, up to a heading, a table or a paragraph that does not. The lead-in, not the breaches heading above
+    it, speaks for them, and a breach set for later in them is a forecast (:func:`schedule_blanked`); their own
+    words still answer ("NHI-1 - already breached")."""
+    found: set[int] = set()
+    lead, warns, in_list, where = "", False, False, None
+    for statement in note:
+        if statement.where != where:  # a new paragraph, a heading or a table row
+            in_list = in_list or (warns and lead.rstrip().endswith(":"))
+            where, lead, warns = statement.where, "", False
+            if statement.kind == "heading" or statement.cells is not None or \
+                    not TICKET_ID.match(statement.text.lstrip("-\u2022* ")):
+                in_list = False
+        if statement.kind == "heading" or statement.cells is not None:
+            continue
+        lead = f"{lead} {statement.text}" if lead else statement.text
+        warns = warns or _warns(statement.text)
+        if in_list:
             found.add(id(statement))
     return found
 
@@ -586,7 +671,7 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
     only is a warning)."""
     breached, cleared = set(), set()
     supposed = {id(s) for s in suppositions(note)}
-    trails, warned = heading_trails(note), _after_a_warning(note)
+    trails, warned, led = heading_trails(note), _after_a_warning(note), _ahead_lines(note)
     for statement, ticket, parts in _ticket_statements(note):
         # what would be, a rule or a deadline ("If May 26 were counted, 21 tickets would wrongly show a breach (for
         # example NHI-1 ...)", "NHI-1 would breach at 5 PM") names no breach and clears nothing (1.8 read a breach)
@@ -597,11 +682,13 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
         # start") is such a warning too, under any heading (1.12 read a breach, an independent solver at seed 9471)
         # so is one whose only breach is what would be ("NHI-1 would have breached but for the pause"), under a
         # breaches heading too (1.14 read a breach, an independent solver at seed 9481)
+        # so is one whose only breach is set for later "if still open", or set for later at all in a list under a
+        # lead-in saying its tickets have not breached yet (1.16 read six, an independent solver at seed 9546)
         ahead = [s for s in own if _PROSPECTIVE_LEAD.match(s) or _PROSPECTIVE.search(s) or _forecast_only(s)
-                 or _counterfactual_only(s)]
+                 or _counterfactual_only(s) or _scheduled_only(s, id(statement) in led)]
         if own and len(ahead) == len(own):
             continue
-        parts = [_read_for_breaches(p) for p in parts
+        parts = [schedule_blanked(_read_for_breaches(p), id(statement) in led) for p in parts
                  if not hypothetical(p) and not reported(p) and not _PROSPECTIVE.search(p)]
         if id(statement) in supposed or not parts:
             continue
@@ -616,7 +703,7 @@ def breach_reading(note: list[Statement]) -> tuple[set[str], set[str]]:
         # lead-in alone: an independent solver's breach table at seed 9514 named none), and a warning ("Coming up:
         # ...") speaks for the sentences after it, not the heading
         verdict = _heading_verdict(trails.get(id(statement), (statement.section,)))
-        if verdict == "breached" and id(statement) in warned:
+        if verdict == "breached" and (id(statement) in warned or id(statement) in led):
             verdict = None
         heading_clears = verdict == "cleared"
         if any(_EITHER.search(p) for p in parts):  # "breached or met": a reader is given both answers
