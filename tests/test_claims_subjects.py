@@ -56,3 +56,37 @@ def test_a_part_naming_no_subject_goes_on_with_the_one_before():
 
 def test_a_sentence_without_mentions_is_one_part():
     assert claims.subject_parts("Nothing breached, nothing late.", ID) == [("Nothing breached, nothing late.", [])]
+
+
+#: Mutually exclusive calls on a claim, for claims.stances.
+CALLS = {"decline": "decline", "pay": "pay"}
+
+
+def _calls_on(text: str, subject: str) -> list[str]:
+    from reading import Statement
+
+    statement = Statement(text=text, section="", cells=None, kind="sentence", where="note paragraph 1")
+    return sorted(claims.stances([statement], re.compile(rf"\b{subject}\b"), CALLS))
+
+
+@pytest.mark.parametrize("text", [
+    # LEGAL-01 1.14 read "The email's own list of substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out three of
+    # the five points we must reject (1.1, 9.2 and 14.2)" as rejecting 4.3 (seed-9543 solver)
+    "The insurer's list (T-1041, T-1042) leaves out the two claims we must decline (T-1043 and T-1044).",
+    "The two claims we decline outright (T-1043 and T-1044) are missing from the insurer's list (T-1041, T-1042).",
+    "The insurer's list (T-1041 and T-1042) omits the claims to be declined (T-1043, T-1044).",
+])
+def test_an_option_is_said_of_the_list_in_its_own_brackets(text):
+    assert _calls_on(text, "T-1041") == [] and _calls_on(text, "T-1043") == ["decline"], text
+
+
+@pytest.mark.parametrize("text", [
+    # the subject named outside brackets, or in the option's own list, keeps the option
+    "The claims we decline (T-1043 and T-1044) include T-1041.",
+    "The insurer's list (T-1041, T-1042) gives the claims we decline (T-1041 and T-1043).",
+    "Of the insurer's list (T-1041, T-1042) we decline both.",
+    "We decline T-1041 (see T-1043).",
+    "The insurer's list (T-1041, T-1042) holds claims we decline.",
+])
+def test_a_subject_outside_the_options_own_brackets_still_takes_it(text):
+    assert _calls_on(text, "T-1041") == ["decline"], text

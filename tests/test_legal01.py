@@ -1303,6 +1303,19 @@ def _fixture_before_the_definition(seed: int, fixture: str, tmp_path: Path):
     return generated, workspace, _before_the_definition(generated.oracle())
 
 
+def _reword_note(note: Path, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in the paragraph of ``note`` (a docx) that holds it, its text put in the first run."""
+    import docx
+
+    document = docx.Document(note)
+    paragraph = next(p for p in document.paragraphs if old in p.text)
+    text = paragraph.text.replace(old, new)
+    for run in paragraph.runs[1:]:
+        run.text = ""
+    paragraph.runs[0].text = text
+    document.save(note)
+
+
 # --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9476) -----------------------------------
 NEXT_STEPS_9476 = ("(a) Take Millrace's instructions on the positions above, in particular the four rejections and "
                    "the fallbacks on 4.3, 4.4, 5.1, 6.3, 9.3 and 10.1.")
@@ -1367,16 +1380,9 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9487_completes_but_for
     ("of the 18 amendments we must reject 7", {"note_covers_breaches"}),
 ])
 def test_the_part_of_a_whole_is_the_count_but_a_wrong_count_still_fails(tmp_path: Path, replacement, failed):
-    import docx
     generated, workspace, oracle = _fixture_before_the_definition(9487, "legal01-hard-seed9487", tmp_path)
     out = workspace / layout.OUT_DIR
-    document = docx.Document(out / "review_note.docx")
-    paragraph = next(p for p in document.paragraphs if PART_OF_WHOLE_9487 in p.text)
-    text = paragraph.text.replace(PART_OF_WHOLE_9487, replacement)
-    for run in paragraph.runs[1:]:
-        run.text = ""
-    paragraph.runs[0].text = text
-    document.save(out / "review_note.docx")
+    _reword_note(out / "review_note.docx", PART_OF_WHOLE_9487, replacement)
     completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
     assert any(PART_OF_WHOLE_9487 in issue for issue in completion["issues_found"])
     completion["issues_found"] = [issue.replace(PART_OF_WHOLE_9487, replacement)
@@ -1408,16 +1414,8 @@ TOGETHER_9506 = "the two should be negotiated together"
     ("9.2 and 8.1 should be negotiated together rather than rejected", {"note_covers_breaches"}),
 ])
 def test_the_solvers_remark_on_two_rejected_points_reworded(tmp_path: Path, replacement, failed):
-    import docx
     generated, workspace, oracle = _fixture_before_the_definition(9506, "legal01-hard-seed9506", tmp_path)
-    note = workspace / layout.OUT_DIR / "review_note.docx"
-    document = docx.Document(note)
-    paragraph = next(p for p in document.paragraphs if TOGETHER_9506 in p.text)
-    text = paragraph.text.replace(TOGETHER_9506, replacement)
-    for run in paragraph.runs[1:]:
-        run.text = ""
-    paragraph.runs[0].text = text
-    document.save(note)
+    _reword_note(workspace / layout.OUT_DIR / "review_note.docx", TOGETHER_9506, replacement)
     assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace, oracle)) == failed, replacement
 
 
@@ -1477,3 +1475,51 @@ def test_negotiating_named_points_is_still_an_assessment_unless_they_are_called_
         assert failed_ids(evaluate(generated, _note_plus(control, "8.1 and 15.1 should be dealt with together."),
                                    control)) == set()
     assert failed_ids(evaluate(generated, _note_plus(solved, sentence), solved)) == {"note_covers_breaches"}, sentence
+
+
+# --- an independent solver's correct work (tests/fixtures/legal01-hard-seed9543) -----------------------------------
+#: Point 5 of the solver's "Points to note before replying": "must reject" is said of the clauses in its own brackets
+#: (1.1, 9.2, 14.2), which the email's list, named in the sentence's other brackets, leaves out.
+EMAILS_LIST_9543 = ("The email's own list of substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out three of the five "
+                    "points we must reject (1.1, 9.2 and 14.2).")
+
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9543_completes(tmp_path: Path):
+    # Read correct by the lead. LEGAL-01 1.14 failed note_covers_breaches: EMAILS_LIST_9543 was read as rejecting 4.3
+    # and 9.3, which the note negotiates (its table, its next steps and COMPLETION.json's summary).
+    from scenario_harness import grade_fixture
+
+    receipt = grade_fixture(TASK, 9543, "legal01-hard-seed9543", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("replacement, failed", [
+    # the same correct claim reworded: the assessment's own bracketed list, beside the email's
+    ("Three of the five points we must reject (1.1, 9.2 and 14.2) are missing from the email's list of substantive "
+     "changes (4.3, 8.1, 9.3 and 15.1).", set()),
+    ("The email's list of substantive changes (4.3, 8.1, 9.3 and 15.1) omits three of the points we must reject "
+     "(1.1, 9.2 and 14.2).", set()),
+    ("The email's own list of substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out three of the five points to be "
+     "rejected (1.1, 9.2 and 14.2).", set()),
+    ("The email's list of substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out the clauses we reject (1.1, 9.2 "
+     "and 14.2).", set()),
+    ("The email lists 4.3, 8.1, 9.3 and 15.1 as substantive but leaves out three of the points we must reject (1.1, "
+     "9.2 and 14.2).", set()),
+    # the wrong claim said plainly, or the email's list given the assessment, still fails
+    ("We must reject 4.3, 9.3 and 14.2.", {"note_covers_breaches"}),
+    ("The points we must reject are 4.3, 8.1, 9.3 and 15.1.", {"note_covers_breaches"}),
+    ("Of the email's list (4.3, 8.1, 9.3 and 15.1) we must reject all four.", {"note_covers_breaches"}),
+    ("The email's list of substantive changes (4.3, 8.1, 9.3 and 15.1) names the points we must reject (4.3 and "
+     "9.3).", {"note_covers_breaches"}),
+    ("The points we must reject (1.1, 9.2 and 14.2) include 4.3 and 9.3.", {"note_covers_breaches"}),
+    ("The email's list of substantive changes (4.3, 8.1, 9.3 and 15.1) holds points we must reject.",
+     {"note_covers_breaches"}),
+    ("The email's list (4.3, 8.1, 9.3 and 15.1) and the other points (1.1, 9.2 and 14.2) we must all reject.",
+     {"note_covers_breaches"}),
+])
+def test_an_assessment_belongs_to_the_clauses_in_its_own_brackets(tmp_path: Path, replacement, failed):
+    from scenario_harness import fixture_workspace
+
+    generated, workspace = fixture_workspace(TASK, 9543, "legal01-hard-seed9543", tmp_path)
+    _reword_note(workspace / layout.OUT_DIR / "review_note.docx", EMAILS_LIST_9543, replacement)
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed, replacement

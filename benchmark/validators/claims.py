@@ -29,7 +29,9 @@ the parts of the sentence about the subject (cut where it may turn to another su
 cuts: the parts naming it, the parts naming none after a comma or opening with a pronoun after a semicolon or
 "but"/"while"/"whereas", "...; they are bank errors", but not an option said there of other items, "... and
 excludes the two levers not yet validated", nor one said of other things the sentence names, "NHI-1 breached,
-NHI-3 passed", "with Joliet, Peoria and Rockford excluded"; :func:`_prose_stances`), in any cell of a table row about it (not
+NHI-3 passed", "with Joliet, Peoria and Rockford excluded", nor one whose phrase gives its own bracketed list when
+the subject is named only in another, "the email's list (4.3, 9.3) leaves out the points we reject (1.1, 9.2)";
+:func:`_prose_stances`), in any cell of a table row about it (not
 where the cell says it of other things it names, "Joliet, Peoria and Rockford excluded"; :func:`_row_stances`), or in
 the heading the statement sits under ("For your decision (refer)") unless the statement itself negates that option.
 A supposition (a sentence or part opening with "If", "Unless", "Should ..." — :func:`hypothetical` — or a sentence
@@ -747,6 +749,42 @@ def _named(text: str) -> list[tuple[int, int]]:
             if not _SENTENCE_OPEN.search(text[:m.start()]) or _NAME_SHAPE.search(m.group()[1:])]
 
 
+#: A bracketed aside, its content as group 1.
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+#: What may stand between an option and the bracketed list of what it is said of: up to four words of its phrase, no
+#: punctuation ("the five points we must reject (1.1, 9.2 and 14.2)", "the points to be rejected outright (...)").
+_TO_OWN_LIST = re.compile(r"^(?:\s+[^\W\d_]+(?:['\u2019][^\W\d_]+)?){0,4}\s*$")
+
+
+def _shape(mention: str) -> str:
+    """How ``mention`` is written, digits and letters aside: "9.9" for "4.3" and "14.2", "a-9" for "NHI-480790"."""
+    return re.sub(r"[^\W\d_]+", "a", re.sub(r"\d+", "9", mention))
+
+
+def _said_of_bracketed(text: str, start: int, own: list[tuple[int, int]]) -> bool:
+    """True when the option at character ``start`` of ``text`` is said of the list in its own brackets and the subject
+    (``own``: its mentions' character ranges) is named only in other bracketed lists: "The email's own list of
+    substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out three of the five points we must reject (1.1, 9.2 and
+    14.2)" rejects 1.1, 9.2 and 14.2, not 4.3, which the sentence gives as a member of the email's list (LEGAL-01
+    1.14 read it as rejecting 4.3 and 9.3: an independent solver's note, seed 9543). A bracketed list is one whose
+    every item is written as a mention of the subject is ("(1.1, 9.2 and 14.2)", joined as :data:`_SUBJECT_JOIN`
+    joins; not "(see 9.2)" or "(60 days)"); the option's own is the first one after it with only words of its phrase
+    between (:data:`_TO_OWN_LIST`). A subject named outside brackets ("The points we must reject (1.1, 9.2) include
+    4.3") or in the option's own list keeps the option."""
+    if not own:
+        return False
+    shapes = {_shape(text[lo:hi]) for lo, hi in own}
+    lists = [(m.start(), m.end()) for m in _BRACKETED.finditer(text)
+             if (items := [i for i in _SUBJECT_JOIN.split(m.group(1)) if i])
+             and all(_shape(i) in shapes for i in items)]
+    if not all(any(lo <= a and b <= hi for lo, hi in lists) for a, b in own):
+        return False
+    end = re.match(r"\S*", text[start:]).end() + start
+    mine = next(((lo, hi) for lo, hi in lists if lo >= end), None)
+    return (mine is not None and bool(_TO_OWN_LIST.match(text[end:mine[0]]))
+            and not any(mine[0] <= a and b <= mine[1] for a, b in own))
+
+
 def _said_of_others(text: str, words: list[Token], start: int, subject) -> bool:
     """True when the option at word ``start`` of ``text`` (a table cell or a sentence) is said of other things it
     names: within the part holding it (cut as :func:`_turns` cuts, a list of names kept whole) the nearest list of
@@ -757,6 +795,8 @@ def _said_of_others(text: str, words: list[Token], start: int, subject) -> bool:
     solver's deck; "NHI-1 breached, NHI-3 passed" says "passed" of NHI-3 only). An option opening its part
     ("excluded from the total") or following the subject ("L5 and L6 excluded") is the subject's."""
     own = [(words[a].start, words[b - 1].end) for a, b in _spans(text, words, subject)]
+    if _said_of_bracketed(text, words[start].start, own):
+        return True
     names = sorted(set(own) | {n for n in _named(text)
                                if not any(lo < n[1] and n[0] < hi for lo, hi in own)})
     at = words[start].start

@@ -46,6 +46,13 @@ them negotiate or reject elsewhere (:func:`_handled_together`); "9.2: negotiate"
 1.14: the hard challenge set's definition change (generator 1.5) is one more planted item, graded like the others:
 its Review row on clause 1.1 (``change.consequential_loss_definition``: reject, the loss it drops named in Change,
 the definitions row's fallback in Proposed fallback), the note taking up clause 1.1, and the counts by assessment.
+
+1.15: 1.14 failed an independent solver's correct note (seed 9543) on note_covers_breaches: "The email's own list of
+substantive changes (4.3, 8.1, 9.3 and 15.1) leaves out three of the five points we must reject (1.1, 9.2 and 14.2)"
+was read as rejecting 4.3 and 9.3, which the note negotiates. An assessment whose phrase gives its own clauses in
+brackets is said of them, not of a clause the sentence names only in another bracketed list (claims
+``_said_of_bracketed``, shared); "We must reject 4.3, 9.3 and 14.2", "The points we must reject are 4.3, ...", "Of
+the email's list (4.3, ...) we must reject all four" and "The points we must reject (1.1, ...) include 4.3" still fail.
 """
 
 from __future__ import annotations
@@ -76,7 +83,10 @@ from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_wor
 #: 1.14: grades generator 1.5's hard challenge item, the Buyer's change to the definition of Consequential Loss in
 #: clause 1.1 (oracle planted item consequential_loss_definition, reject), through the existing change.<id>
 #: criterion, note_covers_breaches and the counts; no criterion's reading changed, but receipts of hard work gain it.
-EVALUATOR_VERSION = "LEGAL-01/1.14"
+#: 1.15: an assessment is said of the clauses in its own brackets, not of those in another bracketed list (seed-9543
+#: solver's note: "the email's own list ... (4.3, 8.1, 9.3 and 15.1) leaves out ... the points we must reject (1.1,
+#: 9.2 and 14.2)"); receipts of work that wrote so change.
+EVALUATOR_VERSION = "LEGAL-01/1.15"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]
