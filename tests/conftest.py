@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,48 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                  else params.get("task_id") or getattr(module, "TASK", None))
         if isinstance(group, str):
             item.add_marker(pytest.mark.xdist_group(name=group))
+
+
+#: A test whose started processes (or their descendants) reached this resident peak is named in the run's summary.
+LARGE_CHILD_BYTES = 512 << 20
+
+
+def _children_peak_bytes() -> int:
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """Note on the test's report any new high-water mark of this process's children above LARGE_CHILD_BYTES (in
+    bytes, ``getrusage(RUSAGE_CHILDREN).ru_maxrss``): the mark only ever rises, so the test that raises it is the
+    one whose child was large. The controller lists them at the end (``pytest_terminal_summary``)."""
+    before = _children_peak_bytes()
+    item.user_properties.append(("children_peak_before", before))
+    yield
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> None:
+    if call.when == "teardown":
+        before = dict(item.user_properties).get("children_peak_before", 0)
+        after = _children_peak_bytes()
+        if after > before and after >= LARGE_CHILD_BYTES:
+            item.user_properties.append(("large_child_bytes", after))
+
+
+_LARGE_CHILDREN: list[tuple[str, int]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    peak = dict(report.user_properties).get("large_child_bytes")
+    if report.when == "teardown" and peak:
+        _LARGE_CHILDREN.append((report.nodeid, peak))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Name the tests that started a process of LARGE_CHILD_BYTES or more resident memory (evidence for issue 14's
+    memory figures; a bound checked in the same worker must not read them: see tests/fresh_process.py)."""
+    if _LARGE_CHILDREN:
+        terminalreporter.write_sep("-", f"tests that started a process of {LARGE_CHILD_BYTES >> 20} MiB or more")
+        for nodeid, peak in sorted(_LARGE_CHILDREN, key=lambda pair: -pair[1]):
+            terminalreporter.write_line(f"{peak >> 20:6d} MiB  {nodeid}")
