@@ -19,18 +19,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 import numpy as np
-from docx.opc.constants import CONTENT_TYPE, RELATIONSHIP_TYPE
-from docx.opc.packuri import PackURI
-from docx.opc.part import Part
-from docx.oxml.ns import nsmap, qn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.footnotes import Footnote, add_footnotes  # noqa: E402
 from genkit.money import cents, fmt  # noqa: E402
 from genkit.outcomes import outcome_field, yes_no  # noqa: E402
 
@@ -627,7 +623,7 @@ def write_calendar(out: BundleWriter) -> None:
 
 def write_cao(out: BundleWriter, saturday_note: str | None = None) -> None:
     """The CAO excerpt; with ``saturday_note`` (a cost centre: the hard challenge set) Art. 5.4's Saturday sentence
-    carries a footnote paying that cost centre's Saturday hours at :data:`SATURDAY_NOTE_BAND` % (:func:`add_footnote`)."""
+    carries a footnote paying that cost centre's Saturday hours at :data:`SATURDAY_NOTE_BAND` % (:func:`genkit.footnotes.add_footnotes`)."""
     path = out.input_path("cao_excerpt_overtime_holidays.docx")
     life = docs.DocumentLife(author=f"{ORG_SHORT} HR", company=ORG_SHORT, created=datetime(2024, 12, 16, 14, 3),
                              modified=datetime(2025, 1, 8, 9, 26))
@@ -675,59 +671,16 @@ def write_cao(out: BundleWriter, saturday_note: str | None = None) -> None:
     import docx
 
     document = docx.Document(str(path))
-    add_footnote(document, SATURDAY_SENTENCE, (
+    add_footnotes(document, [Footnote(SATURDAY_SENTENCE, (
         f"Cost centre {saturday_note}: {SATURDAY_ROSTERS[saturday_note]} (roster protocol agreed with the employee "
         f"representatives, 2024), so Saturday is a normal working day for these employees. For employees in cost "
         f"centre {saturday_note}, all hours worked on a Saturday are paid at {SATURDAY_NOTE_BAND}% of the hourly "
-        f"wage instead of 150%. Article 6.2 still applies to a public holiday that falls on a Saturday."))
+        f"wage instead of 150%. Article 6.2 still applies to a public holiday that falls on a Saturday."))])
     docs.save_docx(document, path, title=title, author=author, life=life)
 
 
-W_NS = nsmap["w"]
 #: The sentence of Art. 5.4 that the hard challenge set's footnote qualifies (the reference mark follows it).
 SATURDAY_SENTENCE = "All hours worked on a Saturday are paid at 150% of the hourly wage."
-#: A footnotes part's separator entries as Word writes them (ids -1 and 0; the note itself is id 1).
-_SEPARATORS = ('<w:footnote w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" '
-               'w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:footnote>'
-               '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" '
-               'w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>')
-
-
-def add_footnote(document, sentence: str, note: str) -> None:
-    """Give ``document`` (python-docx) footnote 1 with text ``note``, its reference mark right after ``sentence``
-    in the body paragraph that holds it, as Word stores one: a ``word/footnotes.xml`` part (separators and the note)
-    related to the main document, ``w:footnotePr`` in the settings, and a superscript ``w:footnoteReference`` run.
-    python-docx has no footnote API, so the part is built with its OPC layer (``Part``, ``relate_to``) and the
-    runs with its oxml layer.
-
-    Raises:
-        ValueError: no paragraph holds ``sentence``.
-    """
-    from docx.oxml import parse_xml
-
-    paragraph = next((p for p in document.paragraphs if sentence in p.text), None)
-    if paragraph is None:
-        raise ValueError(f"no paragraph holds {sentence!r}")
-    before, after = paragraph.text.split(sentence, 1)
-    for run in list(paragraph.runs):
-        run._r.getparent().remove(run._r)
-    paragraph.add_run(before + sentence)
-    mark = paragraph.add_run()
-    mark.font.superscript = True
-    mark._r.append(parse_xml(f'<w:footnoteReference xmlns:w="{W_NS}" w:id="1"/>'))
-    if after:
-        paragraph.add_run(after)
-    body = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:footnotes xmlns:w="{W_NS}">{_SEPARATORS}<w:footnote w:id="1"><w:p><w:pPr><w:spacing w:after="0"/>'
-            f'</w:pPr><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteRef/></w:r><w:r>'
-            f'<w:rPr><w:sz w:val="18"/></w:rPr><w:t xml:space="preserve"> {escape(note)}</w:t></w:r></w:p></w:footnote>'
-            '</w:footnotes>')
-    part = Part(PackURI("/word/footnotes.xml"), CONTENT_TYPE.WML_FOOTNOTES, body.encode("utf-8"),
-                document.part.package)
-    document.part.relate_to(part, RELATIONSHIP_TYPE.FOOTNOTES)
-    # the schema puts w:footnotePr just before w:compat in the settings; Word refuses a part out of order
-    settings = document.settings.element
-    settings.find(qn("w:compat")).addprevious(parse_xml(
-        f'<w:footnotePr xmlns:w="{W_NS}"><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr>'))
 
 
 def write_register(out: BundleWriter, name: str, staff: list[Employee], register: dict, period: str,
