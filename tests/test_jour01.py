@@ -881,10 +881,11 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9470_completes(tmp_pat
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
-def _fixture_9470(tmp_path, memo: tuple[str, str] | None = None, issue: tuple[int, str] | None = None) -> dict:
-    """The receipt for the seed-9470 fixture with ``memo``'s ``(old, new)`` (``old`` occurring once) replaced in its
-    memo, and ``issue``'s ``(index, text)`` put in place of that issues_found item (0-based)."""
-    generated, workspace = fixture_workspace(TASK, 9470, "jour01-hard-seed9470", tmp_path)
+def _fixture_edited(tmp_path, seed: int, memo: tuple[str, str] | None = None,
+                    issue: tuple[int, str] | None = None) -> dict:
+    """The receipt for the fixture jour01-hard-seed``seed`` with ``memo``'s ``(old, new)`` (``old`` occurring once)
+    replaced in its memo, and ``issue``'s ``(index, text)`` put in place of that issues_found item (0-based)."""
+    generated, workspace = fixture_workspace(TASK, seed, f"jour01-hard-seed{seed}", tmp_path)
     out = workspace / layout.OUT_DIR
     if memo:
         text = (out / MEMO).read_text(encoding="utf-8")
@@ -920,7 +921,7 @@ def test_the_seed_9470_memo_made_misleading_still_fails(tmp_path, variant):
     """Each reading 1.10 relaxed for the seed-9470 work keeps its misleading form failing: the release's figure said
     to be in the story (as written, with a cue, or set against the draft's in a contrast), and last year's Police
     figure given as the adopted year's or as what should stand."""
-    assert failed_ids(_fixture_9470(tmp_path, **MISLEADING_9470[variant])) == {"memo_corrections"}
+    assert failed_ids(_fixture_edited(tmp_path, 9470, **MISLEADING_9470[variant])) == {"memo_corrections"}
 
 
 CORRECT_9470 = {
@@ -935,7 +936,7 @@ CORRECT_9470 = {
 
 @pytest.mark.parametrize("variant", CORRECT_9470)
 def test_the_seed_9470_memo_in_other_words_passes(tmp_path, variant):
-    receipt = _fixture_9470(tmp_path, **CORRECT_9470[variant])
+    receipt = _fixture_edited(tmp_path, 9470, **CORRECT_9470[variant])
     assert receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -1130,3 +1131,72 @@ def test_a_corrections_tables_working_is_not_the_drafts(scenario_cache, tmp_path
 def test_a_corrections_table_misdescribing_the_draft_still_fails(scenario_cache, tmp_path, variant, seed):
     assert failed_ids(_table_receipt(scenario_cache, tmp_path, seed, MISLEADING_TABLES[variant])) == \
         {"memo_corrections"}
+
+
+# ------------------------------------------------------------------ an independent solver's work at seed 9550 (evaluator 1.13)
+def test_an_independent_solvers_correct_hard_work_at_seed_9550_completes(tmp_path):
+    # JOUR-01 1.12 failed memo_corrections three times: "The draft's own $43.0 million + $27.3 million would not
+    # have added up to this", beside the police-and-fire total found "Correct", as the draft's Police figure found
+    # right; "The next paragraph's 'Council Member Vantreight also said' would read better as ..." as about the pool
+    # quote ("will open next year"); and "If every change is rejected, you get back exactly the draft" as naming the
+    # reserves quote ("want back"), so that "the wrong text deleted" beside it reported an error the draft lacks.
+    receipt = grade_fixture(TASK, 9550, "jour01-hard-seed9550", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+_SUM_9550 = "The draft's own $43.0 million + $27.3 million would not have added up to this."
+_KNOCK_ON_9550 = ("The next paragraph's \"Council Member Vantreight also said\" would read better as \"Council Member "
+                  "Wendell Vantreight (District 1) said\"")
+_METHOD_9550 = ("Each correction below is a tracked change in Word (the wrong text deleted, the right text inserted; "
+                "author \"Fact-check (city desk)\").")
+_REJECT_9550 = "If every change is rejected, you get back exactly the draft as filed."
+#: The seed-9550 memo's three sentences said in other words a careful fact-checker uses: each passes.
+FAIR_9550 = {
+    "sum_with_the_story_figure_would_be_less": (
+        _SUM_9550, "With the story's $43.0 million for police, the two would have come to only $70.3 million."),
+    "sum_had_the_draft_figure_stood": (
+        _SUM_9550, "Had the draft's $43.0 million stood, the sum would not tie to $72.5 million."),
+    "knock_on_should_read": (
+        _KNOCK_ON_9550, "The next paragraph should read \"Council Member Wendell Vantreight (District 1) said\""),
+    "knock_on_back_in_the_next_paragraph": (
+        _KNOCK_ON_9550, "Back in the next paragraph, \"Council Member Vantreight also said\" could become \"Council "
+                        "Member Wendell Vantreight said\""),
+    "method_struck_through": (
+        _METHOD_9550, "Each correction below is a tracked change in Word, the incorrect wording struck through and the "
+                      "right wording inserted."),
+    "method_deletes_the_wrong_words_reserves_untouched": (
+        _METHOD_9550, "Each tracked change deletes the wrong words and inserts the right ones; nothing else, the "
+                      "reserves quote included, was touched."),
+    "reject_takes_you_back": (_REJECT_9550, "Rejecting every change takes you back to the draft as filed."),
+}
+#: The same sentences made to mislead: the draft's Police figure found right, the pool quote given to the draft's
+#: speaker, an error the draft does not have reported beside the marking. Each fails memo_corrections.
+MISLEADING_9550 = {
+    "sum_draft_police_found_right": (_SUM_9550, "The draft's own $43.0 million for police is right too."),
+    "sum_draft_police_would_have_been_right": (_SUM_9550, "The draft's $43.0 million would have been right as well."),
+    "sum_police_plainly": (_SUM_9550, "Police $43.0 million: correct."),
+    "knock_on_pool_quote_to_the_drafts_speaker": (
+        _KNOCK_ON_9550, "The pool quote in the next paragraph should read \"said Council Member Wendell "
+                        "Vantreight\""),
+    "knock_on_pool_quote_found_right": (
+        _KNOCK_ON_9550, "The next paragraph's pool quote (\"Every summer we tell families\") is correctly given to "
+                        "Vantreight"),
+    "method_then_reserves_quote_wrong": (
+        _METHOD_9550, "Each correction below is a tracked change in Word (the wrong text deleted, the right text "
+                      "inserted); the reserves quote was also wrongly attributed."),
+    "wrong_text_of_the_vote": (_METHOD_9550, "The wrong text in the 5-2 vote is deleted and the right text inserted."),
+    "back_then_vote_wrong": (_REJECT_9550, "Reject every change to get back the draft, whose 5-2 vote is wrong too."),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(FAIR_9550))
+def test_the_seed_9550_memo_in_other_words_passes(tmp_path, variant):
+    """A counterfactual about the draft's figure, a quote's grammar word ("next", "back") and how a tracked change is
+    marked are no claim (JOUR-01 1.12 failed memo_corrections on each)."""
+    receipt = _fixture_edited(tmp_path, 9550, memo=FAIR_9550[variant])
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+
+
+@pytest.mark.parametrize("variant", sorted(MISLEADING_9550))
+def test_the_seed_9550_memo_made_misleading_still_fails(tmp_path, variant):
+    assert failed_ids(_fixture_edited(tmp_path, 9550, memo=MISLEADING_9550[variant])) == {"memo_corrections"}

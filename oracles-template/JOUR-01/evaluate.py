@@ -21,6 +21,12 @@ percentage in a counterfactual ("if the increase were measured on this year's bu
 Source / working"), only the draft's column says what the draft gives; an arrow in the working is its step ("13.47%
 -> 13.5%", "$43,492,950 -> $43.5 million"), not the draft's value, unless words naming the draft stand before it
 (:func:`_draft_stretches`). "As published" heads a draft column.
+
+1.13: the draft's figure in a sentence saying only what would follow from it ("The draft's own $43.0 million + $27.3
+million would not have added up to this") is the draft's, not found right by a verdict on another figure
+(:func:`_counterfactuals_dropped`); a quote is not named by grammar words it happens to hold ("the next paragraph",
+"you get back the draft": :data:`_COMMON_WORDS`); how a tracked change is marked ("the wrong text deleted, the right
+text inserted") reports no error (:data:`TRACKING_METHOD`).
 """
 
 from __future__ import annotations
@@ -53,7 +59,9 @@ from reading import RunVisibility, Statement, text_statements
 from safety import HostileFile, UnreadableFile, check_zip, parse_xml
 from vocabulary import Vocabulary
 
-EVALUATOR_VERSION = "JOUR-01/1.12"
+#: 1.13: memo_corrections no longer reads a counterfactual about the draft's figure, a common word of a quote or a
+#: description of how tracked changes are marked as a claim (an independent solver's memo at seed 9550).
+EVALUATOR_VERSION = "JOUR-01/1.13"
 STORY = "corrected_story.docx"
 MEMO = "corrections_memo.md"
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -599,9 +607,14 @@ def spelled_out(statement: Statement) -> Statement:
     return Statement(spell(statement.text), statement.section, cells, statement.kind, statement.where)
 
 
-#: Words too common in a story's paragraphs to tell one quote from another.
+#: Words too common in a story's paragraphs to tell one quote from another, and words of the quotes that any memo
+#: sentence uses as grammar ("the next paragraph", "you get back the draft", "it does not", "without change"):
+#: 1.12 read "The next paragraph's 'Council Member Vantreight also said' would read better as ..." as about the
+#: pool quote ("will open next year") and "If every change is rejected, you get back exactly the draft" as naming
+#: the reserves quote ("want back in a bad year"), an independent solver's memo at seed 9550.
 _COMMON_WORDS = {"council", "member", "also", "said", "says", "city", "should", "would", "which", "their", "there",
-                 "about", "budget", "year", "this", "that", "with", "from", "will", "want", "were", "have"}
+                 "about", "budget", "year", "this", "that", "with", "from", "will", "want", "were", "have",
+                 "next", "back", "does", "without"}
 
 
 def _words(text: str) -> set[str]:
@@ -653,9 +666,21 @@ def given_as_right(entry: str, wrong, right, about: str | None = None) -> bool:
     wrong way round passed."""
     if any(wrong(stretch) for stretch in introduced(entry, CORRECTION_CUE)):
         return True
-    if wrong(entry) and not right(entry) and asserted(entry, VERDICT_WORDS):
+    if wrong(_counterfactuals_dropped(entry)) and not right(entry) and asserted(entry, VERDICT_WORDS):
         return True
     return hedged_entry(entry if about is None else about, wrong, right)
+def _counterfactuals_dropped(entry: str) -> str:
+    """``entry`` without its sentences that give a figure as the draft's (:data:`DRAFT_WORDS`) only to say what
+    would follow from it (claims.unreal: "The draft's own $43.0 million + $27.3 million would not have added up to
+    this") and hold no verdict (:data:`VERDICT_WORDS`): such a sentence gives the draft's figure as the draft's, not
+    as found right, whatever verdict another sentence gives on another figure (evaluator 1.12 read the police and
+    fire total found correct beside it as the draft's Police figure found correct, an independent solver's memo at
+    seed 9550). "The draft's $43.0 million would have been right" keeps its verdict and stays."""
+    sentences = re.split(r"(?<=[.!?])\s+", entry)
+    return " ".join(s for s in sentences if not (DRAFT_WORDS.search(s) and unreal(s) != s
+                                                 and not mentions(s, VERDICT_WORDS)))
+
+
 #: Words that offer a figure as a possibility ("though it may have been Soren Ellery"), and words that mark a figure
 #: as the draft's ("the draft had 10.6%, possibly from ..."), which make the clause a description of the error.
 HEDGE = re.compile(r"\b(?:possibly|perhaps|maybe|may\s+have\s+been|might\s+have\s+been|could\s+have\s+been|"
@@ -1273,6 +1298,18 @@ def _about_an_error(story: Story, oracle: dict[str, Any], text: str, other_quote
     return pressure or any(about.get(item, False) for item in planted)
 
 
+#: How a memo says a tracked change is made ("the wrong text deleted, the right text inserted", "the incorrect
+#: wording struck through", "deletes the wrong words"): it describes the marking and names no error (evaluator 1.12
+#: read "Each correction below is a tracked change in Word (the wrong text deleted, ...)" as reporting one, an
+#: independent solver's memo at seed 9550). A wrong thing named ("the wrong figure for Police deleted") is no
+#: marking: the words after "wrong" must be the text itself, with the verb saying what was done to it.
+_WRONG_TEXT = r"(?:the\s+)?(?:wrong|incorrect|erroneous|old|original)\s+(?:text|wording|words?|version|passages?|runs?)\b"
+TRACKING_METHOD = re.compile(
+    rf"\b(?:deletes?|deleting|strikes?|striking|removes?|removing)\s+(?:out\s+|through\s+)?{_WRONG_TEXT}|"
+    rf"\b{_WRONG_TEXT}(?:\s+(?:is|are|was|were|being))?\s+(?:deleted|struck(?:\s+(?:through|out))?|removed|"
+    r"crossed\s+out|shown\s+(?:as\s+)?deleted)\b", re.IGNORECASE)
+
+
 def invented_corrections(story: Story, oracle: dict[str, Any], statements: list[Statement],
                          other_quote: tuple[set[str], set[str]]) -> list[str]:
     """Where the memo or an issues_found item reports an error the draft does not have, each as ``"where: what"``:
@@ -1287,7 +1324,7 @@ def invented_corrections(story: Story, oracle: dict[str, Any], statements: list[
     for where, group in _by_entry(statements).items():
         entry = " ".join(s.text for s in group)
         for statement in group:
-            if not finding(statement.text, ERROR_REPORT):
+            if not finding(TRACKING_METHOD.sub(" ", statement.text), ERROR_REPORT):
                 continue
             said = next((text for text in (statement.text, entry, f"{statement.section}: {entry}")
                          if _names_a_fact(story, text, other_quote)), None)
