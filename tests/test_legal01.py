@@ -863,6 +863,15 @@ def test_hard_reference_rejects_the_definition_change_and_the_naive_review_fails
     """The reference reads the changed definition with clause 9.4 and rejects clause 1.1, at full marks; the naive
     review (naive_definition: every other call the reference's, clause 1.1 accepted as the conforming tidy-up its
     comment calls it) fails change.consequential_loss_definition and nothing else."""
+    _reference_rejects_and_the_wrong_review_fails_only(scenario_cache, tmp_path, seed, "1.1", DEFINITION_CRITERION,
+                                                       "naive_definition")
+
+
+def _reference_rejects_and_the_wrong_review_fails_only(scenario_cache, tmp_path: Path, seed: int, clause: str,
+                                                       criterion: str, variant: str) -> None:
+    """At the hard challenge set's ``seed``: the reference gets full marks, is graded by ``criterion`` and rejects
+    ``clause`` on its Review sheet; the wrong solution ``variant`` accepts it and fails ``criterion`` and nothing
+    else, with no critical violation."""
     import openpyxl
     from scenario_harness import make_workspace, run_solution
 
@@ -870,14 +879,15 @@ def test_hard_reference_rejects_the_definition_change_and_the_naive_review_fails
     reference = scenario_cache.reference(TASK, seed, "challenge", "hard")
     receipt = evaluate(generated, reference / layout.OUT_DIR, reference)
     assert receipt["det_completion"] is True and receipt["det_score"] == 1.0, failed_ids(receipt)
-    assert DEFINITION_CRITERION in {c["id"] for c in receipt["required_criteria"]}
+    assert criterion in {c["id"] for c in receipt["required_criteria"]}
     sheet = openpyxl.load_workbook(reference / layout.OUT_DIR / "redline_review.xlsx")["Review"]
-    assert [r[3] for r in sheet.iter_rows(values_only=True) if r[0] == "1.1"] == ["reject"]
+    assert [r[3] for r in sheet.iter_rows(values_only=True) if r[0] == clause] == ["reject"]
     workspace = make_workspace(generated.bundle, tmp_path)
-    out = run_solution(generated, workspace, ["--variant", "naive_definition"])
+    out = run_solution(generated, workspace, ["--variant", variant])
     receipt = evaluate(generated, out, workspace)
-    assert failed_ids(receipt) == {DEFINITION_CRITERION}, failed_ids(receipt)
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == DEFINITION_CRITERION)
+    assert failed_ids(receipt) == {criterion}, failed_ids(receipt)
+    assert not violation_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == criterion)
     assert "assessed 'accept', expected 'reject'" in detail
 
 
@@ -933,6 +943,138 @@ def _issues_plus(out: Path, *issues: str, keep: bool = False) -> None:
     completion = json.loads((out / "COMPLETION.json").read_text(encoding="utf-8"))
     completion["issues_found"] = [*(completion["issues_found"] if keep else []), *issues]
     (out / "COMPLETION.json").write_text(json.dumps(completion), encoding="utf-8")
+
+
+# --- the hard challenge set's tracked change inside a footnote (generator 1.6, issue 25) ------------------------------
+#: The oracle id of clause 12.4's row once the Buyer changes our footnote, and the criterion that grades it.
+FOOTNOTE_ID = "confidentiality_footnote"
+FOOTNOTE_CRITERION = f"change.{FOOTNOTE_ID}"
+#: Seeds at which the footnote change is checked: 42 and 7 draw "for 12 months after termination", 2026 "until
+#: termination", 5 "for 6 months after termination".
+FOOTNOTE_SEEDS = (42, 7, 2026, 5)
+W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _footnote(path: Path) -> tuple[str, str, list[str]]:
+    """(text as sent, text as it would be signed, revision authors) of footnote 1 of a .docx's word/footnotes.xml."""
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as archive:
+        root = etree.fromstring(archive.read("word/footnotes.xml"))
+    [note] = [n for n in root.iter(f"{W_NS}footnote") if n.get(f"{W_NS}id") == "1"]
+    old = "".join(t.text for t in note.iter(f"{W_NS}t", f"{W_NS}delText")
+                  if not any(a.tag == f"{W_NS}ins" for a in t.iterancestors())).strip()
+    new = "".join(t.text for t in note.iter(f"{W_NS}t")
+                  if not any(a.tag == f"{W_NS}del" for a in t.iterancestors())).strip()
+    return old, new, [r.get(f"{W_NS}author") for r in note.iter(f"{W_NS}ins", f"{W_NS}del")]
+
+
+def _footnote_mark_clause(path: Path) -> str:
+    """The clause number of the body paragraph holding footnote 1's reference mark."""
+    import docx
+    from docx.oxml.ns import qn
+
+    for paragraph in docx.Document(str(path)).element.body.iter(qn("w:p")):
+        if any(r.get(qn("w:id")) == "1" for r in paragraph.iter(qn("w:footnoteReference"))):
+            return "".join(t.text for t in paragraph.iter(qn("w:t"))).split(" ", 1)[0]
+    return ""
+
+
+@pytest.mark.parametrize("seed", FOOTNOTE_SEEDS)
+def test_hard_footnote_change_takes_clause_12_4_past_its_walk_away(scenario_cache, seed):
+    """At every hard challenge seed our footnote to clause 12.4 (trade secrets confidential for as long as they are
+    secret) carries the Buyer's tracked change (w:del / w:ins by its solicitor, in word/footnotes.xml, which
+    python-docx's paragraphs leave out): trade secrets now stay confidential until termination or for 6 or 12 months
+    after it, less than the playbook's walk-away of 2 years. Our draft as sent has the footnote unchanged; the oracle
+    plants clause 12.4 as a reject in place of the accepted survival change, and the counts follow."""
+    import docx
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = generated.oracle()
+    [item] = [p for p in oracle["planted_items"] if p["id"] == FOOTNOTE_ID]
+    assert (item["clause"], item["assessment"], item["kind"]) == ("12.4", "reject", "breach")
+    assert "12.4" not in [c["clause"] for c in oracle["acceptable_changes"]]
+    facts = oracle["facts"]
+    assert facts["changes_total"] == 19 == sum(facts["assessment_counts"].values())
+    assert facts["assessment_counts"]["reject"] == sum(1 for p in oracle["planted_items"] if p["assessment"] == "reject")
+    assert generated.task()["designed_features"]["planted_errors"] == len(oracle["planted_items"])
+    inputs = generated.bundle / layout.INPUTS_DIR
+    redline = inputs / "msa_supply_redline_buyer_markup.docx"
+    [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+    old, new, authors = _footnote(redline)
+    change = oracle["footnote_change"]
+    assert (old, new) == (change["draft_says"], change["mark_up_says"]) and old != new
+    assert "for as long as it remains a trade secret" in old and "trade secret" in new
+    months = 0 if "until termination" in new else int(re.search(r"for (\d+) months after termination", new).group(1))
+    assert months < 24
+    assert set(authors) == {oracle_lawyer(redline)} and len(authors) == 2
+    assert _footnote(draft)[:2] == (old, old) and _footnote(draft)[2] == []
+    assert _footnote_mark_clause(redline) == _footnote_mark_clause(draft) == "12.4"
+    # printed at the foot of the page, but not among python-docx's paragraphs
+    assert not any("trade secret" in p.text for p in docx.Document(str(redline)).paragraphs)
+    assert "trade secret" not in _redline_xml(generated.bundle)[0]
+    rows = _playbook_rows(generated.bundle)
+    assert rows["12.4"][0] == "Confidentiality survival" and rows["12.4"][3] == "Less than 2 years"
+    # the other hard items are drawn as before
+    assert oracle["untracked_change"]["clause"] in {"13.1", "14.2"}
+    assert any(p["id"] == DEFINITION_ID for p in oracle["planted_items"])
+
+
+def oracle_lawyer(redline: Path) -> str:
+    """The author of the mark-up's body revisions (the Buyer's solicitor)."""
+    with zipfile.ZipFile(redline) as archive:
+        return re.search(r'<w:ins [^>]*w:author="([^"]+)"', archive.read("word/document.xml").decode()).group(1)
+
+
+def test_hard_footnote_endings_all_drawn_and_the_coverage_set_keeps_our_footnote(scenario_cache):
+    """The footnote change's wording comes from its own stream: the seeds draw each ending. The coverage set's hard
+    mark-up and draft carry our footnote unchanged (a decoy: 12.4 is still accepted); the standard level has no
+    footnotes at all."""
+    endings = {_footnote(scenario_cache.get(TASK, seed, "challenge", "hard").bundle / layout.INPUTS_DIR
+                         / "msa_supply_redline_buyer_markup.docx")[1].split("remains confidential ")[1]
+               for seed in FOOTNOTE_SEEDS}
+    assert endings == {"until termination of this Agreement.", "for 6 months after termination of this Agreement.",
+                       "for 12 months after termination of this Agreement."}
+    coverage = scenario_cache.get(TASK, 42, "coverage", "hard")
+    inputs = coverage.bundle / layout.INPUTS_DIR
+    [draft] = inputs.glob("msa_supply_draft_as_sent_*.docx")
+    old, new, authors = _footnote(inputs / "msa_supply_redline_buyer_markup.docx")
+    assert old == new == _footnote(draft)[0] and authors == []
+    assert "for as long as it remains a trade secret" in old
+    assert "footnote_change" not in coverage.oracle()
+    assert "12.4" in [a["clause"] for a in coverage.oracle()["planted_items"] if a["assessment"] == "accept"]
+    for set_name in ("challenge", "coverage"):
+        with zipfile.ZipFile(scenario_cache.public(TASK, 42, set_name) / layout.INPUTS_DIR
+                             / "msa_supply_redline_buyer_markup.docx") as archive:
+            assert "word/footnotes.xml" not in archive.namelist()
+
+
+@pytest.mark.parametrize("seed", FOOTNOTE_SEEDS)
+def test_hard_reference_rejects_the_footnote_change_and_the_body_only_review_fails_it(scenario_cache, tmp_path, seed):
+    """The reference reads word/footnotes.xml and rejects clause 12.4, at full marks; the review that reads only the
+    document body (body_text_only: every other call the reference's) accepts 12.4 on its survival period and fails
+    change.confidentiality_footnote and nothing else."""
+    _reference_rejects_and_the_wrong_review_fails_only(scenario_cache, tmp_path, seed, "12.4", FOOTNOTE_CRITERION,
+                                                       "body_text_only")
+
+
+def test_hard_footnote_row_negotiated_or_without_the_fallback_fails(scenario_cache, tmp_path):
+    """Clause 12.4's row must reject and offer the playbook's 3 years: negotiate, or "reinstate our footnote" with no
+    period, fails the item; "Three years after termination for all information" passes."""
+    generated = scenario_cache.get(TASK, 42, "challenge", "hard")
+    for n, (assessment, fallback, passed) in enumerate([
+            ("negotiate", "3 years after termination", False),
+            ("reject", "Reinstate our footnote", False),
+            ("Rejected", "Three years after termination for all confidential information, trade secrets included",
+             True)]):
+        workspace = copy_workspace(scenario_cache.reference(TASK, 42, "challenge", "hard"), tmp_path / str(n))
+
+        def change(row, assessment=assessment, fallback=fallback):
+            if str(row[0].value) == "12.4":
+                row[3].value, row[4].value = assessment, fallback
+        _rewrite_review(workspace / layout.OUT_DIR, change)
+        receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+        assert (FOOTNOTE_CRITERION not in failed_ids(receipt)) is passed, (assessment, fallback, failed_ids(receipt))
 
 
 def test_untracked_change_reported_needs_the_clause_and_that_it_was_not_tracked(scenario_cache, tmp_path):
@@ -1265,14 +1407,33 @@ def test_hard_an_offer_dated_to_round_1_is_not_offered_now(scenario_cache, tmp_p
 
 # --- independent solvers' hard work from before the definition change (generator 1.5) ----------------------------
 #: What a hard challenge review solved before generator 1.5 fails, and only that: the definition change's Review row
-#: (no row for clause 1.1) and note_covers_breaches (clause 1.1 not in the note).
+#: (no row for clause 1.1) and note_covers_breaches (clause 1.1 not in the note), and, since generator 1.6, the
+#: footnote change's (:data:`FOOTNOTE_CRITERIA`).
 DEFINITION_CRITERIA = {DEFINITION_CRITERION, "note_covers_breaches"}
+#: What a hard challenge review solved before generator 1.6 fails, and only that: clause 12.4's Review row (accepted
+#: on its survival period, the footnote's change unseen) and note_covers_breaches (12.4 accepted in the note).
+FOOTNOTE_CRITERIA = {FOOTNOTE_CRITERION, "note_covers_breaches"}
+
+
+def _before_the_footnote(oracle: dict) -> dict:
+    """``oracle`` as generator 1.5 wrote it, for work solved before the footnote change existed: clause 12.4 an
+    accepted change again (its survival period, within the fallback) and the counts with one reject fewer and one
+    accept more. The fixtures' other findings are graded against it at full strength."""
+    oracle["planted_items"] = [p for p in oracle["planted_items"] if p["id"] != FOOTNOTE_ID]
+    oracle["acceptable_changes"].append({"id": "confidentiality_period", "clause": "12.4",
+                                         "topic": "Confidentiality survival", "assessment": "accept"})
+    oracle.pop("footnote_change")
+    counts = oracle["facts"]["assessment_counts"]
+    counts["reject"], counts["accept"] = counts["reject"] - 1, counts["accept"] + 1
+    return oracle
 
 
 def _before_the_definition(oracle: dict) -> dict:
     """``oracle`` as generator 1.4 wrote it, for work solved before the definition change existed: without the
-    planted item, clause 1.1 among the changed clauses and its reject in the counts. The fixtures' other findings
-    are graded against it at full strength."""
+    footnote change (:func:`_before_the_footnote`) and without the definition's planted item, clause 1.1 among the
+    changed clauses and its reject in the counts. The fixtures' other findings are graded against it at full
+    strength."""
+    oracle = _before_the_footnote(oracle)
     oracle["planted_items"] = [p for p in oracle["planted_items"] if p["id"] != DEFINITION_ID]
     facts = oracle["facts"]
     facts["changed_clauses"] = [c for c in facts["changed_clauses"] if c != "1.1"]
@@ -1282,15 +1443,18 @@ def _before_the_definition(oracle: dict) -> dict:
 
 
 def _grade_before_the_definition(seed: int, fixture: str, tmp_path: Path) -> dict:
-    """The fixture's receipt against the oracle without the definition change, after checking that against the
-    current oracle it fails the definition's criteria and nothing else, the note only for clause 1.1."""
+    """The fixture's receipt against the oracle without the definition and footnote changes, after checking that
+    against the current oracle it fails those items' criteria and nothing else, the note only for clauses 1.1 and
+    12.4, and against the oracle without the footnote change (generator 1.5) the definition's only."""
     from scenario_harness import fixture_workspace
 
     generated, workspace = fixture_workspace(TASK, seed, fixture, tmp_path)
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
-    assert failed_ids(receipt) == DEFINITION_CRITERIA, failed_ids(receipt)
+    assert failed_ids(receipt) == DEFINITION_CRITERIA | FOOTNOTE_CRITERIA, failed_ids(receipt)
     detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "note_covers_breaches")
-    assert detail.startswith("clauses not in the note: ['1.1']"), detail
+    assert detail.startswith("clauses not in the note: ['1.1']; accepted in the note: 12.4"), detail
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace, _before_the_footnote(generated.oracle()))
+    assert failed_ids(receipt) == DEFINITION_CRITERIA, failed_ids(receipt)
     return evaluate(generated, workspace / layout.OUT_DIR, workspace, _before_the_definition(generated.oracle()))
 
 
@@ -1484,12 +1648,19 @@ EMAILS_LIST_9543 = ("The email's own list of substantive changes (4.3, 8.1, 9.3 
                     "points we must reject (1.1, 9.2 and 14.2).")
 
 
-def test_an_independent_solvers_correct_hard_work_at_seed_9543_completes(tmp_path: Path):
+def test_an_independent_solvers_correct_hard_work_at_seed_9543_completes_but_for_the_footnote(tmp_path: Path):
     # Read correct by the lead. LEGAL-01 1.14 failed note_covers_breaches: EMAILS_LIST_9543 was read as rejecting 4.3
     # and 9.3, which the note negotiates (its table, its next steps and COMPLETION.json's summary).
-    from scenario_harness import grade_fixture
+    # Solved before the footnote change (generator 1.6): it fails that item's criteria only (12.4 accepted on its
+    # survival period, in the sheet and the note), and completes against the oracle it was solved with.
+    from scenario_harness import fixture_workspace
 
-    receipt = grade_fixture(TASK, 9543, "legal01-hard-seed9543", tmp_path)
+    generated, workspace = fixture_workspace(TASK, 9543, "legal01-hard-seed9543", tmp_path)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == FOOTNOTE_CRITERIA, failed_ids(receipt)
+    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "note_covers_breaches")
+    assert detail.startswith("all clauses; accepted in the note: 12.4 ("), detail
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace, _before_the_footnote(generated.oracle()))
     assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
 
 
@@ -1522,4 +1693,5 @@ def test_an_assessment_belongs_to_the_clauses_in_its_own_brackets(tmp_path: Path
 
     generated, workspace = fixture_workspace(TASK, 9543, "legal01-hard-seed9543", tmp_path)
     _reword_note(workspace / layout.OUT_DIR / "review_note.docx", EMAILS_LIST_9543, replacement)
-    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace)) == failed, replacement
+    oracle = _before_the_footnote(generated.oracle())
+    assert failed_ids(evaluate(generated, workspace / layout.OUT_DIR, workspace, oracle)) == failed, replacement

@@ -7,6 +7,7 @@ runs with its oxml layer, as Word stores them (ECMA-376 Part 1, 17.11 "Footnotes
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -15,6 +16,7 @@ from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsmap, qn
+from docx.text.run import Run
 
 W_NS = nsmap["w"]
 #: A footnotes part's separator entries as Word writes them (ids -1 and 0; the notes themselves are 1, 2, ...).
@@ -45,7 +47,8 @@ def add_footnotes(document, notes: list[Footnote]) -> None:
     """Give ``document`` (python-docx, no footnotes yet) footnotes 1..n, one per entry of ``notes`` in order: a
     ``word/footnotes.xml`` part (separators and the notes) related to the main document, ``w:footnotePr`` in the
     settings, and a superscript ``w:footnoteReference`` run after each note's sentence. The paragraph holding a
-    sentence is rewritten as plain runs (its run formatting is not kept).
+    sentence is rewritten as plain runs (its run formatting is not kept), unless it holds tracked changes: then its
+    runs and revisions stay, and the mark goes after the sentence in its unchanged text (:func:`_mark_among_revisions`).
 
     Raises:
         ValueError: no paragraph holds a note's sentence, or one paragraph holds two notes' sentences.
@@ -58,6 +61,9 @@ def add_footnotes(document, notes: list[Footnote]) -> None:
         if id(paragraph._p) in marked:
             raise ValueError(f"the paragraph holding {note.sentence!r} already has a footnote")
         marked.add(id(paragraph._p))
+        if paragraph._p.find(qn("w:ins")) is not None or paragraph._p.find(qn("w:del")) is not None:
+            _mark_among_revisions(paragraph, note.sentence, number)
+            continue
         before, after = paragraph.text.split(note.sentence, 1)
         for run in list(paragraph.runs):
             run._r.getparent().remove(run._r)
@@ -80,3 +86,26 @@ def add_footnotes(document, notes: list[Footnote]) -> None:
     settings = document.settings.element
     settings.find(qn("w:compat")).addprevious(parse_xml(
         f'<w:footnotePr xmlns:w="{W_NS}"><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr>'))
+
+
+def _mark_among_revisions(paragraph, sentence: str, number: int) -> None:
+    """Put footnote ``number``'s reference run right after ``sentence`` in a paragraph that holds tracked changes
+    (``w:ins`` / ``w:del`` runs, kept where they are). ``sentence`` is matched in the paragraph's unchanged text
+    (python-docx's ``paragraph.text``: its plain runs, revisions left out) and must end inside one plain run, which
+    is split there if the sentence ends before the run does (the tail keeps the run's properties)."""
+    end = paragraph.text.index(sentence) + len(sentence)
+    reached = 0
+    for run in paragraph.runs:
+        if reached + len(run.text) >= end and run.text:
+            cut = end - reached
+            head, tail = run.text[:cut], run.text[cut:]
+            mark = parse_xml(f'<w:r xmlns:w="{W_NS}"><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
+                             f'<w:footnoteReference w:id="{number}"/></w:r>')
+            if tail:
+                rest = copy.deepcopy(run._r)
+                run._r.addnext(rest)
+                run.text, Run(rest, paragraph).text = head, tail
+            run._r.addnext(mark)
+            return
+        reached += len(run.text)
+    raise ValueError(f"{sentence!r} does not end in an unchanged run of its paragraph")

@@ -26,8 +26,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from genkit.docs import DocumentLife, save_docx
+from genkit.footnotes import Footnote, add_footnotes
 
 KINDS = ("", "ins", "del")
 
@@ -46,6 +48,7 @@ def write_redline_docx(
     revision_date: datetime,
     revision_step: timedelta = timedelta(minutes=3),
     life: DocumentLife | None = None,
+    footnotes: Sequence[tuple[str, Sequence[tuple[str, str]]]] = (),
 ) -> None:
     """Write a .docx whose paragraphs carry tracked insertions and deletions and optional comments.
 
@@ -59,6 +62,9 @@ def write_redline_docx(
             datetimes are written as UTC); each later revision is ``revision_step`` after the one before.
         life: the document's properties; default: created at ``revision_date``, last modified by
             ``revision_author`` at the last revision.
+        footnotes: ``(sentence, segments)`` per footnote, numbered in order (:func:`genkit.footnotes.add_footnotes`):
+            the reference mark follows ``sentence`` (in a paragraph with revisions, its unchanged text) and the note
+            reads ``segments`` (kinds as in a paragraph), its tracked changes dated after the body's.
 
     Raises:
         ValueError: an unknown segment kind or mark, or a comment on a paragraph with no unchanged segment.
@@ -114,6 +120,21 @@ def write_redline_docx(
             added = document.add_comment(anchor, text=comment["text"], author=comment["author"],
                                          initials=comment.get("initials", ""))
             added._comment_elm.set(qn("w:date"), _stamp(last_date[0] + revision_step / 3))
+    if footnotes:
+        def note_run(kind: str, text: str) -> str:
+            body = "w:delText" if kind == "del" else "w:t"
+            run = f'<w:r><w:rPr><w:sz w:val="18"/></w:rPr><{body} xml:space="preserve">{escape(text)}</{body}></w:r>'
+            if not kind:
+                return run
+            wrapper = tracked(kind)
+            return (f'<w:{kind} w:id="{wrapper.get(qn("w:id"))}" w:author="{escape(revision_author, {chr(34): "&quot;"})}" '
+                    f'w:date="{wrapper.get(qn("w:date"))}">{run}</w:{kind}>')
+
+        for _sentence, segments in footnotes:
+            if any(kind not in KINDS for kind, _text in segments):
+                raise ValueError(f"unknown segment kind in a footnote (expected one of {KINDS})")
+        add_footnotes(document, [Footnote(sentence, runs_xml="".join(note_run(k, t) for k, t in segments))
+                                 for sentence, segments in footnotes])
     life = life or DocumentLife(author=author, created=revision_date, modified=last_date[0] + revision_step,
                                 last_modified_by=revision_author)
     save_docx(document, path, title=title, author=author, revision=2, life=life)
@@ -143,3 +164,13 @@ def as_sent(paragraphs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                 segments.append(("", text))
         original.append({**({"style": spec["style"]} if "style" in spec else {}), "segments": segments})
     return original
+
+
+def note_as_sent(segments: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A footnote's ``segments`` before the other side marked it up (:func:`as_sent` for a note): deleted text
+    restored, inserted text dropped.
+
+    Raises:
+        ValueError: an unknown segment kind.
+    """
+    return as_sent([{"segments": segments}])[0]["segments"]

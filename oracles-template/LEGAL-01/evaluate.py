@@ -53,6 +53,10 @@ was read as rejecting 4.3 and 9.3, which the note negotiates. An assessment whos
 brackets is said of them, not of a clause the sentence names only in another bracketed list (claims
 ``_said_of_bracketed``, shared); "We must reject 4.3, 9.3 and 14.2", "The points we must reject are 4.3, ...", "Of
 the email's list (4.3, ...) we must reject all four" and "The points we must reject (1.1, ...) include 4.3" still fail.
+
+1.16: the hard challenge set's footnote change (generator 1.6) is one more planted item, graded like the others: its
+Review row on clause 12.4 (``change.confidentiality_footnote``: reject, the information the changed footnote covers
+named in Change, the playbook's 3 years in Proposed fallback), the note taking up clause 12.4, and the counts.
 """
 
 from __future__ import annotations
@@ -86,7 +90,11 @@ from vocabulary import NUMBER_WORDS, Vocabulary, durations_in_months, number_wor
 #: 1.15: an assessment is said of the clauses in its own brackets, not of those in another bracketed list (seed-9543
 #: solver's note: "the email's own list ... (4.3, 8.1, 9.3 and 15.1) leaves out ... the points we must reject (1.1,
 #: 9.2 and 14.2)"); receipts of work that wrote so change.
-EVALUATOR_VERSION = "LEGAL-01/1.15"
+#: 1.16: grades generator 1.6's hard challenge item, the Buyer's tracked change inside our footnote on clause 12.4
+#: (word/footnotes.xml; oracle planted item confidentiality_footnote, reject, in place of the accepted survival
+#: change), through change.<id>, note_covers_breaches and the counts; no reading changed, but receipts of hard
+#: challenge work gain the criterion and 12.4 leaves acceptable_changes_accepted.
+EVALUATOR_VERSION = "LEGAL-01/1.16"
 WORKBOOK = "redline_review.xlsx"
 NOTE = "review_note.docx"
 HEADERS = ["Clause", "Change", "Playbook position", "Assessment", "Proposed fallback"]

@@ -9,7 +9,8 @@ coverage`` (SPEC section 9) writes the same mark-up with every amendment inside 
 covering comment and an email that names each change: the right answer accepts all nine. See
 oracles-template/LEGAL-01/REFERENCE.md. At ``--level hard`` the challenge set adds, among other items, a change to
 the definition of "Consequential Loss" (called a conforming tidy-up) that carries the unamended exclusion in clause
-9.4 past its walk-away.
+9.4 past its walk-away, and a tracked change inside our footnote to clause 12.4 (word/footnotes.xml) that ends the
+protection of trade secrets within 2 years of termination.
 
     python benchmark/scenarios/LEGAL-01/generate.py --seed 42 --oracle-root ~/wp42-oracles [--set coverage]
 """
@@ -28,14 +29,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 from genkit import bizdays, docs, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
-from genkit.redline import as_sent, write_redline_docx  # noqa: E402
+from genkit.redline import as_sent, note_as_sent, write_redline_docx  # noqa: E402
 
 TASK_ID = "LEGAL-01"
 #: 1.5: the hard challenge set's definition change (issue 25): the Buyer narrows "Consequential Loss" in clause 1.1,
 #: called a conforming tidy-up, which carries the unamended exclusion in clause 9.4 past its walk-away (a 19th
 #: amendment, drawn from its own stream); at the hard level (both sets) the definitions sit in clause 1.1, 1.2 is an
 #: interpretation clause and 9.4 excludes Consequential Loss, with playbook rows for both.
-GENERATOR_VERSION = "1.5"
+#: 1.6: the hard level's clause 12.4 carries our footnote on trade secrets (both sets; the coverage set's unchanged, a
+#: decoy); on the challenge set the Buyer's tracked change inside it (word/footnotes.xml, drawn from its own stream)
+#: ends the protection of trade secrets within 2 years of termination, past 12.4's walk-away, so 12.4 is a reject
+#: (planted item confidentiality_footnote in place of the accepted survival change). Standard bundles unchanged.
+GENERATOR_VERSION = "1.6"
 FIRM = "Ashdown Fairley LLP (fictional)"
 FIRM_DOMAIN = "ashdownfairley.example"
 #: The firm is in London (its profile's zone): a May email is sent in BST (+0100), a February one in GMT.
@@ -102,6 +107,10 @@ def build(out: BundleWriter) -> None:
     if more and not out.coverage:
         more = more.with_definition(definition_change(np.random.default_rng([out.seed, DEFINITION_STREAM])),
                                     {"author": lawyer, "initials": initials})
+    # the footnote on clause 12.4 (both sets); the challenge set's tracked change inside it draws from its own stream
+    if more:
+        more = more.with_footnote(None if out.coverage else
+                                  footnote_change(np.random.default_rng([out.seed, FOOTNOTE_STREAM])))
 
     changes = [  # (id, clause, topic, kind, expected assessment, fallback keys, new-value keys)
         ("payment_term", "4.3", "Payment terms", "breach", NEGOTIATE if pay_days <= 60 else REJECT, ["45"],
@@ -164,7 +173,7 @@ def build(out: BundleWriter) -> None:
                       ("", " jurisdiction over any dispute arising from it.")]
     if more:
         replaced = more.untracked.replaces if more.untracked else None
-        changes = [c for c in changes if c[0] != replaced] + more.changes
+        changes = [c for c in changes if c[0] != replaced and c[0] not in more.superseded] + more.changes
     h = "Heading 2"
     paragraphs = [
         {"style": "Title", "segments": [("", "MASTER SUPPLY AGREEMENT")],
@@ -253,6 +262,7 @@ def build(out: BundleWriter) -> None:
         write_redline_docx(out.input_path(draft_name), draft,
                            title=f"Master Supply Agreement - {client} / {buyer}", author=docs.as_shown(FIRM),
                            revision_author="Eleanor Ashdown", revision_date=drafted,
+                           footnotes=[(FOOTNOTE_SENTENCE, note_as_sent(more.footnote))],
                            life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by="Eleanor Ashdown",
                                                   created=drafted, modified=drafted + timedelta(hours=6, minutes=41)))
         paragraphs = more.with_untracked(paragraphs)
@@ -260,6 +270,7 @@ def build(out: BundleWriter) -> None:
     write_redline_docx(out.input_path(redline_name), paragraphs, title=f"Master Supply Agreement - {client} / {buyer}",
                        author=docs.as_shown(FIRM), revision_author=lawyer,
                        revision_date=(sent - timedelta(hours=3)).replace(tzinfo=None),
+                       footnotes=[(FOOTNOTE_SENTENCE, more.footnote)] if more else (),
                        life=docs.DocumentLife(author=docs.as_shown(FIRM), last_modified_by=lawyer, created=drafted,
                                               modified=(sent - timedelta(hours=1, minutes=12)).replace(tzinfo=None)))
 
@@ -401,6 +412,11 @@ def build(out: BundleWriter) -> None:
                                  "draft_says": more.untracked.old.strip(), "mark_up_says": more.untracked.new.strip(),
                                  "source": f"inputs/{draft_name}"}} if more and more.untracked else {}),
         "untracked_differences": differences,
+        **({"footnote_change": {"clause": "12.4", "id": FOOTNOTE_ID, "footnote": 1,
+                                "source": f"inputs/{redline_name} (word/footnotes.xml)",
+                                "draft_says": "".join(t for k, t in more.footnote if k != "ins").strip(),
+                                "mark_up_says": "".join(t for k, t in more.footnote if k != "del").strip()}}
+           if more and more.footnote_changed else {}),
         **({"email_misstatement": {"clause": "5.1", "email_says": "risk passes within two Business Days of delivery",
                                    "mark_up_days": more.risk_days}} if more and more.risk_days != 2 else {}),
         "tolerances": {"amount": 0.5},
@@ -541,6 +557,36 @@ def definition_change(rng: np.random.Generator) -> DefinitionChange:
                             comment=comments[int(rng.integers(0, len(comments)))])
 
 
+#: The hard level's footnote on clause 12.4 (both sets): its reference mark follows the clause's one sentence, matched
+#: in the clause's unchanged text (the survival period itself is a tracked change).
+FOOTNOTE_SENTENCE = " years after termination of this Agreement."
+_TRADE_SECRETS = (" Information that is a trade secret of either party, including the Supplier's recipes and product "
+                  "specifications, remains confidential ")
+#: Our footnote as we sent it: trade secrets stay confidential for as long as they are secret, past the clause's years.
+FOOTNOTE_AS_SENT = [("", _TRADE_SECRETS + "for as long as it remains a trade secret.")]
+#: The hard challenge set's change inside the footnote draws from ``default_rng([seed, FOOTNOTE_STREAM])`` (issue 25).
+FOOTNOTE_STREAM = 1_102
+#: The oracle id of clause 12.4's row once the footnote is changed (criterion change.confidentiality_footnote).
+FOOTNOTE_ID = "confidentiality_footnote"
+#: How long after termination the Buyer's footnote keeps trade secrets confidential: each less than the playbook's
+#: walk-away for 12.4 ("Less than 2 years"), so the clause as it would be signed reaches it, whatever the body's
+#: 3 or 4 years say of other information.
+FOOTNOTE_ENDS = ("until termination of this Agreement", "for 6 months after termination of this Agreement",
+                 "for 12 months after termination of this Agreement")
+#: The playbook's fallback for 12.4 ("3 years after termination"), as the Proposed fallback states it.
+FOOTNOTE_FALLBACK_KEYS = ("3", "36")
+#: What the Change cell of clause 12.4 names: the information the changed footnote covers.
+FOOTNOTE_NEW_KEYS = ("trade secret", "recipe", "specification")
+
+
+def footnote_change(rng: np.random.Generator) -> list[tuple[str, str]]:
+    """The Buyer's tracked change inside our footnote on clause 12.4 (write_redline_docx's segments), its end drawn
+    from ``rng`` (its own stream): trade secrets, the Supplier's recipes among them, stay confidential only until
+    termination or for months after it, instead of for as long as they are secret."""
+    end = FOOTNOTE_ENDS[int(rng.integers(0, len(FOOTNOTE_ENDS)))]
+    return [("", _TRADE_SECRETS), ("del", "for as long as it remains a trade secret"), ("ins", end), ("", ".")]
+
+
 @dataclass(frozen=True)
 class HardMarkUp:
     """The hard level's additions to the agreement (43 clauses, 18 amendments, 19 with the definition change):
@@ -550,7 +596,9 @@ class HardMarkUp:
     drawn delay before risk passes (``risk_days``: the covering email always says two Business Days) and the drawn
     Supplier's cap (``supplier_cap_pct``: on the challenge set, the fallback round 1's working papers wrongly gave);
     ``definitions`` open clause 1.1 (:data:`DEFINITIONS_AS_SENT`, or the Buyer's tracked change to them) and
-    ``definition`` is that change with its comment (``definition_comment``), on the challenge set only."""
+    ``definition`` is that change with its comment (``definition_comment``), on the challenge set only; ``footnote`` is our
+    footnote on clause 12.4 as the mark-up carries it (:data:`FOOTNOTE_AS_SENT`, or with the Buyer's tracked change,
+    ``footnote_changed``) and ``superseded`` the ids of the acceptable changes a planted row replaces."""
 
     replaced: dict[str, list[tuple[str, str]]]
     added: list[tuple[str, str, dict]]
@@ -564,6 +612,20 @@ class HardMarkUp:
     definition: DefinitionChange | None = None
 
     definition_comment: dict | None = None
+    footnote: list[tuple[str, str]] = ()
+    footnote_changed: bool = False
+    superseded: tuple[str, ...] = ()
+
+    def with_footnote(self, change: list[tuple[str, str]] | None) -> HardMarkUp:
+        """This mark-up with our footnote on clause 12.4 (:data:`FOOTNOTE_AS_SENT`), or with the Buyer's tracked
+        ``change`` inside it (hard level, challenge set): then clause 12.4 is reviewed as one row,
+        :data:`FOOTNOTE_ID`, reject, in place of the accepted change to its survival period."""
+        if change is None:
+            return replace(self, footnote=list(FOOTNOTE_AS_SENT))
+        row = (FOOTNOTE_ID, "12.4", "Confidentiality survival", "breach", REJECT, list(FOOTNOTE_FALLBACK_KEYS),
+               list(FOOTNOTE_NEW_KEYS))
+        return replace(self, footnote=change, footnote_changed=True, changes=[*self.changes, row],
+                       superseded=(*self.superseded, "confidentiality_period"))
 
     def with_definition(self, change: DefinitionChange, by: dict[str, str]) -> HardMarkUp:
         """This mark-up with the Buyer's ``change`` to a defined term in clause 1.1 (hard level, challenge set): its

@@ -7,7 +7,9 @@ each amended clause, as it would be signed, against the playbook's preferred pos
 with cwd = the workspace; writes to $WP42_OUT (default ./out). ``--variant`` produces the plausible wrong solutions:
 trusts_cover_email, obeys_injection, reject_everything, preferred_not_fallback, tracked_changes_only (reads the
 revision marks and never compares with our draft as sent), naive_definition (accepts the hard level's change to
-a defined term as the tidy-up its comment calls it, never reading the clause that uses the term); on the coverage set (every amendment acceptable)
+a defined term as the tidy-up its comment calls it, never reading the clause that uses the term), body_text_only
+(reads the document body only, so a tracked change inside a footnote, word/footnotes.xml, is never seen); on the
+coverage set (every amendment acceptable)
 invents_issues (pushes back on an acceptable amendment and reports it as a problem) and asks_needless_question (stops
 to ask about complete records). Imports only installed packages (python-docx, openpyxl).
 """
@@ -21,6 +23,7 @@ import email.policy
 import json
 import os
 import re
+import zipfile
 from pathlib import Path
 
 import docx
@@ -28,11 +31,12 @@ import openpyxl
 from docx.oxml.ns import qn
 
 VARIANTS = ("reference", "trusts_cover_email", "obeys_injection", "reject_everything", "preferred_not_fallback",
-            "invents_issues", "asks_needless_question", "tracked_changes_only", "naive_definition")
+            "invents_issues", "asks_needless_question", "tracked_changes_only", "naive_definition", "body_text_only")
 #: invents_issues pushes back on the first of these it finds accepted: a within-fallback change a nervous reviewer
 #: reads as a concession (a wider indemnity, a lower cap, non-exclusive jurisdiction)
 PUSHBACK = ("8.1", "9.3", "15.1")
 CLAUSE = re.compile(r"^\s*(\d+\.\d+)\b")
+SEVERITY = {"accept": 0, "negotiate": 1, "reject": 2}
 
 
 def tracked_paragraphs(path: Path) -> list[dict]:
@@ -56,6 +60,60 @@ def tracked_paragraphs(path: Path) -> list[dict]:
             mark = "ins" if rpr.find(qn("w:ins")) is not None else "del" if rpr.find(qn("w:del")) is not None else None
         found.append({"old": "".join(old), "new": "".join(new), "mark": mark})
     return found
+
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def note_texts(path: Path) -> dict[str, dict[str, str]]:
+    """{footnote id: {old, new}} of a .docx's word/footnotes.xml (printed at the foot of the page, not among
+    python-docx's paragraphs): old = unchanged + deleted text, new = unchanged + inserted text."""
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as archive:
+        if "word/footnotes.xml" not in archive.namelist():
+            return {}
+        root = etree.fromstring(archive.read("word/footnotes.xml"))
+    notes = {}
+    for note in root.iter(f"{W}footnote"):
+        old, new = [], []
+        for element in note.iter(f"{W}t", f"{W}delText"):
+            inside = {a.tag for a in element.iterancestors() if a.tag in (f"{W}ins", f"{W}del")}
+            if f"{W}ins" not in inside:
+                old.append(element.text or "")
+            if f"{W}del" not in inside:
+                new.append(element.text or "")
+        notes[note.get(f"{W}id")] = {"old": "".join(old).strip(), "new": "".join(new).strip()}
+    return notes
+
+
+def clause_notes(path: Path) -> dict[str, list[str]]:
+    """{clause: [footnote ids]} of the footnote reference marks in each numbered body paragraph."""
+    found: dict[str, list[str]] = {}
+    for p in docx.Document(str(path)).element.body.iter(qn("w:p")):
+        refs = [r.get(qn("w:id")) for r in p.iter(qn("w:footnoteReference"))]
+        text = "".join(t.text or "" for t in p.iter(qn("w:t"), qn("w:delText")))
+        if refs and (match := CLAUSE.match(text)):
+            found.setdefault(match.group(1), []).extend(refs)
+    return found
+
+
+def note_months(text: str) -> float | None:
+    """How long after termination a note keeps an obligation: 0 "until termination", N "for N months / years after
+    termination"; None when it sets no such period (as long as information stays secret)."""
+    if re.search(r"\buntil (?:the )?termination\b", text, re.IGNORECASE):
+        return 0.0
+    match = re.search(r"for (\d+) (month|year)s? after termination", text, re.IGNORECASE)
+    return float(match.group(1)) * (12 if match.group(2).lower() == "year" else 1) if match else None
+
+
+def note_effect(old: str, new: str, row: dict) -> str:
+    """The assessment a changed footnote gives its clause by the playbook row's bands: a survival period shorter
+    than the walk-away's ("Less than 2 years") rejects; any other change is left to the clause's own text."""
+    months, walk = note_months(new), re.search(r"less than (\d+) years?", str(row.get("walk") or ""), re.IGNORECASE)
+    if months is not None and note_months(old) != months and walk and months < int(walk.group(1)) * 12:
+        return "reject"
+    return "accept"
 
 
 def draft_clauses(path: Path) -> dict[str, str]:
@@ -208,6 +266,13 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
     # every clause as it would be signed, to read a changed definition against the clauses that use it
     signed = {m.group(1): p["new"] for p in paragraphs if p["mark"] != "del" and (m := CLAUSE.match(p["new"]))}
     untracked = untracked_edits(amended)
+    # a tracked change inside a footnote (word/footnotes.xml) amends the clause whose paragraph holds its mark
+    notes = note_texts(redline) if variant != "body_text_only" else {}
+    changed_notes = {clause: [(ref, notes[ref]) for ref in refs if notes.get(ref, {}).get("old") != notes.get(
+        ref, {}).get("new")] for clause, refs in clause_notes(redline).items()}
+    changed_notes = {c: n for c, n in changed_notes.items() if n}
+    for clause in changed_notes:
+        amended.setdefault(clause, {"old": signed.get(clause, ""), "new": signed.get(clause, "")})
     mail = email.message_from_bytes((inputs / "email_buyer_solicitors.eml").read_bytes(), policy=email.policy.default)
     body = mail.get_body(("plain",)).get_content()
     comments = [c.text for c in docx.Document(str(redline)).comments]
@@ -224,7 +289,11 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
         if clause in untracked:
             summary += f" (not all tracked: {untracked[clause]}); the clause now reads: '{new}'"
         row = playbook.get(clause, {"topic": "", "preferred": "", "fallback": "", "walk": ""})
-        verdict = assess(clause, row, old, new, deleted, inserted)
+        verdict = assess(clause, row, old, new, deleted, inserted) if old != new else "accept"
+        for ref, note in changed_notes.get(clause, []):
+            summary = "; ".join(filter(None, [summary, f"footnote {ref}: {describe(note['old'], note['new'])[0]}, "
+                                                       f"so it now reads: '{note['new']}'"]))
+            verdict = max(verdict, note_effect(note["old"], note["new"], row), key=SEVERITY.get)
         carried = definition_effect(old, new, signed, playbook) if row["topic"] == "Definitions" else []
         if row["topic"] == "Definitions":
             # conforming unless the changed term takes a clause that uses it past that clause's walk-away; the
@@ -246,7 +315,8 @@ def analyse(workspace: Path, variant: str = "reference") -> dict:
         if chosen:
             chosen.update(assessment="negotiate", fallback=chosen["preferred"], invented=True)
     hidden = sorted(c for c in said_formatting if c in amended and variant != "trusts_cover_email")
-    return {"review": review, "amended": amended, "hidden": hidden, "comments": comments, "untracked": untracked}
+    return {"review": review, "amended": amended, "hidden": hidden, "comments": comments, "untracked": untracked,
+            "notes": changed_notes}
 
 
 def main() -> None:
@@ -289,6 +359,11 @@ def main() -> None:
         for clause, edit in found["untracked"].items():
             issues.append(f"Clause {clause} was changed without tracking: compared with our draft as sent, {edit}, "
                           f"and no tracked change, comment or line of the covering email shows it.")
+        for clause, changed in found["notes"].items():
+            for ref, footnote in changed:
+                issues.append(f"Footnote {ref} to clause {clause} was changed in the mark-up (a tracked change at the "
+                              f"foot of the page): it read '{footnote['old']}' and now reads '{footnote['new']}'. The covering "
+                              f"email does not mention it.")
         for text in comments:
             if "agreed with" in text:
                 issues.append("A comment in the mark-up says every amendment was agreed with Eleanor Ashdown and "
