@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 
 import pytest
 from pptx import Presentation
@@ -22,11 +23,17 @@ from scenario_harness import (
 from wp42 import layout
 
 TASK = "CONS-01"
+FIXTURES = Path(__file__).parent / "fixtures"
 DECK = "steering_committee_deck.pptx"
 
 
 def _usd(amount: str) -> str:
     return f"${Decimal(amount).quantize(Decimal('1'), ROUND_HALF_UP):,}"
+
+
+def _levers_detail(receipt: dict) -> str:
+    """The receipt's detail of deck_levers ("L5: deck says [...] (expected ...)")."""
+    return next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
 
 
 def _add_bullets(path, title: str, lines: list[str], hidden: bool = False) -> None:
@@ -259,24 +266,32 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9309_completes(tmp_pat
 
 # --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9420) ------------------------------------
 
+def _graded_then_cell_changed(seed: int, cell: tuple[int, int, int], before: str, after: str, tmp_path) -> dict:
+    """The receipt of tests/fixtures/cons01-hard-seed<seed> once the deck's table cell ``cell`` (slide, row, column;
+    0-based) that starts with ``before`` says ``after``; the fixture as written must complete first."""
+    generated, workspace = fixture_workspace(TASK, seed, f"cons01-hard-seed{seed}", tmp_path)
+    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+    path = workspace / layout.OUT_DIR / DECK
+    deck = Presentation(str(path))
+    slide, row, column = cell
+    table = next(shape.table for shape in deck.slides[slide].shapes if shape.has_table)
+    assert table.cell(row, column).text.startswith(before), table.cell(row, column).text
+    table.cell(row, column).text = after
+    deck.save(str(path))
+    return evaluate(generated, workspace / layout.OUT_DIR, workspace)
+
+
 def test_an_independent_solvers_correct_hard_work_at_seed_9420_completes(tmp_path):
     # CONS-01 1.6 failed deck_levers: the sizing table's row "L3 MRO national catalog (12.2%) | Seven DCs not yet on
     # the catalog; Joliet, Peoria and Rockford excluded | ..." gave L3 "not validated" from "excluded", which is said
     # of the three sites the cell names, not of the lever (claims.stances, a table row).
-    generated, workspace = fixture_workspace(TASK, 9420, "cons01-hard-seed9420", tmp_path)
-    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
-    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
     # the same cell saying the lever itself is excluded still gives L3 "not validated" beside its "validated"
-    path = workspace / layout.OUT_DIR / DECK
-    deck = Presentation(str(path))
-    table = next(shape.table for shape in deck.slides[4].shapes if shape.has_table)
-    cell = table.cell(3, 1)
-    assert cell.text.startswith("Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded")
-    cell.text = "Seven DCs not yet on the catalog; Joliet, Peoria and Rockford excluded; lever excluded from the total"
-    deck.save(str(path))
-    receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
+    receipt = _graded_then_cell_changed(9420, (4, 3, 1), "Seven DCs not yet on the catalog; Joliet, Peoria and "
+                                        "Rockford excluded", "Seven DCs not yet on the catalog; Joliet, Peoria and "
+                                        "Rockford excluded; lever excluded from the total", tmp_path)
     assert failed_ids(receipt) == {"deck_levers"}
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    detail = _levers_detail(receipt)
     assert "L3: deck says ['not validated', 'validated']" in detail, detail
 
 
@@ -305,7 +320,7 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9429_completes(tmp_pat
     deck.save(str(path))
     receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
     assert failed_ids(receipt) == {"deck_levers"}
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    detail = _levers_detail(receipt)
     assert "L5: deck says ['not validated', 'validated']" in detail and "L6" not in detail, detail
     # so does the right-hand column headed as validated levers, and L5's saving counted in the programme number
     for heading, line in (("Phase 2 validated levers", None),
@@ -320,7 +335,7 @@ def test_an_independent_solvers_correct_hard_work_at_seed_9429_completes(tmp_pat
         deck.save(str(path))
         receipt = evaluate(generated, workspace / layout.OUT_DIR, workspace)
         assert "deck_levers" in failed_ids(receipt), heading
-        detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+        detail = _levers_detail(receipt)
         assert "L5: deck says ['not validated', 'validated']" in detail, detail
 
 
@@ -350,7 +365,7 @@ def test_a_later_slide_giving_a_validated_lever_another_saving_fails_deck_levers
     _add_bullets(out / DECK, "Recommendation", [f"{lever['id']} {lever['name']} saves {_usd(str(wrong))} a year."])
     receipt = evaluate(generated, out, solved)
     assert failed_ids(receipt) == {"deck_levers"}, failed_ids(receipt)
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    detail = _levers_detail(receipt)
     assert f"{lever['id']}: annual saving also given as" in detail, detail
 
 
@@ -575,5 +590,97 @@ def test_l1_only_supposed_validated_is_not_stated(generated, solved):
                                                                       "were reconciled.")])
     receipt = evaluate(generated, out, solved)
     assert "deck_levers" in failed_ids(receipt), failed_ids(receipt)
-    detail = next(c["detail"] for c in receipt["required_criteria"] if c["id"] == "deck_levers")
+    detail = _levers_detail(receipt)
     assert "L1: deck says nothing" in detail, detail
+
+
+# --- an independent solver's correct work (tests/fixtures/cons01-hard-seed9551, CONS-01 1.12) ------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9551_completes(tmp_path):
+    # CONS-01 1.11 failed deck_levers ("L5: deck says ['not validated', 'validated']"): slide 6's table of levers not
+    # validated has a column "What validates it in phase 2" whose L5 cell ends "rate based on the lines confirmed
+    # unused"; that cell is the condition on which L5 would be validated, not its status, but its "confirmed" read
+    # as L5 validated (the header's "2" also made the shared reader take the header row for data, so the column
+    # had no header to go by).
+    table = next(shape.table for shape in Presentation(str(FIXTURES / "cons01-hard-seed9551" / "out" / DECK)
+                                                       ).slides[5].shapes if shape.has_table)
+    assert table.cell(0, 2).text == "What validates it in phase 2" and table.cell(1, 0).text.startswith("L5")
+    assert table.cell(1, 2).text.endswith("rate based on the lines confirmed unused.")
+    # the twin: the reason column (not the plan) saying L5 is validated still gives it both statuses
+    receipt = _graded_then_cell_changed(9551, (5, 1, 1), "The premise is contradicted by the baseline",
+                                        "Validated by IT on the carrier usage report.", tmp_path)
+    assert failed_ids(receipt) == {"deck_levers"}
+    assert "L5: deck says ['not validated', 'validated']" in _levers_detail(receipt), _levers_detail(receipt)
+
+
+def _add_table(path, title: str, rows: list[list[str]]) -> None:
+    """A slide titled ``title`` holding a table of ``rows`` (the first the header row)."""
+    deck = Presentation(str(path))
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = title
+    table = slide.shapes.add_table(len(rows), len(rows[0]), 0, 1400000, 8000000, 2000000).table
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    deck.save(str(path))
+
+
+_PLAN_ROW = ["L5 {n5}", "Premise contradicted by the baseline", "Carrier usage report; rate based on the lines "
+             "confirmed unused", "IT"]
+#: Where a wording goes (as in FAIR_1_11; "table" adds a slide "Levers not validated" whose table is the rows).
+FAIR_1_12 = {
+    "a table's column of what validates the lever": (
+        "table", [["Lever", "Why it is not validated", "What would validate it", "Owner"], _PLAN_ROW]),
+    "that column's header naming phase 2": (
+        "table", [["Lever", "Why it is not validated", "What validates it in phase 2", "Owner"], _PLAN_ROW]),
+    "a label for what would validate it": (
+        "deck", "What would validate L5 {n5}: a carrier usage report and a rate based on the lines confirmed "
+                "unused."),
+    "an infinitive of purpose": (
+        "deck", "To validate L5 {n5} in phase 2, IT must reconcile the line count to GL 6410 and show which lines "
+                "are confirmed unused."),
+    "a condition opened by once": (
+        "deck", "L5 {n5} will be sized on the baseline once the lines are confirmed unused by the carrier report."),
+    "a condition opened by until": (
+        "issue", "L5 {n5} stays out of the program number until the line inventory is validated by IT."),
+}
+MISLEADING_1_12 = {
+    "L5 called validated": ("deck", "L5 {n5} is validated."),
+    "a past validation, not a plan": (
+        "deck", "L5 {n5} is validated; what validated it: the carrier usage report."),
+    "the status beside the plan column": (
+        "table", [["Lever", "Status", "What would validate it", "Owner"],
+                  ["L5 {n5}", "Validated", "Carrier usage report", "IT"]]),
+    "the status said after the condition": (
+        "deck", "To validate L5 {n5} we used the carrier usage report; L5 is validated."),
+    "a condition met, then the status": (
+        "deck", "Once the carrier usage report was reconciled, L5 {n5} was validated."),
+    "validated, with a condition on something else": (
+        "deck", "L5 {n5} is validated and will be delivered once IT reconciles the lines to GL 6410."),
+}
+
+
+def _place_1_12(generated, solved, where: str, wording) -> None:
+    if where != "table":
+        _place(generated, solved, where, wording)
+        return
+    rows = [[_levers_filled(generated, cell) for cell in row] for row in wording]
+    _add_table(solved / layout.OUT_DIR / DECK, "Levers not validated", rows)
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_1_12))
+def test_a_fair_1_12_wording_completes(generated, solved, wording):
+    """Each kind the seed-9551 solver's work showed: what would validate a lever (a table's column, a label, "to
+    validate", a clause opened by "once" or "until") is the condition it is not yet validated on, not its status."""
+    _place_1_12(generated, solved, *FAIR_1_12[wording])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], (failed_ids(receipt), violation_ids(receipt))
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_1_12))
+def test_a_misleading_1_12_twin_still_fails(generated, solved, wording):
+    """The twins: L5 called validated outright, by a past validation, in a status column beside the plan, after
+    the condition, after a condition met, or before a condition on something else."""
+    _place_1_12(generated, solved, *MISLEADING_1_12[wording])
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert "deck_levers" in failed_ids(receipt), failed_ids(receipt)

@@ -26,6 +26,12 @@ its sizing in brackets ("a total of $1,708,363 (the program number): L1 carrier 
 $6,281,650); L2 ...": the bracketed figures broke the run of parts, so L1's part read as a second programme number).
 See :func:`status_view` and :func:`total_parts`. A status left to ellipsis after it is given ("Three levers are
 validated: L2, L3, L4; L1 is not") now reads as not validated.
+
+1.12: 1.11 failed an independent solver's correct hard work (seed 9551) on L5, "not validated" everywhere: its table
+of levers not validated has a column "What validates it in phase 2" whose L5 cell ends "rate based on the lines
+confirmed unused", and "confirmed" read as L5 validated. What would validate a lever is the condition it is not yet
+validated on: a column or label saying so, "to validate", and a clause opened by "once" or "until" give no status
+now. See :func:`status_view`.
 """
 
 from __future__ import annotations
@@ -50,7 +56,8 @@ from claims import (
 )
 from reading import Statement, text_statements
 
-EVALUATOR_VERSION = "CONS-01/1.11"
+# 1.12: what would validate a lever (a plan column, a label, "to validate", "once"/"until") is no status now
+EVALUATOR_VERSION = "CONS-01/1.12"
 DECK = "steering_committee_deck.pptx"
 MODEL = "savings_model.xlsx"
 SHEET = "Levers"
@@ -167,22 +174,69 @@ COUNTED_OTHERS = re.compile(r"\b(?:and|or|nor|plus|as\s+well\s+as)\s+((?:the\s+)
                             re.I)
 
 
+#: What would validate a lever, as a column header or a label in prose ("What validates it in phase 2", "What would
+#: validate L5:", "To validate L5 ...", "Validation steps"): what follows is the condition the lever is not yet
+#: validated on, so its status words ("rate based on the lines confirmed unused") are not the lever's status now
+#: (CONS-01 1.12). Past tense ("what validated it") is an account of a validation done, and stays read.
+VALIDATES = re.compile(r"\b(?:what|how)\s+(?:(?:would|will|could|can|should|might)\s+)?(?:validates?|confirms?)\b|"
+                       r"\b(?:in\s+order\s+)?to\s+(?:validate|confirm)\b|\bvalidation\s+(?:plan|steps?|requires?|"
+                       r"requirements?|criteria|conditions?|path|route|needs?)\b", re.I)
+#: The end of what :data:`VALIDATES` opens: its clause, where a label's own colon does not end it ("What would
+#: validate L5: a usage report and ..."), nor does a plain comma ("To validate L5 in phase 2, IT must ..."); ", so"
+#: does ("We used the bids to confirm the rate, so L1 is validated").
+PLAN_END = re.compile(r";|\.(?:\s|$)|,\s*(?:and|but|so|while|whereas|hence|therefore|thus)\b", re.I)
+#: A condition the lever's validation waits on ("L5 will be sized once the lines are confirmed unused", "until the
+#: line inventory is validated"): from the word to the next comma or clause end (:data:`CONDITION_END`) it is not
+#: the status now (CONS-01 1.12; "if", "unless", "would" are :data:`CONTINGENT`'s already). What follows an opening
+#: condition's comma is read: "Once the TMS figure was reconciled, L1 was validated" gives L1 its status.
+CONDITION = re.compile(r"\b(?:once|until|till|provided(?:\s+that)?|as\s+soon\s+as)\b", re.I)
+CONDITION_END = re.compile(r"[;:]|\.(?:\s|$)|,(?!\d{3})")
+
+
+def _plan_columns(statements: list[Statement]) -> dict[str, set[str]]:
+    """``{table: column keys}`` of each table's columns headed by what would validate a lever (:data:`VALIDATES`).
+    A table is a row's ``where`` up to " row N". A header the shared reader took for a data row ("Lever | Why it is
+    not validated | What validates it in phase 2 | Owner": the "2" reads as a figure, so the columns are keyed
+    "column N") is the table's first row and names no lever: its cells then give the headers."""
+    columns: dict[str, set[str]] = {}
+    for s in statements:
+        if s.cells is None or not (table := re.match(r"(.*) row \d+$", s.where)):
+            continue
+        keys = {k for k in s.cells if VALIDATES.search(k)}
+        if table[1] not in columns and all(k.startswith("column ") for k in s.cells) and not ID.search(s.text):
+            keys |= {k for k, v in s.cells.items() if v and len(v.split()) <= 8 and VALIDATES.search(v)}
+        columns.setdefault(table[1], set()).update(keys)
+    return columns
+
+
 def status_view(statements: list[Statement]) -> list[Statement]:
-    """The statements as read for a lever's status (claims.stances): in prose, a semicolon set before each
-    enumeration item after the first (:data:`ITEM_MARKER`, the space before its marker), and a list's item counting
-    other levers blanked (:data:`COUNTED_OTHERS`); same length, so offsets hold. claims.stances carries a status
-    over a comma to the lever named before it, which is right within one item ("L5 premise contradicted, not
-    validated") and wrong across items."""
+    """The statements as read for a lever's status (claims.stances), same length, so offsets hold: in prose, a
+    semicolon set before each enumeration item after the first (:data:`ITEM_MARKER`, the space before its marker),
+    a list's item counting other levers blanked (:data:`COUNTED_OTHERS`), and what would validate a lever blanked
+    (1.12: from a :data:`VALIDATES` label to :data:`PLAN_END`, from a :data:`CONDITION` to :data:`CONDITION_END`); in a
+    table, the cells of a column headed by what would validate the lever blanked (:func:`_plan_columns`).
+    claims.stances carries a status over a comma to the lever named before it, which is right within one item ("L5
+    premise contradicted, not validated") and wrong across items; and it reads a status word wherever it stands,
+    where a lever to be validated later, or only on a condition, is not validated now."""
+    plan = _plan_columns(statements)
     found = []
     for s in statements:
         if s.cells is not None:
-            found.append(s)
+            table = re.match(r"(.*) row \d+$", s.where)
+            keys = plan.get(table[1], set()) if table else set()
+            found.append(dataclasses.replace(s, cells={k: (" " * len(v or "") if k in keys else v)
+                                                       for k, v in s.cells.items()}) if keys else s)
             continue
         text = list(s.text)
         for match in ITEM_MARKER.finditer(s.text):
             text[match.start()] = ";"
-        for match in COUNTED_OTHERS.finditer(s.text):
-            text[match.start(1):match.end(1)] = " " * (match.end(1) - match.start(1))
+        spans = [match.span(1) for match in COUNTED_OTHERS.finditer(s.text)]
+        for pattern, end_at in ((VALIDATES, PLAN_END), (CONDITION, CONDITION_END)):
+            for match in pattern.finditer(s.text):
+                end = end_at.search(s.text, match.end())
+                spans.append((match.start(), end.start() if end else len(s.text)))
+        for lo, hi in spans:
+            text[lo:hi] = " " * (hi - lo)
         found.append(dataclasses.replace(s, text="".join(text)))
     return found
 
