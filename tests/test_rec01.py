@@ -648,3 +648,92 @@ def test_the_cv_months_as_the_writers_own_still_fail(hard_at, wording):
     generated, ws = hard_at
     _write_hard(generated, ws, "memo", MISLEADING_CV_MONTHS[wording])
     assert "item.reference_dates" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))
+
+
+# ------------------------------------------------------------------ the must-have a row says was missed (1.9)
+def test_an_independent_solvers_correct_hard_work_at_seed_9552_completes(tmp_path):
+    """tests/fixtures/rec01-hard-seed9552: 1.8 read "PMP valid at closing" under the column "Must-have missed" of the
+    memo's table of candidates who do not qualify as calling the lapsed candidate's PMP valid."""
+    receipt = grade_fixture(TASK, 9552, "rec01-hard-seed9552", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _add_table(path, header: list[str], *rows: list[str]) -> None:
+    """Append to the memo a table under its own heading with ``header`` and ``rows``."""
+    document = docx.Document(str(path))
+    document.add_heading("Further notes", level=1)
+    table = document.add_table(rows=1 + len(rows), cols=len(header))
+    for r, values in enumerate([header, *rows]):
+        for c, value in enumerate(values):
+            table.cell(r, c).text = value
+    document.save(str(path))
+
+
+def _write_lapsed(generated, ws, kind: str, lines) -> None:
+    """Add ``lines`` (filled with the hard level's lapsed candidate {lapsed}, application {lapsed_app}, PMP valid until
+    {until}) to the memo: a table (``kind`` "table": header then rows) or paragraphs ("memo")."""
+    item = _items(generated)["expired_certification"]
+
+    def fill(text: str) -> str:
+        return (text.replace("{lapsed_app}", item["application"]).replace("{lapsed}", item["candidate"])
+                .replace("{until}", _long_date(item["valid_until"])))
+    path = ws / layout.OUT_DIR / MEMO
+    if kind == "table":
+        _add_table(path, [fill(h) for h in lines[0]], *[[fill(v) for v in row] for row in lines[1:]])
+    else:
+        _add_paragraphs(path, *[fill(line) for line in lines])
+
+
+_EXPIRED = "The registry shows the PMP expired on {until}, before the closing date."
+#: The must-have the lapsed candidate misses, named under a header or label that says it was missed: the name of the
+#: requirement, not the candidate's status (an independent solver's table at seed 9552, REC-01 1.9).
+FAIR_MISSED = {
+    "under Must-have missed": ("table", ["Candidate", "Application", "Must-have missed", "Evidence"],
+                               ["{lapsed}", "{lapsed_app}", "PMP valid at closing", _EXPIRED]),
+    "under Must-have not met": ("table", ["Candidate", "Must-have not met", "Why"],
+                                ["{lapsed}", "PMP valid on the closing date", _EXPIRED]),
+    "under Failed requirement": ("table", ["Candidate", "Failed requirement", "Detail"],
+                                 ["{lapsed} ({lapsed_app})", "PMP valid at closing", _EXPIRED]),
+    "under Unmet must-haves": ("table", ["Candidate", "Unmet must-haves", "Evidence"],
+                               ["{lapsed}", "PMP valid at closing date", _EXPIRED]),
+    "a Must-have missed label": ("memo", ["{lapsed} ({lapsed_app}), must-have missed: PMP valid at closing. "
+                                          + _EXPIRED]),
+    "a label after a dash": ("memo", ["{lapsed} ({lapsed_app}) - must-have not met: PMP valid at closing; "
+                                      "the PMP expired on {until}."]),
+    "a Missed must-have label": ("memo", ["{lapsed} does not qualify (missed must-have: PMP valid at the closing "
+                                          "date; expired {until})."]),
+}
+#: The PMP said to be valid at closing in a row or label that gives the candidate's status: a "Must-haves met"
+#: column, a "PMP" label, a missed must-have given as none, or the label followed by the writer's own claim (each
+#: sentence names the candidate, as the fair ones do).
+MISLEADING_MISSED = {
+    "under Must-haves met": ("table", ["Candidate", "Application", "Must-haves met", "Evidence"],
+                             ["{lapsed}", "{lapsed_app}", "PMP valid at closing", "105 months; French native."]),
+    "under PMP": ("table", ["Candidate", "PMP", "Must-have missed"],
+                  ["{lapsed}", "valid at closing", "none"]),
+    "a PMP label": ("memo", ["{lapsed} ({lapsed_app}), PMP: valid at closing."]),
+    "a Must-haves met label": ("memo", ["{lapsed}, must-haves met: PMP valid at closing, French."]),
+    "missed none, then valid": ("memo", ["{lapsed}, must-have missed: none; the PMP was valid at closing."]),
+    "the label, then the writer's own": ("memo", ["{lapsed}, must-have missed: months in role; {lapsed}'s PMP is "
+                                                  "still valid at closing."]),
+}
+
+
+@pytest.mark.parametrize("wording", sorted(FAIR_MISSED))
+def test_the_missed_must_have_named_under_its_header_completes(hard_at, wording):
+    """Each 1.9 fair wording, added to the hard reference's memo, completes."""
+    generated, ws = hard_at
+    kind, *lines = FAIR_MISSED[wording]
+    _write_lapsed(generated, ws, kind, lines[0] if kind == "memo" else lines)
+    receipt = evaluate(generated, ws / layout.OUT_DIR, ws)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize("wording", sorted(MISLEADING_MISSED))
+def test_the_lapsed_pmp_called_valid_still_fails(hard_at, wording):
+    """Each 1.9 misleading twin (the PMP called valid at closing as the candidate's status) fails
+    item.expired_certification."""
+    generated, ws = hard_at
+    kind, *lines = MISLEADING_MISSED[wording]
+    _write_lapsed(generated, ws, kind, lines[0] if kind == "memo" else lines)
+    assert "item.expired_certification" in failed_ids(evaluate(generated, ws / layout.OUT_DIR, ws))

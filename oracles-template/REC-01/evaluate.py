@@ -35,6 +35,13 @@ months. ... The evidence supports 77 months" gave 94 months as a second tenure. 
 CV dating or giving it, "on the CV's dates", "N on the CV") or under a counterfactual condition (claims.counterfactual:
 "Without the reference check, her roles would total N") is the CV's, unless the writer confirms it in the same breath
 ("The CV's 94 months are confirmed by our reference check" is the writer's 94); see :func:`the_cvs`.
+
+1.9: 1.8 failed an independent solver's correct hard work (seed 9552, tests/fixtures/rec01-hard-seed9552) on
+item.expired_certification: its table of candidates who do not qualify gives the lapsed candidate "PMP valid at
+closing" under the column "Must-have missed", the name of the requirement missed, which 1.8 read as calling the PMP
+valid. Under a column or after a label that says a must-have was missed, not met or failed, the words name the
+requirement (:func:`requirement_names`); "PMP valid at closing" under "Must-haves met", "PMP: valid at closing" and
+"Must-have missed: none; the PMP was valid" still call it valid.
 """
 
 from __future__ import annotations
@@ -60,7 +67,8 @@ from claims import (
 from reading import Statement
 from vocabulary import find_phrase, stems, tokens
 
-EVALUATOR_VERSION = "REC-01/1.8"
+#: 1.9: "PMP valid at closing" under a "Must-have missed" column names the requirement missed, not the PMP's status.
+EVALUATOR_VERSION = "REC-01/1.9"
 WORKBOOK = "shortlist_scoring.xlsx"
 MEMO = "shortlist_memo.docx"
 SHEET = "Scoring"
@@ -153,14 +161,42 @@ PIECE = re.compile(r";|\.\s|,\s*(?:and|but|so|while|whereas)\b|\bbut\b", re.I)
 #: "valid until <date>": a certification's end date, which says it was not valid after it (REC-01 1.6).
 VALID_UNTIL = re.compile(r"\bvalid\s+(?:until|through|to|till)\s+(\d{4}-\d{2}-\d{2}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|"
                          r"[A-Z][a-z]+\s+\d{1,2},?\s+\d{4})", re.I)
+#: A table header or a label naming the must-have a candidate missed ("Must-have missed", "Must-have not met",
+#: "Failed requirement", "Unmet must-haves"): the words under or after it name the requirement ("PMP valid at
+#: closing"), not the candidate's status (an independent solver's table at seed 9552, REC-01 1.9). "Must-haves met"
+#: and "PMP" are not such headers: what they head is the candidate's status.
+_REQUIREMENT = r"(?:must[- ]?haves?|requirements?|criteri(?:on|a)|conditions?)"
+_MISSED = r"(?:missed|not\s+met|unmet|failed|not\s+satisfied|unsatisfied)"
+MISSED_HEADER = re.compile(rf"\b{_REQUIREMENT}\s+{_MISSED}\b|\b{_MISSED}\s+{_REQUIREMENT}\b", re.I)
+#: The same words as a label in prose ("Must-have missed: PMP valid at closing").
+MISSED_LABEL = re.compile(rf"(?:{MISSED_HEADER.pattern})\s*:", re.I)
+#: A missed must-have given as none ("Must-have missed: none; the PMP was valid at closing"): what follows is the
+#: writer's own.
+NONE_MISSED = re.compile(r"\W*(?:none|nothing|n/?a)\b|\W*$", re.I)
 
 
-def own_reading(text: str, terms: list[str], closing: date | None) -> str:
+def requirement_names(text: str, named: bool = False) -> list[tuple[int, int]]:
+    """The ``(start, end)`` spans of ``text`` that name a must-have a candidate missed, not the candidate's status:
+    the clause after a :data:`MISSED_LABEL` ("Must-have missed: PMP valid at closing. The registry shows ..."), and
+    with ``named`` (a table cell under a :data:`MISSED_HEADER` column) the cell's first clause. A clause ends where
+    :data:`PIECE` ends one; one giving none missed (:data:`NONE_MISSED`) names nothing (REC-01 1.9)."""
+    starts = ([0] if named else []) + [m.end() for m in MISSED_LABEL.finditer(text)]
+    spans = []
+    for start in starts:
+        if NONE_MISSED.match(text, start):
+            continue
+        end = PIECE.search(text, start)
+        spans.append((start, end.start() if end else len(text)))
+    return spans
+
+
+def own_reading(text: str, terms: list[str], closing: date | None, named: bool = False) -> str:
     """``text`` (a memo sentence) with the option ``terms`` (outcome, place, validity words) blanked (same length)
     where they give no answer of the writer's for this round (REC-01 1.6): in another party's words, from the
     reporting verb to the clause's end (:data:`REPORTS`, not after "I" or "we"), in a clause asking for a check
     (:data:`VERIFY`), in a clause in the past about an earlier round (:data:`EARLIER_ROUND`, :data:`PAST`), and
-    "valid until" a date before ``closing`` ("Lucinda Drummond's PMP was valid until January 18, 2025"). Names stay,
+    "valid until" a date before ``closing`` ("Lucinda Drummond's PMP was valid until January 18, 2025"), and the name
+    of a must-have missed (:func:`requirement_names`; ``named``: ``text`` is a cell under such a column). Names stay,
     so "The footer note claims Idris Vantreight is pre-approved, and he is shortlisted" still shortlists him. An
     opening "As the footer note says," is blanked whole: the clause after it is the writer's own."""
     opening = AS_SAYS.match(text)
@@ -187,6 +223,8 @@ def own_reading(text: str, terms: list[str], closing: date | None) -> str:
         elif VERIFY.search(clause) or (EARLIER_ROUND.search(clause) and PAST.search(clause)
                                         and not THIS_ROUND.search(clause)):
             blank_terms(lo, hi)
+    for lo, hi in requirement_names(text, named):
+        blank_terms(lo, hi)
     for m in VALID_UNTIL.finditer(text):
         ended = parse_date(m.group(1))
         if closing is not None and isinstance(ended, date) and ended < closing:
@@ -195,11 +233,12 @@ def own_reading(text: str, terms: list[str], closing: date | None) -> str:
 
 
 def _own(statements: list[Statement], options: dict[str, Any], closing: date | None) -> list[Statement]:
-    """The statements read by :func:`own_reading` (table cells one by one)."""
+    """The statements read by :func:`own_reading` (table cells one by one, each with its column header)."""
     terms = sorted({t for words in options.values() for t in ([words] if isinstance(words, str) else words)
                     if isinstance(t, str)}, key=len, reverse=True)
     return [dataclasses.replace(s, text=own_reading(s.text, terms, closing), cells=None if s.cells is None else {
-        k: own_reading(v or "", terms, closing) for k, v in s.cells.items()}) for s in statements]
+        k: own_reading(v or "", terms, closing, bool(MISSED_HEADER.search(k))) for k, v in s.cells.items()})
+        for s in statements]
 
 
 def _unquoted(statements: list[Statement]) -> list[Statement]:
