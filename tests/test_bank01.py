@@ -592,7 +592,8 @@ def test_hard_tnw_level_is_only_in_the_amendment_s_content_control(scenario_cach
     assert {"tnw_minimum_reset"} <= {p["id"] for p in oracle["planted_items"]}
     if set_name == "challenge":
         assert agreed <= Decimal(facts["certificate"]["tnw"]) and required == f">= ${agreed:,.0f}"
-        assert generated.task()["designed_features"]["planted_errors"] == 3
+        # the three of the standard level and the certificate's Funded Debt without the footnote's letter of credit
+        assert generated.task()["designed_features"]["planted_errors"] == 4
     else:
         assert required == f">= {level}"
 
@@ -666,7 +667,8 @@ def test_an_independent_solvers_hard_work_at_seed_9458_misses_only_the_reset_lev
     breached, not met" (the memo's certificate exceptions) as the memo denying the breach it states. The work was
     done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2): its result stands (a
     pass) but the minimum it states is not the one that applies, so it fails memo_tnw; done before the voluntary
-    prepayment (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`)."""
+    prepayment (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`);
+    done before the Funded Debt footnote too (generator 1.4), which moves that same figure again."""
     receipt = grade_fixture(TASK, 9458, "bank01-hard-seed9458", tmp_path)
     assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
@@ -821,7 +823,8 @@ def test_an_independent_solvers_hard_work_at_seed_9504_misses_only_the_reset_lev
     ($5,277,585 shown; correct figure $4,834,333, still a pass)") as a second DSCR and a second tangible net worth.
     Done before the amendment's reset Tangible Net Worth minimum existed (generator 1.2), its result stands (a pass)
     but the minimum it states is not the one that applies, so it fails memo_tnw; done before the voluntary prepayment
-    (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`)."""
+    (generator 1.3), its funded debt is that of the balance sheet before it (:data:`FIXTURE_CRITERIA`); done before
+    the Funded Debt footnote too (generator 1.4), which moves that same figure again."""
     receipt = grade_fixture(TASK, 9504, "bank01-hard-seed9504", tmp_path)
     assert failed_ids(receipt) == FIXTURE_CRITERIA, failed_ids(receipt)
 
@@ -920,7 +923,7 @@ def test_hard_prepayment_is_in_the_repayment_line_and_the_debt_note_but_not_in_d
     facts, item = oracle["facts"], {p["id"]: p for p in oracle["planted_items"]}[PREPAYMENT]
     prepaid, service = Decimal(item["amount"]), Decimal(facts["debt_service_ytd"])
     assert item["error"] is False and item["quarter"] == "2025Q3" and prepaid > 0 and prepaid % 25000 == 0
-    assert generated.task()["designed_features"]["planted_errors"] == 3
+    assert generated.task()["designed_features"]["planted_errors"] == 4  # the prepayment is no error
     text = _package_text(generated.bundle / layout.INPUTS_DIR / "financial_statements_2025Q3.pdf")
     assert f"voluntary prepayment of ${prepaid:,.0f} of the term loan" in text
     assert f"Repayments of term loan ({Decimal(item['repayments_line']):,.0f})" in text
@@ -957,18 +960,27 @@ def test_hard_reference_leaves_the_prepayment_out_and_naive_prepayment_fails_onl
     """The reference (debt service less the prepayment its debt note discloses) passes at full marks;
     naive_prepayment, the same work with the repayment lines summed as they stand, fails exactly
     :data:`PREPAYMENT_CRITERIA` (its ratio is a deeper breach, so dscr_result still passes)."""
+    _reference_passes_and_variant_fails_only(scenario_cache, tmp_path, seed, "naive_prepayment", PREPAYMENT_CRITERIA,
+                                             (PREPAYMENT, "debt_service_ytd", "naive_debt_service"))
+
+
+def _reference_passes_and_variant_fails_only(scenario_cache, tmp_path, seed: int, variant: str, criteria: set[str],
+                                             naive: tuple[str, str, str]) -> None:
+    """At the hard challenge level at ``seed``: the reference passes at full marks and the wrong solution
+    ``variant`` fails exactly ``criteria``; ``naive`` is ``(planted item id, criterion, the item's field)``: that
+    criterion's detail shows the item's naive figure as what the variant gave."""
     from scenario_harness import make_workspace, run_solution
 
     generated = scenario_cache.get(TASK, seed, "challenge", "hard")
     reference = evaluate(generated, *_solved(scenario_cache, seed, tmp_path))
     assert reference["det_completion"] is True and reference["det_score"] == 1.0, failed_ids(reference)
-    naive = make_workspace(generated.bundle, tmp_path / "naive")
-    out = run_solution(generated, naive, ["--variant", "naive_prepayment"])
-    receipt = evaluate(generated, out, naive)
-    assert failed_ids(receipt) == PREPAYMENT_CRITERIA
-    item = {p["id"]: p for p in generated.oracle()["planted_items"]}[PREPAYMENT]
-    detail = {c["id"]: c["detail"] for c in receipt["required_criteria"]}["debt_service_ytd"]
-    assert f"got {Decimal(item['naive_debt_service']):,}" in detail
+    workspace = make_workspace(generated.bundle, tmp_path / variant)
+    receipt = evaluate(generated, run_solution(generated, workspace, ["--variant", variant]), workspace)
+    assert failed_ids(receipt) == criteria
+    item_id, criterion, field = naive
+    item = {p["id"]: p for p in generated.oracle()["planted_items"]}[item_id]
+    detail = {c["id"]: c["detail"] for c in receipt["required_criteria"]}[criterion]
+    assert f"got {Decimal(item[field]):,}" in detail
 
 
 def _solved(scenario_cache, seed, tmp_path):
@@ -997,14 +1009,14 @@ def test_hard_memo_on_the_prepayment(scenario_cache, tmp_path, sentence, failed)
 
 
 # ------------------------------------------------------------------- independent solution at seed 9542 (BANK-01 1.15)
-def test_an_independent_solvers_hard_work_at_seed_9542_passes(tmp_path):
+def test_an_independent_solvers_hard_work_at_seed_9542_fails_only_the_footnote_item_it_predates(tmp_path):
     """tests/fixtures/bank01-hard-seed9542: 1.14 read "It also overstates Tangible Net Worth by $366,331 because it
     leaves out the amount due from the shareholder" (the memo's view of the certificate) as a second tangible net
-    worth beside $5,512,145; an amount a figure is overstated by is a difference, not the figure. The work is
-    correct and passes at full marks."""
+    worth beside $5,512,145; an amount a figure is overstated by is a difference, not the figure. The work was correct
+    (full marks under 1.15); solved before the Funded Debt footnote existed (generator 1.4), its Total Funded Debt is
+    the balance sheet's debt without the letter of credit: it now fails that item's criterion and nothing else."""
     receipt = grade_fixture(TASK, 9542, "bank01-hard-seed9542", tmp_path)
-    assert failed_ids(receipt) == set(), failed_ids(receipt)
-    assert receipt["det_completion"] is True and receipt["det_score"] == 1.0
+    assert failed_ids(receipt) == FOOTNOTE_CRITERIA, failed_ids(receipt)
 
 
 def _tnw_wording(generated, template: str) -> str:
@@ -1053,3 +1065,89 @@ def test_a_difference_beside_a_wrong_tangible_net_worth_still_fails(scenario_cac
     out = workspace / layout.OUT_DIR
     _memo_plus(out, ("heading", "Further notes"), _tnw_wording(generated, sentence))
     assert failed_ids(evaluate(generated, out, workspace)) == {"memo_tnw"}
+
+
+# ------------------------------------------------- the hard challenge level's Funded Debt footnote (generator 1.4)
+FOOTNOTE = "funded_debt_letter_of_credit_footnote"
+#: What reading the agreement's paragraphs without word/footnotes.xml fails: the Funded Debt figure (leverage stays
+#: Not tested for the missing quarter, so no decision turns on it).
+FOOTNOTE_CRITERIA = {"total_funded_debt"}
+FOOTNOTE_WORDS = "Funded Debt also includes the undrawn face amount of all standby letters of credit"
+
+
+def _footnotes(path) -> dict[str, str]:
+    """{footnote id: its text} of a Word document's word/footnotes.xml (separators left out), {} without the part."""
+    import zipfile
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(path) as package:
+        if "word/footnotes.xml" not in package.namelist():
+            return {}
+        root = ElementTree.fromstring(package.read("word/footnotes.xml"))
+    return {n.get(f"{W}id"): "".join(t.text or "" for t in n.iter(f"{W}t")).strip() for n in root
+            if n.get(f"{W}type") is None}
+
+
+def _marked_paragraphs(path) -> list[str]:
+    """The body paragraphs of a Word document that carry a footnote reference mark."""
+    import zipfile
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(path) as package:
+        root = ElementTree.fromstring(package.read("word/document.xml"))
+    return ["".join(t.text or "" for t in p.iter(f"{W}t")) for p in root.iter(f"{W}p")
+            if p.find(f".//{W}footnoteReference") is not None]
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_funded_debt_footnote_is_only_in_footnotes_xml(scenario_cache, seed):
+    """The agreement's footnote 1 counts undrawn standby letters of credit in Funded Debt: it is in
+    word/footnotes.xml with its mark after the Funded Debt definition, and not in python-docx's paragraphs. The Q3
+    debt note discloses the letter of credit; the oracle's Total Funded Debt counts it, the certificate's does not, and
+    the difference is far beyond the tolerance (the leverage the oracle keeps still passes 3.50x)."""
+    import docx
+
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = generated.oracle()
+    item = {p["id"]: p for p in oracle["planted_items"]}[FOOTNOTE]
+    amount = Decimal(item["amount"])
+    assert item.get("error", True) is True and amount >= 150000 and amount % 25000 == 0
+    inputs = generated.bundle / layout.INPUTS_DIR
+    agreement = inputs / "credit_agreement.docx"
+    notes = _footnotes(agreement)
+    assert list(notes) == ["1"] and FOOTNOTE_WORDS in notes["1"]
+    (marked,) = _marked_paragraphs(agreement)
+    assert marked.startswith('"Funded Debt" means') and marked.endswith("excluding Subordinated Debt.")
+    paragraphs = "\n".join(p.text for p in docx.Document(agreement).paragraphs)
+    assert "letters of credit" not in paragraphs and '"Funded Debt" means' in paragraphs
+    text = _package_text(inputs / "financial_statements_2025Q3.pdf")
+    assert f"standby letter of credit of ${amount:,.0f}" in text and "undrawn at September 30, 2025" in text
+    funded, naive = Decimal(oracle["facts"]["total_funded_debt"]), Decimal(item["naive_total_funded_debt"])
+    assert funded == naive + amount and Decimal(item["total_funded_debt"]) == funded
+    certificate = docx.Document(inputs / "compliance_certificate_2025Q3.docx")
+    cells = {row.cells[0].text: row.cells[-1].text for table in certificate.tables for row in table.rows}
+    assert cells["Funded Debt at September 30, 2025"] == f"${naive:,.0f}"
+    assert Decimal(oracle["facts"]["not_derivable_from_inputs"]["leverage"]) <= Decimal(oracle["facts"]["max_leverage"])
+
+
+@pytest.mark.parametrize("seed, set_name, level", [(42, "challenge", "standard"), (7, "challenge", "standard"),
+                                                   (42, "coverage", "hard"), (7, "coverage", "hard")])
+def test_no_footnote_outside_the_hard_challenge_level(scenario_cache, seed, set_name, level):
+    """The standard level and the hard coverage set: no footnotes part in any Word input, no letter of credit."""
+    generated = scenario_cache.get(TASK, seed, set_name, level)
+    assert FOOTNOTE not in {p["id"] for p in generated.oracle()["planted_items"]}
+    inputs = generated.bundle / layout.INPUTS_DIR
+    for path in inputs.glob("*.docx"):
+        assert _footnotes(path) == {}, path.name
+    assert "letter of credit" not in _package_text(inputs / "financial_statements_2025Q3.pdf")
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026])
+def test_hard_reference_reads_the_footnote_and_body_text_only_fails_only_total_funded_debt(scenario_cache, tmp_path,
+                                                                                          seed):
+    """The reference (word/footnotes.xml read) counts the letter of credit and passes at full marks; body_text_only,
+    the same work with the agreement read as python-docx's paragraphs, takes the balance sheet's debt and fails
+    exactly :data:`FOOTNOTE_CRITERIA` with the naive figure."""
+    _reference_passes_and_variant_fails_only(scenario_cache, tmp_path, seed, "body_text_only", FOOTNOTE_CRITERIA,
+                                             (FOOTNOTE, "total_funded_debt", "naive_total_funded_debt"))
+

@@ -52,6 +52,13 @@ independent solution (tests/fixtures/bank01-hard-seed9542) on memo_tnw for "It a
 $366,331 because it leaves out the amount due from the shareholder". The figure a change arrives at ("reduces it by
 $366,331 to $5,878,476") is the covenant's, and a "by" no difference word governs ("TNW by our count is ...") still
 gives the figure.
+
+1.16: no criterion reads anything new. The hard challenge level (generator 1.4) gives the agreement's Funded Debt
+definition a footnote (stored in word/footnotes.xml, which python-docx's paragraphs leave out) counting the undrawn
+face amount of standby letters of credit, and the test quarter's debt note discloses one; the certificate's Funded
+Debt leaves it out. The oracle's ``total_funded_debt`` counts it, so ``total_funded_debt`` fails the balance sheet's
+debt alone (planted item ``funded_debt_letter_of_credit_footnote``, wrong solution ``body_text_only``). Leverage stays
+Not tested (the missing quarter), so no decision turns on it.
 """
 
 from __future__ import annotations
@@ -88,7 +95,9 @@ from vocabulary import Vocabulary
 #: 1.15: an amount a covenant's figure is overstated, higher or reduced BY is a difference, not a second figure
 #: (claims.given_as_difference): the seed-9542 independent solver's "It also overstates Tangible Net Worth by $366,331"
 #: failed memo_tnw on correct work.
-EVALUATOR_VERSION = "BANK-01/1.15"
+#: 1.16: grades can change with the hard challenge level's footnote to the Funded Debt definition (generator 1.4),
+#: through the oracle's total_funded_debt, which now counts the undrawn standby letter of credit; no criterion changed.
+EVALUATOR_VERSION = "BANK-01/1.16"
 WORKBOOK = "covenant_test.xlsx"
 MEMO = "credit_memo.docx"
 CALCULATIONS = {

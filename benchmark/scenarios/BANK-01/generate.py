@@ -20,7 +20,11 @@ the reset level at or below it. The bank's template types the reset level into a
 back to the agreement's level and calls a breach where the borrower complies (both sets). In the challenge set the
 borrower also prepays part of the term loan in September 2025, inside the cash flow line "Repayments of term loan"
 and disclosed in the debt note; Debt Service counts scheduled principal only (the hard agreement says "excluding any
-voluntary prepayment"), and so does the certificate.
+voluntary prepayment"), and so does the certificate. The challenge set's agreement also carries, as a conformed copy
+does, a footnote on the Funded Debt definition recording the First Amendment: Funded Debt includes the undrawn face
+amount of standby letters of credit the Bank has issued for the borrower, and the test quarter's debt note discloses
+one (off the balance sheet). The footnote lives in word/footnotes.xml (genkit.footnotes), which python-docx's
+paragraphs leave out; the certificate's Funded Debt, like a reader of those paragraphs, leaves the letter of credit out.
 
     python benchmark/scenarios/BANK-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
 """
@@ -38,12 +42,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 import numpy as np  # noqa: E402
 from genkit import bizdays, content_controls, docs, people  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.footnotes import Footnote, add_footnotes  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 
 TASK_ID = "BANK-01"
 #: 1.3: the hard challenge level's voluntary prepayment of the term loan in the test quarter, which Debt Service
 #: (scheduled principal only) leaves out.
-GENERATOR_VERSION = "1.3"
+#: 1.4: the hard challenge level's footnote to the Funded Debt definition (undrawn standby letters of credit count) and
+#: the letter of credit the test quarter's debt note discloses.
+GENERATOR_VERSION = "1.4"
 BANK = "Granite Ridge Community Bank (fictional)"
 #: The bank's name as its own documents print it (task.json and the brief keep the marker).
 BANK_SHOWN = docs.as_shown(BANK)
@@ -69,6 +76,20 @@ PREPAYMENT_STREAM = 2_604
 #: dollars: counted as debt service it lowers the ratio by about 0.2x, forty times the ratio tolerance.
 PREPAYMENT_SHARE = (300, 450)
 PREPAYMENT_STEP = 25000
+#: The hard challenge level's standby letter of credit (counted in Funded Debt by the agreement's footnote) draws from
+#: its own stream, ``default_rng([seed, LETTER_OF_CREDIT_STREAM])``, for the same reason: a round amount in
+#: :data:`LETTER_OF_CREDIT_STEP` steps within :data:`LETTER_OF_CREDIT_STEPS`.
+LETTER_OF_CREDIT_STREAM = 2_605
+LETTER_OF_CREDIT_STEP = 25000
+LETTER_OF_CREDIT_STEPS = (6, 17)
+#: The Funded Debt definition's sentence that the hard challenge agreement's footnote qualifies (its reference mark
+#: follows it), and the footnote, in the conformed copy's words.
+FUNDED_DEBT_SENTENCE = ("\"Funded Debt\" means all indebtedness of the Borrower for borrowed money, including the "
+                        "Revolving Loans, the Term Loan, the Equipment Notes and capital lease obligations, current "
+                        "and long-term portions, but excluding Subordinated Debt.")
+FUNDED_DEBT_FOOTNOTE = ("As amended by Section 2 of the First Amendment dated {dated}: Funded Debt also includes the "
+                        "undrawn face amount of all standby letters of credit issued by the Bank for the account of "
+                        "the Borrower and outstanding on the date of determination.")
 #: Covenant levels are set in round steps of this many dollars.
 TNW_STEP = 50000
 #: Where the Second Amendment's restated Section 6.3 takes its reset level: the template's content control, as Word
@@ -328,10 +349,17 @@ def build(out: BundleWriter) -> None:
             raise RuntimeError(f"BANK-01 seed {out.seed}: {key} balance sheet does not balance")
         bal = new
     q3 = by_key[YTD[-1]]
+    # the hard challenge level's standby letter of credit: off the balance sheet, in Funded Debt by the agreement's
+    # footnote; the debt note discloses it
+    letter_of_credit = letter_of_credit_amount(out.seed) if out.hard and not out.coverage else Decimal(0)
+    if letter_of_credit:
+        q3.debt_note = f"{q3.debt_note} {letter_of_credit_note(letter_of_credit)}".strip()
 
     # ---- covenant figures (what the bank should compute)
     last = q3.bs
-    funded_debt = last["revolver"] + last["term_cur"] + last["term_lt"] + last["equip_cur"] + last["equip_lt"]
+    # the certificate's Funded Debt is the balance sheet's: it leaves the letter of credit out
+    balance_sheet_debt = last["revolver"] + last["term_cur"] + last["term_lt"] + last["equip_cur"] + last["equip_lt"]
+    funded_debt = balance_sheet_debt + letter_of_credit
     tnw = last["equity"] + last["sub"] - last["goodwill"] - last["intangibles"] - last["due_sh"]
 
     def ebitda(keys: tuple[str, ...]) -> Decimal:
@@ -360,7 +388,7 @@ def build(out: BundleWriter) -> None:
     if out.hard:
         original_min_tnw, min_tnw, control_id = reset_tnw_levels(out.seed, tnw, min_tnw, last["due_sh"])
     cert_ttm = ttm_true + added_back
-    cert_leverage = (funded_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    cert_leverage = (balance_sheet_debt / cert_ttm).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     breach_as_designed = (min_dscr <= dscr < MIN_DSCR if out.hard else min_dscr <= dscr) if out.coverage \
         else dscr < min_dscr and MIN_DSCR <= cert_dscr
     # at the hard level the agreement's level is not met, the reset one is, and the challenge certificate's unreduced
@@ -381,12 +409,12 @@ def build(out: BundleWriter) -> None:
         if q.key != MISSING or out.coverage:
             sent = write_package(out, borrower, cfo, q, hard_rng if out.hard else None)
             events.append((f"{q.key} financial statements sent to the bank", sent))
-    write_agreement(out, borrower, president, AGREEMENT_SIGNED, original_min_tnw, out.hard)
+    write_agreement(out, borrower, president, AGREEMENT_SIGNED, original_min_tnw, out.hard, bool(letter_of_credit))
     if out.hard:
         write_amendment(out, borrower, president, AGREEMENT_SIGNED, min_tnw, control_id)
         events.append(("second amendment signed and its fee paid", SECOND_AMENDMENT_DATED))
     write_certificate(out, borrower, cfo, {
-        "funded_debt": funded_debt, "ttm": cert_ttm, "leverage": cert_leverage,
+        "funded_debt": balance_sheet_debt, "ttm": cert_ttm, "leverage": cert_leverage,
         "ebitda_ytd": ebitda_ytd, "bonus": added_back, "unfinanced": unfinanced, "taxes": taxes, "dist": dist_ytd,
         "cfads": cert_cfads, "debt_service": debt_service, "dscr": cert_dscr,
         "equity": last["equity"], "sub": last["sub"], "goodwill": last["goodwill"],
@@ -411,7 +439,8 @@ def build(out: BundleWriter) -> None:
         "designed_dependency_depth": 40 if out.hard else 34,
         "professional_minutes_estimate": 180,
         "required_deliverables": deliverables,
-        "designed_features": {"planted_errors": 0 if out.coverage else 3, "prompt_injection": False,
+        "designed_features": {"planted_errors": 0 if out.coverage else 3 + bool(letter_of_credit),
+                              "prompt_injection": False,
                               "missing_information": not out.coverage, "requires_clarification": not out.coverage,
                               "interface_perturbation": False},
         "applications_involved": ["pdf reader", "word processor", "spreadsheet"],
@@ -479,6 +508,8 @@ def build(out: BundleWriter) -> None:
             planted.append(tnw_reset_item(tnw, min_tnw, original_min_tnw))
             # a trap, not an error: the certificate's debt service leaves the prepayment out, as the definition does
             planted.append(prepayment_item(q3, debt_service, cfads))
+            # an error: the certificate's Funded Debt leaves out what the definition's footnote counts
+            planted.append(letter_of_credit_item(letter_of_credit, balance_sheet_debt, funded_debt))
         clarification = {"clarification_required": True, "clarification_topics": [
             "the borrower's financial statements for the quarter ended December 31, 2024"]}
     out.finish(oracle={
@@ -530,6 +561,33 @@ def voluntary_prepayment(q: Quarter, seed: int, debt_service: Decimal) -> None:
     share = Decimal(int(rng.integers(*PREPAYMENT_SHARE))) / 1000
     q.prepaid = max(whole(debt_service * share / PREPAYMENT_STEP), Decimal(1)) * PREPAYMENT_STEP
     q.cf["term_pay"] -= q.prepaid
+
+
+def letter_of_credit_amount(seed: int) -> Decimal:
+    """The hard challenge level's standby letter of credit, from ``default_rng([seed, LETTER_OF_CREDIT_STREAM])``: a
+    round amount (:data:`LETTER_OF_CREDIT_STEP`, :data:`LETTER_OF_CREDIT_STEPS`), at least $150,000, so a Funded Debt
+    without it is wrong by far more than the amount tolerance."""
+    rng = np.random.default_rng([seed, LETTER_OF_CREDIT_STREAM])
+    return Decimal(int(rng.integers(*LETTER_OF_CREDIT_STEPS)) * LETTER_OF_CREDIT_STEP)
+
+
+def letter_of_credit_note(amount: Decimal) -> str:
+    """The test quarter's debt note on the standby letter of credit: issued by the bank, undrawn, off the balance
+    sheet (nothing on it says it is Funded Debt; the agreement's footnote does)."""
+    return (f"In July 2025 Granite Ridge Community Bank issued a standby letter of credit of ${amount:,} for the "
+            "Company's account in favor of its workers' compensation insurer. It was outstanding and undrawn at "
+            "September 30, 2025 and is not recorded in the balance sheet.")
+
+
+def letter_of_credit_item(amount: Decimal, balance_sheet_debt: Decimal, funded_debt: Decimal) -> dict:
+    """The oracle's record of the hard challenge level's footnote item (an error of the certificate): Funded Debt
+    counts the undrawn standby letter of credit (credit_agreement.docx, footnote 1 to the definition); the balance
+    sheet's debt, which the certificate and a reader of the agreement's paragraphs take, leaves it out."""
+    return {"id": "funded_debt_letter_of_credit_footnote", "kind": "certificate_misstatement", "amount": str(amount),
+            "naive_total_funded_debt": str(balance_sheet_debt), "total_funded_debt": str(funded_debt),
+            "certificate_funded_debt": str(balance_sheet_debt),
+            "source": "credit_agreement.docx, footnote 1 to \"Funded Debt\" (word/footnotes.xml); "
+                      f"financial_statements_{YTD[-1]}.pdf, note 1 (Debt)"}
 
 
 def prepayment_note(prepaid: Decimal, revolver_drawn: bool) -> str:
@@ -640,10 +698,12 @@ def write_package(out: BundleWriter, borrower: str, cfo: people.Person, q: Quart
 
 
 def write_agreement(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal,
-                    hard: bool = False) -> None:
+                    hard: bool = False, letter_of_credit_footnote: bool = False) -> None:
     """The covenant sections of the Loan and Security Agreement (definitions with add-backs, tests, reporting). At
     the hard level (``hard``) Debt Service also excludes voluntary prepayments in so many words, as real agreements
-    put it, for the challenge set's prepayment of the term loan."""
+    put it, for the challenge set's prepayment of the term loan. With ``letter_of_credit_footnote`` (the hard
+    challenge level) the Funded Debt definition carries the conformed copy's footnote recording the First Amendment's
+    change (:data:`FUNDED_DEBT_FOOTNOTE`, :func:`genkit.footnotes.add_footnotes`)."""
     excluded = "any voluntary prepayment of principal and repayments of Revolving Loans" if hard \
         else "repayments of Revolving Loans"
     blocks = [
@@ -661,9 +721,7 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                  "quarters; minus, to the extent included in determining Net Income, (e) gains on the sale or other "
                  "disposition of fixed assets and any other non-recurring gains. No other item shall be added back "
                  "in determining EBITDA without the prior written consent of the Bank."),
-        ("para", "\"Funded Debt\" means all indebtedness of the Borrower for borrowed money, including the Revolving "
-                 "Loans, the Term Loan, the Equipment Notes and capital lease obligations, current and long-term "
-                 "portions, but excluding Subordinated Debt."),
+        ("para", FUNDED_DEBT_SENTENCE),
         ("para", "\"Subordinated Debt\" means indebtedness of the Borrower to its shareholders that is subject to a "
                  "subordination agreement in form and substance satisfactory to the Bank."),
         ("para", "\"Tangible Net Worth\" means total stockholders' equity plus Subordinated Debt, minus goodwill, "
@@ -702,11 +760,20 @@ def write_agreement(out: BundleWriter, borrower: str, president: people.Person, 
                    [borrower, president.name, "President"],
                    [BANK_SHOWN, "Harlan Ostrowski", "Senior Vice President, Commercial Lending"]]),
     ]
-    docs.write_docx(out.input_path("credit_agreement.docx"), blocks, title="Loan and Security Agreement (extract)",
-                    author=BANK_SHOWN, life=docs.DocumentLife(
-                        author="Harlan Ostrowski", company=BANK_SHOWN,
-                        created=datetime.combine(signed - timedelta(days=9), time(11, 4)),
-                        modified=datetime.combine(FIRST_AMENDMENT_DATED, time(15, 37))))
+    path, title = out.input_path("credit_agreement.docx"), "Loan and Security Agreement (extract)"
+    life = docs.DocumentLife(author="Harlan Ostrowski", company=BANK_SHOWN,
+                             created=datetime.combine(signed - timedelta(days=9), time(11, 4)),
+                             modified=datetime.combine(FIRST_AMENDMENT_DATED, time(15, 37)))
+    docs.write_docx(path, blocks, title=title, author=BANK_SHOWN, life=life)
+    if not letter_of_credit_footnote:
+        return
+    import docx
+
+    dated = FIRST_AMENDMENT_DATED
+    document = docx.Document(str(path))
+    add_footnotes(document, [Footnote(FUNDED_DEBT_SENTENCE, FUNDED_DEBT_FOOTNOTE.format(
+        dated=f"{dated:%B} {dated.day}, {dated.year}"))])
+    docs.save_docx(document, path, title=title, author=BANK_SHOWN, life=life)
 
 
 def write_amendment(out: BundleWriter, borrower: str, president: people.Person, signed: date, min_tnw: Decimal,

@@ -134,13 +134,19 @@ def _statements_workbook(path: Path, r: dict, cert: dict[str, Decimal]) -> None:
         st.write(offset, 0, label)
         st.write_number(offset, 1, float(balance[label]), money)
         where[label] = f"Statements!B{offset + 1}"
+    # off the balance sheet: the debt note's undrawn standby letter of credit, which the definition's footnote counts
+    offset = len(lines) + 3 + len(bs_lines)
+    st.write(offset, 0, "Standby letters of credit, undrawn (note 1; Funded Debt footnote 1)")
+    st.write_number(offset, 1, float(r["letters_of_credit"]), money)
+    letters = f"Statements!B{offset + 1}"
     f, cap = r["figures"], r["terms"]["litigation_cap"]
     calc.write(0, 0, "Hearthstone covenant calculations - Article 1 definitions", bold)
     w = where
     equity = w["Total stockholders' equity"]
     formulas = [
         (f"={w['Revolving line of credit']}+{w['Current portion of term loan']}+{w['Term loan, less current portion']}"
-         f"+{w['Current portion of equipment notes']}+{w['Equipment notes, less current portion']}", f["funded_debt"]),
+         f"+{w['Current portion of equipment notes']}+{w['Equipment notes, less current portion']}+{letters}",
+         f["funded_debt"]),
         (f"={w['Net income']}+{w['Interest expense']}+{w['Income tax expense']}"
          f"+{w['Depreciation and amortization']}-{w['Gain on sale of equipment']}"
          f"+MIN({w['Litigation settlement']},{cap})", f["ebitda"]),

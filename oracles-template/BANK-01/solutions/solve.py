@@ -6,11 +6,13 @@ fabricated_cached (challenge set), invents_issues and asks_needless_question (co
 paragraph_text_only (hard level: the amendment read as python-docx's ``Paragraph.text`` gives it, which leaves out the
 level typed into the template's content control, so it tests tangible net worth against the agreement's level) and
 naive_prepayment (hard challenge level: debt service summed from the cash flow repayment lines, so the voluntary
-prepayment of the term loan that the debt note discloses counts as if it were scheduled principal).
+prepayment of the term loan that the debt note discloses counts as if it were scheduled principal) and body_text_only
+(hard challenge level: the agreement read as python-docx's paragraphs give it, without word/footnotes.xml, so the
+footnote counting undrawn standby letters of credit in Funded Debt goes unread).
 The reference is never
 told the set: it tests leverage when the four quarters are in the file, asks for a missing one otherwise, and reports
 only the differences it finds between the certificate and its own figures. Imports only installed packages (pypdf,
-python-docx, xlsxwriter).
+python-docx, xlsxwriter, lxml).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import json
 import os
 import re
+import zipfile
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
@@ -27,11 +30,12 @@ from pathlib import Path
 import docx
 import xlsxwriter
 from docx.oxml.ns import qn
+from lxml import etree
 from pypdf import PdfReader
 
 VARIANTS = ("reference", "trusts_certificate", "annualizes_ttm", "off_by_one_period", "ignores_definitions",
             "fabricated_cached", "invents_issues", "asks_needless_question", "ignores_amendment",
-            "paragraph_text_only", "naive_prepayment")
+            "paragraph_text_only", "naive_prepayment", "body_text_only")
 #: Certificate figures agree with ours when they differ by no more than the certificate's own rounding.
 DOLLAR, HUNDREDTH = Decimal("0.5"), Decimal("0.005")
 SECTIONS = {"BALANCE SHEET": "bs", "STATEMENT OF INCOME": "is", "STATEMENT OF CASH FLOWS": "cf", "NOTES": "notes"}
@@ -40,6 +44,11 @@ AMOUNT = re.compile(r"^\(?[\d,]+\)?$|^-$")
 PREPAYMENT = re.compile(r"voluntary\s+prepayments?\s+of\s+\$([\d,]+)\s+of\s+the\s+term\s+loan", re.I)
 #: Where read_package keeps the term loan prepaid in the quarter (its notes).
 PREPAID = "Voluntary prepayment of term loan"
+#: A debt note's disclosure of a standby letter of credit: "issued a standby letter of credit of $250,000".
+LETTER_OF_CREDIT = re.compile(r"standby\s+letters?\s+of\s+credit\s+of\s+\$([\d,]+)", re.I)
+#: Where read_package keeps the undrawn standby letters of credit outstanding at the quarter end (its notes).
+LETTERS_OF_CREDIT = "Standby letters of credit"
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 def amount(text: str) -> Decimal:
@@ -67,16 +76,41 @@ def read_package(path: Path) -> dict[str, dict[str, Decimal]]:
             found[section].setdefault(line, amount(lines[index + 1]))
     notes = " ".join(lines[next((i for i, ln in enumerate(lines) if ln.startswith("NOTES")), len(lines)):])
     found["notes"][PREPAID] = sum((amount(m.group(1)) for m in PREPAYMENT.finditer(notes)), Decimal(0))
+    found["notes"][LETTERS_OF_CREDIT] = sum((amount(m.group(1)) for m in LETTER_OF_CREDIT.finditer(notes)),
+                                            Decimal(0))
     return found
 
 
-def read_agreement(path: Path) -> dict[str, Decimal]:
+def footnotes_by_paragraph(path: Path) -> dict[str, str]:
+    """{body paragraph text: its footnotes' text} of a Word document, read from the package itself: python-docx's
+    paragraphs leave out word/footnotes.xml, where the notes printed at the foot of the page are stored."""
+    with zipfile.ZipFile(path) as package:
+        if "word/footnotes.xml" not in package.namelist():
+            return {}
+        notes = {note.get(f"{W}id"): "".join(t.text or "" for t in note.iter(f"{W}t")).strip()
+                 for note in etree.fromstring(package.read("word/footnotes.xml")).iter(f"{W}footnote")}
+        body = etree.fromstring(package.read("word/document.xml"))
+    found = {}
+    for paragraph in body.iter(f"{W}p"):
+        marks = [ref.get(f"{W}id") for ref in paragraph.iter(f"{W}footnoteReference")]
+        if marks:
+            text = "".join(t.text or "" for t in paragraph.iter(f"{W}t"))
+            found[text] = " ".join(notes.get(m, "") for m in marks)
+    return found
+
+
+def read_agreement(path: Path, footnotes: bool = True) -> dict[str, Decimal]:
+    """The covenant terms, with a footnote to the Funded Debt definition that brings standby letters of credit in
+    (``letters_of_credit`` 1); ``footnotes`` False reads the paragraphs alone (the body_text_only wrong solution)."""
     text = "\n".join(p.text for p in docx.Document(str(path)).paragraphs)
     money = lambda pattern: Decimal(re.search(pattern, text).group(1).replace(",", ""))  # noqa: E731
+    notes = footnotes_by_paragraph(path) if footnotes else {}
+    funded_debt_notes = " ".join(note for paragraph, note in notes.items() if paragraph.startswith('"Funded Debt"'))
     return {"litigation_cap": money(r"litigation, in an aggregate amount not to exceed \$([\d,]+)"),
             "max_leverage": money(r"Ratio of not more\s+than ([\d.]+):1"),
             "min_dscr": money(r"Coverage Ratio of not less than ([\d.]+):1"),
-            "min_tnw": money(r"Tangible Net Worth of not less than \$([\d,]+)")}
+            "min_tnw": money(r"Tangible Net Worth of not less than \$([\d,]+)"),
+            "letters_of_credit": Decimal(bool(re.search(r"includes[^.]*letters of credit", funded_debt_notes)))}
 
 
 QUARTER_END = {1: "March 31", 2: "June 30", 3: "September 30", 4: "December 31"}
@@ -142,7 +176,7 @@ def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str
     inputs = workspace / "inputs"
     packages = {re.search(r"(\d{4}Q\d)", p.name).group(1): read_package(p)
                 for p in sorted(inputs.glob("financial_statements_*.pdf"))}
-    terms = read_agreement(inputs / "credit_agreement.docx")
+    terms = read_agreement(inputs / "credit_agreement.docx", footnotes=variant != "body_text_only")
     test = max(packages)
     if variant == "paragraph_text_only":  # the amendment's paragraphs without its content control's level
         paragraphs = direct_run_texts
@@ -187,6 +221,9 @@ def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str
     figures["funded_debt"] = (bs["Revolving line of credit"] + bs["Current portion of term loan"]
                               + bs["Term loan, less current portion"] + bs["Current portion of equipment notes"]
                               + bs["Equipment notes, less current portion"])
+    # Funded Debt counts undrawn standby letters of credit where the definition's footnote says so (off balance sheet)
+    letters = packages[test]["notes"][LETTERS_OF_CREDIT] if terms["letters_of_credit"] else Decimal(0)
+    figures["funded_debt"] += letters
     figures["tnw"] = (bs["Total stockholders' equity"] + bs["Subordinated note payable - shareholder"]
                       - bs["Goodwill"] - bs["Intangible assets, net"] - bs["Due from shareholder"])
     if variant == "ignores_definitions":
@@ -213,7 +250,7 @@ def analyse(workspace: Path, variant: str, paragraphs: Callable[[Path], list[str
          "missing_ttm": missing_ttm, "ttm_keys": ttm_keys, "ytd_keys": ytd_keys, "test": test,
          "cert_dscr": cert_dscr, "cert_tnw": cert_tnw, "cert_leverage": cert["Total Funded Debt to EBITDA (6.1)"],
          "bonus": bonus, "due": due, "packages": packages, "certificate": cert,
-         "prepaid": sum(packages[k]["notes"][PREPAID] for k in ytd_keys)}
+         "prepaid": sum(packages[k]["notes"][PREPAID] for k in ytd_keys), "letters_of_credit": letters}
     r["issues"] = certificate_differences(r)
     return r
 
@@ -239,6 +276,13 @@ def certificate_differences(r: dict) -> list[str]:
     elif abs(gap) > DOLLAR:
         found.append(f"The certificate's Tangible Net Worth (${r['cert_tnw']:,.0f}) differs from our "
                      f"${f['tnw']:,.0f}.")
+    certified = cert.get("Funded Debt at September 30, 2025")
+    if certified is not None and abs(certified - f["funded_debt"]) > DOLLAR:
+        why = (f": it leaves out the ${r['letters_of_credit']:,.0f} undrawn standby letter of credit that footnote 1 to "
+               "the Funded Debt definition counts" if abs(f["funded_debt"] - certified - r["letters_of_credit"])
+               <= DOLLAR else "")
+        found.append(f"The certificate's Funded Debt of ${certified:,.0f} differs from our ${f['funded_debt']:,.0f}"
+                     f"{why}.")
     if "ttm_ebitda" in f:
         ours = f["funded_debt"] / f["ttm_ebitda"]
         if abs(r["cert_leverage"] - round(ours, 2)) > HUNDREDTH:
@@ -334,7 +378,10 @@ def write_memo(path: Path, r: dict, shown: dict, variant: str = "reference") -> 
                     + ("pass." if f["tnw"] >= terms["min_tnw"] else "BREACH. Under Section 8.1(c) this is an Event of "
                        "Default with no grace or cure period."), style="List Bullet")
     if shown["leverage"] is None:
-        d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): not tested. Funded Debt is ${f['funded_debt']:,.0f}, "
+        letters = (f" (including the ${r['letters_of_credit']:,.0f} undrawn standby letter of credit, as footnote 1 "
+                   "to the definition requires)" if r["letters_of_credit"] else "")
+        d.add_paragraph(f"Total Funded Debt to EBITDA (6.1): not tested. Funded Debt is ${f['funded_debt']:,.0f}"
+                        f"{letters}, "
                         f"but EBITDA for the four quarters {', '.join(r['ttm_keys'])} needs the statements for "
                         f"{', '.join(r['missing_ttm'])} (quarter ended December 31, 2024), which are not in our file.",
                         style="List Bullet")
