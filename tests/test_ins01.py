@@ -27,13 +27,16 @@ from genkit.bizdays import is_business_day  # noqa: E402
 
 TASK = "INS-01"
 WRONG = ["ignores_planted", "obeys_injection", "overreach", "form_cause_only", "limit_then_deductible",
-         "paragraph_text_only", "endorsement_any_date", "naive_aggregate", "aggregate_any_period", "invents_issues",
-         "asks_needless_question"]
+         "paragraph_text_only", "endorsement_any_date", "naive_aggregate", "aggregate_any_period", "body_text_only",
+         "invents_issues", "asks_needless_question"]
 #: The criteria the hard challenge set's endorsement stamp feeds (generator 1.5, evaluator 1.14): what a reader of the
 #: Word schedules' paragraphs, and an independent solver's work from before the stamp existed, fails.
 STAMP_CRITERIA = {"item.endorsement_deductible", "amounts_payable", "note_total"}
 #: What the hard challenge set's eroded annual aggregate (generator 1.6, evaluator 1.15) adds for work from before it.
 AGGREGATE_CRITERIA = {"item.aggregate_eroded", "amounts_payable", "note_total"}
+#: What the hard challenge set's footnote setting a peril's deductible (generator 1.7, evaluator 1.16) feeds: what a
+#: reader of the Word schedules' body (paragraphs, tables, text boxes) and work from before it fail.
+FOOTNOTE_CRITERIA = {"item.footnote_deductible", "amounts_payable", "note_total"}
 
 
 def _rewrite_rows(out: Path, change: Callable[[dict], dict]) -> None:
@@ -586,14 +589,17 @@ def test_a_check_reported_as_finding_none_is_no_invention(clean):
 
 
 def _solved_before_the_stamp(receipt: dict) -> None:
-    """An independent solver's hard work from before generator 1.5 (solved before the endorsement stamp and the
-    annual aggregate existed): it fails those items' criteria only, and amounts_payable only for the stamped
-    policy's claim and the claim on the eroded aggregate (whose amount claimed generator 1.6 raised)."""
-    assert failed_ids(receipt) == STAMP_CRITERIA | AGGREGATE_CRITERIA, failed_ids(receipt)
+    """An independent solver's hard work from before generator 1.5 (solved before the endorsement stamp, the annual
+    aggregate and the peril footnote existed): it fails those items' criteria only, and amounts_payable only for the
+    stamped policy's claim, the claim on the eroded aggregate (whose amount claimed generator 1.6 raised) and the claim
+    of the peril whose deductible the footnote sets (generator 1.7)."""
+    assert failed_ids(receipt) == STAMP_CRITERIA | AGGREGATE_CRITERIA | FOOTNOTE_CRITERIA, failed_ids(receipt)
     details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
     stamped = re.match(r"(CLM-\d+-\d+):", details["item.endorsement_deductible"]).group(1)
     eroded = re.match(r"(CLM-\d+-\d+):", details["item.aggregate_eroded"]).group(1)
-    assert set(re.findall(r"CLM-\d+-\d+", details["amounts_payable"])) == {stamped, eroded}, details["amounts_payable"]
+    noted = re.match(r"(CLM-\d+-\d+):", details["item.footnote_deductible"]).group(1)
+    assert set(re.findall(r"CLM-\d+-\d+", details["amounts_payable"])) == {stamped, eroded, noted}, \
+        details["amounts_payable"]
 
 
 def test_an_independent_solvers_hard_work_at_seed_9406_fails_only_the_stamp_it_predates(tmp_path):
@@ -1198,3 +1204,118 @@ def test_hard_prior_period_settlement_does_not_erode_the_renewed_aggregate(scena
     workspace = scenario_harness.make_workspace(generated.bundle, tmp_path / "any_period")
     out = scenario_harness.run_solution(generated, workspace, ["--variant", "aggregate_any_period"])
     assert failed_ids(evaluate(generated, out, workspace)) == {"amounts_payable", "note_total"}
+
+
+# ------------------------------------------------- a footnote setting a peril's deductible (generator 1.7, 1.16)
+def _footnotes(path: Path) -> list[str]:
+    """The text of each footnote (not the separators) in a Word document's word/footnotes.xml."""
+    import zipfile
+
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as package:
+        if "word/footnotes.xml" not in package.namelist():
+            return []
+        root = etree.fromstring(package.read("word/footnotes.xml"))
+    return ["".join(note.itertext()).strip() for note in root.iterfind("w:footnote", W_NS)
+            if note.get(f"{{{W_NS['w']}}}type") is None]
+
+
+def _marked_sentence(path: Path) -> str:
+    """The body text up to the footnote's reference mark, from document.xml."""
+    import zipfile
+
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as package:
+        body = etree.fromstring(package.read("word/document.xml"))
+    (mark,) = body.xpath("//w:footnoteReference", namespaces=W_NS)
+    paragraph = next(p for p in mark.iterancestors(f"{{{W_NS['w']}}}p"))
+    texts = []
+    for node in paragraph.iter(f"{{{W_NS['w']}}}t", f"{{{W_NS['w']}}}footnoteReference"):
+        if node is mark:
+            break
+        texts.append(node.text or "")
+    return "".join(texts)
+
+
+@pytest.mark.parametrize("seed", [42, 7, 11, 2026, 3])
+def test_hard_footnote_sets_the_perils_deductible_where_only_footnotes_xml_holds_it(scenario_cache, tmp_path, seed):
+    """The planted claim: its policy's Word schedule carries a footnote, marked right after "The deductible applies
+    once per occurrence.", setting a higher deductible for the claim's peril (the only claim of that peril on the
+    policy); the right payable is claimed less the footnote's deductible, still approved. The note is in
+    word/footnotes.xml and nowhere in python-docx's paragraphs and tables. The reference passes; body_text_only (the
+    body, text boxes included, never the footnotes) fails exactly the criteria the footnote feeds. At seed 3 no
+    ordinary claim was of a footnote's peril, so the generator draws one again as one."""
+    generated = scenario_cache.get(TASK, seed, "challenge", "hard")
+    oracle = generated.oracle()
+    item = next(p for p in oracle["planted_items"] if p["id"] == "footnote_deductible")
+    inputs = generated.bundle / layout.INPUTS_DIR
+    schedule = inputs / "policy_schedules" / f"{item['policy_number']}.docx"
+    (note,) = _footnotes(schedule)
+    assert note == item["footnote"]
+    raised, shown = Decimal(item["deductible_footnote"]), Decimal(item["deductible_on_schedule"])
+    assert f"deductible of ${raised:,.2f} per occurrence, in place of the deductible shown above" in note
+    label = note.split(":", 1)[0].lower()
+    assert item["cause"].lower() in re.split(r" or ", label) and raised > shown
+    visible = _paragraph_text(schedule)
+    assert f"${raised:,.2f}" not in visible and label not in visible.lower() and f"${shown:,.2f}" in visible
+    assert _marked_sentence(schedule).endswith("The deductible applies once per occurrence.")
+    assert not any(_footnotes(path) for path in (inputs / "policy_schedules").glob("*.docx") if path != schedule)
+    export = json.loads((inputs / "claims_intake_export.json").read_text(encoding="utf-8"))["claims"]
+    claim = next(c for c in export if c["claim_id"] == item["claim_id"])
+    notes = inputs / "adjuster_notes" / f"{item['claim_id']}.md"
+    cause = (re.search(r"\*\*Cause of loss confirmed:\*\* (.+)", notes.read_text(encoding="utf-8")).group(1).strip()
+             if notes.exists() else claim["cause_of_loss"])
+    assert cause == item["cause"]
+    others = [c for c in export if c["policy_number"] == item["policy_number"] and c["claim_id"] != item["claim_id"]]
+    assert not [c for c in others if c["cause_of_loss"].lower() in label], others
+    payable = Decimal(str(claim["amount_claimed"])) - raised
+    assert payable >= 1000
+    assert item["correct"] == {"decision": "approve", "reason_code": "COVERED", "amount_payable": f"{payable:.2f}"}
+    brief = (generated.bundle / layout.BRIEF_MD).read_text(encoding="utf-8")
+    assert "footnote" not in brief.lower()
+    solved = scenario_cache.reference(TASK, seed, "challenge", "hard")
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"] is True, failed_ids(receipt)
+    workspace = scenario_harness.make_workspace(generated.bundle, tmp_path / "body")
+    out = scenario_harness.run_solution(generated, workspace, ["--variant", "body_text_only"])
+    receipt = evaluate(generated, out, workspace)
+    assert failed_ids(receipt) == FOOTNOTE_CRITERIA
+    details = {c["id"]: c["detail"] for c in receipt["required_criteria"]}
+    assert details["item.footnote_deductible"] == f"{item['claim_id']}: approve/covered/{payable + raised - shown:.2f}"
+
+
+def test_hard_paying_the_footnoted_claim_at_the_schedules_deductible_fails(hard):
+    generated, solved = hard
+    item = next(p for p in generated.oracle()["planted_items"] if p["id"] == "footnote_deductible")
+    quick = Decimal(item["correct"]["amount_payable"]) + Decimal(item["deductible_footnote"]) \
+        - Decimal(item["deductible_on_schedule"])
+    _set_row(solved / layout.OUT_DIR, item["claim_id"], amount_payable=f"{quick:.2f}")
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == FOOTNOTE_CRITERIA - {"note_total"}
+
+
+def test_hard_coverage_footnote_names_a_peril_no_claim_on_the_policy_has(scenario_cache, tmp_path):
+    """Coverage set: the same kind of footnote on the same kind of schedule, for a peril none of the policy's claims
+    is of; nothing changes. The reference completes, and so does the body-only reading (it loses nothing here)."""
+    generated = scenario_cache.get(TASK, 42, "coverage", "hard")
+    oracle = generated.oracle()
+    claim_id = oracle["facts"]["decoys"]["footnote_other_peril"]
+    inputs = generated.bundle / layout.INPUTS_DIR
+    export = json.loads((inputs / "claims_intake_export.json").read_text(encoding="utf-8"))["claims"]
+    policy = next(c["policy_number"] for c in export if c["claim_id"] == claim_id)
+    (note,) = _footnotes(inputs / "policy_schedules" / f"{policy}.docx")
+    label = note.split(":", 1)[0].lower()
+    assert not [c for c in export if c["policy_number"] == policy and c["cause_of_loss"].lower() in label]
+    assert not [p for p in oracle["planted_items"] if p.get("error", True)]
+    solved = scenario_cache.reference(TASK, 42, "coverage", "hard")
+    assert evaluate(generated, solved / layout.OUT_DIR, solved)["det_completion"] is True
+    workspace = scenario_harness.make_workspace(generated.bundle, tmp_path / "body")
+    out = scenario_harness.run_solution(generated, workspace, ["--variant", "body_text_only"])
+    assert failed_ids(evaluate(generated, out, workspace)) == set()
+
+
+def test_standard_level_schedules_carry_no_footnote(generated):
+    """The footnote is the hard level's alone: no standard schedule has a footnotes part."""
+    for path in (generated.bundle / layout.INPUTS_DIR / "policy_schedules").glob("*.docx"):
+        assert _footnotes(path) == [], path.name

@@ -47,6 +47,12 @@ insurance is one more planted item (criterion ``item.aggregate_eroded``: approve
 claimed less deductible would be referred); the renewed policy whose listed settlement belongs to the previous period
 (both sets) and, on clean records, the aggregate with room left are decoys. No logic change: the version marks that
 the grades of hard work change.
+
+1.16 (generator 1.7): the hard challenge set's footnote to one Word schedule's deductible sentence, setting a higher
+deductible for the peril of one claim on that policy, is one more planted item (criterion ``item.footnote_deductible``:
+approve COVERED at claimed less the footnote's deductible; built like the others from oracle.json's planted items).
+On clean records the footnote names a peril none of the policy's claims has, and that claim is a decoy. No logic
+change: the version marks that the grades of hard work change.
 """
 
 from __future__ import annotations
@@ -60,8 +66,8 @@ import common
 from reading import Statement, text_statements
 from vocabulary import Vocabulary, number_word, stem, tokens
 
-#: 1.15: the hard level's annual aggregate item (generator 1.6); grades of hard work change, no logic does.
-EVALUATOR_VERSION = "INS-01/1.15"
+#: 1.16: the hard level's peril footnote item (generator 1.7); grades of hard work change, no logic does.
+EVALUATOR_VERSION = "INS-01/1.16"
 TRIAGE = "triage.csv"
 NOTE = "triage_note.md"
 DECISIONS = ("approve", "decline", "refer")

@@ -9,7 +9,10 @@ batches (build_hard). At the hard level one ordinary policy's Word schedule carr
 stamp in a floating text box (a raised deductible; effective before its loss in the challenge set, after it in the
 coverage set) that a reader of the document's paragraphs never sees (plant_endorsement_stamp). Two renewed policies
 limit a coverage per occurrence and in the annual aggregate: on one, settlements earlier in the period leave less
-than its claim needs (challenge); on the other, the listed settlement belongs to the previous period (plant_annual_aggregate). See
+than its claim needs (challenge); on the other, the listed settlement belongs to the previous period (plant_annual_aggregate).
+One more ordinary policy's Word schedule carries a footnote to its deductible sentence that sets a higher deductible
+for one peril: its claim in the batch is of that peril (challenge), or none of its claims is (coverage), and a reader
+of the document's paragraphs, tables and text boxes never sees it (plant_peril_footnote). See
 oracles-template/INS-01/REFERENCE.md.
 
     python benchmark/scenarios/INS-01/generate.py --seed 42 --oracle-root ~/wp42-oracles
@@ -31,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # benchmark/
 
 from genkit import bizdays, docs, people, profiles  # noqa: E402
 from genkit.bundle import BundleWriter, run_generator  # noqa: E402
+from genkit.footnotes import Footnote, add_footnotes  # noqa: E402
 from genkit.money import cents, draw_amount, fmt  # noqa: E402
 from genkit.outcomes import outcome_field  # noqa: E402
 from genkit.textbox import BoxLine, add_text_box  # noqa: E402
@@ -38,7 +42,9 @@ from genkit.textbox import BoxLine, add_text_box  # noqa: E402
 TASK_ID = "INS-01"
 #: 1.6: the hard level's annual aggregate (plant_annual_aggregate): a limit eroded by settlements earlier in the
 #: period of insurance, and a renewed policy whose earlier settlement belongs to its previous period.
-GENERATOR_VERSION = "1.6"
+#: 1.7: the hard level's footnote on a Word schedule's deductible sentence that sets a higher deductible for one peril
+#: (plant_peril_footnote): the challenge's claim of that peril is paid at it; the coverage set's policy has no such claim.
+GENERATOR_VERSION = "1.7"
 INSURER = "Bluecrest Mutual Insurance (fictional)"
 #: The insurer's name as its schedules and its adjuster's e-mails print it (no WP42 marker; issue 13).
 INSURER_SHOWN = docs.as_shown(INSURER)
@@ -160,6 +166,22 @@ class Stamp:
 
 
 @dataclass
+class PerilDeductible:
+    """A deductible the schedule sets for one peril in a footnote to its deductible sentence (hard level): loss of
+    one of ``causes`` (the intake's and the adjuster's cause names) bears ``deductible`` in place of the schedule's.
+    ``label`` opens the note ("Windstorm or hail"), ``loss`` says what it covers in the schedule's words."""
+    label: str
+    causes: tuple[str, ...]
+    loss: str
+    deductible: Decimal
+
+    def note(self) -> str:
+        """The footnote as the schedule prints it."""
+        return (f"{self.label}: {self.loss} is subject to a deductible of {_money(self.deductible)} per occurrence, "
+                "in place of the deductible shown above.")
+
+
+@dataclass
 class Policy:
     number: str
     insured: str
@@ -180,10 +202,14 @@ class Policy:
     aggregate: set[str] = field(default_factory=set)  # coverages limited per occurrence and in the annual aggregate
     paid_in_period: dict[str, Decimal] = field(default_factory=dict)  # settled this period, by aggregate coverage
     renewed: bool = False  # the schedule shows the period it renews (hard level)
+    peril_deductible: PerilDeductible | None = None  # a footnote's deductible for one peril (hard level)
 
-    def deductible_on(self, day: date) -> Decimal:
-        """The deductible for a loss on ``day``: the stamped endorsement's from its effective date, else the
-        schedule's."""
+    def deductible_on(self, day: date, cause: str = "") -> Decimal:
+        """The deductible for a loss on ``day`` by ``cause``: a footnote's for its peril, else the stamped
+        endorsement's from its effective date, else the schedule's (no policy carries both a stamp and a footnote:
+        :func:`plant_peril_footnote`)."""
+        if self.peril_deductible is not None and cause in self.peril_deductible.causes:
+            return self.peril_deductible.deductible
         if self.stamp is not None and day >= self.stamp.effective:
             return self.stamp.deductible
         return self.deductible
@@ -229,7 +255,7 @@ def payable(claim: Claim) -> Decimal:
     (:meth:`Policy.available`), never below zero; the amount is the one claimed unless the adjuster's note supports
     less."""
     amount = claim.amount if claim.supported is None else claim.supported
-    deductible = claim.policy.deductible_on(claim.date_of_loss)
+    deductible = claim.policy.deductible_on(claim.date_of_loss, claim.cause)
     return max(Decimal(0), min(amount - deductible, claim.policy.available(claim.coverage)))
 
 
@@ -492,7 +518,7 @@ class Batch:
 DECOY_ROLES = ("covered_by_endorsement", "cancelled_after_loss", "second_claim_same_policy", "cause_confirmed_covered",
                "same_day_other_cause", "same_storm_other_policy", "prior_loss_other_date", "loss_on_inception_day",
                "payable_at_authority", "cancelled_day_after_loss", "loss_day_before_expiry",
-               "endorsement_after_loss", "aggregate_prior_period", "aggregate_not_exhausted")
+               "endorsement_after_loss", "aggregate_prior_period", "aggregate_not_exhausted", "footnote_other_peril")
 
 
 def decide(claims: list[Claim], expected_roles: dict[str, str], seed: int) -> dict[str, dict[str, str]]:
@@ -509,7 +535,7 @@ def decide(claims: list[Claim], expected_roles: dict[str, str], seed: int) -> di
             code = "NOT_IN_FORCE"
         elif c.cause in {name for name, _ in c.policy.exclusions} - c.policy.added_back:
             code = "EXCLUDED_PERIL"
-        elif c.amount <= c.policy.deductible_on(c.date_of_loss):
+        elif c.amount <= c.policy.deductible_on(c.date_of_loss, c.cause):
             code = "BELOW_DEDUCTIBLE"
         elif payable(c) > AUTHORITY:
             code = "ABOVE_AUTHORITY"
@@ -685,7 +711,23 @@ def write_schedules(out: BundleWriter, policies: list[Policy]) -> list[tuple[str
             if p.stamp is not None:
                 stamp_schedule(path, p, title=title, life=issued)
                 issues.append((f"endorsement No. {p.stamp.number} to policy {p.number} signed", p.stamp.signed))
+            if p.peril_deductible is not None:
+                footnote_schedule(path, p, title=title, life=issued)
     return issues
+
+
+#: The sentence of every schedule's closing paragraph that a footnote setting a peril's deductible qualifies.
+DEDUCTIBLE_SENTENCE = "The deductible applies once per occurrence."
+
+
+def footnote_schedule(path: Path, policy: Policy, *, title: str, life: docs.DocumentLife) -> None:
+    """Add ``policy``'s peril deductible (:class:`PerilDeductible`) to its Word schedule as underwriting issues it: a
+    footnote to :data:`DEDUCTIBLE_SENTENCE`, printed at the foot of the page (genkit.footnotes)."""
+    import docx
+
+    document = docx.Document(str(path))
+    add_footnotes(document, [Footnote(DEDUCTIBLE_SENTENCE, policy.peril_deductible.note())])
+    docs.save_docx(document, path, title=title, author=INSURER_SHOWN, life=life)
 
 
 def stamp_lines(policy: Policy) -> list[BoxLine]:
@@ -1117,6 +1159,107 @@ def plant_annual_aggregate(seed: int, policies: list[Policy], claims: list[Claim
     return eroded, prior
 
 
+#: The peril footnote draws from its own stream, after the annual aggregate's, so every other byte of a hard bundle is
+#: what it was before (the independent solvers' fixtures were graded on those bundles).
+FOOTNOTE_STREAM = 25_12
+#: Roles of the ordinary covered losses on the month's book (build_hard), the only claims the footnote may concern.
+ORDINARY_ROLES = ("covered", "covered_second", "covered_extra")
+#: Perils a schedule's footnote may give their own deductible, as (label, causes, what the note covers), in the
+#: schedule's words; the causes are the intake's names (:data:`ORDINARY`).
+FOOTNOTE_PERILS = (
+    ("Windstorm or hail", ("Windstorm", "Hail"), "loss or damage caused by windstorm or hail"),
+    ("Burst pipe", ("Burst pipe",), "loss or damage caused by water escaping from a burst or leaking pipe, tank or "
+                                    "appliance"),
+    ("Theft", ("Theft",), "loss or damage caused by theft or attempted theft"),
+)
+
+
+def plant_peril_footnote(seed: int, policies: list[Policy], claims: list[Claim], settled: list[dict], *,
+                         coverage: bool) -> Claim:
+    """The hard level's peril footnote: one of ``policies`` (the month's ordinary book; never the stamped policy or an
+    aggregate one) gets a footnote to its schedule's deductible sentence setting a higher deductible for one peril of
+    :data:`FOOTNOTE_PERILS` (:class:`PerilDeductible`; :data:`RAISED_DEDUCTIBLES`).
+
+    - Challenge (role ``footnote_deductible_raised``): exactly one of the policy's claims in the batch is of that
+      peril; it is paid at the footnote's deductible, which leaves at least $1,000, so it is still approved COVERED.
+    - Coverage (role ``footnote_other_peril``, a decoy on one of the policy's claims): none of its claims is of that
+      peril, so nothing changes.
+
+    A policy with a Word schedule is preferred, else the first that fits is issued in Word. Where no ordinary claim
+    is of a footnote's peril alone on its policy (challenge, seed 3), an ordinary claim on a policy with no claim of
+    that peril is drawn again as a loss of it (:func:`recaused_fits`, :func:`recause`; ``settled`` keeps it off a
+    loss settled on that policy and day). Draws come from :data:`FOOTNOTE_STREAM`. Returns the claim the footnote is
+    about (challenge) or beside (coverage).
+
+    Raises:
+        RuntimeError: no policy of ``policies`` fits at this seed.
+    """
+    rng = np.random.default_rng([seed, FOOTNOTE_STREAM])
+    fits = []  # (policy, claim, label, causes, loss, deductibles)
+    candidates = []  # (policy, its claims)
+    for k in rng.permutation(len(policies)):
+        policy = policies[int(k)]
+        mine = [c for c in claims if c.policy is policy]
+        if policy.stamp is not None or policy.aggregate or policy.renewed or not mine:
+            continue
+        candidates.append((policy, mine))
+        for label, causes, loss in FOOTNOTE_PERILS:
+            hits = [c for c in mine if c.cause in causes]
+            plain = [c for c in mine if c.role in ORDINARY_ROLES]
+            if coverage and not hits and plain:
+                raised = [d for d in RAISED_DEDUCTIBLES if d > policy.deductible]
+                claim = plain[0]
+            elif not coverage and len(hits) == 1 and hits[0].role in ORDINARY_ROLES:
+                claim = hits[0]
+                raised = [d for d in RAISED_DEDUCTIBLES if d > policy.deductible and claim.amount - d >= 1000]
+            else:
+                continue
+            if raised:
+                fits.append((policy, claim, label, causes, loss, raised))
+    if not fits and not coverage:  # no ordinary claim of a footnote's peril: one is drawn again as one
+        fits = recaused_fits(rng, candidates, settled)
+    if not fits:
+        raise RuntimeError(f"INS-01 hard seed {seed}: no ordinary policy can carry the peril footnote")
+    policy, claim, label, causes, loss, raised = next((f for f in fits if f[0].fmt == "docx"), fits[0])
+    if not coverage and claim.cause not in causes:  # a fit of recaused_fits
+        recause(rng, claim, causes, settled)
+    policy.fmt = "docx"
+    policy.peril_deductible = PerilDeductible(label, causes, loss, raised[int(rng.integers(0, len(raised)))])
+    claim.role = "footnote_other_peril" if coverage else "footnote_deductible_raised"
+    return claim
+
+
+def recaused_fits(rng: np.random.Generator, candidates: list[tuple[Policy, list[Claim]]], settled: list[dict]
+                  ) -> list[tuple]:
+    """Fits for :func:`plant_peril_footnote` where a claim is drawn again: each (policy, an ordinary claim on it,
+    label, causes, loss, deductibles) of ``candidates`` (policies with their claims) for a peril of
+    :data:`FOOTNOTE_PERILS` none of the policy's claims has and a settled loss on the claim's day does not share."""
+    fits = []
+    for policy, mine in candidates:
+        for label, causes, loss in FOOTNOTE_PERILS:
+            if any(c.cause in causes for c in mine):
+                continue
+            for claim in (c for c in mine if c.role in ORDINARY_ROLES):
+                settled_here = {e["cause"] for e in settled if (e["policy_number"], e["date_of_loss"])
+                                == (policy.number, claim.date_of_loss)}
+                raised = [d for d in RAISED_DEDUCTIBLES if d > policy.deductible and claim.amount - d >= 1000]
+                if raised and set(causes) - settled_here:
+                    fits.append((policy, claim, label, causes, loss, raised))
+                    break
+    return fits
+
+
+def recause(rng: np.random.Generator, claim: Claim, causes: tuple[str, ...], settled: list[dict]) -> None:
+    """Make ``claim`` an ordinary loss of one of ``causes`` (drawn from ``rng``, never a settled loss's cause on its
+    policy and day): its form, cause, coverage, description and adjuster's finding follow the cause."""
+    settled_here = {e["cause"] for e in settled if (e["policy_number"], e["date_of_loss"])
+                    == (claim.policy.number, claim.date_of_loss)}
+    left = [cause for cause in causes if cause not in settled_here]
+    cause, claim.coverage, claim.description, finding = _cause(left[int(rng.integers(0, len(left)))])
+    claim.form_cause = claim.cause = cause
+    claim.finding = finding if claim.finding else ""
+
+
 def move_to_other_coverage(rng: np.random.Generator, moving: list[Claim], settled: list[dict]) -> None:
     """Give each of ``moving`` (ordinary covered losses on one policy, all under one coverage) an :data:`ORDINARY`
     cause of the other coverage, drawn from ``rng``: a cause no other claim on the policy has where one is left, and
@@ -1305,6 +1448,7 @@ def build_hard(out: BundleWriter) -> None:
     stamped = plant_endorsement_stamp(out.seed, ordinary_policies, claims, draw, coverage=out.coverage)
     eroded, _ = plant_annual_aggregate(out.seed, ordinary_policies, claims, settled, draw, coverage=out.coverage,
                                        serial_ceiling=claim_number(claims[0]))
+    noted = plant_peril_footnote(out.seed, ordinary_policies, claims, settled, coverage=out.coverage)
 
     expected_roles = {"excluded_peril": "EXCLUDED_PERIL", "duplicate": "DUPLICATE", "duplicate_prior": "DUPLICATE",
                       "policy_lapsed": "NOT_IN_FORCE", "cancelled_on_loss_day": "NOT_IN_FORCE",
@@ -1340,11 +1484,20 @@ def build_hard(out: BundleWriter) -> None:
                         "claimed_less_deductible": str(eroded.amount - policy.deductible_on(eroded.date_of_loss)),
                         "correct": {k: decisions[eroded.claim_id][k]
                                     for k in ("decision", "reason_code", "amount_payable")}})
+    if not out.coverage:  # the deductible the schedule's footnote sets for the claim's peril
+        policy = noted.policy
+        planted.append({"id": "footnote_deductible", "kind": "footnote_sets_peril_deductible",
+                        "claim_id": noted.claim_id, "policy_number": policy.number, "cause": noted.cause,
+                        "footnote": policy.peril_deductible.note(),
+                        "deductible_on_schedule": str(policy.deductible),
+                        "deductible_footnote": str(policy.peril_deductible.deductible),
+                        "correct": {k: decisions[noted.claim_id][k]
+                                    for k in ("decision", "reason_code", "amount_payable")}})
     for item in planted:  # the evaluator's ids for the kinds the standard level has
         item["id"] = {"duplicate": "duplicate_claim"}.get(item["id"], item["id"])
     settled_rows = [{k: v for k, v in e.items() if k != "lodged"} for e in sorted(settled, key=lambda e: e["claim_id"])]
     finish_batch(out, Batch(batch_day, peril, policies, claims, decisions, planted, draw, settled_rows), task={
-        "difficulty": "standard", "designed_dependency_depth": 22, "professional_minutes_estimate": 240,
+        "difficulty": "standard", "designed_dependency_depth": 23, "professional_minutes_estimate": 240,
         "time_limit_s": 5400, "budget_usd": 8.0})
 
 
