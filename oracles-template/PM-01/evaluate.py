@@ -228,14 +228,16 @@ def _as_stated(statements: list[Statement], period: str, standing: bool = False)
     to October 14, 2025 if A2200 slips a further 5 working days" and "Last month's status gave a forecast finish of
     September 26, 2025" as second answers.
 
-    A sentence whose subject points back to the record or party the sentence before opens with (:func:`_others_word`,
-    :data:`_BACK_SUBJECT`) reports that record's treatment too: an independent solver's correct memo (PM-01 hard,
-    seed 9558) wrote "Last month's status got this the wrong way round. It excluded CO-015 as a duplicate of CO-007,
-    which is a different change", and 1.11 read the second sentence as its own exclusion of CO-015. With
-    ``standing`` (a classification that does not change from month to month: a change order is a duplicate or not)
-    a treatment the writer takes up (:data:`_AGREED` in the clause or the record's sentence, or a next sentence that
-    only agrees, :data:`_AGREEMENT`) stays the writer's word: "Last month's status rightly excluded CO-015 as a
-    duplicate" and "Last month's status got this right. It excluded CO-015 ..." call CO-015 one."""
+    With ``standing`` (the change orders' classification, which does not change from month to month: a change order
+    is a duplicate or not), a sentence whose subject points back to the record or party the sentence before opens
+    with (:func:`_others_word`, :data:`_BACK_SUBJECT`) reports that record's treatment too: an independent solver's
+    correct memo (PM-01 hard, seed 9558) wrote "Last month's status got this the wrong way round. It excluded CO-015
+    as a duplicate of CO-007, which is a different change", and 1.11 read the second sentence as its own exclusion
+    of CO-015. (Not for the schedule: after "The superintendent reported a delay to A2200", "It moves the finish to
+    ..." speaks of the delay.) And there a treatment the writer takes up (:data:`_AGREED` in the clause or the
+    record's sentence, or a next sentence that only agrees, :data:`_AGREEMENT`) stays the writer's word: "Last
+    month's status rightly excluded CO-015 as a duplicate" and "Last month's status got this right. It excluded
+    CO-015 ..." call CO-015 one."""
     dated = EarlierPeriod(period)
     going_on = {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
     found = []
@@ -246,7 +248,7 @@ def _as_stated(statements: list[Statement], period: str, standing: bool = False)
             other = False
             continue
         text = statement.text
-        back = other and bool(_BACK_SUBJECT.match(text))
+        back = standing and other and bool(_BACK_SUBJECT.match(text))
         following = statements[index + 1] if index + 1 < len(statements) else None
         agreed = ((back and other_agreed) or (following is not None and following.cells is None
                                                and bool(_AGREEMENT.match(following.text)))) if standing else None
