@@ -734,3 +734,63 @@ def test_the_slip_said_to_drive_the_finish_still_fails(generated: Generated, sol
     completion back, under any heading, and the slip listed under a heading that calls its items drivers."""
     _memo_adding(solved, ("Heading 2", heading), ("Normal", _slip_wording(generated.oracle(), sentence)))
     assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_schedule"}
+
+
+# --- another record's exclusion, reported in a sentence of its own (PM-01 1.12) ---------------------------------------
+
+def test_an_independent_solvers_correct_hard_work_at_seed_9558_completes(tmp_path):
+    """tests/fixtures/pm01-hard-seed9558: "Last month's status got this the wrong way round. It excluded CO-015 as a
+    duplicate of CO-007, which is a different change" was read by evaluator 1.11 as the memo calling CO-015 a
+    duplicate: the second sentence's "It" is last month's status, which the memo says was wrong."""
+    receipt = grade_fixture(TASK, 9558, "pm01-hard-seed9558", tmp_path)
+    assert failed_ids(receipt) == set() and receipt["det_completion"] is True, failed_ids(receipt)
+
+
+def _paragraphs(oracle: dict, template: str) -> list[tuple[str, str]]:
+    """``template`` filled in (:func:`_wording`), one Normal paragraph per line."""
+    return [("Normal", line) for line in _wording(oracle, template).split("\n")]
+
+
+@pytest.mark.parametrize("sentences", [
+    "Last month's status got this the wrong way round. It excluded {original} as a duplicate of CO-001, which is a "
+    "different change.",
+    "Last month's status got this the wrong way round.\nIt excluded {original} as a duplicate of CO-001.",
+    "The {prior} status was wrong on this. It treated {original} as a duplicate of CO-001 and left it out of the "
+    "budget.",
+    "The prior report did not get this right. It had {original} down as a duplicate of CO-001.",
+    "Last month's status got this the wrong way round. That status excluded {original} as a duplicate of CO-001.",
+    "Last month's status was wrong. It had excluded {original} as a duplicate of CO-001; CO-001 is a different "
+    "change.",
+    "The subcontractor's summary got this wrong. It listed {original} as a duplicate of CO-001.",
+    "Last month's status made an error here: it excluded {original} as a duplicate of CO-001.",
+])
+def test_another_records_exclusion_reported_in_a_sentence_of_its_own_passes(generated: Generated, solved: Path,
+                                                                            sentences: str):
+    """1.11 false fails (seed 9558): a sentence whose subject ("It", "That status") is the earlier record or other
+    party the sentence before names reports that record's exclusion of the original entry, not the memo's."""
+    _memo_adding(solved, *_paragraphs(generated.oracle(), sentences))
+    receipt = evaluate(generated, solved / layout.OUT_DIR, solved)
+    assert receipt["det_completion"], failed_ids(receipt)
+
+
+@pytest.mark.parametrize("sentences", [
+    "{original} is a duplicate of CO-001 and is excluded.",
+    "As last month's status rightly did, {original} is excluded as a duplicate.",
+    "Last month's status got this right. It excluded {original} as a duplicate of CO-001.",
+    "Last month's status rightly excluded {original} as a duplicate of CO-001.",
+    "Last month's status correctly excluded {original} as a duplicate of CO-001.",
+    "Last month's status excluded {original} as a duplicate of CO-001, and we agree.",
+    "Last month's status excluded {original} as a duplicate of CO-001.\nWe agree.",
+    "Last month's status excluded {original} as a duplicate of CO-001, as it should have.",
+    "Last month's status was wrong about this. It kept {original} in the budget, but {original} is a duplicate of "
+    "CO-001 and is excluded.",
+    "Last month's status got this the wrong way round. It kept {original} in; {original} is a duplicate of CO-001 "
+    "and is excluded.",
+])
+def test_the_original_called_a_duplicate_by_the_memo_or_with_its_agreement_still_fails(generated: Generated,
+                                                                                       solved: Path, sentences: str):
+    """Kept strict beside 1.12: the memo's own exclusion of the original entry, after a back-reference to last
+    month's status or in the same sentence, and last month's exclusion the memo takes up ("rightly", "got this
+    right. It excluded ...", "we agree") fail. 1.11 passed the fourth to eighth."""
+    _memo_adding(solved, *_paragraphs(generated.oracle(), sentences))
+    assert failed_ids(evaluate(generated, solved / layout.OUT_DIR, solved)) == {"memo_change_order"}

@@ -34,6 +34,14 @@ critical path" was carried onto the sentence giving the absorbed slip its float 
 slip driving the finish. A question heading gives no stance, nor does any heading over a sentence that states its
 own (:func:`_own_stance`). 1.10 also passed the slip given float and said to push completion back; "pushes
 completion", "delays handover" and "affects completion" now read as moving the finish (:data:`FINISH_MOVED`).
+
+1.12: 1.11 failed memo_change_order on an independent solver's correct hard memo (seed 9558): in "Last month's status
+got this the wrong way round. It excluded CO-015 as a duplicate of CO-007, which is a different change", the second
+sentence's "It" is last month's status, and 1.11 read the sentence as the memo's own exclusion of CO-015. A sentence
+whose subject points back to an earlier record or another party named by the sentence before now reports that
+record's treatment (:func:`_as_stated`). 1.11 also passed an earlier record's exclusion of the original entry that
+the memo takes up ("Last month's status rightly excluded CO-015 as a duplicate", "..., and we agree"); for the
+change orders (a standing classification) it now fails.
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ from claims import (
     labelled_figures,
     negation_scope,
     reported,
+    said_by_other,
     stances,
     suppositions,
 )
@@ -64,8 +73,9 @@ from formula_refs import is_live
 from reading import Statement, text_statements
 from vocabulary import Vocabulary
 
-#: 1.11: a section heading no longer carries "drives" over a question or a sentence's own stance (seed 9547)
-EVALUATOR_VERSION = "PM-01/1.11"
+#: 1.12: a sentence whose "It" is last month's status (or another party) reports that record's exclusion, not the
+#: memo's own (seed 9558); an earlier record's exclusion the memo takes up ("rightly", "we agree") is the memo's
+EVALUATOR_VERSION = "PM-01/1.12"
 WORKBOOK = "project_status.xlsx"
 MEMO = "status_memo.docx"
 FORM_ID = "status_return"
@@ -151,38 +161,105 @@ def EarlierPeriod(period: str) -> ClaimsEarlierPeriod:
 #: A later clause carrying an earlier one into this period ("..., and it stays out this month", "and still is"):
 #: the earlier clause is then the writer's word on this period too.
 _CARRIED = re.compile(r"\b(?:stays?|stayed|remains?|remained|still|continues?|continued)\b", re.I)
+#: A sentence opening with another party's record or word ("The subcontractor's summary got this wrong", "The site
+#: report of May 30 ..."), beside an earlier period's (:class:`EarlierPeriod`) and a reported one
+#: (claims.said_by_other).
+_OTHER_PARTY = re.compile(r"^\W*(?:the\s+)?(?:(?:sub)?contractor|trade|superintendent|scheduler|site|owner|architect|"
+                          r"engineer|quantity\s+surveyor|cost\s+consultant|estimator|(?:change[-\s]order\s+)?log|"
+                          r"register|tracker)(?:'s|\u2019s|s)?\b", re.I)
+#: A subject pointing back to the record the sentence before speaks of ("It excluded CO-015 as a duplicate", "That
+#: status had ...", "They left ..."), acting on what follows: a verb that is neither a copula nor a passive nor a
+#: modal ("It is a duplicate", "It was excluded" and "It should be excluded" are said of the change order).
+_BACK_SUBJECT = re.compile(rf"^\W*(?:it|they|(?:that|the\s+same)\s+(?:{_RECORDS}))\s+(?:[^\W\d_]+ly\s+)?"
+                           r"(?!(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|will|would|should|"
+                           r"shall|may|might|must|can|could|(?:has|have|had)\s+(?:[^\W\d_]+ly\s+)?been)\b)[^\W\d_]",
+                           re.I)
+#: The writer taking up an earlier record's or another party's treatment in the clause that gives it ("Last month's
+#: status rightly excluded ...", "..., as it should have", "..., and we agree") or of the record named before
+#: ("Last month's status got this right. It excluded ..."): a standing classification (a duplicate change order)
+#: is then the writer's own. "Did not get this right" and "was not right" are not matched.
+_AGREED = re.compile(r"\b(?:rightly|correctly|properly|as\s+it\s+should(?:\s+have)?|(?:got|had)\s+(?:this|it|that)\s+"
+                     r"(?:\w+\s+){0,2}right|(?:was|were)\s+(?:quite\s+)?(?:right|correct))\b|"
+                     r"\b(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)\b", re.I)
+#: A sentence that only takes up the one before ("We agree.", "That was right.", "Rightly so.").
+_AGREEMENT = re.compile(r"^\W*(?:(?:i|we)\s+(?:(?:also|fully|entirely|completely)\s+)?(?:agree|concur)(?:\s+with\s+"
+                        r"(?:it|that|this|them))?|(?:that|this|it)\s+(?:was|is)\s+(?:quite\s+)?(?:right|correct)|"
+                        r"(?:rightly|correctly)\s+so)\W*$", re.I)
 
 
-def _stated_part(part: str, dated: EarlierPeriod) -> str:
+def _stated_part(part: str, dated: EarlierPeriod, back: bool = False, agreed: bool | None = None) -> str:
     """``part`` with each clause (cut where it turns, :data:`_CLAUSE_TURN`) that states nothing of the writer's about
     this period blanked (:func:`_unstated`); an earlier period's clause is kept when a later one carries it into
     this period (:data:`_CARRIED`: "Last month's status left out CO-010 as a duplicate, and it stays out this
-    month")."""
+    month") or, for a standing classification (``agreed`` not None), when the writer takes it up (``agreed``,
+    :data:`_AGREED` in the clause, or a later clause that only agrees: "..., and we agree"). With ``back`` the
+    first clause speaks for the record of the sentence before (:data:`_BACK_SUBJECT`) and is blanked unless
+    carried."""
     edges = [0, *(m.start() for m in _CLAUSE_TURN.finditer(part)), len(part)]
     clauses = [part[a:b] for a, b in zip(edges, edges[1:], strict=False)]
     carried = any(_CARRIED.search(c) for c in clauses[1:])
-    return "".join(c for c in clauses if not _unstated(c.strip(), None if carried else dated))
+    if agreed is not None:
+        agreed = agreed or any(_AGREEMENT.match(re.sub(r"^\W*(?:and|so)\b", "", c)) for c in clauses[1:])
+    def kept(clause: str) -> bool:  # an earlier period's clause the writer carries or takes up stays
+        return carried or (agreed is not None and (agreed or bool(_AGREED.search(clause))))
+
+    return "".join(c for i, c in enumerate(clauses) if not (back and i == 0 and not carried)
+                   and not _unstated(c.strip(), None if kept(c) else dated))
 
 
-def _as_stated(statements: list[Statement], period: str) -> list[Statement]:
+def _opening_clause(text: str) -> str:
+    """``text``'s first clause: up to its first semicolon, colon or turn (:data:`_CLAUSE_TURN`)."""
+    first = re.split(r"[;:]", text, maxsplit=1)[0]
+    return first[:next((m.start() for m in _CLAUSE_TURN.finditer(first)), len(first))].strip()
+
+
+def _others_word(text: str, dated: EarlierPeriod) -> bool:
+    """Whether ``text`` (a sentence) opens with another record's or party's word: an earlier period's
+    (:class:`EarlierPeriod`), another party's (:data:`_OTHER_PARTY`) or a reported one (claims.said_by_other)."""
+    first = _opening_clause(text)
+    return dated.dates(first) or bool(_OTHER_PARTY.match(first)) or said_by_other(first)
+
+
+def _as_stated(statements: list[Statement], period: str, standing: bool = False) -> list[Statement]:
     """The memo as what the writer states of this status, for the checks that look for a second answer: each prose
     sentence with the parts and clauses that state nothing of it (:func:`_unstated`) blanked, and a sentence that
     goes on with a supposition ("That would be ...", claims.suppositions) blanked whole; table rows and headings as
     they are. 1.7 read "The superintendent claims the A1240 slip drives the finish", "The forecast finish will move
     to October 14, 2025 if A2200 slips a further 5 working days" and "Last month's status gave a forecast finish of
-    September 26, 2025" as second answers."""
+    September 26, 2025" as second answers.
+
+    With ``standing`` (the change orders' classification, which does not change from month to month: a change order
+    is a duplicate or not), a sentence whose subject points back to the record or party the sentence before opens
+    with (:func:`_others_word`, :data:`_BACK_SUBJECT`) reports that record's treatment too: an independent solver's
+    correct memo (PM-01 hard, seed 9558) wrote "Last month's status got this the wrong way round. It excluded CO-015
+    as a duplicate of CO-007, which is a different change", and 1.11 read the second sentence as its own exclusion
+    of CO-015. (Not for the schedule: after "The superintendent reported a delay to A2200", "It moves the finish to
+    ..." speaks of the delay.) And there a treatment the writer takes up (:data:`_AGREED` in the clause or the
+    record's sentence, or a next sentence that only agrees, :data:`_AGREEMENT`) stays the writer's word: "Last
+    month's status rightly excluded CO-015 as a duplicate" and "Last month's status got this right. It excluded
+    CO-015 ..." call CO-015 one."""
     dated = EarlierPeriod(period)
     going_on = {id(s) for s in suppositions(statements) if not hypothetical(s.text)}
     found = []
-    for statement in statements:
+    other, other_agreed = False, False  # the sentence before opens with another record's word; it is taken up
+    for index, statement in enumerate(statements):
         if statement.cells is not None or statement.kind == "heading":
             found.append(statement)
-        elif id(statement) in going_on:
+            other = False
+            continue
+        text = statement.text
+        back = standing and other and bool(_BACK_SUBJECT.match(text))
+        following = statements[index + 1] if index + 1 < len(statements) else None
+        agreed = ((back and other_agreed) or (following is not None and following.cells is None
+                                               and bool(_AGREEMENT.match(following.text)))) if standing else None
+        if id(statement) in going_on:
             found.append(replace(statement, text=""))
         else:
             found.append(replace(statement, text=";".join(
-                _stated_part(part, dated)
-                for part in statement.text.split(";") if not hypothetical(part.strip()))))
+                _stated_part(part, dated, back and number == 0 and not agreed, agreed)
+                for number, part in enumerate(text.split(";")) if not hypothetical(part.strip()))))
+        other_agreed = (back and other_agreed) or (not back and bool(_AGREED.search(_opening_clause(text))))
+        other = back or _others_word(text, dated)
     return found
 
 
@@ -448,7 +525,7 @@ def check_memo(ev: common.Evaluation, memo: list[Statement], oracle: dict) -> No
     # memo's correction around it.
     issues = issue_statements(ev.completion)
     dup_said = called_duplicate(memo, dup) and (not about(issues, _co_terms(dup)) or called_duplicate(issues, dup))
-    wrongly = [co for co in (original, genuine) if called_duplicate(stated, co)]
+    wrongly = [co for co in (original, genuine) if called_duplicate(_as_stated(memo, oracle["data_date"][:7], standing=True), co)]
     ev.criterion("memo_change_order", "the memo names the change order excluded from the budget as the same change "
                  "entered twice, and calls neither the original entry nor the genuine second change at the same "
                  "location a duplicate", dup_said and not wrongly, weight=2,
